@@ -1,0 +1,22 @@
+// Command keydoctor writes one gateway triple (base URL, key, model) into
+// every AI tool a developer uses, proves each tool reaches the intended
+// model, and names the cause and fix of every failure.
+package main
+
+import (
+	"os"
+	"runtime"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"golang.org/x/term"
+)
+
+func main() { os.Exit(Main()) }
+
+// Main runs keydoctor in the real process environment and returns the
+// exit status. testscript calls it in a subprocess.
+func Main() int {
+	e := env.OS(runtime.GOOS)
+	e.IsTerminal = term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd()))
+	return Execute(e, os.Args[1:])
+}

@@ -1,0 +1,76 @@
+package doctor
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// ReportSchema names the JSON document `doctor --json` prints.
+const ReportSchema = "keydoctor/report@1"
+
+// Report is the document of design.md §3.
+type Report struct {
+	Schema   string         `json:"schema"`
+	Profile  gateway.Public `json:"profile"`
+	Findings []Finding      `json:"findings"`
+	Summary  Summary        `json:"summary"`
+	// Requests and Tokens say what the wire checks cost (doctor part 2).
+	Requests int `json:"requests,omitempty"`
+	Tokens   int `json:"tokens,omitempty"`
+}
+
+// Summary counts findings by status.
+type Summary struct {
+	OK      int `json:"ok"`
+	Info    int `json:"info"`
+	Warning int `json:"warning"`
+	Error   int `json:"error"`
+	Skipped int `json:"skipped"`
+	Failed  int `json:"failed"`
+}
+
+// NewReport builds a report and its summary.
+func NewReport(p gateway.Profile, fs []Finding) Report {
+	if fs == nil {
+		fs = []Finding{}
+	}
+	r := Report{Schema: ReportSchema, Profile: p.Public(), Findings: fs}
+	for _, f := range fs {
+		switch f.Status {
+		case OK:
+			r.Summary.OK++
+		case Info:
+			r.Summary.Info++
+		case Warning:
+			r.Summary.Warning++
+		case Error:
+			r.Summary.Error++
+		case Skipped:
+			r.Summary.Skipped++
+		case Failed:
+			r.Summary.Failed++
+		}
+	}
+	return r
+}
+
+// Failing reports whether the report fails the run (exit status 1): any
+// error finding, or any warning when strict. The contract counts errors
+// only; a failed check is reported but does not by itself fail the run.
+func (r Report) Failing(strict bool) bool {
+	return r.Summary.Error > 0 || (strict && r.Summary.Warning > 0)
+}
+
+// WriteJSON prints the report as one indented JSON document. Secrets in
+// the report must already be masked; WriteJSON redacts the profile's key
+// once more as a last line of defence.
+func WriteJSON(w io.Writer, r Report, key string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, gateway.Redact(string(b), key)+"\n")
+	return err
+}

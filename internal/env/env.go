@@ -1,0 +1,118 @@
+// Package env is the process environment keydoctor runs in, passed down
+// explicitly so that nothing below cmd/keydoctor reads os.Getenv, the real
+// home directory or the wall clock on its own. Tests build one by hand.
+package env
+
+import (
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Env is everything outside the process that keydoctor may look at.
+type Env struct {
+	Getenv     func(string) string // never nil after New/Fill
+	Environ    func() []string     // KEY=VALUE pairs, for listing variables
+	Home       string              // the user's home directory
+	Now        func() time.Time
+	HTTPClient *http.Client // nil means the caller builds one with probe.NewClient
+	Stdin      io.Reader
+	Stdout     io.Writer
+	Stderr     io.Writer
+	IsTerminal bool   // stdin and stdout are both terminals
+	GOOS       string // runtime.GOOS, overridable for tests of per-OS paths
+}
+
+// FromMap builds an Env whose variables come from m, for tests.
+func FromMap(m map[string]string) *Env {
+	e := &Env{
+		Getenv: func(k string) string { return m[k] },
+		Environ: func() []string {
+			out := make([]string, 0, len(m))
+			for k, v := range m {
+				out = append(out, k+"="+v)
+			}
+			return out
+		},
+		Home: m["HOME"],
+		Now:  time.Now,
+	}
+	return e
+}
+
+// OS builds the Env of the running process.
+func OS(goos string) *Env {
+	home, _ := os.UserHomeDir()
+	if h := os.Getenv("HOME"); h != "" {
+		home = h
+	}
+	return &Env{
+		Getenv:  os.Getenv,
+		Environ: os.Environ,
+		Home:    home,
+		Now:     time.Now,
+		Stdin:   os.Stdin,
+		Stdout:  os.Stdout,
+		Stderr:  os.Stderr,
+		GOOS:    goos,
+	}
+}
+
+// Lookup returns the variable's value and whether it is set and non-empty.
+func (e *Env) Lookup(name string) (string, bool) {
+	v := e.Getenv(name)
+	return v, v != ""
+}
+
+// ConfigHome is $XDG_CONFIG_HOME, else ~/.config.
+func (e *Env) ConfigHome() string {
+	if v := e.Getenv("XDG_CONFIG_HOME"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".config")
+}
+
+// KeydoctorDir is where keydoctor keeps its own config and backups.
+func (e *Env) KeydoctorDir() string { return filepath.Join(e.ConfigHome(), "keydoctor") }
+
+// ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+func (e *Env) ClaudeDir() string {
+	if v := e.Getenv("CLAUDE_CONFIG_DIR"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".claude")
+}
+
+// CodexHome is $CODEX_HOME, else ~/.codex.
+func (e *Env) CodexHome() string {
+	if v := e.Getenv("CODEX_HOME"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".codex")
+}
+
+// ClineDir is $CLINE_DIR, else ~/.cline.
+func (e *Env) ClineDir() string {
+	if v := e.Getenv("CLINE_DIR"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".cline")
+}
+
+// Tilde shows a path under the home directory as ~/…, as every output does.
+func (e *Env) Tilde(p string) string {
+	if e.Home == "" || p == "" {
+		return p
+	}
+	home := filepath.Clean(e.Home)
+	if p == home {
+		return "~"
+	}
+	if strings.HasPrefix(p, home+string(filepath.Separator)) {
+		return "~" + p[len(home):]
+	}
+	return p
+}

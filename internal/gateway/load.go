@@ -1,0 +1,190 @@
+package gateway
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/templates"
+	"github.com/spf13/viper"
+)
+
+// LoadOptions are the profile values given on the command line. Empty
+// means "not given". The key is never a plain value: only a variable name
+// or a reader (stdin).
+type LoadOptions struct {
+	Preset          string
+	BaseURL         string
+	Model           string
+	BackgroundModel string
+	KeyEnv          string    // --key-env NAME
+	KeyStdin        io.Reader // --key-stdin
+	ConfigFile      string    // default $XDG_CONFIG_HOME/keydoctor/config.yaml
+}
+
+// UsageError is bad input from the user: exit status 2.
+type UsageError struct{ Msg, Hint string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// ConfigPath is keydoctor's own config file.
+func ConfigPath(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "config.yaml") }
+
+// Load resolves the profile. Highest first: flags, KEYDOCTOR_* variables,
+// the preset's variables, the config file. Viper reads the config file; the
+// environment comes from e (not os.Getenv) so that tests stay hermetic.
+func Load(e *env.Env, o LoadOptions) (Profile, error) {
+	cfgPath := o.ConfigFile
+	if cfgPath == "" {
+		cfgPath = ConfigPath(e)
+	}
+	cfg := viper.New()
+	cfg.SetConfigFile(cfgPath)
+	cfg.SetConfigType("yaml")
+	if err := cfg.ReadInConfig(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		var nf viper.ConfigFileNotFoundError
+		if !errors.As(err, &nf) {
+			if _, statErr := os.Stat(cfgPath); statErr == nil {
+				return Profile{}, &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(cfgPath), err), Hint: "fix or remove that file"}
+			}
+		}
+	}
+	cfgName := e.Tilde(cfgPath)
+	p := Profile{Sources: map[Field]string{}}
+
+	// pick resolves one field through the precedence chain.
+	pick := func(f Field, flag, flagName string, vars ...string) string {
+		if flag != "" {
+			p.Sources[f] = flagName
+			return flag
+		}
+		for _, v := range vars {
+			if v == "" {
+				continue
+			}
+			if val, ok := e.Lookup(v); ok {
+				p.Sources[f] = v
+				return val
+			}
+		}
+		if val := cfg.GetString(string(f)); val != "" {
+			p.Sources[f] = cfgName
+			return val
+		}
+		return ""
+	}
+
+	p.Preset = pick(FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
+	if p.Preset == "" {
+		p.Preset = templates.DefaultPreset
+	}
+	preset, err := templates.LookupPreset(p.Preset)
+	if err != nil {
+		return Profile{}, &UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
+	}
+	p.VarBaseURL, p.VarModel = preset.Vars.BaseURL, preset.Vars.Model
+
+	rawBase := pick(FieldBaseURL, o.BaseURL, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
+	if rawBase == "" && preset.BaseURL != "" {
+		rawBase = preset.BaseURL
+		p.Sources[FieldBaseURL] = "preset " + preset.Name
+	}
+	if rawBase != "" {
+		parsed, err := Normalize(rawBase)
+		if err != nil {
+			return Profile{}, &UsageError{Msg: fmt.Sprintf("%v (from %s)", err, p.Sources[FieldBaseURL]), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
+		}
+		p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	}
+	p.Model = pick(FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)
+	if p.Model == "" && preset.DefaultModel != "" {
+		p.Model = preset.DefaultModel
+		p.Sources[FieldModel] = "preset " + preset.Name
+	}
+	p.BackgroundModel = pick(FieldBackgroundModel, o.BackgroundModel, "--background-model", "KEYDOCTOR_BACKGROUND_MODEL")
+
+	// The key: stdin, then a named variable, then KEYDOCTOR_API_KEY, then
+	// the preset's variable, then a variable named by the config file.
+	p.KeyVar = preset.Vars.APIKey
+	switch {
+	case o.KeyStdin != nil:
+		k, err := readKeyLine(o.KeyStdin)
+		if err != nil {
+			return Profile{}, err
+		}
+		p.Key, p.Sources[FieldKey] = k, "stdin"
+	case o.KeyEnv != "":
+		if !validVarName(o.KeyEnv) {
+			return Profile{}, &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env TAOTOKEN_API_KEY"}
+		}
+		k, ok := e.Lookup(o.KeyEnv)
+		if !ok {
+			return Profile{}, &UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
+		}
+		p.Key, p.KeyVar, p.Sources[FieldKey] = k, o.KeyEnv, o.KeyEnv
+	default:
+		for _, v := range []string{"KEYDOCTOR_API_KEY", preset.Vars.APIKey, cfg.GetString("key_env")} {
+			if v == "" {
+				continue
+			}
+			if k, ok := e.Lookup(v); ok {
+				p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+				break
+			}
+		}
+	}
+	return p, nil
+}
+
+// readKeyLine reads one line: the key, without its line ending.
+func readKeyLine(r io.Reader) (string, error) {
+	line, err := bufio.NewReader(io.LimitReader(r, 64<<10)).ReadString('\n')
+	if err != nil && err != io.EOF {
+		return "", fmt.Errorf("reading the key from stdin: %w", err)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if line == "" {
+		return "", &UsageError{Msg: "--key-stdin read an empty line", Hint: "pipe the key in: printf %s \"$TAOTOKEN_API_KEY\" | keydoctor ..."}
+	}
+	return line, nil
+}
+
+func validVarName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// Require checks that the fields a command needs are present, naming the
+// flag and variables that set each missing one.
+func (p Profile) Require(fields ...Field) error {
+	for _, f := range fields {
+		switch f {
+		case FieldBaseURL:
+			if p.BaseURL == "" {
+				return &UsageError{Msg: "no base URL", Hint: "pass --base-url URL or set " + p.VarBaseURL}
+			}
+		case FieldModel:
+			if p.Model == "" {
+				return &UsageError{Msg: "no model", Hint: "pass --model ID or set " + p.VarModel}
+			}
+		case FieldKey:
+			if p.Key == "" {
+				return &UsageError{Msg: "no API key", Hint: "export " + p.KeyVar + ", or pass --key-env NAME or --key-stdin"}
+			}
+		}
+	}
+	return nil
+}

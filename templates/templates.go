@@ -1,0 +1,59 @@
+// Package templates holds keydoctor's embedded data: gateway presets and the
+// file templates the writers start from.
+package templates
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed presets.yaml
+var FS embed.FS
+
+// Preset is one gateway preset.
+type Preset struct {
+	Name         string `yaml:"name"`
+	Title        string `yaml:"title"`
+	BaseURL      string `yaml:"base_url"`
+	Vars         Vars   `yaml:"vars"`
+	DefaultModel string `yaml:"default_model"`
+}
+
+// Vars are the environment variable names that carry a preset's triple.
+type Vars struct {
+	BaseURL string `yaml:"base_url"`
+	APIKey  string `yaml:"api_key"`
+	Model   string `yaml:"model"`
+}
+
+// DefaultPreset is the preset used when none is named.
+const DefaultPreset = "taotoken"
+
+// Presets returns the embedded presets in file order.
+func Presets() []Preset {
+	b, err := FS.ReadFile("presets.yaml")
+	if err != nil {
+		panic(err) // embedded: cannot fail unless the build is broken
+	}
+	var ps []Preset
+	if err := yaml.Unmarshal(b, &ps); err != nil {
+		panic(fmt.Sprintf("templates: presets.yaml: %v", err))
+	}
+	return ps
+}
+
+// LookupPreset finds a preset by name.
+func LookupPreset(name string) (Preset, error) {
+	var names []string
+	for _, p := range Presets() {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	sort.Strings(names)
+	return Preset{}, fmt.Errorf("unknown preset %q (known: %v)", name, names)
+}
