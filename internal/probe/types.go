@@ -1,0 +1,88 @@
+// Package probe is keydoctor's one HTTP client toward gateways: its own
+// transport with phase timeouts, httptrace timings, streaming readers for
+// the three wire protocols, and classification of failures into catalog
+// codes.
+package probe
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Request is one request to a gateway.
+type Request struct {
+	Protocol  gateway.Protocol
+	Root      string       // gateway root (no /v1); the path comes from Protocol
+	URL       string       // overrides Root+Protocol.Path() when set (probing alternatives)
+	Key       string       // sent per Auth; never logged
+	Auth      gateway.Auth // bearer or x-api-key
+	Model     string
+	Stream    bool
+	MaxTokens int    // 0 means a small default
+	Prompt    string // "" means a tiny fixed prompt
+	Header    http.Header
+}
+
+// Timings are the phases of one request, from httptrace. A zero field
+// means the phase did not happen (e.g. no DNS for an IP literal, a reused
+// connection). All relative to Start.
+type Timings struct {
+	Start        time.Time
+	DNS          time.Duration
+	Connect      time.Duration
+	TLS          time.Duration
+	WroteRequest time.Duration // request fully written
+	FirstByte    time.Duration // response headers arrived
+	FirstDelta   time.Duration // first content delta (TTFT)
+	LastDelta    time.Duration
+	End          time.Duration // body fully read (E2E)
+	ConnReused   bool
+}
+
+// Delta is one content delta of a stream, stamped on arrival.
+type Delta struct {
+	At     time.Duration // since Timings.Start
+	Text   string
+	Tokens int // tokens this delta carries, when the server says; else 0
+}
+
+// Usage is token usage.
+type Usage struct {
+	InputTokens  int
+	OutputTokens int
+	FromServer   bool // false: OutputTokens counted from deltas
+}
+
+// Stream is what a streaming reader saw.
+type Stream struct {
+	Deltas       []Delta
+	Events       int  // SSE events read
+	Terminated   bool // [DONE], message_stop or response.completed came
+	EmptyChoices int  // chat chunks with "choices": []
+	Usage        *Usage
+	ErrorEvent   string // an error event inside the stream, if any
+}
+
+// Result is everything one request produced.
+type Result struct {
+	Method      string
+	URL         string
+	ReqHeader   http.Header // key masked
+	StatusCode  int
+	Header      http.Header
+	Body        []byte // first bytes (capped); the whole body for small answers
+	ContentType string
+	Model       string // the model the answer names
+	Text        string // the answer's text
+	Usage       Usage
+	Stream      *Stream // nil for non-streaming requests
+	Timings     Timings
+	// Code is the catalog code of the failure, or "" when the request
+	// succeeded. Err carries the detail.
+	Code string
+	Err  error
+	// RetryAfter is the server's Retry-After, when it gave one.
+	RetryAfter time.Duration
+}
