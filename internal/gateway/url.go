@@ -52,6 +52,9 @@ func Normalize(raw string) (Parsed, error) {
 	if strings.ContainsAny(s, " \t\r\n") {
 		return p, &InvalidURLError{raw, "it contains white space"}
 	}
+	if strings.ContainsAny(s, `"'`+"`<>\\{}|^") {
+		return p, &InvalidURLError{raw, "it contains a quote, bracket or backslash inside"}
+	}
 	if !strings.Contains(s, "://") {
 		scheme := "https://"
 		host := s
@@ -73,6 +76,9 @@ func Normalize(raw string) (Parsed, error) {
 	}
 	if u.Host == "" || u.Hostname() == "" {
 		return p, &InvalidURLError{raw, "it has no host"}
+	}
+	if !validHost(u.Hostname()) {
+		return p, &InvalidURLError{raw, "the host " + strconvQuote(u.Hostname()) + " has characters no host name has"}
 	}
 	if u.User != nil {
 		return p, &InvalidURLError{raw, "it carries a user name or password; put the key in the key variable instead"}
@@ -156,6 +162,21 @@ func replaceNote(notes []Note, code, msg string) []Note {
 	}
 	return append(notes, Note{code, msg})
 }
+
+// validHost accepts DNS names, IPv4 and IPv6 literals (without brackets).
+func validHost(h string) bool {
+	if net.ParseIP(h) != nil {
+		return true
+	}
+	for _, r := range h {
+		if !(r == '-' || r == '.' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') || r > 0x7f) {
+			return false
+		}
+	}
+	return h != "" && !strings.HasPrefix(h, ".") && !strings.Contains(h, "..")
+}
+
+func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 
 func collapseSlashes(p string) string {
 	for strings.Contains(p, "//") {

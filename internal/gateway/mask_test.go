@@ -1,0 +1,65 @@
+package gateway
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMask(t *testing.T) {
+	tests := map[string]string{
+		"":                                   "",
+		"abc":                                "****",
+		"sk-123456789012":                    "****", // 15: fully masked
+		"sk-1234567890123":                   "sk-1****0123",
+		"sk-test-0123456789abcdef0123":       "sk-t****0123",
+		"sk-ant-api03-abcdefghijklmnopqrstu": "sk-a****rstu",
+	}
+	for in, want := range tests {
+		if got := Mask(in); got != want {
+			t.Errorf("Mask(%q) = %q, want %q", in, got, want)
+		}
+		if len(in) >= 8 && strings.Contains(Mask(in), in) {
+			t.Errorf("Mask(%q) reveals the key", in)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	const key = "sk-test-0123456789abcdef0123"
+	got := Redact(`Authorization: Bearer `+key+` and again `+key, key, "")
+	if strings.Contains(got, key) || strings.Count(got, "sk-t****0123") != 2 {
+		t.Errorf("Redact = %q", got)
+	}
+}
+
+func TestCheckKey(t *testing.T) {
+	tests := map[string]string{
+		"sk-test-0123456789abcdef0123":       "",
+		"":                                   "key-placeholder",
+		"   ":                                "key-placeholder",
+		"sk-你的key":                           "key-placeholder",
+		"sk-xxx":                             "key-placeholder",
+		"<your-key>":                         "key-placeholder",
+		"your-api-key":                       "key-placeholder",
+		"sk-test-0123456789abcdef0123\n":     "key-malformed",
+		"sk-test-0123456789abcdef0123\r":     "key-malformed",
+		" sk-test-0123456789abcdef0123":      "key-malformed",
+		"sk-test 0123456789abcdef0123":       "key-malformed",
+		"\"sk-test-0123456789abcdef0123\"":   "key-malformed",
+		"\ufeffsk-test-0123456789abcdef0123": "key-malformed",
+		"sk-test-0123456789\u200babcdef0123": "key-malformed",
+		"sk-test-0123456789\x00abcdef0123":   "key-malformed",
+	}
+	for in, want := range tests {
+		got := ""
+		if p := CheckKey(in); p != nil {
+			got = p.Code
+			if p.Reason == "" || p.Code == "key-malformed" && strings.Contains(p.Reason, strings.TrimSpace(in)) {
+				t.Errorf("CheckKey(%q): the reason must say why without echoing the key: %q", in, p.Reason)
+			}
+		}
+		if got != want {
+			t.Errorf("CheckKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

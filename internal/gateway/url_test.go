@@ -1,0 +1,194 @@
+package gateway
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestNormalizePastedForms: what users paste → the gateway root and what
+// each tool is given and requests.
+func TestNormalizePastedForms(t *testing.T) {
+	const root = "https://taotoken.net/api"
+	tests := []struct {
+		in    string
+		root  string
+		notes []string // codes, in order
+	}{
+		{"https://taotoken.net/api", root, nil},
+		{"https://taotoken.net/api/", root, nil},
+		{"https://taotoken.net/api//", root, nil},
+		{"https://taotoken.net/api/v1", root, nil},
+		{"https://taotoken.net/api/v1/", root, nil},
+		{"https://taotoken.net/api/V1", root, nil},
+		{"https://taotoken.net/api/v1/v1", root, []string{"url-double-version"}},
+		{"https://taotoken.net/api/v1/chat/completions", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/v1/chat/completions/", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/v1/messages", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/v1/responses", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/v1/models", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/chat/completions", root, []string{"url-has-endpoint"}},
+		{"https://taotoken.net/api/v1/completions", root, []string{"url-has-endpoint"}},
+		{"  https://taotoken.net/api  ", root, nil},
+		{"\"https://taotoken.net/api/v1\"", root, nil},
+		{"'https://taotoken.net/api'", root, nil},
+		{"taotoken.net/api", root, nil},
+		{"taotoken.net/api/v1/", root, nil},
+		{"HTTPS://TaoToken.NET/api", root, nil},
+		{"https://taotoken.net/api?foo=bar", root, []string{"url-has-query"}},
+		{"https://taotoken.net/api/v1?api-version=1#frag", root, []string{"url-has-query"}},
+		{"https://taotoken.net", "https://taotoken.net", nil},
+		{"https://taotoken.net/", "https://taotoken.net", nil},
+		{"https://taotoken.net/v1", "https://taotoken.net", nil},
+		{"https://api.example.com:8443/gw/v1", "https://api.example.com:8443/gw", nil},
+		{"http://127.0.0.1:15721", "http://127.0.0.1:15721", nil},
+		{"http://127.0.0.1:15721/v1", "http://127.0.0.1:15721", nil},
+		{"localhost:3456", "http://localhost:3456", nil},
+		{"http://[::1]:8080/api/v1", "http://[::1]:8080/api", nil},
+		{"http://gateway.lan:8080/v1", "http://gateway.lan:8080", []string{"url-insecure"}},
+		{"http://10.0.0.5/api/v1/chat/completions", "http://10.0.0.5/api", []string{"url-has-endpoint", "url-insecure"}},
+		{"https://taotoken.net/api/v1/v1/messages", root, []string{"url-has-endpoint", "url-double-version"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			p, err := Normalize(tt.in)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", tt.in, err)
+			}
+			if p.Root != tt.root {
+				t.Errorf("root = %q, want %q", p.Root, tt.root)
+			}
+			var codes []string
+			for _, n := range p.Notes {
+				codes = append(codes, n.Code)
+			}
+			if strings.Join(codes, ",") != strings.Join(tt.notes, ",") {
+				t.Errorf("notes = %v, want %v", codes, tt.notes)
+			}
+		})
+	}
+}
+
+func TestNormalizeRejects(t *testing.T) {
+	for _, in := range []string{
+		"", "   ", "\"\"", "ftp://taotoken.net/api", "https://", "https:///v1",
+		"https://user:pass@taotoken.net/api", "https://taotoken.net/a pi", "https://taotoken.net:port/api",
+		"://taotoken.net", "https://taotoken.net/a\npi",
+	} {
+		if p, err := Normalize(in); err == nil {
+			t.Errorf("Normalize(%q) = %q, want an error", in, p.Root)
+		} else if !strings.Contains(err.Error(), "invalid base URL") {
+			t.Errorf("Normalize(%q): error %q does not say what is wrong", in, err)
+		}
+	}
+}
+
+// TestToolURLs is the table of design.md §1 applied to one root.
+func TestToolURLs(t *testing.T) {
+	const root = "https://taotoken.net/api"
+	want := map[ToolID][2]string{
+		Claude:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+		Codex:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/responses"},
+		Cline:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		DotEnv:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/chat/completions"},
+		OpenAISDK:    {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		AnthropicSDK: {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+	}
+	for id, w := range want {
+		tool, ok := LookupTool(string(id))
+		if !ok {
+			t.Fatalf("no tool %s", id)
+		}
+		if got := tool.Base(root); got != w[0] {
+			t.Errorf("%s base = %q, want %q", id, got, w[0])
+		}
+		if got := tool.RequestURL(root); got != w[1] {
+			t.Errorf("%s request URL = %q, want %q", id, got, w[1])
+		}
+		// What the tool requests when given its own base is what we want.
+		if got := tool.WillRequest(tool.Base(root)); got != w[1] {
+			t.Errorf("%s will request %q given its base, want %q", id, got, w[1])
+		}
+	}
+}
+
+func TestDiagnosePerTool(t *testing.T) {
+	tests := []struct {
+		tool, base, code string
+	}{
+		{"claude", "https://taotoken.net/api", ""},
+		{"claude", "https://taotoken.net/api/v1", "url-double-version"},
+		{"claude", "https://taotoken.net/api/v1/v1", "url-double-version"},
+		{"codex", "https://taotoken.net/api/v1", ""},
+		{"codex", "https://taotoken.net/api", "url-missing-version"},
+		{"codex", "https://taotoken.net/api/v1/v1", "url-double-version"},
+		{"cline", "https://taotoken.net/api", "url-missing-version"},
+		{"cline", "https://taotoken.net/api/v1/chat/completions", "url-has-endpoint"},
+		{"openai", "https://taotoken.net/api/v1?x=1", "url-has-query"},
+		{"anthropic", "https://taotoken.net/api/v1", "url-double-version"},
+		{"claude", "not a url", "url-invalid"},
+		{"claude", "http://gw.example.com/api", "url-insecure"},
+	}
+	for _, tt := range tests {
+		tool, _ := LookupTool(tt.tool)
+		_, notes := tool.Diagnose(tt.base)
+		got := ""
+		if len(notes) > 0 {
+			got = notes[0].Code
+		}
+		if got != tt.code {
+			t.Errorf("%s %q: first note %q (%v), want %q", tt.tool, tt.base, got, notes, tt.code)
+		}
+	}
+	claude, _ := LookupTool("claude")
+	_, notes := claude.Diagnose("https://taotoken.net/api/v1")
+	if !strings.Contains(notes[0].Message, "/v1/v1/messages") {
+		t.Errorf("the message should say what Claude Code will request: %q", notes[0].Message)
+	}
+}
+
+func TestParseToolsAndProtocols(t *testing.T) {
+	got, err := ParseTools("claude, codex,claude,env")
+	if err != nil || len(got) != 3 {
+		t.Fatalf("ParseTools = %v, %v", got, err)
+	}
+	if _, err := ParseTools("claude,vim"); err == nil || !strings.Contains(err.Error(), `"vim"`) {
+		t.Errorf("an unknown tool should be named: %v", err)
+	}
+	if _, err := ParseTools("openai"); err == nil {
+		t.Errorf("openai is not a setup target")
+	}
+	for in, want := range map[string]Protocol{"chat": Chat, "Messages": Messages, " responses ": Responses, "anthropic": Messages} {
+		if p, err := ParseProtocol(in); err != nil || p != want {
+			t.Errorf("ParseProtocol(%q) = %q, %v", in, p, err)
+		}
+	}
+	if _, err := ParseProtocol("grpc"); err == nil {
+		t.Error("grpc is not a protocol")
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"https://taotoken.net/api/v1/chat/completions", "localhost:3456", "http://[::1]:8080/v1/v1", "taotoken.net/api?x=1#y", "", "https://user@h/", "HTTP://A/V1/MESSAGES/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		p, err := Normalize(in)
+		if err != nil {
+			return
+		}
+		// The root is a fixed point: normalising it again changes nothing
+		// and repairs nothing.
+		again, err := Normalize(p.Root)
+		if err != nil {
+			t.Fatalf("root %q of %q does not normalise: %v", p.Root, in, err)
+		}
+		if again.Root != p.Root {
+			t.Fatalf("root %q of %q normalises to %q", p.Root, in, again.Root)
+		}
+		u, _ := url.Parse(p.Root)
+		if strings.HasSuffix(p.Root, "/") || strings.HasSuffix(strings.ToLower(u.Path), "/v1") {
+			t.Fatalf("root %q keeps a trailing slash or /v1", p.Root)
+		}
+	})
+}
