@@ -1,0 +1,42 @@
+package env
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestDirsHonourVariables(t *testing.T) {
+	e := FromMap(map[string]string{"HOME": "/home/u"})
+	for got, want := range map[string]string{
+		e.ConfigHome():   "/home/u/.config",
+		e.KeydoctorDir(): "/home/u/.config/keydoctor",
+		e.ClaudeDir():    "/home/u/.claude",
+		e.CodexHome():    "/home/u/.codex",
+		e.ClineDir():     "/home/u/.cline",
+	} {
+		if got != filepath.FromSlash(want) {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+	e = FromMap(map[string]string{"HOME": "/home/u", "XDG_CONFIG_HOME": "/x", "CLAUDE_CONFIG_DIR": "/c", "CODEX_HOME": "/d", "CLINE_DIR": "/e"})
+	for got, want := range map[string]string{e.KeydoctorDir(): "/x/keydoctor", e.ClaudeDir(): "/c", e.CodexHome(): "/d", e.ClineDir(): "/e"} {
+		if got != filepath.FromSlash(want) {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+func TestTilde(t *testing.T) {
+	e := FromMap(map[string]string{"HOME": "/home/u"})
+	for in, want := range map[string]string{
+		"/home/u":                       "~",
+		"/home/u/.claude/settings.json": "~/.claude/settings.json",
+		"/home/user2/x":                 "/home/user2/x",
+		"/etc/claude-code":              "/etc/claude-code",
+		"":                              "",
+	} {
+		if got := e.Tilde(in); got != want {
+			t.Errorf("Tilde(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
