@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"flag"
 	"os"
 	"strings"
 	"sync"
