@@ -46,7 +46,7 @@ func (h *Handler) responses(c *call) {
 		return m
 	}
 	text := t.text()
-	done := item("completed", []any{part(text)})
+	done := item(map[bool]string{true: "incomplete", false: "completed"}[t.truncated], []any{part(text)})
 	if !t.req.Stream || c.scenario == StreamNotSSE {
 		t.respondJSON(response(status, []any{done}, true, incomplete))
 		return
