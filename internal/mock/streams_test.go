@@ -120,7 +120,7 @@ type writeCounter struct {
 }
 
 func (w *writeCounter) Header() http.Header { return w.header }
-func (w *writeCounter) WriteHeader(int)      {}
+func (w *writeCounter) WriteHeader(int)     {}
 func (w *writeCounter) Write(b []byte) (int, error) {
 	w.writes++
 	return len(b), nil

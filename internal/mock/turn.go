@@ -195,7 +195,12 @@ type sse struct {
 	buffered bool
 	buf      []byte
 	err      error
+	pending  func() error // waits for the next event's deadline
 }
+
+// due makes the next event wait for token i's deadline, after it is
+// encoded, so encoding time does not add to the schedule.
+func (s *sse) due(t *turn, i int) { s.pending = func() error { return t.wait(i) } }
 
 func (t *turn) openSSE() *sse {
 	h := t.c.w.Header()
@@ -227,6 +232,12 @@ func (s *sse) raw(name, data string) {
 		e = append(e, "event: "+name+"\n"...)
 	}
 	e = append(e, "data: "+data+"\n\n"...)
+	if wait := s.pending; wait != nil {
+		s.pending = nil
+		if s.err = wait(); s.err != nil {
+			return
+		}
+	}
 	if s.buffered {
 		s.buf = append(s.buf, e...)
 		return
