@@ -1,0 +1,158 @@
+package discover
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tailscale/hujson"
+	"github.com/tidwall/gjson"
+)
+
+// jsonDoc is a parsed JSON (or JSON-with-comments) file: its bytes, in
+// which every comment was blanked out so byte offsets (and thus lines)
+// still match the file on disk.
+type jsonDoc struct {
+	path string
+	data []byte
+}
+
+// readFile reads a file. A missing file is (nil, false, nil): not a
+// problem, the tool is just not configured there.
+func readFile(path string) ([]byte, bool, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	return b, true, nil
+}
+
+// unreadable is the problem of a file that exists but cannot be read.
+func unreadable(tool, path string, err error) Problem {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	return Problem{Tool: tool, File: path, Message: "cannot read the file: " + msg,
+		Fix: "make it a readable regular file (ls -l " + path + "), or remove it"}
+}
+
+// loadJSON reads a strict JSON file. It returns nil (and no problem) for
+// a missing file; a problem with line and column for one that does not
+// parse, as the tool's JSON.parse would refuse it.
+func loadJSON(tool, path string) (*jsonDoc, *Problem) {
+	b, ok, err := readFile(path)
+	if !ok {
+		return nil, nil
+	}
+	if err != nil {
+		p := unreadable(tool, path, err)
+		return nil, &p
+	}
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if len(bytes.TrimSpace(b)) == 0 {
+		return &jsonDoc{path: path, data: []byte("{}")}, nil
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		line, col := 0, 0
+		msg := err.Error()
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col = lineCol(b, int(se.Offset)-1)
+			msg = se.Error()
+			if se.Offset >= int64(len(b)) {
+				msg = "unexpected end of file: " + msg
+			}
+		}
+		return nil, &Problem{Tool: tool, File: path, Line: line, Col: col, Message: "not valid JSON: " + msg}
+	}
+	if _, isObj := v.(map[string]any); !isObj {
+		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Message: "the file must hold a JSON object ({…})"}
+	}
+	return &jsonDoc{path: path, data: b}, nil
+}
+
+var hujsonPos = regexp.MustCompile(`line (\d+), column (\d+)`)
+
+// loadJSONC reads a JSON-with-comments file (VS Code settings.json).
+// Comments and trailing commas are blanked, keeping offsets.
+func loadJSONC(tool, path string) (*jsonDoc, *Problem) {
+	b, ok, err := readFile(path)
+	if !ok {
+		return nil, nil
+	}
+	if err != nil {
+		p := unreadable(tool, path, err)
+		return nil, &p
+	}
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if len(bytes.TrimSpace(b)) == 0 {
+		return &jsonDoc{path: path, data: []byte("{}")}, nil
+	}
+	v, err := hujson.Parse(b)
+	if err != nil {
+		p := Problem{Tool: tool, File: path, Message: "not valid JSON with comments: " + strings.TrimPrefix(err.Error(), "hujson: ")}
+		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
+			p.Line, _ = strconv.Atoi(m[1])
+			p.Col, _ = strconv.Atoi(m[2])
+		}
+		return nil, &p
+	}
+	v.Standardize() // same length: comments become spaces
+	std := v.Pack()
+	if !gjson.ParseBytes(std).IsObject() {
+		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Message: "the file must hold a JSON object ({…})"}
+	}
+	return &jsonDoc{path: path, data: std}, nil
+}
+
+// get looks up a gjson path.
+func (d *jsonDoc) get(path string) gjson.Result { return gjson.GetBytes(d.data, path) }
+
+// source is where a found result sits.
+func (d *jsonDoc) source(r gjson.Result, key string) Source {
+	s := Source{File: d.path, Key: key}
+	if r.Index > 0 {
+		s.Line = lineOf(d.data, r.Index)
+	}
+	return s
+}
+
+// str reads a string at path. A value of another type is a problem (the
+// tool would not use it); absence is (Value{}, false, nil).
+func (d *jsonDoc) str(tool, path, key string) (Value, bool, *Problem) {
+	r := d.get(path)
+	if !r.Exists() {
+		return Value{}, false, nil
+	}
+	src := d.source(r, key)
+	if r.Type != gjson.String {
+		return Value{}, false, &Problem{Tool: tool, File: d.path, Line: src.Line,
+			Message: fmt.Sprintf("%s must be a string, not %s", key, sanitize(r.Raw))}
+	}
+	return Value{Value: r.String(), Source: src}, true, nil
+}
+
+// esc escapes a key for use inside a gjson path.
+func esc(key string) string {
+	var b strings.Builder
+	for _, r := range key {
+		switch r {
+		case '.', '*', '?', '\\', '|', '#', '@', '!', '=', '<', '>', '%':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
