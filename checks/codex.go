@@ -29,7 +29,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if p.WireAPI.Value == "chat" {
 			out = append(out, doctor.Finding{Code: "codex-chat-wire", Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix: setAt(e, p.WireAPI.Source, "responses") + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
+				Fix:     setAt(e, p.WireAPI.Source, "responses") + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
 		}
 	}
 	sel := cx.SelectedProvider().Value
@@ -37,7 +37,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
 			out = append(out, doctor.Finding{Code: "codex-env-key-unset", Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", sel, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value),
-				Fix: fmt.Sprintf("export %s=<your gateway key> in the shell that starts codex (and in your shell profile)", p.EnvKey.Value)})
+				Fix:     fmt.Sprintf("export %s=<your gateway key> in the shell that starts codex (and in your shell profile)", p.EnvKey.Value)})
 		}
 	}
 	if len(out) == 0 {

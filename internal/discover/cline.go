@@ -7,12 +7,12 @@ import (
 
 // ClineEntry is one provider of Cline's providers.json.
 type ClineEntry struct {
-	ID                   string
-	Line                 int
-	BaseURL, Key, Model  Value
-	HasSettings          bool
-	HasUpdatedAt         bool
-	UpdatedAtNotAString  bool
+	ID                  string
+	Line                int
+	BaseURL, Key, Model Value
+	HasSettings         bool
+	HasUpdatedAt        bool
+	UpdatedAtNotAString bool
 }
 
 // Cline is what the Cline CLI reads.

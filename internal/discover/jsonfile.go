@@ -2,15 +2,13 @@ package discover
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"regexp"
-	"strconv"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -49,45 +47,19 @@ func unreadable(tool, path string, err error) Problem {
 
 // loadJSON reads a strict JSON file. It returns nil (and no problem) for
 // a missing file; a problem with line and column for one that does not
-// parse, as the tool's JSON.parse would refuse it.
+// parse (jsonpos: duplicate keys included, since tools disagree on which
+// one wins), as the tool's JSON.parse would refuse it.
 func loadJSON(tool, path string) (*jsonDoc, *Problem) {
-	b, ok, err := readFile(path)
-	if !ok {
-		return nil, nil
-	}
-	if err != nil {
-		p := unreadable(tool, path, err)
-		return nil, &p
-	}
-	b = bytes.TrimPrefix(b, []byte("\ufeff"))
-	if len(bytes.TrimSpace(b)) == 0 {
-		return &jsonDoc{path: path, data: []byte("{}")}, nil
-	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		line, col := 0, 0
-		msg := err.Error()
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line, col = lineCol(b, int(se.Offset)-1)
-			msg = se.Error()
-			if se.Offset >= int64(len(b)) {
-				msg = "unexpected end of file: " + msg
-			}
-		}
-		return nil, &Problem{Tool: tool, File: path, Line: line, Col: col, Message: "not valid JSON: " + msg}
-	}
-	if _, isObj := v.(map[string]any); !isObj {
-		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Message: "the file must hold a JSON object ({…})"}
-	}
-	return &jsonDoc{path: path, data: b}, nil
+	return load(tool, path, false)
 }
 
-var hujsonPos = regexp.MustCompile(`line (\d+), column (\d+)`)
-
-// loadJSONC reads a JSON-with-comments file (VS Code settings.json).
-// Comments and trailing commas are blanked, keeping offsets.
+// loadJSONC reads a JSON-with-comments file (VS Code's settings.json).
+// Comments and trailing commas are blanked in place, keeping offsets.
 func loadJSONC(tool, path string) (*jsonDoc, *Problem) {
+	return load(tool, path, true)
+}
+
+func load(tool, path string, jsonc bool) (*jsonDoc, *Problem) {
 	b, ok, err := readFile(path)
 	if !ok {
 		return nil, nil
@@ -96,25 +68,42 @@ func loadJSONC(tool, path string) (*jsonDoc, *Problem) {
 		p := unreadable(tool, path, err)
 		return nil, &p
 	}
-	b = bytes.TrimPrefix(b, []byte("\ufeff"))
-	if len(bytes.TrimSpace(b)) == 0 {
+	if len(bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\ufeff")))) == 0 {
 		return &jsonDoc{path: path, data: []byte("{}")}, nil
 	}
-	v, err := hujson.Parse(b)
-	if err != nil {
-		p := Problem{Tool: tool, File: path, Message: "not valid JSON with comments: " + strings.TrimPrefix(err.Error(), "hujson: ")}
-		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-			p.Col, _ = strconv.Atoi(m[2])
+	validate, kind := jsonpos.Validate, "JSON"
+	if jsonc {
+		validate, kind = jsonpos.ValidateJSONC, "JSON with comments"
+	}
+	if err := validate(b); err != nil {
+		p := Problem{Tool: tool, File: path, Message: "not valid " + kind + ": " + err.Error()}
+		var je *jsonpos.Error
+		if errors.As(err, &je) {
+			p.Line, p.Col, p.Message = je.Line, je.Col, "not valid "+kind+": "+je.Msg
 		}
 		return nil, &p
 	}
-	v.Standardize() // same length: comments become spaces
-	std := v.Pack()
-	if !gjson.ParseBytes(std).IsObject() {
+	data := b
+	if jsonc {
+		// Blank comments and trailing commas; a leading BOM is blanked
+		// too, so offsets (and lines) stay those of the file.
+		body := b
+		lead := 0
+		if bytes.HasPrefix(b, []byte("\ufeff")) {
+			body, lead = b[3:], 3
+		}
+		std, err := hujson.Standardize(append([]byte(nil), body...))
+		if err != nil {
+			return nil, &Problem{Tool: tool, File: path, Message: "not valid JSON with comments: " + err.Error()}
+		}
+		data = append(bytes.Repeat([]byte(" "), lead), std...)
+	} else if bytes.HasPrefix(b, []byte("\ufeff")) {
+		data = append([]byte("   "), b[3:]...)
+	}
+	if !gjson.ParseBytes(data).IsObject() {
 		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Message: "the file must hold a JSON object ({…})"}
 	}
-	return &jsonDoc{path: path, data: std}, nil
+	return &jsonDoc{path: path, data: data}, nil
 }
 
 // get looks up a gjson path.

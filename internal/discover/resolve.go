@@ -210,9 +210,9 @@ func (s *Snapshot) resolveCline() (Tool, bool) {
 
 // family is a set of variables that together carry a triple.
 type family struct {
-	id                gateway.ToolID // whose URL rule applies
-	base, key, model  string
-	altKey            string
+	id               gateway.ToolID // whose URL rule applies
+	base, key, model string
+	altKey           string
 }
 
 func (s *Snapshot) families() []family {

@@ -1,11 +1,11 @@
 package discover
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
 )
 
 // Source says where a value came from: a file (with the line of its key
@@ -66,25 +66,9 @@ func (v Value) Set() bool { return v.Source.File != "" || v.Source.Key != "" || 
 // Configured reports whether a file or variable (not a default) gave it.
 func (v Value) Configured() bool { return v.Set() && !v.Source.Default }
 
-// lineCol turns a byte offset into a 1-based line and column (columns
-// count characters, as editors do).
-func lineCol(b []byte, off int) (line, col int) {
-	if off < 0 {
-		return 0, 0
-	}
-	if off > len(b) {
-		off = len(b)
-	}
-	lead := b[:off]
-	line = bytes.Count(lead, []byte{'\n'}) + 1
-	lineStart := bytes.LastIndexByte(lead, '\n') + 1
-	col = len([]rune(string(lead[lineStart:]))) + 1
-	return line, col
-}
-
 // lineOf is the line of a byte offset.
 func lineOf(b []byte, off int) int {
-	l, _ := lineCol(b, off)
+	l, _ := jsonpos.LineCol(b, off)
 	return l
 }
 
