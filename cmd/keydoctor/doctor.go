@@ -187,4 +187,3 @@ func useColor(e *env.Env, mode string) (bool, error) {
 	}
 	return false, usageErrorf("use --color auto, always or never", "invalid --color %q", mode)
 }
-
