@@ -133,9 +133,6 @@ func redactProxy(raw string) string {
 	if err != nil || u.User == nil {
 		return raw
 	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), "****")
-	}
 	return u.Redacted()
 }
 
