@@ -144,4 +144,3 @@ func TestOfflineNeverLeaksKey(t *testing.T) {
 		t.Errorf("no auth-conflict: %+v", codes(fs))
 	}
 }
-

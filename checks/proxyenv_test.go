@@ -13,8 +13,8 @@ func TestBypassed(t *testing.T) {
 		port    string
 		want    bool
 	}{
-		{nodeRuntime, "", "127.0.0.1", "15721", false},                  // loopback is not exempt by itself
-		{nodeRuntime, "localhost", "127.0.0.1", "15721", false},         // localhost does not cover 127.0.0.1
+		{nodeRuntime, "", "127.0.0.1", "15721", false},          // loopback is not exempt by itself
+		{nodeRuntime, "localhost", "127.0.0.1", "15721", false}, // localhost does not cover 127.0.0.1
 		{nodeRuntime, "localhost,127.0.0.1", "127.0.0.1", "15721", true},
 		{nodeRuntime, "localhost", "localhost", "3456", true},
 		{nodeRuntime, "*", "gateway.example", "443", true},

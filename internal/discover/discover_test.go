@@ -108,12 +108,12 @@ func TestResolveClaude(t *testing.T) {
 
 func TestResolveCodex(t *testing.T) {
 	tests := []struct {
-		name                  string
-		config, auth          string
-		vars                  map[string]string
-		base, key, model, kn  string
-		modelLine             int
-		problems              int
+		name                 string
+		config, auth         string
+		vars                 map[string]string
+		base, key, model, kn string
+		modelLine            int
+		problems             int
 	}{
 		{
 			name: "env_key provider",
@@ -155,14 +155,14 @@ requires_openai_auth = true
 			base:   "https://proxy.example/v1", key: testKey, kn: "OPENAI_API_KEY", model: "gpt-4o", modelLine: 1,
 		},
 		{
-			name:   "undefined provider is a problem",
-			config: `model_provider = "nowhere"` + "\n",
+			name:     "undefined provider is a problem",
+			config:   `model_provider = "nowhere"` + "\n",
 			problems: 1,
 		},
 		{
-			name:     "inline provider table",
-			config:   `model_provider = "gw"` + "\n" + `model_providers = { gw = { base_url = "https://gw.example/v1", experimental_bearer_token = "` + testKey + `" } }` + "\n",
-			base:     "https://gw.example/v1", key: testKey, kn: "experimental_bearer_token",
+			name:   "inline provider table",
+			config: `model_provider = "gw"` + "\n" + `model_providers = { gw = { base_url = "https://gw.example/v1", experimental_bearer_token = "` + testKey + `" } }` + "\n",
+			base:   "https://gw.example/v1", key: testKey, kn: "experimental_bearer_token",
 		},
 	}
 	for _, tt := range tests {
