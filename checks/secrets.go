@@ -27,7 +27,8 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 	seen := map[string]bool{}
 	var out []secretFile
 	add := func(v discover.Value, tool string) {
-		if v.Source.File == "" || v.Value == "" || seen[v.Source.File] {
+		// PROXY_MANAGED is CC Switch's stand-in token, not a secret.
+		if v.Source.File == "" || v.Value == "" || v.Value == "PROXY_MANAGED" || seen[v.Source.File] {
 			return
 		}
 		if p := gateway.CheckKey(v.Value); p != nil && p.Code == "key-placeholder" {
