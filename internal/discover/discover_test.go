@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -250,5 +251,37 @@ func TestProblemsKeepLineAndColumn(t *testing.T) {
 		if got[f] != w {
 			t.Errorf("%s at %v, want %v (all: %+v)", f, got[f], w, s.Problems)
 		}
+	}
+}
+
+func TestClaudeKeySources(t *testing.T) {
+	base := `{"env":{"ANTHROPIC_BASE_URL":"https://g.example/api"%s}%s}`
+	tests := []struct {
+		name, env, extra, state string
+		vars                    map[string]string
+		keyName                 string
+		creds                   int
+	}{
+		{"auth token", `,"ANTHROPIC_AUTH_TOKEN":"t"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 1},
+		{"api key from the shell", "", "", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "ANTHROPIC_API_KEY", 1},
+		{"both: token wins, both are credentials", `,"ANTHROPIC_AUTH_TOKEN":"t","ANTHROPIC_API_KEY":"k"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 2},
+		{"apiKeyHelper", "", `,"apiKeyHelper":"~/bin/key"`, "", nil, KeyHelper, 0},
+		{"primaryApiKey last", "", "", `{"primaryApiKey":"p"}`, nil, "primaryApiKey", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{".claude/settings.json": fmt.Sprintf(base, tt.env, tt.extra)}
+			if tt.state != "" {
+				files[".claude.json"] = tt.state
+			}
+			e, dir := home(t, files, tt.vars)
+			c, ok := Discover(e, Options{Project: dir}).Tool("claude")
+			if !ok {
+				t.Fatal("claude not resolved")
+			}
+			if c.KeyName != tt.keyName || len(c.Credentials) != tt.creds {
+				t.Errorf("key %s with %d credentials, want %s with %d", c.KeyName, len(c.Credentials), tt.keyName, tt.creds)
+			}
+		})
 	}
 }

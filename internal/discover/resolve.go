@@ -97,6 +97,9 @@ func (s *Snapshot) resolveClaude() (Tool, bool) {
 				break
 			}
 		}
+		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
+			t.Key, t.KeyName = c.PrimaryAPIKey, "primaryApiKey"
+		}
 	}
 	for _, v := range []Value{token, apiKey} {
 		if v.Set() {
