@@ -2,7 +2,6 @@ package discover
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -278,15 +277,5 @@ func (s *Snapshot) resolveSDKs() []Tool {
 		}
 		out = append(out, t)
 	}
-	return out
-}
-
-// sortedKeys is for stable iteration over maps.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
