@@ -97,26 +97,27 @@ func TestRelayCheck(t *testing.T) {
 func TestGitCheck(t *testing.T) {
 	files := map[string]string{"proj/.env": "TAOTOKEN_BASE_URL=https://g.example/api\nTAOTOKEN_API_KEY=" + testKey + "\nTAOTOKEN_MODEL=m\n", "proj/.git/HEAD": "ref: refs/heads/main\n"}
 	e, s, _ := snapshot(t, files, nil)
+	status := func(out string) GitRunner {
+		return func(_ context.Context, dir string, args ...string) (string, int, error) {
+			if args[0] != "status" || args[len(args)-1] != ".env" {
+				t.Errorf("git %v in %s", args, dir)
+			}
+			return out, 0, nil
+		}
+	}
 	tests := []struct {
 		name string
 		git  GitRunner
 		want doctor.Status
 		code string
 	}{
-		{"tracked", func(_ context.Context, _ string, args ...string) (int, error) { return 0, nil }, doctor.Error, "secret-in-git"},
-		{"not ignored", func(_ context.Context, _ string, args ...string) (int, error) {
-			if args[0] == "ls-files" {
-				return 1, nil
-			}
-			return 1, nil
-		}, doctor.Warning, "secret-in-git"},
-		{"ignored", func(_ context.Context, _ string, args ...string) (int, error) {
-			if args[0] == "ls-files" {
-				return 1, nil
-			}
-			return 0, nil
-		}, doctor.OK, ""},
-		{"no git", func(context.Context, string, ...string) (int, error) { return -1, errors.New("exec: git: not found") }, doctor.Skipped, ""},
+		{"tracked", status(""), doctor.Error, "secret-in-git"},
+		{"tracked and changed", status(" M .env\n"), doctor.Error, "secret-in-git"},
+		{"not ignored", status("?? .env\n"), doctor.Warning, "secret-in-git"},
+		{"ignored", status("!! .env\n"), doctor.OK, ""},
+		{"no git", func(context.Context, string, ...string) (string, int, error) {
+			return "", -1, errors.New("exec: git: not found")
+		}, doctor.Skipped, ""},
 	}
 	for _, tt := range tests {
 		fs := gitCheck{s, tt.git}.Run(context.Background(), e)
