@@ -16,8 +16,14 @@ import (
 // every tool is configured (Claude Code through a loopback relay, Codex,
 // Cline, an MCP server in VS Code, a .env in a git work tree) behind a
 // proxy: it reads every file, dials the relay and the proxy, and asks git
-// about the .env. Target: under 50 ms per run.
+// about the .env. Target: under 50 ms per run. The sub-benchmark without
+// a git work tree shows what the one git process costs.
 func BenchmarkDoctorOffline(b *testing.B) {
+	b.Run("git", func(b *testing.B) { benchDoctorOffline(b, true) })
+	b.Run("no-git", func(b *testing.B) { benchDoctorOffline(b, false) })
+}
+
+func benchDoctorOffline(b *testing.B, gitRepo bool) {
 	const key = "sk-test-0123456789abcdef0123"
 	dir := b.TempDir()
 	relay := listen(b)
@@ -42,7 +48,7 @@ func BenchmarkDoctorOffline(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if _, err := exec.LookPath("git"); err == nil {
+	if _, err := exec.LookPath("git"); err == nil && gitRepo {
 		if err := exec.Command("git", "init", "-q", filepath.Join(dir, "proj")).Run(); err != nil {
 			b.Fatal(err)
 		}
