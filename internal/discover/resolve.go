@@ -158,6 +158,9 @@ func (s *Snapshot) resolveCodex() (Tool, bool) {
 		if !t.Key.Set() {
 			t.Key, t.KeyName = s.Shell("OPENAI_API_KEY"), "OPENAI_API_KEY"
 		}
+		if !t.Key.Set() && c.ChatGPT {
+			t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
+		}
 	case prov.Value == "ollama" || prov.Value == "lmstudio":
 		port := map[string]string{"ollama": "11434", "lmstudio": "1234"}[prov.Value]
 		t.Base, t.NoKeyNeeded, t.KeyName = defaultValue("http://localhost:"+port+"/v1"), true, "none"
