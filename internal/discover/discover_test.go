@@ -156,6 +156,12 @@ requires_openai_auth = true
 			base:   "https://proxy.example/v1", key: testKey, kn: "OPENAI_API_KEY", model: "gpt-4o", modelLine: 1,
 		},
 		{
+			name:   "ChatGPT sign-in needs no key",
+			config: `model = "gpt-5"` + "\n",
+			auth:   `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}}`,
+			base:   "https://api.openai.com/v1", kn: "ChatGPT sign-in (auth.json)", model: "gpt-5", modelLine: 1,
+		},
+		{
 			name:     "undefined provider is a problem",
 			config:   `model_provider = "nowhere"` + "\n",
 			problems: 1,
