@@ -112,4 +112,3 @@ func (t Timings) Millis() map[string]float64 {
 	}
 	return out
 }
-
