@@ -143,7 +143,9 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
 		mode = ", stream"
 	}
 	fmt.Fprintf(w, "ping %s%s: %s %s\n", t.req.Protocol, mode, res.Method, res.URL)
-	row := func(label, format string, args ...any) { fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...)) }
+	row := func(label, format string, args ...any) {
+		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
+	}
 	row("key", "%s (from %s)", gateway.Mask(t.profile.Key), keySource(t.profile))
 	if res.Proxy != "" {
 		row("proxy", "%s", res.Proxy)
