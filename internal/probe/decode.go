@@ -301,8 +301,13 @@ func (d *Decoder) Stream() *Stream {
 // Text is the answer's text so far (reasoning excluded).
 func (d *Decoder) Text() string { return d.text.String() }
 
-// errorText renders an error object (or string) as one short line.
+// errorText renders an error object (or string) as one short line,
+// control characters (terminal escapes among them) removed: it is printed.
 func errorText(e gjson.Result) string {
+	return strings.Join(strings.Fields(string(printable([]byte(rawErrorText(e))))), " ")
+}
+
+func rawErrorText(e gjson.Result) string {
 	if e.Type == gjson.String {
 		return clip(e.String(), 200)
 	}

@@ -160,3 +160,25 @@ func TestListModelsAndClosest(t *testing.T) {
 		t.Errorf("wrong key: code %q", res.Code)
 	}
 }
+
+// TestWholeDeadline: without StreamIdle, the whole-request deadline still
+// tells a stall before the headers from a stall in the body.
+func TestWholeDeadline(t *testing.T) {
+	srv := startMock(t, mock.Options{Tokens: 8, TPOT: time.Millisecond})
+	c := newTestClient(t, Options{Timeout: 250 * time.Millisecond})
+	for _, tt := range []struct {
+		scenario string
+		stream   bool
+		code     string
+	}{
+		{mock.TimeoutHeaders, false, "timeout-headers"},
+		{mock.TimeoutStream, true, "timeout-stream"},
+		{mock.TimeoutStream, false, "timeout-stream"},
+	} {
+		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
+			Header: http.Header{mock.ScenarioHeader: {tt.scenario}}})
+		if res.Code != tt.code {
+			t.Errorf("%s stream=%v: code %q (%v), want %q", tt.scenario, tt.stream, res.Code, res.Err, tt.code)
+		}
+	}
+}
