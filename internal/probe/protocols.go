@@ -137,4 +137,3 @@ func (d *Decoder) responses(data []byte, at time.Duration) {
 		d.errorIn(data)
 	}
 }
-
