@@ -65,7 +65,9 @@ func ClineSettingsDir(e *env.Env) string { return filepath.Join(e.ClineDir(), "d
 func ClineProviders(e *env.Env) string { return filepath.Join(ClineSettingsDir(e), "providers.json") }
 
 // ClineCLIMCP is the Cline CLI's MCP settings file.
-func ClineCLIMCP(e *env.Env) string { return filepath.Join(ClineSettingsDir(e), "cline_mcp_settings.json") }
+func ClineCLIMCP(e *env.Env) string {
+	return filepath.Join(ClineSettingsDir(e), "cline_mcp_settings.json")
+}
 
 // Editor is a VS Code-family editor.
 type Editor struct {
