@@ -13,7 +13,8 @@ secret-in-git proxy-unreachable proxy-captures-local local-relay-down claude-key
 dns-failed connect-refused connect-timeout tls-untrusted tls-failed http-redirect http-html
 auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-found model-mismatch
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
-stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high`)
+stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
+http-error`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {
