@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"mime"
 	"net"
 	"net/http"
@@ -99,6 +100,9 @@ func New(o Options) *Relay {
 		FlushInterval:  -1, // flush after every write: SSE events pass one by one
 		ModifyResponse: rl.tapResponse,
 		ErrorHandler:   rl.upstreamFailed,
+		// A cut stream is in the request's record; the proxy's own log
+		// line would only garble the terminal.
+		ErrorLog: log.New(io.Discard, "", 0),
 	}
 	return rl
 }
