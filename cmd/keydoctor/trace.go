@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -93,7 +95,8 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		logw = f
 	}
 	sink := newTraceSink(o.Out, logw, o.Env)
-	ctx, cancel := context.WithCancel(ctx)
+	// Ctrl-C (handled by Execute) or a plain kill both end with the summary.
+	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer cancel()
 	srv, err := relay.Start(ctx, o.Listen, relay.Options{
 		Upstream: upstream, Expect: expect, Transport: o.Transport, OnRecord: sink.add, Now: o.Env.Now,

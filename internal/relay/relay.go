@@ -207,7 +207,9 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	if ex.err != nil {
 		rec.Failed, rec.Error = true, ex.err.Error()
 	}
-	if ex.status >= 400 {
+	// A HEAD is a tool checking that the base URL answers at all (Claude
+	// Code sends HEAD / first); a 404 there is not a failed request.
+	if ex.status >= 400 && rec.Method != http.MethodHead {
 		rec.Failed = true
 		if rec.Error == "" {
 			rec.Error = http.StatusText(ex.status)

@@ -248,3 +248,24 @@ func waitRecords(t *testing.T, rec *recorder, n int) []Record {
 	}
 	return rec.all()
 }
+
+// TestHeadProbeNotFailed: Claude Code sends HEAD to the base URL before its
+// first request; a 404 there is recorded but is not a failure.
+func TestHeadProbeNotFailed(t *testing.T) {
+	up := httptest.NewServer(http.NotFoundHandler())
+	defer up.Close()
+	rec := newRecorder()
+	root := startRelay(t, up.URL, nil, rec)
+	c, ctx := client(t)
+	req, _ := http.NewRequestWithContext(ctx, "HEAD", root+"/", nil)
+	req.Header.Set("User-Agent", "Bun/1.4.0")
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	r := waitRecords(t, rec, 1)[0]
+	if r.Failed || r.Status != 404 || r.Method != "HEAD" || r.Path != "/" || r.Auth != "none" {
+		t.Errorf("record: %+v", r)
+	}
+}
