@@ -39,9 +39,9 @@ func (f ObserverFunc) Observe(p gateway.Protocol, stream bool, body Tap) Observa
 	return f(p, stream, body)
 }
 
-// protocolOf names the wire protocol of a request path ("" when the path is
+// ProtocolOf names the wire protocol of a request path ("" when the path is
 // none of the three, e.g. /v1/models). Paths may carry a gateway prefix.
-func protocolOf(path string) gateway.Protocol {
+func ProtocolOf(path string) gateway.Protocol {
 	path = strings.TrimRight(path, "/")
 	switch {
 	case strings.HasSuffix(path, "/chat/completions"):

@@ -108,8 +108,8 @@ func TestProtocolOf(t *testing.T) {
 		"/v1/models":                "",
 		"/v1/messages/count_tokens": "",
 	} {
-		if got := protocolOf(path); got != want {
-			t.Errorf("protocolOf(%q) = %q, want %q", path, got, want)
+		if got := ProtocolOf(path); got != want {
+			t.Errorf("ProtocolOf(%q) = %q, want %q", path, got, want)
 		}
 	}
 }

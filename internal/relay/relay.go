@@ -160,7 +160,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		r.ContentLength = int64(len(b))
 	}
-	ex.proto, ex.stream = protocolOf(r.URL.Path), rec.Stream
+	ex.proto, ex.stream = ProtocolOf(r.URL.Path), rec.Stream
 
 	// The reverse proxy panics with http.ErrAbortHandler when a stream is
 	// cut midway; the request is still recorded.

@@ -1,0 +1,225 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/relay"
+)
+
+// Verdict is one thing verify judged.
+type Verdict struct {
+	What    string        // "requests", "path", "status", "main model", ...
+	Status  doctor.Status // OK, Info, Warning or Error
+	Code    string        // catalog code when not OK ("" when none fits)
+	Message string
+}
+
+// Finding turns a verdict into a doctor finding.
+func (v Verdict) Finding(tool gateway.ToolID) doctor.Finding {
+	return doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status, Tool: string(tool), Message: v.What + ": " + v.Message}
+}
+
+// ModelRequests are the generation requests among recs (not HEAD probes,
+// model lists or token counts).
+func ModelRequests(recs []relay.Record) []relay.Record {
+	var out []relay.Record
+	for _, r := range recs {
+		if relay.ProtocolOf(pathOnly(r.Path)) != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Judge compares what the tool sent with what its files say.
+func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
+	tool, _ := gateway.LookupTool(string(c.Tool))
+	reqs := ModelRequests(recs)
+	if len(reqs) == 0 {
+		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
+			"%s sent no model request through the relay (%d other requests): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs))}}
+	}
+	var out []Verdict
+	add := func(what string, st doctor.Status, code, format string, args ...any) {
+		out = append(out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
+	}
+
+	// Paths.
+	badPath := false
+	for _, p := range distinct(reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
+		if t.WantPath != "" && p != t.WantPath {
+			badPath = true
+			add("path", doctor.Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", tool.Title, p, t.WantPath, c.BaseSource)
+		}
+	}
+	if !badPath {
+		add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), c.BaseSource)
+	}
+
+	// Answers.
+	failed := 0
+	for _, r := range reqs {
+		if r.Failed {
+			failed++
+			add("status", doctor.Error, statusCode(r.Status, badPath), "%s %s for %s: %d %s", r.Method, pathOnly(r.Path), orDash(r.Model), r.Status, r.Error)
+		}
+	}
+	if failed == 0 {
+		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
+	}
+
+	// Models asked for.
+	asked := distinct(reqs, func(r relay.Record) string { return r.Model })
+	var others []string
+	if c.Model != "" {
+		found := false
+		for _, m := range asked {
+			if relay.SameModel(c.Model, m) {
+				found = true
+			} else {
+				others = append(others, m)
+			}
+		}
+		if found {
+			add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
+		} else {
+			add("main model", doctor.Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
+		}
+	} else {
+		// The turn's answer comes last; earlier calls are background ones.
+		main := reqs[len(reqs)-1].Model
+		add("main model", doctor.Info, "", "no file names a model: %s asked for %s, its default", tool.Title, main)
+		for _, m := range asked {
+			if m != main {
+				others = append(others, m)
+			}
+		}
+	}
+	for _, m := range others {
+		switch {
+		case c.Tool != gateway.Claude:
+			add("other model", doctor.Error, "model-mismatch", "%s also asked for %s, which its files do not name", tool.Title, m)
+		case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
+			add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
+		case c.BackgroundModel != "":
+			add("background model", doctor.Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
+		default:
+			add("background model", doctor.Warning, "model-mismatch", "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
+		}
+	}
+
+	// Models answering.
+	mismatched := false
+	for _, r := range reqs {
+		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
+			mismatched = true
+			add("served model", doctor.Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
+		}
+	}
+	if !mismatched && failed < len(reqs) {
+		add("served model", doctor.OK, "", "every answer names the model asked for")
+	}
+
+	// Auth header and key.
+	kinds := distinct(reqs, func(r relay.Record) string { return r.Auth })
+	switch {
+	case c.Auth == "":
+		add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
+	case len(kinds) == 1 && kinds[0] == string(c.Auth):
+		add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
+	default:
+		add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+	}
+	if c.Key != "" {
+		want := relay.KeySum(c.Key)
+		var other []string
+		for _, r := range reqs {
+			if r.Auth != "none" && r.KeySum != want {
+				other = append(other, r.KeyMasked)
+			}
+		}
+		if len(other) == 0 {
+			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
+		} else {
+			add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+		}
+	}
+	return out
+}
+
+func pathOnly(p string) string {
+	p, _, _ = strings.Cut(p, "?")
+	return p
+}
+
+func pathCode(got, want string) string {
+	switch {
+	case strings.Count(got, "/v1/") > strings.Count(want, "/v1/"):
+		return "url-double-version"
+	case strings.Count(got, "/v1/") < strings.Count(want, "/v1/"):
+		return "url-missing-version"
+	}
+	return "endpoint-not-found"
+}
+
+func statusCode(status int, badPath bool) string {
+	switch {
+	case status == 401:
+		return "auth-invalid"
+	case status == 403:
+		return "auth-forbidden"
+	case status == 404 && badPath:
+		return "endpoint-not-found"
+	case status == 404:
+		return "model-not-found"
+	case status == 429:
+		return "rate-limited"
+	case status == 502:
+		return "connect-refused"
+	case status >= 500:
+		return "server-error"
+	case status == 200:
+		return "error-in-200"
+	}
+	return ""
+}
+
+// distinct lists the distinct non-empty values of f over recs, sorted.
+func distinct(recs []relay.Record, f func(relay.Record) string) []string {
+	var out []string
+	for _, r := range recs {
+		if v := f(r); v != "" {
+			out = append(out, v)
+		}
+	}
+	return uniq(out)
+}
+
+func uniq(s []string) []string {
+	sort.Strings(s)
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
