@@ -157,13 +157,24 @@ func pathOnly(p string) string {
 }
 
 func pathCode(got, want string) string {
-	switch {
-	case strings.Count(got, "/v1/") > strings.Count(want, "/v1/"):
+	switch g, w := versions(got), versions(want); {
+	case g > w:
 		return "url-double-version"
-	case strings.Count(got, "/v1/") < strings.Count(want, "/v1/"):
+	case g < w:
 		return "url-missing-version"
 	}
 	return "endpoint-not-found"
+}
+
+// versions counts the v1 segments of a path.
+func versions(path string) int {
+	n := 0
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "v1" {
+			n++
+		}
+	}
+	return n
 }
 
 func statusCode(status int, badPath bool) string {
