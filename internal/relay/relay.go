@@ -19,6 +19,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -98,6 +99,7 @@ func New(o Options) *Relay {
 		},
 		Transport:      o.Transport,
 		FlushInterval:  -1, // flush after every write: SSE events pass one by one
+		BufferPool:     copyBuffers{},
 		ModifyResponse: rl.tapResponse,
 		ErrorHandler:   rl.upstreamFailed,
 		// A cut stream is in the request's record; the proxy's own log
@@ -278,3 +280,12 @@ func rootCause(err error) string {
 	}
 	return err.Error()
 }
+
+// copyBuffers recycles the 32 KiB buffers the reverse proxy copies bodies
+// through; without a pool each request allocates and clears its own.
+type copyBuffers struct{}
+
+var copyBufferPool = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+func (copyBuffers) Get() []byte  { return *(copyBufferPool.Get().(*[]byte)) }
+func (copyBuffers) Put(b []byte) { copyBufferPool.Put(&b) }
