@@ -56,7 +56,7 @@ func ReadCodex(e *env.Env) (Configured, error) {
 	}
 	c.Files = append(c.Files, path)
 	var cfg codexConfig
-	if err := toml.Unmarshal(b, &cfg); err != nil {
+	if err := unmarshalTOML(b, &cfg); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			line, col := de.Position()
@@ -115,6 +115,18 @@ func ReadCodex(e *env.Env) (Configured, error) {
 		c.Key, c.KeySource = codexAuthKey(e)
 	}
 	return c, nil
+}
+
+// unmarshalTOML is toml.Unmarshal that turns a decoder panic (go-toml
+// before 2.4 panicked on "[model.0]" under a string field) into an error: a
+// user's broken file must be a finding, not a crash.
+func unmarshalTOML(b []byte, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the TOML decoder failed: %v", p)
+		}
+	}()
+	return toml.Unmarshal(b, v)
 }
 
 // codexAuthKey is OPENAI_API_KEY from $CODEX_HOME/auth.json.
