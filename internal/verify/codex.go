@@ -91,9 +91,11 @@ func ReadCodex(e *env.Env) (Configured, error) {
 		if c.Base == "" {
 			c.Base, c.BaseSource = e.Getenv("OPENAI_BASE_URL"), "$OPENAI_BASE_URL"
 		}
-		c.Key, c.KeySource = e.Getenv("OPENAI_API_KEY"), "$OPENAI_API_KEY"
-		if c.Key == "" {
-			c.Key, c.KeySource = codexAuthKey(e)
+		// The built-in provider takes its key from auth.json (codex login);
+		// Codex 0.171 sent no key at all with only OPENAI_API_KEY exported.
+		c.Key, c.KeySource = codexAuthKey(e)
+		if c.Key == "" && e.Getenv("OPENAI_API_KEY") != "" {
+			c.Notes = append(c.Notes, "OPENAI_API_KEY is exported but Codex's built-in openai provider reads its key from auth.json (codex login --with-api-key)")
 		}
 		return c, nil
 	}

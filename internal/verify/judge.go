@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -23,12 +24,25 @@ func (v Verdict) Finding(tool gateway.ToolID) doctor.Finding {
 	return doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status, Tool: string(tool), Message: v.What + ": " + v.Message}
 }
 
-// ModelRequests are the generation requests among recs (not HEAD probes,
-// model lists or token counts).
+// ModelRequests are the generation requests among recs: POSTs to a
+// generation path (not HEAD probes, model lists, token counts, or a
+// WebSocket attempt).
 func ModelRequests(recs []relay.Record) []relay.Record {
 	var out []relay.Record
 	for _, r := range recs {
-		if relay.ProtocolOf(pathOnly(r.Path)) != "" {
+		if r.Method == "POST" && relay.ProtocolOf(pathOnly(r.Path)) != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// socketAttempts are GETs to a generation path: Codex's built-in provider
+// tries the Responses WebSocket before it falls back to HTTPS.
+func socketAttempts(recs []relay.Record) []relay.Record {
+	var out []relay.Record
+	for _, r := range recs {
+		if r.Method == "GET" && relay.ProtocolOf(pathOnly(r.Path)) != "" {
 			out = append(out, r)
 		}
 	}
@@ -60,13 +74,41 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), c.BaseSource)
 	}
 
-	// Answers.
+	// WebSocket attempts before HTTPS.
+	if ws := socketAttempts(recs); len(ws) > 0 && ws[0].Status != 101 {
+		lost := ""
+		if reqs[0].Time.After(ws[0].Time) {
+			lost = fmt.Sprintf(", which cost %s before the first answer", reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
+		}
+		add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
+			tool.Title, len(ws), plural(len(ws), "time", "times"), ws[0].Status, lost)
+	}
+
+	// Answers: one verdict per kind of failure, with its count.
 	failed := 0
+	type failure struct {
+		method, path, model string
+		status              int
+		err                 string
+	}
+	counts := map[failure]int{}
+	var order []failure
 	for _, r := range reqs {
 		if r.Failed {
 			failed++
-			add("status", doctor.Error, statusCode(r.Status, badPath), "%s %s for %s: %d %s", r.Method, pathOnly(r.Path), orDash(r.Model), r.Status, r.Error)
+			f := failure{r.Method, pathOnly(r.Path), orDash(r.Model), r.Status, r.Error}
+			if counts[f] == 0 {
+				order = append(order, f)
+			}
+			counts[f]++
 		}
+	}
+	for _, f := range order {
+		times := ""
+		if n := counts[f]; n > 1 {
+			times = fmt.Sprintf(" (%d times)", n)
+		}
+		add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
 		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
@@ -137,14 +179,21 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	if c.Key != "" {
 		want := relay.KeySum(c.Key)
 		var other []string
+		none := 0
 		for _, r := range reqs {
-			if r.Auth != "none" && r.KeySum != want {
+			switch {
+			case r.Auth == "none":
+				none++
+			case r.KeySum != want:
 				other = append(other, r.KeyMasked)
 			}
 		}
-		if len(other) == 0 {
+		switch {
+		case none > 0:
+			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
+		case len(other) == 0:
 			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
-		} else {
+		default:
 			add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
 		}
 	}

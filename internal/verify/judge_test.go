@@ -55,6 +55,10 @@ func TestJudge(t *testing.T) {
 		{"codex other model", Configured{Tool: gateway.Codex, Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer},
 			[]relay.Record{sent("POST", "/api/v1/responses", "gpt-5", "gpt-5", "bearer", testKey, 200), sent("POST", "/api/v1/responses", "gpt-5-mini", "gpt-5-mini", "bearer", testKey, 200)},
 			[]string{"ok main model", "error other model [model-mismatch]"}},
+		{"codex websocket first, then no key", Configured{Tool: gateway.Codex, Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer, Key: testKey, KeySource: "~/.codex/auth.json OPENAI_API_KEY"},
+			[]relay.Record{sent("GET", "/api/v1/responses", "", "", "none", "", 405), sent("GET", "/api/v1/responses", "", "", "none", "", 405),
+				sent("POST", "/api/v1/responses", "gpt-5", "", "none", "", 401), sent("POST", "/api/v1/responses", "gpt-5", "", "none", "", 401)},
+			[]string{"info websocket", "error status [auth-invalid]", "error key [env-missing]", "ok path"}},
 		{"no model in files", Configured{Tool: gateway.Cline, Base: "https://gw.example/v1", Auth: gateway.AuthBearer, Key: testKey},
 			[]relay.Record{sent("POST", "/v1/chat/completions", "gpt-4o", "gpt-4o", "bearer", testKey, 200)},
 			[]string{"info main model", "ok key"}},
@@ -83,6 +87,20 @@ func TestJudge(t *testing.T) {
 				}
 				if !found {
 					t.Errorf("no verdict %q in %q", w, got)
+				}
+			}
+			if tc.name == "codex websocket first, then no key" {
+				n := 0
+				for _, v := range vs {
+					if v.What == "status" {
+						n++
+						if !strings.HasSuffix(v.Message, "(2 times)") {
+							t.Errorf("repeated failures not counted: %s", v.Message)
+						}
+					}
+				}
+				if n != 1 {
+					t.Errorf("%d status verdicts for one kind of failure, want 1", n)
 				}
 			}
 			if tc.name == "all as the files say" {
