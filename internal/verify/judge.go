@@ -154,6 +154,16 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		}
 	}
 
+	if c.Tool == gateway.Claude && c.BackgroundModel != "" {
+		used := false
+		for _, m := range asked {
+			used = used || relay.SameModel(c.BackgroundModel, m)
+		}
+		if !used {
+			add("background model", doctor.Info, "", "Claude Code made no background call in this turn: %s (%s) was not exercised", c.BackgroundModel, c.BackgroundModelSource)
+		}
+	}
+
 	// Models answering.
 	mismatched := false
 	for _, r := range reqs {

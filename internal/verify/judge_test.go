@@ -37,6 +37,7 @@ func TestJudge(t *testing.T) {
 	}{
 		{"all as the files say", claude, []relay.Record{head, bg, main},
 			[]string{"ok path", "ok status", "ok main model", "ok background model", "ok served model", "ok auth", "ok key"}},
+		{"no background call", claude, []relay.Record{main}, []string{"ok main model", "info background model"}},
 		{"nothing sent", claude, []relay.Record{head}, []string{"error requests"}},
 		{"another main model", claude, []relay.Record{bg, sent("POST", "/api/v1/messages", "claude-opus-4-1", "claude-opus-4-1", "bearer", testKey, 200)},
 			[]string{"error main model [model-mismatch]", "ok background model"}},
