@@ -235,6 +235,12 @@ func (rl *Relay) tapResponse(res *http.Response) error {
 		return nil
 	}
 	ex.status = res.StatusCode
+	if res.StatusCode == http.StatusSwitchingProtocols {
+		// A WebSocket (Codex tries one for Responses): the proxy needs the
+		// raw connection, and frames are not SSE; only the request is
+		// recorded.
+		return nil
+	}
 	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	ex.sse = mt == "text/event-stream"
 	t := newTap()

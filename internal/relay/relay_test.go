@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -266,6 +267,55 @@ func TestHeadProbeNotFailed(t *testing.T) {
 	res.Body.Close()
 	r := waitRecords(t, rec, 1)[0]
 	if r.Failed || r.Status != 404 || r.Method != "HEAD" || r.Path != "/" || r.Auth != "none" {
+		t.Errorf("record: %+v", r)
+	}
+}
+
+// TestUpgradePassesThrough: a protocol upgrade (Codex's Responses
+// WebSocket) is relayed as a raw two-way connection.
+func TestUpgradePassesThrough(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Upgrade") != "echo" {
+			http.Error(w, "want an upgrade", http.StatusBadRequest)
+			return
+		}
+		conn, brw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n")
+		brw.Flush()
+		line, _ := brw.ReadString('\n')
+		brw.WriteString("echo: " + line)
+		brw.Flush()
+	}))
+	defer up.Close()
+	rec := newRecorder()
+	root := startRelay(t, up.URL, nil, rec)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(root, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	io.WriteString(conn, "GET /v1/responses HTTP/1.1\r\nHost: relay\r\nUpgrade: echo\r\nConnection: Upgrade\r\nAuthorization: Bearer "+testKey+"\r\n\r\n")
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("status %d, want 101", res.StatusCode)
+	}
+	io.WriteString(conn, "ping\n")
+	line, err := br.ReadString('\n')
+	if err != nil || line != "echo: ping\n" {
+		t.Fatalf("got %q, %v", line, err)
+	}
+	conn.Close()
+	r := waitRecords(t, rec, 1)[0]
+	if r.Status != 101 || r.Failed || r.Method != "GET" || r.Auth != "bearer" {
 		t.Errorf("record: %+v", r)
 	}
 }
