@@ -134,6 +134,10 @@ func fakeClaude(args []string) error {
 	if m := os.Getenv("FAKE_CLAUDE_MODEL"); m != "" {
 		model = m
 	}
+	if os.Getenv("FAKE_CLAUDE_HANG") != "" { // a tool that never finishes its turn
+		fakeSend("HEAD", base, nil, "")
+		select {}
+	}
 	fakeSend("HEAD", base, nil, "")
 	if err := fakeSend("POST", base+"/v1/messages?beta=true", hdr, bg); err != nil {
 		return err

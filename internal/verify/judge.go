@@ -55,7 +55,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	reqs := ModelRequests(recs)
 	if len(reqs) == 0 {
 		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
-			"%s sent no model request through the relay (%d other requests): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs))}}
+			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), plural(len(recs), "request", "requests"))}}
 	}
 	var out []Verdict
 	add := func(what string, st doctor.Status, code, format string, args ...any) {
