@@ -72,7 +72,10 @@ request body or a key.`,
 	f.StringVar(&o.Listen, "listen", "127.0.0.1:8787", "loopback address to listen on (port 0 picks a free one)")
 	f.StringSliceVar(&o.Expect, "expect-model", nil, "model the requests should ask for and answers name (repeatable; default: the profile's models)")
 	f.StringVar(&o.LogFile, "log", "", "append one JSON line per request to this file")
-	o.Profile.add(f)
+	// Only the profile flags that say where the gateway is and which model
+	// to expect: the relay never needs the key (tools send their own).
+	f.StringVar(&o.Profile.preset, "preset", "", "gateway preset whose variables give the defaults (taotoken, custom); default taotoken")
+	f.StringVar(&o.Profile.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
 	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp + "  trace exits 1 when a request failed or was flagged MISMATCH\n")
 	return cmd
 }
