@@ -12,7 +12,7 @@ import (
 
 // traceLine is one request on the terminal:
 //
-//	22:03:01.123 POST /v1/messages?beta=true claude-sonnet-4-5 -> claude-sonnet-4-5 stream 200 ttft 412ms e2e 1.20s 57 tok x-api-key "claude-cli/2.1.197 (external, cli)"
+//	22:03:01.123 POST /v1/messages?beta=true claude-sonnet-4-5 stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "claude-cli/2.1.197 (external, cli)"
 func traceLine(r relay.Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
@@ -36,6 +36,9 @@ func traceLine(r relay.Record) string {
 		fmt.Fprintf(&b, " %d tok", r.OutputTokens)
 	}
 	fmt.Fprintf(&b, " auth %s", r.Auth)
+	if r.KeyMasked != "" {
+		fmt.Fprintf(&b, " %s", r.KeyMasked)
+	}
 	if r.Client != "" {
 		fmt.Fprintf(&b, " %q", r.Client)
 	}
