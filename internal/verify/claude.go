@@ -86,6 +86,9 @@ func ReadClaude(e *env.Env, project string) Configured {
 		return "", ""
 	}
 	c.Base, c.BaseSource = lookup("ANTHROPIC_BASE_URL")
+	if managed := e.Tilde(toolpaths.ClaudeManagedSettings(e)); c.BaseSource == managed {
+		c.Notes = append(c.Notes, managed+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
+	}
 	token, tokenSrc := lookup("ANTHROPIC_AUTH_TOKEN")
 	apiKey, apiKeySrc := lookup("ANTHROPIC_API_KEY")
 	switch {
