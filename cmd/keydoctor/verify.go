@@ -5,17 +5,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -27,6 +24,7 @@ type verifyOptions struct {
 	Upstream string
 	Project  string
 	Timeout  time.Duration
+	JSON     bool
 	Env      *env.Env
 	Out      io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
@@ -68,6 +66,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 	f.StringVar(&o.Upstream, "upstream", "", "gateway root to relay to instead of the base URL the tool's files name")
 	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
 	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
+	f.BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/verify@1)")
 	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp +
 		"  verify exits 1 when the tool fails or sends something its files do not say,\n  and 2 when the tool is not installed\n")
 	return cmd
@@ -107,65 +106,37 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		}
 		cfg.Base, cfg.BaseSource = tool.Base(p.Root), "--upstream"
 	}
-	target, err := verify.TargetFor(cfg)
-	if err != nil {
+	if _, err := verify.TargetFor(cfg); err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"', or pass --upstream URL", "%v", err)
 	}
-
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
-	defer cancel()
-	tmp, err := os.MkdirTemp("", "keydoctor-verify-")
-	if err != nil {
-		return err
+	if !o.JSON {
+		printConfigured(o, tool, cfg)
 	}
-	defer os.RemoveAll(tmp)
-
-	var mu sync.Mutex
-	var recs []relay.Record
-	srv, err := relay.Start(ctx, "127.0.0.1:0", relay.Options{
-		Upstream: target.Upstream, Expect: nonEmpty(cfg.Model, cfg.BackgroundModel), Transport: o.Transport, Now: o.Env.Now,
-		OnRecord: func(r relay.Record) { mu.Lock(); recs = append(recs, r); mu.Unlock() },
+	turn, err := verify.Run(ctx, o.Env, cfg, verify.RunOptions{
+		Binary: bin, Project: project, Timeout: o.Timeout, Transport: o.Transport,
+		Started: func(root string) {
+			if !o.JSON {
+				fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", tool.Title, o.Env.Tilde(bin), root, verify.Prompt)
+			}
+		},
 	})
 	if err != nil {
-		return fmt.Errorf("starting the relay: %w", err)
+		return failf("", "%s: %v", tool.Title, err)
 	}
-	defer srv.Close()
-	inv, err := verify.Prepare(o.Env, cfg, project, srv.Root+target.BasePath, tmp)
-	if err != nil {
-		return failf("", "preparing the %s run: %v", tool.Title, err)
+	if o.JSON {
+		if err := writeVerifyJSON(o.Out, tool, turn, o.Timeout); err != nil {
+			return err
+		}
+		if turn.Failed() {
+			return &exitError{exitFindings}
+		}
+		return nil
 	}
-	printConfigured(o, tool, cfg)
-	fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", tool.Title, o.Env.Tilde(bin), srv.Root, verify.Prompt)
-	run := runTool(ctx, bin, inv, o.Env)
-	srv.Close() // every request of the turn is recorded once this returns
-	mu.Lock()
-	sent := append([]relay.Record(nil), recs...)
-	mu.Unlock()
-
-	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(sent), plural(len(sent), "request", "requests"))
-	for _, r := range sent {
+	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), plural(len(turn.Records), "request", "requests"))
+	for _, r := range turn.Records {
 		fmt.Fprintf(o.Out, "  %s\n", traceLine(r))
 	}
-	verdicts := verify.Judge(cfg, target, sent)
-	return printVerdicts(o, tool, cfg, run, verdicts, ctx.Err() != nil)
-}
-
-// toolRun is how the tool's process ended.
-type toolRun struct {
-	err    error
-	output string // its stdout and stderr, last bytes only
-}
-
-func runTool(ctx context.Context, bin string, inv verify.Invocation, e *env.Env) toolRun {
-	cmd := exec.CommandContext(ctx, bin, inv.Args...)
-	cmd.Dir = inv.Dir
-	cmd.Env = append(e.Environ(), inv.Env...)
-	cmd.Stdin = strings.NewReader("") // never a terminal: no prompt can wait for an answer
-	out := &tailBuffer{max: 4096}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.WaitDelay = 3 * time.Second // a tool whose children keep its pipes open
-	err := cmd.Run()
-	return toolRun{err: err, output: out.String()}
+	return printVerdicts(o, tool, turn)
 }
 
 func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
@@ -194,33 +165,34 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 	}
 }
 
-func printVerdicts(o *verifyOptions, tool gateway.Tool, c verify.Configured, run toolRun, vs []verify.Verdict, timedOut bool) error {
+func printVerdicts(o *verifyOptions, tool gateway.Tool, turn verify.Turn) error {
+	key := turn.Configured.Key
 	fmt.Fprintln(o.Out, "\nverdict:")
-	failed := false
-	for _, v := range vs {
+	for _, v := range turn.Verdicts {
 		code := ""
 		if v.Code != "" && v.Status != doctor.OK {
 			code = " [" + v.Code + "]"
 		}
-		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", v.Status, v.What, gateway.Redact(v.Message, c.Key), code)
-		failed = failed || v.Status == doctor.Error
+		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", v.Status, v.What, gateway.Redact(v.Message, key), code)
 	}
-	if run.err != nil {
-		failed = true
-		why := run.err.Error()
-		if timedOut {
-			why = fmt.Sprintf("it did not finish within --timeout %s", o.Timeout)
-		}
-		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, why)
-		if out := strings.TrimSpace(run.output); out != "" {
-			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(gateway.Redact(out, c.Key), "\n", "\n  "))
+	if turn.ToolErr != nil {
+		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))
+		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
+			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(gateway.Redact(out, key), "\n", "\n  "))
 		}
 	}
-	if failed {
+	if turn.Failed() {
 		return failf("'keydoctor explain CODE' says more about each code; 'keydoctor trace' shows a whole session", "%s does not reach the gateway as its files say", tool.Title)
 	}
 	fmt.Fprintf(o.Out, "\n%s reaches the gateway as its files say\n", tool.Title)
 	return nil
+}
+
+func toolExit(turn verify.Turn, timeout time.Duration) string {
+	if turn.TimedOut {
+		return fmt.Sprintf("it did not finish within --timeout %s", timeout)
+	}
+	return turn.ToolErr.Error()
 }
 
 // envLookPath finds an executable on the Env's PATH (not the process's,
@@ -237,37 +209,4 @@ func envLookPath(e *env.Env) func(string) (string, error) {
 		}
 		return "", exec.ErrNotFound
 	}
-}
-
-func nonEmpty(s ...string) []string {
-	var out []string
-	for _, v := range s {
-		if v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	b   []byte
-	max int
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = t.b[len(t.b)-t.max:]
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.b)
 }
