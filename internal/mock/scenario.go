@@ -22,6 +22,7 @@ const (
 	HTTPRedirect       = "http-redirect"
 	HTTPRedirectPath   = "http-redirect-path"
 	ServerError        = "server-error"
+	BadRequest         = "bad-request"
 	RateLimited        = "rate-limited"
 	Flaky              = "flaky"
 	ConcurrencyWall    = "concurrency-wall"
@@ -51,6 +52,7 @@ var scenarios = []Scenario{
 	{HTTPRedirect, "http-redirect", "every request gets 301 to the same path over https"},
 	{HTTPRedirectPath, "http-redirect", "every request gets 302 to a /login page"},
 	{ServerError, "server-error", "generation requests get 500"},
+	{BadRequest, "http-error", "generation requests get 400 about a parameter, not the model (max_tokens too large)"},
 	{RateLimited, "rate-limited", "generation requests get 429 with Retry-After: 2"},
 	{Flaky, "rate-limited", "the first FailFirst generation requests (default 2) get 429 with Retry-After: 1, later ones succeed"},
 	{ConcurrencyWall, "latency-high", "only MaxConcurrent (default 2) generation requests run at once, the rest queue: TTFT grows, TPOT does not"},

@@ -52,6 +52,7 @@ func TestScenarioErrorStatuses(t *testing.T) {
 		{ModelNotFound400, "", 400, "invalid_request_error", "", "gpt-4o"},
 		{RateLimited, "", 429, "rate_limit_error", "2", ""},
 		{ServerError, "", 500, "api_error", "", ""},
+		{BadRequest, "", 400, "invalid_request_error", "", "max_tokens"},
 	}
 	for _, tt := range tests {
 		for _, p := range protocols {

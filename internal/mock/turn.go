@@ -55,6 +55,9 @@ func (h *Handler) begin(c *call) *turn {
 		c.w.Header().Set("Retry-After", "1")
 		h.fail(c, errRate, "Rate limit reached for requests. Please try again in 1s.")
 		return nil
+	case c.scenario == BadRequest:
+		h.fail(c, errBadRequest, "max_tokens is too large for this model: lower it and retry.")
+		return nil
 	case c.scenario == ServerError:
 		h.fail(c, errServer, "The server had an error while processing your request.")
 		return nil

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/keydoctor/keydoctor/internal/relay"
+)
+
+// traceLine is one request on the terminal:
+//
+//	22:03:01.123 POST /v1/messages?beta=true claude-sonnet-4-5 stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "claude-cli/2.1.197 (external, cli)"
+func traceLine(r relay.Record) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
+	switch {
+	case r.Model != "" && r.ServedModel != "" && r.ServedModel != r.Model:
+		fmt.Fprintf(&b, " %s -> %s", r.Model, r.ServedModel)
+	case r.Model != "":
+		fmt.Fprintf(&b, " %s", r.Model)
+	case r.ServedModel != "":
+		fmt.Fprintf(&b, " -> %s", r.ServedModel)
+	}
+	if r.Stream {
+		b.WriteString(" stream")
+	}
+	fmt.Fprintf(&b, " %d", r.Status)
+	if r.TTFTms > 0 {
+		fmt.Fprintf(&b, " ttft %s", fmtMs(r.TTFTms))
+	}
+	fmt.Fprintf(&b, " e2e %s", fmtMs(r.E2Ems))
+	if r.OutputTokens > 0 {
+		fmt.Fprintf(&b, " %d tok", r.OutputTokens)
+	}
+	fmt.Fprintf(&b, " auth %s", r.Auth)
+	if r.KeyMasked != "" {
+		fmt.Fprintf(&b, " %s", r.KeyMasked)
+	}
+	if r.Client != "" {
+		fmt.Fprintf(&b, " %q", r.Client)
+	}
+	if r.Failed && r.Error != "" {
+		fmt.Fprintf(&b, " FAILED (%s)", r.Error)
+	}
+	if r.Mismatch {
+		b.WriteString(" MISMATCH")
+	}
+	return b.String()
+}
+
+func printTraceSummary(w io.Writer, recs []relay.Record) {
+	if len(recs) == 0 {
+		fmt.Fprintln(w, "\nno requests came through the relay")
+		return
+	}
+	fmt.Fprintf(w, "\nsummary: %d %s\n", len(recs), plural(len(recs), "request", "requests"))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  CLIENT\tMODEL\tCOUNT\tERRORS\tMISMATCH\tTTFT P50")
+	for _, g := range relay.Summarize(recs) {
+		client, model := g.Client, g.Model
+		if client == "" {
+			client = "(no user-agent)"
+		}
+		if model == "" {
+			model = "-"
+		}
+		p50 := "-"
+		if !math.IsNaN(g.TTFTp50ms) {
+			p50 = fmtMs(g.TTFTp50ms)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%s\n", client, model, g.Count, g.Errors, g.Mismatches, p50)
+	}
+	tw.Flush()
+}
+
+// fmtMs prints milliseconds the way people read latencies: 0.42ms, 412ms,
+// 1.20s.
+func fmtMs(ms float64) string {
+	switch {
+	case ms >= 1000:
+		return fmt.Sprintf("%.2fs", ms/1000)
+	case ms >= 10:
+		return fmt.Sprintf("%.0fms", ms)
+	default:
+		return fmt.Sprintf("%.2fms", ms)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

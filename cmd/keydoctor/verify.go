@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/verify"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newVerifyCmd) }
+
+type verifyOptions struct {
+	Tool     gateway.ToolID
+	Upstream string
+	Project  string
+	Timeout  time.Duration
+	JSON     bool
+	Env      *env.Env
+	Out      io.Writer
+	// LookPath finds the tool's executable; nil: search the Env's PATH.
+	LookPath func(name string) (string, error)
+	// Transport reaches the gateway; nil: relay.DefaultTransport.
+	Transport http.RoundTripper
+}
+
+func newVerifyCmd(e *env.Env) *cobra.Command {
+	o := &verifyOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "verify claude|codex|cline",
+		Short: "run one headless turn of a real tool through the relay and check what it sends",
+		Long: `verify starts the recording relay (see 'keydoctor trace'), runs one short
+headless turn of the real tool pointed at it, and reports what the tool really
+sent — paths, models (main and background), auth header, key — against what
+its files say. No file of the tool is edited:
+
+  claude   claude --settings FILE -p PROMPT   (a --settings layer beats user,
+           project and local settings; FILE is temporary)
+  codex    codex exec -c model_providers.ID.base_url="RELAY" PROMPT
+  cline    cline --data-dir COPY PROMPT       (COPY: a temporary copy of the
+           Cline data directory)
+
+The turn is one fixed line ("` + verify.Prompt + `"), run in an empty
+temporary directory with the tool's tools disabled where it allows: neither
+your prompt nor your project's files are sent. The tool does reach the gateway
+its files name, with the key they hold, and a short answer is billed.`,
+		Example: `  keydoctor verify claude
+  keydoctor verify codex --timeout 5m`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Tool = gateway.ToolID(strings.ToLower(args[0]))
+			o.Out = c.OutOrStdout()
+			return runVerify(c.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Upstream, "upstream", "", "gateway root to relay to instead of the base URL the tool's files name")
+	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
+	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
+	f.BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/verify@1)")
+	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp +
+		"  verify exits 1 when the tool fails or sends something its files do not say,\n  and 2 when the tool is not installed\n")
+	return cmd
+}
+
+func runVerify(ctx context.Context, o *verifyOptions) error {
+	known := false
+	for _, t := range verify.Tools {
+		known = known || t == o.Tool
+	}
+	if !known {
+		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
+	}
+	tool, _ := gateway.LookupTool(string(o.Tool))
+	lookPath := o.LookPath
+	if lookPath == nil {
+		lookPath = envLookPath(o.Env)
+	}
+	bin, err := lookPath(verify.Binary(o.Tool))
+	if err != nil {
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, verify.Binary(o.Tool))
+	}
+	project := o.Project
+	if project != "" {
+		if abs, err := filepath.Abs(project); err == nil {
+			project = abs
+		}
+	}
+	cfg, err := verify.Read(o.Env, o.Tool, project)
+	if err != nil {
+		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"' to write it", "%v", err)
+	}
+	if o.Upstream != "" {
+		p, err := gateway.Normalize(o.Upstream)
+		if err != nil {
+			return usageErrorf("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
+		}
+		cfg.Base, cfg.BaseSource = tool.Base(p.Root), "--upstream"
+	}
+	if _, err := verify.TargetFor(cfg); err != nil {
+		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"', or pass --upstream URL", "%v", err)
+	}
+	if !o.JSON {
+		printConfigured(o, tool, cfg)
+	}
+	turn, err := verify.Run(ctx, o.Env, cfg, verify.RunOptions{
+		Binary: bin, Project: project, Timeout: o.Timeout, Transport: o.Transport,
+		Started: func(root string) {
+			if !o.JSON {
+				fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", tool.Title, o.Env.Tilde(bin), root, verify.Prompt)
+			}
+		},
+	})
+	if err != nil {
+		return failf("", "%s: %v", tool.Title, err)
+	}
+	if o.JSON {
+		if err := writeVerifyJSON(o.Out, tool, turn, o.Timeout); err != nil {
+			return err
+		}
+		if turn.Failed() {
+			return &exitError{exitFindings}
+		}
+		return nil
+	}
+	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), plural(len(turn.Records), "request", "requests"))
+	for _, r := range turn.Records {
+		fmt.Fprintf(o.Out, "  %s\n", traceLine(r))
+	}
+	return printVerdicts(o, tool, turn)
+}
+
+func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
+	fmt.Fprintf(o.Out, "verify %s: what the files say\n", o.Tool)
+	row := func(name, value, source string) {
+		if value == "" {
+			value = "(none)"
+		}
+		if source != "" {
+			source = "  (" + source + ")"
+		}
+		fmt.Fprintf(o.Out, "  %-11s %s%s\n", name, value, source)
+	}
+	row("base URL", c.Base, c.BaseSource)
+	row("model", c.Model, c.ModelSource)
+	if o.Tool == gateway.Claude {
+		row("background", c.BackgroundModel, c.BackgroundModelSource)
+	}
+	key := ""
+	if c.Key != "" {
+		key = gateway.Mask(c.Key) + " as " + string(c.Auth)
+	}
+	row("key", key, c.KeySource)
+	for _, n := range c.Notes {
+		fmt.Fprintf(o.Out, "  note: %s\n", gateway.Redact(n, c.Key))
+	}
+}
+
+func printVerdicts(o *verifyOptions, tool gateway.Tool, turn verify.Turn) error {
+	key := turn.Configured.Key
+	fmt.Fprintln(o.Out, "\nverdict:")
+	for _, v := range turn.Verdicts {
+		code := ""
+		if v.Code != "" && v.Status != doctor.OK {
+			code = " [" + v.Code + "]"
+		}
+		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", v.Status, v.What, gateway.Redact(v.Message, key), code)
+	}
+	if turn.ToolErr != nil {
+		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))
+		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
+			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(gateway.Redact(out, key), "\n", "\n  "))
+		}
+	}
+	if turn.Failed() {
+		return failf("'keydoctor explain CODE' says more about each code; 'keydoctor trace' shows a whole session", "%s does not reach the gateway as its files say", tool.Title)
+	}
+	fmt.Fprintf(o.Out, "\n%s reaches the gateway as its files say\n", tool.Title)
+	return nil
+}
+
+func toolExit(turn verify.Turn, timeout time.Duration) string {
+	if turn.TimedOut {
+		return fmt.Sprintf("it did not finish within --timeout %s", timeout)
+	}
+	return turn.ToolErr.Error()
+}
+
+// envLookPath finds an executable on the Env's PATH (not the process's,
+// so tests and callers decide what is installed).
+func envLookPath(e *env.Env) func(string) (string, error) {
+	return func(name string) (string, error) {
+		for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
+			if dir == "" {
+				continue
+			}
+			if p, err := exec.LookPath(filepath.Join(dir, name)); err == nil {
+				return p, nil
+			}
+		}
+		return "", exec.ErrNotFound
+	}
+}

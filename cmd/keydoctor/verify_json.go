@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/verify"
+)
+
+// verifyDoc is `verify --json`: what the files say (key masked), every
+// request as trace logs it (no body, no key), the verdicts, and how the
+// tool ended.
+type verifyDoc struct {
+	Schema     string           `json:"schema"`
+	Tool       string           `json:"tool"`
+	OK         bool             `json:"ok"`
+	Configured verifyConfigured `json:"configured"`
+	Relay      string           `json:"relay"`
+	Requests   []relay.Record   `json:"requests"`
+	Findings   []doctor.Finding `json:"findings"`
+	ToolExit   string           `json:"tool_exit,omitempty"`
+	ToolOutput string           `json:"tool_output,omitempty"`
+}
+
+type verifyConfigured struct {
+	BaseURL               string   `json:"base_url"`
+	BaseSource            string   `json:"base_source,omitempty"`
+	Model                 string   `json:"model"`
+	ModelSource           string   `json:"model_source,omitempty"`
+	BackgroundModel       string   `json:"background_model,omitempty"`
+	BackgroundModelSource string   `json:"background_model_source,omitempty"`
+	Auth                  string   `json:"auth,omitempty"`
+	Key                   string   `json:"key"`
+	KeySource             string   `json:"key_source,omitempty"`
+	Notes                 []string `json:"notes,omitempty"`
+}
+
+func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time.Duration) error {
+	c := t.Configured
+	doc := verifyDoc{
+		Schema: "keydoctor/verify@1", Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
+		Configured: verifyConfigured{
+			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
+			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
+			Auth: string(c.Auth), Key: gateway.Mask(c.Key), KeySource: c.KeySource,
+		},
+		Requests: t.Records,
+	}
+	for _, n := range c.Notes {
+		doc.Configured.Notes = append(doc.Configured.Notes, gateway.Redact(n, c.Key))
+	}
+	if doc.Requests == nil {
+		doc.Requests = []relay.Record{}
+	}
+	for _, v := range t.Verdicts {
+		f := v.Finding(tool.ID)
+		f.Message = gateway.Redact(f.Message, c.Key)
+		doc.Findings = append(doc.Findings, f)
+	}
+	if t.ToolErr != nil {
+		doc.ToolExit = toolExit(t, timeout)
+		doc.ToolOutput = gateway.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

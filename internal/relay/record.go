@@ -1,0 +1,125 @@
+package relay
+
+import (
+	"crypto/sha256"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Record is one request that passed through the relay. Its JSON form is
+// one line of the --log file: exactly these fields, never a body, never a
+// key.
+type Record struct {
+	Time         time.Time `json:"time"`
+	Client       string    `json:"client"` // User-Agent
+	Method       string    `json:"method"`
+	Path         string    `json:"path"` // as requested, query included, secrets masked
+	Model        string    `json:"model"`
+	Stream       bool      `json:"stream"`
+	Status       int       `json:"status"`
+	TTFTms       float64   `json:"ttft_ms"`
+	E2Ems        float64   `json:"e2e_ms"`
+	OutputTokens int       `json:"output_tokens"`
+	ServedModel  string    `json:"served_model"`
+	Auth         string    `json:"auth"` // bearer, x-api-key, bearer+x-api-key, none
+	Mismatch     bool      `json:"mismatch"`
+
+	// Failed: the request did not succeed (4xx/5xx, upstream unreachable,
+	// an error inside the answer). Error says why when the relay knows.
+	Failed bool   `json:"-"`
+	Error  string `json:"-"`
+	// KeySum fingerprints the key the client sent (sha256), so verify can
+	// say whether it is the key the files hold without keeping the key.
+	KeySum [sha256.Size]byte `json:"-"`
+	// KeyMasked is the key as it may be shown (gateway.Mask).
+	KeyMasked string `json:"-"`
+}
+
+// KeySum fingerprints a key the way Record.KeySum does.
+func KeySum(key string) [sha256.Size]byte { return sha256.Sum256([]byte(key)) }
+
+// authOf names the kind of credential a request carries and returns the
+// credentials themselves (for fingerprinting and redaction only).
+func authOf(h http.Header) (kind string, keys []string) {
+	var kinds []string
+	if a := h.Get("Authorization"); a != "" {
+		if scheme, rest, _ := strings.Cut(a, " "); strings.EqualFold(scheme, "bearer") {
+			kinds, keys = append(kinds, "bearer"), append(keys, strings.TrimSpace(rest))
+		} else {
+			kinds, keys = append(kinds, "authorization"), append(keys, a)
+		}
+	}
+	for _, name := range []string{"X-Api-Key", "Api-Key"} {
+		if v := h.Get(name); v != "" {
+			kinds, keys = append(kinds, strings.ToLower(name)), append(keys, v)
+		}
+	}
+	if len(kinds) == 0 {
+		return "none", nil
+	}
+	return strings.Join(kinds, "+"), keys
+}
+
+// secretParams are query parameters that carry keys in some APIs.
+var secretParams = map[string]bool{"key": true, "api_key": true, "api-key": true, "apikey": true, "token": true, "access_token": true}
+
+// cleanPath is the request URI as logged: secrets in the query masked, and
+// the request's own key masked wherever it appears.
+func cleanPath(u *url.URL, keys []string) string {
+	p := u.EscapedPath()
+	if u.RawQuery != "" {
+		parts := strings.Split(u.RawQuery, "&")
+		for i, part := range parts {
+			name, val, ok := strings.Cut(part, "=")
+			if ok && secretParams[strings.ToLower(name)] {
+				if v, err := url.QueryUnescape(val); err == nil {
+					val = v
+				}
+				parts[i] = name + "=" + gateway.Mask(val)
+			}
+		}
+		p += "?" + strings.Join(parts, "&")
+	}
+	return gateway.Redact(p, keys...)
+}
+
+// datedSuffix is the snapshot suffix gateways add to a model id:
+// gpt-4o -> gpt-4o-2024-08-06, claude-3-5-sonnet -> claude-3-5-sonnet-20241022.
+var datedSuffix = regexp.MustCompile(`^-(\d{8}|\d{4}-\d{2}-\d{2})$`)
+
+// SameModel reports whether got names the model want: the same id (case
+// aside), or a dated snapshot of it.
+func SameModel(want, got string) bool {
+	want, got = strings.ToLower(strings.TrimSpace(want)), strings.ToLower(strings.TrimSpace(got))
+	if want == got {
+		return true
+	}
+	return strings.HasPrefix(got, want) && datedSuffix.MatchString(got[len(want):])
+}
+
+// Mismatch reports whether a requested or served model is none of the
+// expected ones. With no expectation nothing is a mismatch.
+func Mismatch(expect []string, requested, served string) bool {
+	if len(expect) == 0 {
+		return false
+	}
+	return (requested != "" && !anySame(expect, requested)) || (served != "" && !anySame(expect, served))
+}
+
+func anySame(expect []string, got string) bool {
+	for _, w := range expect {
+		if SameModel(w, got) {
+			return true
+		}
+	}
+	return false
+}
+
+func ms(d time.Duration) float64 {
+	return float64(d.Round(10*time.Microsecond)) / float64(time.Millisecond)
+}

@@ -1,0 +1,148 @@
+package relay
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+func TestAuthOf(t *testing.T) {
+	for _, tc := range []struct {
+		header map[string]string
+		kind   string
+		key    string
+	}{
+		{map[string]string{"Authorization": "Bearer " + testKey}, "bearer", testKey},
+		{map[string]string{"Authorization": "bearer " + testKey}, "bearer", testKey},
+		{map[string]string{"X-Api-Key": testKey}, "x-api-key", testKey},
+		{map[string]string{"Authorization": "Bearer " + testKey, "X-Api-Key": "sk-other-0123456789abcdef"}, "bearer+x-api-key", testKey},
+		{map[string]string{"Authorization": "Basic dXNlcjpwYXNz"}, "authorization", "Basic dXNlcjpwYXNz"},
+		{map[string]string{"Api-Key": testKey}, "api-key", testKey},
+		{map[string]string{}, "none", ""},
+	} {
+		h := http.Header{}
+		for k, v := range tc.header {
+			h.Set(k, v)
+		}
+		kind, keys := authOf(h)
+		first := ""
+		if len(keys) > 0 {
+			first = keys[0]
+		}
+		if kind != tc.kind || first != tc.key {
+			t.Errorf("authOf(%v) = %q, %q; want %q, %q", tc.header, kind, first, tc.kind, tc.key)
+		}
+	}
+}
+
+func TestCleanPath(t *testing.T) {
+	for _, tc := range []struct{ uri, want string }{
+		{"/v1/messages?beta=true", "/v1/messages?beta=true"},
+		{"/v1/models", "/v1/models"},
+		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=" + gateway.Mask(testKey)},
+		{"/v1/chat/completions?api_key=short&x=1", "/v1/chat/completions?api_key=****&x=1"},
+		{"/proxy/" + testKey + "/v1/messages", "/proxy/" + gateway.Mask(testKey) + "/v1/messages"},
+	} {
+		u, err := url.ParseRequestURI(tc.uri)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := cleanPath(u, []string{testKey})
+		if got != tc.want {
+			t.Errorf("cleanPath(%q) = %q, want %q", tc.uri, got, tc.want)
+		}
+		if strings.Contains(got, testKey) {
+			t.Errorf("cleanPath(%q) leaks the key", tc.uri)
+		}
+	}
+}
+
+func TestSameModelAndMismatch(t *testing.T) {
+	for _, tc := range []struct {
+		want, got string
+		same      bool
+	}{
+		{"gpt-4o", "gpt-4o", true},
+		{"GPT-4o", "gpt-4o", true},
+		{"gpt-4o", "gpt-4o-2024-08-06", true},
+		{"claude-3-5-sonnet", "claude-3-5-sonnet-20241022", true},
+		{"gpt-4o", "gpt-4o-mini", false},
+		{"gpt-4o", "gpt-4", false},
+		{"claude-sonnet-4-5", "claude-haiku-4-5", false},
+		{"gpt-4o", "gpt-4o-2024", false},
+	} {
+		if got := SameModel(tc.want, tc.got); got != tc.same {
+			t.Errorf("SameModel(%q, %q) = %v, want %v", tc.want, tc.got, got, tc.same)
+		}
+	}
+	expect := []string{"claude-sonnet-4-5", "claude-haiku-4-5"}
+	for _, tc := range []struct {
+		expect            []string
+		requested, served string
+		mismatch          bool
+	}{
+		{nil, "anything", "else", false},
+		{expect, "claude-sonnet-4-5", "claude-sonnet-4-5", false},
+		{expect, "claude-haiku-4-5", "", false}, // no answer model (an error): judged on the request
+		{expect, "claude-opus-4-1", "claude-opus-4-1", true},
+		{expect, "claude-sonnet-4-5", "gpt-4o-mini", true},
+		{expect, "", "claude-sonnet-4-5", false},
+	} {
+		if got := Mismatch(tc.expect, tc.requested, tc.served); got != tc.mismatch {
+			t.Errorf("Mismatch(%v, %q, %q) = %v, want %v", tc.expect, tc.requested, tc.served, got, tc.mismatch)
+		}
+	}
+}
+
+func TestProtocolOf(t *testing.T) {
+	for path, want := range map[string]gateway.Protocol{
+		"/v1/chat/completions":      gateway.Chat,
+		"/api/v1/chat/completions":  gateway.Chat,
+		"/v1/messages":              gateway.Messages,
+		"/v1/responses":             gateway.Responses,
+		"/v1/responses/":            gateway.Responses,
+		"/v1/models":                "",
+		"/v1/messages/count_tokens": "",
+	} {
+		if got := ProtocolOf(path); got != want {
+			t.Errorf("ProtocolOf(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	recs := []Record{
+		{Client: "claude-cli/2", Model: "claude-sonnet-4-5", TTFTms: 30},
+		{Client: "claude-cli/2", Model: "claude-sonnet-4-5", TTFTms: 10},
+		{Client: "claude-cli/2", Model: "claude-sonnet-4-5", TTFTms: 20},
+		{Client: "claude-cli/2", Model: "claude-sonnet-4-5", Failed: true, Status: 429},
+		{Client: "claude-cli/2", Model: "claude-haiku-4-5", TTFTms: 5, Mismatch: true},
+		{Client: "codex_exec/0.171", Model: "gpt-5", Failed: true},
+	}
+	got := Summarize(recs)
+	if len(got) != 3 {
+		t.Fatalf("got %d groups: %+v", len(got), got)
+	}
+	if g := got[1]; g.Model != "claude-sonnet-4-5" || g.Count != 4 || g.Errors != 1 || g.TTFTp50ms != 20 {
+		t.Errorf("sonnet group: %+v", g)
+	}
+	if g := got[0]; g.Model != "claude-haiku-4-5" || g.Mismatches != 1 || g.TTFTp50ms != 5 {
+		t.Errorf("haiku group: %+v", g)
+	}
+	if g := got[2]; g.Client != "codex_exec/0.171" || g.Errors != 1 || !math.IsNaN(g.TTFTp50ms) {
+		t.Errorf("codex group: %+v", g)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	s := []float64{5, 1, 4, 2, 3}
+	for p, want := range map[float64]float64{50: 3, 90: 5, 99: 5, 0: 1, 20: 1, 21: 2} {
+		if got := Percentile(append([]float64(nil), s...), p); got != want {
+			t.Errorf("p%v = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package verify
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+)
+
+// clineProviders is the part of providers.json verify reads.
+type clineProviders struct {
+	LastUsedProvider string `json:"lastUsedProvider"`
+	Providers        map[string]struct {
+		Settings struct {
+			Provider string `json:"provider"`
+			APIKey   string `json:"apiKey"`
+			Model    string `json:"model"`
+			BaseURL  string `json:"baseUrl"`
+		} `json:"settings"`
+	} `json:"providers"`
+}
+
+// ReadCline reads the triple the Cline CLI will use: the last used
+// provider of providers.json.
+func ReadCline(e *env.Env) (Configured, error) {
+	c := Configured{Tool: gateway.Cline, Auth: gateway.AuthBearer}
+	path := toolpaths.ClineProviders(e)
+	src := e.Tilde(path)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, fmt.Errorf("%s does not exist: the Cline CLI is not configured", src)
+	}
+	if err != nil {
+		return c, err
+	}
+	c.Files = append(c.Files, path)
+	var doc clineProviders
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return c, fmt.Errorf("%s does not parse: %v", src, err)
+	}
+	id := doc.LastUsedProvider
+	p, ok := doc.Providers[id]
+	if !ok {
+		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", src, id)
+	}
+	c.Provider = id
+	s := p.Settings
+	field := func(name string) string { return fmt.Sprintf("%s providers.%s.settings.%s", src, id, name) }
+	c.Base, c.BaseSource = s.BaseURL, field("baseUrl")
+	c.Model, c.ModelSource = s.Model, field("model")
+	c.Key, c.KeySource = s.APIKey, field("apiKey")
+	if s.Provider == "anthropic" || id == "anthropic" {
+		c.Auth = gateway.AuthXAPIKey
+	}
+	if c.Model == "" {
+		c.ModelSource = ""
+	}
+	return c, nil
+}
+
+// clineSkip are data subdirectories a verify turn does not need: task
+// history and caches can be large and hold the user's conversations.
+var clineSkip = map[string]bool{"tasks": true, "checkpoints": true, "cache": true, "logs": true, "worktrees": true, "sessions": true}
+
+// clineInvocation copies the Cline data directory into tmp, points the
+// copy's active provider at the relay, and runs the CLI on the copy with
+// --data-dir: the user's own files are only read.
+func clineInvocation(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error) {
+	src := filepath.Join(e.ClineDir(), "data")
+	dst := filepath.Join(tmp, "cline-data")
+	if err := copyTree(src, dst, 64<<20); err != nil {
+		return Invocation{}, fmt.Errorf("copying %s: %w", e.Tilde(src), err)
+	}
+	rel, err := filepath.Rel(src, toolpaths.ClineProviders(e))
+	if err != nil {
+		return Invocation{}, err
+	}
+	providers := filepath.Join(dst, rel)
+	b, err := os.ReadFile(providers)
+	if err != nil {
+		return Invocation{}, err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return Invocation{}, err
+	}
+	entry, _ := mapAt(doc, "providers", c.Provider)
+	settings, ok := mapAt(entry, "settings")
+	if !ok {
+		return Invocation{}, fmt.Errorf("providers.%s.settings is not an object", c.Provider)
+	}
+	settings["baseUrl"] = relayBase
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return Invocation{}, err
+	}
+	if err := os.WriteFile(providers, out, 0o600); err != nil {
+		return Invocation{}, err
+	}
+	work := filepath.Join(tmp, "work")
+	if err := os.MkdirAll(work, 0o700); err != nil {
+		return Invocation{}, err
+	}
+	return Invocation{
+		Args: []string{"--data-dir", dst, "--cwd", work, "--auto-approve", "false", Prompt},
+		Dir:  work,
+	}, nil
+}
+
+func mapAt(m map[string]any, keys ...string) (map[string]any, bool) {
+	for _, k := range keys {
+		next, ok := m[k].(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		m = next
+	}
+	return m, m != nil
+}
+
+// copyTree copies a directory of regular files (modes kept), skipping
+// clineSkip and symlinks, and refusing more than limit bytes.
+func copyTree(src, dst string, limit int64) error {
+	var total int64
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			if path != src && clineSkip[d.Name()] {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(target, 0o700)
+		case !info.Mode().IsRegular():
+			return nil
+		}
+		if total += info.Size(); total > limit {
+			return fmt.Errorf("more than %d MiB to copy", limit>>20)
+		}
+		return copyFile(path, target, info.Mode().Perm())
+	})
+}
+
+func copyFile(src, dst string, perm fs.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm&0o700)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,143 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/relay"
+)
+
+// RunOptions configure one verify turn.
+type RunOptions struct {
+	Binary  string // the tool's executable, as the caller found it
+	Project string // project directory (Claude Code's project settings)
+	Timeout time.Duration
+	// Transport reaches the gateway; nil: relay.DefaultTransport.
+	Transport http.RoundTripper
+	// Started, when set, is told the relay's root before the tool runs.
+	Started func(relayRoot string)
+}
+
+// Turn is what one verify run saw.
+type Turn struct {
+	Configured Configured
+	Target     Target
+	RelayRoot  string
+	Records    []relay.Record // every request, in arrival order
+	Verdicts   []Verdict
+	// ToolErr is how the tool's process failed (nil: exit 0); ToolOutput
+	// the last bytes of its stdout and stderr, as it wrote them.
+	ToolErr    error
+	ToolOutput string
+	TimedOut   bool
+}
+
+// Failed reports whether the turn has an error verdict or the tool failed.
+func (t Turn) Failed() bool {
+	if t.ToolErr != nil {
+		return true
+	}
+	for _, v := range t.Verdicts {
+		if v.Status == doctor.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Run starts the relay toward the configured gateway, runs one headless
+// turn of the tool through it, and judges what the tool sent. Nothing of
+// the tool's own files is written; temporary files are removed.
+func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, error) {
+	turn := Turn{Configured: c}
+	target, err := TargetFor(c)
+	if err != nil {
+		return turn, err
+	}
+	turn.Target = target
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	tmp, err := os.MkdirTemp("", "keydoctor-verify-")
+	if err != nil {
+		return turn, err
+	}
+	defer os.RemoveAll(tmp)
+
+	var mu sync.Mutex
+	srv, err := relay.Start(ctx, "127.0.0.1:0", relay.Options{
+		Upstream: target.Upstream, Expect: nonEmpty(c.Model, c.BackgroundModel), Transport: o.Transport, Now: e.Now,
+		OnRecord: func(r relay.Record) { mu.Lock(); turn.Records = append(turn.Records, r); mu.Unlock() },
+	})
+	if err != nil {
+		return turn, fmt.Errorf("starting the relay: %w", err)
+	}
+	defer srv.Close()
+	turn.RelayRoot = srv.Root
+	inv, err := Prepare(e, c, o.Project, srv.Root+target.BasePath, tmp)
+	if err != nil {
+		return turn, fmt.Errorf("preparing the run: %w", err)
+	}
+	if o.Started != nil {
+		o.Started(srv.Root)
+	}
+	turn.ToolOutput, turn.ToolErr = runTool(ctx, o.Binary, inv, e)
+	turn.TimedOut = ctx.Err() == context.DeadlineExceeded
+	srv.Close() // every request of the turn is recorded once this returns
+	mu.Lock()
+	defer mu.Unlock()
+	turn.Verdicts = Judge(c, target, turn.Records)
+	return turn, nil
+}
+
+func runTool(ctx context.Context, bin string, inv Invocation, e *env.Env) (string, error) {
+	cmd := exec.CommandContext(ctx, bin, inv.Args...)
+	cmd.Dir = inv.Dir
+	cmd.Env = append(e.Environ(), inv.Env...)
+	cmd.Stdin = strings.NewReader("") // never a terminal: no prompt can wait for an answer
+	out := &tailBuffer{max: 4096}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.WaitDelay = 3 * time.Second // a tool whose children keep its pipes open
+	err := cmd.Run()
+	return out.String(), err
+}
+
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	b   []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = t.b[len(t.b)-t.max:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}

@@ -1,0 +1,137 @@
+// Package verify runs one short headless turn of a real tool (Claude Code,
+// Codex, Cline) through the recording relay, without editing any of the
+// tool's files, and judges what the tool really sent against what its files
+// say: paths, models (main and background), auth header and key.
+package verify
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Prompt is the one fixed line every verify turn sends: never the user's
+// prompt, never a file.
+const Prompt = "Reply with the single word: ok"
+
+// FixHint is what doctor adds to a fix where a model question remains
+// (model-mismatch, a background model nobody set): the tool's own traffic
+// answers it.
+func FixHint(tool gateway.ToolID) string {
+	if tool == "" {
+		tool = "claude"
+	}
+	return fmt.Sprintf("run `keydoctor verify %s` to see which models the tool really requests (main and background) and which model answers", tool)
+}
+
+// Tools are the tools verify can run, in help order.
+var Tools = []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline}
+
+// Binary is the executable name of a tool.
+func Binary(t gateway.ToolID) string { return string(t) }
+
+// Configured is the triple a tool's files say it uses.
+type Configured struct {
+	Tool gateway.ToolID
+	// Base is the base URL as written ("" when the files set none: the
+	// tool then talks to its vendor's API).
+	Base       string
+	BaseSource string
+	Model      string
+	// ModelSource says where Model came from; "" with Model "" means the
+	// tool picks its default.
+	ModelSource string
+	// BackgroundModel is Claude Code's small, fast model, when set.
+	BackgroundModel       string
+	BackgroundModelSource string
+	// Auth is the header kind the tool will send the key in.
+	Auth gateway.Auth
+	// Key is the key the files hold (or name); it is compared, never
+	// printed.
+	Key       string
+	KeySource string
+	// Provider is Codex's model_provider id or Cline's provider.
+	Provider string
+	// Notes are things noticed while reading the files.
+	Notes []string
+	// Files are the files that were read (for the report).
+	Files []string
+}
+
+// Target is where the relay must forward and what the tool must be told,
+// so that the tool requests exactly the paths it would request without
+// the relay.
+type Target struct {
+	// Upstream is the gateway origin (scheme://host[:port]); the relay's
+	// root stands for it.
+	Upstream *url.URL
+	// BasePath is the path of the configured base URL (e.g. /api/v1); the
+	// tool is given relayRoot + BasePath.
+	BasePath string
+	// WantPath is the request path a correct configuration produces
+	// (e.g. /api/v1/responses).
+	WantPath string
+}
+
+// TargetFor works out the relay's upstream for a configured base URL.
+func TargetFor(c Configured) (Target, error) {
+	tool, ok := gateway.LookupTool(string(c.Tool))
+	if !ok {
+		return Target{}, fmt.Errorf("unknown tool %q", c.Tool)
+	}
+	if c.Base == "" {
+		return Target{}, fmt.Errorf("%s has no base URL in its files: it talks to its vendor's API, not to a gateway", tool.Title)
+	}
+	u, err := url.Parse(strings.TrimSpace(c.Base))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return Target{}, fmt.Errorf("the base URL %q (%s) is not an http(s) URL", c.Base, c.BaseSource)
+	}
+	t := Target{
+		Upstream: &url.URL{Scheme: u.Scheme, Host: u.Host},
+		BasePath: strings.TrimRight(u.EscapedPath(), "/"),
+	}
+	if p, err := gateway.Normalize(c.Base); err == nil {
+		want, _ := url.Parse(tool.RequestURL(p.Root))
+		t.WantPath = want.EscapedPath()
+	}
+	return t, nil
+}
+
+// Invocation is how to run the tool for one turn: its arguments (after the
+// binary), variables to add to its environment, and its working directory.
+type Invocation struct {
+	Args []string
+	Env  []string
+	Dir  string
+}
+
+// Prepare builds the invocation of tool for one turn through the relay at
+// relayBase (the relay's root plus the configured base path). tmp is a
+// private temporary directory the caller removes afterwards.
+func Prepare(e *env.Env, c Configured, project, relayBase, tmp string) (Invocation, error) {
+	switch c.Tool {
+	case gateway.Claude:
+		return claudeInvocation(e, project, relayBase, tmp)
+	case gateway.Codex:
+		return codexInvocation(c, relayBase, tmp)
+	case gateway.Cline:
+		return clineInvocation(e, c, relayBase, tmp)
+	}
+	return Invocation{}, fmt.Errorf("verify does not run %s", c.Tool)
+}
+
+// Read reads the triple tool's files say.
+func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
+	switch tool {
+	case gateway.Claude:
+		return ReadClaude(e, project), nil
+	case gateway.Codex:
+		return ReadCodex(e)
+	case gateway.Cline:
+		return ReadCline(e)
+	}
+	return Configured{}, fmt.Errorf("verify does not run %s", tool)
+}
