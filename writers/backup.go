@@ -36,9 +36,9 @@ type BackupRecord struct {
 	Path    string         `json:"path"`
 	Target  string         `json:"target"`
 	Existed bool           `json:"existed"`
-	Mode    string         `json:"mode,omitempty"`   // octal, before the run
-	Copy    string         `json:"copy,omitempty"`   // file inside the backup directory
-	Written string         `json:"written_sha256"`   // what the run wrote ("" for a removal)
+	Mode    string         `json:"mode,omitempty"` // octal, before the run
+	Copy    string         `json:"copy,omitempty"` // file inside the backup directory
+	Written string         `json:"written_sha256"` // what the run wrote ("" for a removal)
 	Before  string         `json:"before_sha256,omitempty"`
 }
 

@@ -208,4 +208,3 @@ func planCodexAuth(o Options) (*Change, error) {
 	c.finish(true, 0o600)
 	return c, nil
 }
-
