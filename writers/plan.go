@@ -66,7 +66,7 @@ func (p *Plan) FileDiff(c *Change, name func(string) string) string {
 	if c.Existed && c.Mode != c.OldMode && !c.Remove {
 		fmt.Fprintf(&b, "mode %04o -> %04o %s\n", c.OldMode, c.Mode, label)
 	}
-	oldLabel, newLabel := "a/"+strings.TrimPrefix(label, "/"), "b/"+strings.TrimPrefix(label, "/")
+	oldLabel, newLabel := label, label
 	old, neu := string(c.Old), string(c.New)
 	if !c.Existed {
 		oldLabel = "/dev/null"
