@@ -21,6 +21,8 @@ type jsonDoc struct {
 	root  hujson.Value
 	orig  []byte // the parsed bytes (no BOM): StartOffsets point into it
 	unit  string // one level of indentation; "" for a one-line document
+	// spaced: a one-line document writes "a": 1 rather than "a":1.
+	spaced bool
 }
 
 // parseJSONDoc validates data (strict JSON, or JSONC when jsonc) and
@@ -51,7 +53,9 @@ func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
 		return nil, &RefusedError{Path: path, Line: l, Col: c, Reason: fmt.Sprintf("the top-level value is %s, not an object", kindName(v.Value.Kind()))}
 	}
 	d.root, d.orig = v, body
-	d.unit = detectIndent(v.Value.(*hujson.Object))
+	root := v.Value.(*hujson.Object)
+	d.unit = detectIndent(root)
+	d.spaced = len(root.Members) > 0 && string(root.Members[0].Value.BeforeExtra) == " "
 	return d, nil
 }
 
@@ -248,7 +252,7 @@ func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Va
 		if strings.TrimSpace(string(obj.AfterExtra)) == "" {
 			obj.AfterExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth))
 		}
-	} else {
+	} else if !d.spaced {
 		v.BeforeExtra = nil
 	}
 	obj.Members = append(obj.Members, hujson.ObjectMember{Name: nameV, Value: v})
