@@ -29,8 +29,8 @@ type setupOptions struct {
 	Yes     bool
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
-	MCPName, MCPCommand                        string
-	FixVSCodeMCP                               bool
+	MCPName, MCPCommand                         string
+	FixVSCodeMCP                                bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
