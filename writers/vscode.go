@@ -74,7 +74,7 @@ func planMisplacedMCP(o Options, ed toolpaths.Editor) (*Change, map[string]hujso
 	c.New = c.Old
 	c.finish(false, 0o644)
 	if !o.FixVSCodeMCP {
-		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name, misplacedMCPKey, ed.ClineMCP())
+		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", misplacedMCPKey, ed.ClineMCP())
 		return c, nil, nil
 	}
 	obj, ok := v.Value.(*hujson.Object)

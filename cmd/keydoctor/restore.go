@@ -128,7 +128,10 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 	}
 	var files []file
 	for _, c := range plan.Changes {
-		f := file{Path: o.Env.Tilde(c.Path), Action: c.Action(), Notes: c.Notes}
+		f := file{Path: o.Env.Tilde(c.Path), Action: c.Action()}
+		for _, n := range c.Notes {
+			f.Notes = append(f.Notes, plan.Redact(tildeIn(o.Env, n)))
+		}
 		if o.DryRun || o.JSON {
 			f.Diff = plan.FileDiff(c, o.Env.Tilde)
 		}

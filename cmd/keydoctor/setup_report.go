@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -48,8 +49,9 @@ func newSetupReport(e *env.Env, p gateway.Profile, tools []gateway.ToolID, plan 
 				f.Mode = fmt.Sprintf("%04o", c.Mode)
 			}
 		}
-		for i, n := range f.Notes {
-			f.Notes[i] = plan.Redact(e.Tilde(n))
+		f.Notes = nil
+		for _, n := range c.Notes {
+			f.Notes = append(f.Notes, plan.Redact(tildeIn(e, n)))
 		}
 		r.Files = append(r.Files, f)
 	}
@@ -113,4 +115,12 @@ func (r *setupReport) print(o *setupOptions) error {
 		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
 	}
 	return nil
+}
+
+// tildeIn shows every path under the home directory inside s as ~/….
+func tildeIn(e *env.Env, s string) string {
+	if e.Home == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/")+"/", "~/")
 }
