@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -194,8 +193,7 @@ func TestApplyKeepsOwner(t *testing.T) {
 	}
 	apply(t, o, planOne(t, o, gateway.Claude))
 	fi, _ := os.Stat(settings)
-	st := fi.Sys().(*syscall.Stat_t)
-	if st.Uid != 4321 || st.Gid != 4321 {
-		t.Errorf("owner %d:%d", st.Uid, st.Gid)
+	if uid, gid := fileOwner(fi); uid != 4321 || gid != 4321 {
+		t.Errorf("owner %d:%d", uid, gid)
 	}
 }

@@ -143,10 +143,7 @@ func readFile(path string) (*Change, error) {
 	}
 	c.Existed, c.Old = true, data
 	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
-	c.uid, c.gid = -1, -1
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		c.uid, c.gid = int(st.Uid), int(st.Gid)
-	}
+	c.uid, c.gid = fileOwner(fi)
 	return c, nil
 }
 
