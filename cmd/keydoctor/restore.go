@@ -48,7 +48,6 @@ current state is backed up first, so a restore can be undone the same way.`,
 	cmd.Flags().BoolVar(&o.Last, "last", false, "restore the newest backup")
 	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "print what would be restored (diff, keys masked) and write nothing")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the result as JSON")
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp)
 	return cmd
 }
 

@@ -102,7 +102,6 @@ keydoctor cannot guess which server you run.`,
 	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
 	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
 	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp)
 	return cmd
 }
 
