@@ -31,8 +31,13 @@ func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.Too
 // input is the wizard's reader. huh's accessible prompts each wrap the
 // reader in a new bufio.Scanner, which would swallow the lines meant for
 // the next prompt; lineReader hands out one line per Read.
+// A terminal already hands out one line per read (and must stay
+// unwrapped: huh reads a password from its file descriptor, without echo).
 func (o *setupOptions) input() io.Reader {
 	if !o.Accessible {
+		return o.In
+	}
+	if _, isFile := o.In.(interface{ Fd() uintptr }); isFile && o.Env.IsTerminal {
 		return o.In
 	}
 	if _, ok := o.In.(*lineReader); !ok {
