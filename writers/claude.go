@@ -1,6 +1,10 @@
 package writers
 
 import (
+	"encoding/json"
+	"os"
+	"slices"
+
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
 )
@@ -50,7 +54,29 @@ func (claudeWriter) Plan(o Options) ([]*Change, error) {
 		c.addSecrets(old)
 		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
+	if authVar == claudeAPIKey && rejectedByClaude(o, p.Key) {
+		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(toolpaths.ClaudeState(o.Env)))
+	}
 	c.New = doc.bytes()
 	c.finish(true, 0o600)
 	return []*Change{c}, nil
+}
+
+// rejectedByClaude reports whether the user once told Claude Code to
+// reject this key: ~/.claude.json keeps the last 20 characters of such
+// keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
+func rejectedByClaude(o Options, key string) bool {
+	b, err := os.ReadFile(toolpaths.ClaudeState(o.Env))
+	if err != nil || len(key) < 20 {
+		return false
+	}
+	var state struct {
+		CustomAPIKeyResponses struct {
+			Rejected []string `json:"rejected"`
+		} `json:"customApiKeyResponses"`
+	}
+	if json.Unmarshal(b, &state) != nil {
+		return false
+	}
+	return slices.Contains(state.CustomAPIKeyResponses.Rejected, key[len(key)-20:])
 }

@@ -174,3 +174,14 @@ func TestRefusedFiles(t *testing.T) {
 	writeFile(t, filepath.Join(o.Env.Home, ".claude"), "", 0o600)
 	check("parent is a file", "is not a directory")
 }
+
+func TestClaudeNotesRejectedKey(t *testing.T) {
+	o := testOptions(t)
+	o.ClaudeAuth = "api-key"
+	writeFile(t, toolpaths.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+testKey[len(testKey)-20:]+`"]}}`, 0o600)
+	p := planOne(t, o, gateway.Claude)
+	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {
+		t.Errorf("notes %q", p.Changes[0].Notes)
+	}
+	noKey(t, strings.Join(p.Changes[0].Notes, "\n"))
+}
