@@ -185,3 +185,17 @@ func TestClaudeNotesRejectedKey(t *testing.T) {
 	}
 	noKey(t, strings.Join(p.Changes[0].Notes, "\n"))
 }
+
+func TestJSONCInsertKeepsSameLineComment(t *testing.T) {
+	doc, err := parseJSONDoc("s.json", []byte("{\n  \"a\": 1 // about a\n}\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := doc.set([]string{"b"}, "x"); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"a\": 1, // about a\n  \"b\": \"x\"\n}\n"
+	if got := string(doc.bytes()); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -246,6 +246,11 @@ func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Va
 		}
 		if last.Value.AfterExtra != nil { // trailing comma style (JSONC)
 			v.AfterExtra = hujson.Extra{}
+		} else if c := sameLineComment(obj.AfterExtra); c != "" && len(nameV.BeforeExtra) > 0 && nameV.BeforeExtra[0] == '\n' {
+			// "a": 1 // about a  -> the comment stays on a's line, after
+			// the comma the new member brings.
+			nameV.BeforeExtra = append(hujson.Extra(strings.TrimSuffix(c, "\n")), nameV.BeforeExtra...)
+			obj.AfterExtra = obj.AfterExtra[len(c)-1:]
 		}
 	} else if d.unit != "" {
 		nameV.BeforeExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth+1))
