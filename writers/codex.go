@@ -42,7 +42,7 @@ func (codexWriter) Plan(o Options) ([]*Change, error) {
 		if !isTable {
 			return nil, refuse(path, "", "model_providers is not a table")
 		}
-		if _, defined := m[id]; defined && !doc.hasHeader(table) {
+		if t, defined := m[id]; defined && !doc.hasHeader(table) && !onlySubtables(t) {
 			return nil, refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
 				"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
 		}
@@ -207,4 +207,20 @@ func planCodexAuth(o Options) (*Change, error) {
 	}
 	c.finish(true, 0o600)
 	return c, nil
+}
+
+// onlySubtables: the table exists only through sub-tables with headers of
+// their own ([model_providers.ID.http_headers]), so a [model_providers.ID]
+// header may still be added.
+func onlySubtables(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, x := range m {
+		if _, ok := x.(map[string]any); !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -76,6 +76,7 @@ requires_openai_auth = true
 `, 1)},
 		{"our table exists with extra keys and env_key", "model_provider = \"taotoken\"\r\n\r\n[model_providers.taotoken]\r\nname = \"old\"\r\nenv_key = \"X\"\r\nrequest_max_retries = 4\r\nbase_url = \"https://old/v1\"\r\n\r\n[tui]\r\nx = 1\r\n",
 			"model_provider = \"taotoken\"\r\nmodel = \"gpt-4o\"\r\n\r\n[model_providers.taotoken]\r\nname = \"TaoToken\"\r\nrequest_max_retries = 4\r\nbase_url = \"https://taotoken.net/api/v1\"\r\nwire_api = \"responses\"\r\nrequires_openai_auth = true\r\n\r\n[tui]\r\nx = 1\r\n"},
+		{"only a sub-table of ours", "[model_providers.taotoken.http_headers]\nX-Team = \"a\"\n", "model = \"gpt-4o\"\nmodel_provider = \"taotoken\"\n[model_providers.taotoken.http_headers]\nX-Team = \"a\"\n\n[model_providers.taotoken]\nname = \"TaoToken\"\nbase_url = \"https://taotoken.net/api/v1\"\nwire_api = \"responses\"\nrequires_openai_auth = true\n"},
 		{"only tables, no final newline", "[tui]\nx = 1", "model = \"gpt-4o\"\nmodel_provider = \"taotoken\"\n[tui]\nx = 1\n\n[model_providers.taotoken]\nname = \"TaoToken\"\nbase_url = \"https://taotoken.net/api/v1\"\nwire_api = \"responses\"\nrequires_openai_auth = true\n"},
 	}
 	for _, tt := range tests {
