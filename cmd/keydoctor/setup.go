@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/keydoctor/keydoctor/doctor"
 	"io"
 	"strings"
 	"time"
@@ -44,15 +45,18 @@ type setupOptions struct {
 	LookPath func(name string) (string, error)
 	// ListModels asks the gateway for its models (the wizard's model list).
 	ListModels func(ctx context.Context, root, key string) ([]string, error)
-	// AfterWrite runs once files are written (not on --dry-run): the
-	// offline checks on what setup wrote. Nil means none.
-	AfterWrite func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID, out io.Writer) error
+	// Check runs the offline checks on what setup wrote (not on
+	// --dry-run); its findings end the report. Nil means none.
+	Check func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding
 	// afterPlan lets tests change files between plan and apply.
 	afterPlan func()
 }
 
 func newSetupCmd(e *env.Env) *cobra.Command {
 	o := &setupOptions{Env: e}
+	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, o.Env, p, o.Project, tools)
+	}
 	cmd := &cobra.Command{
 		Use:   "setup",
 		Short: "write the gateway triple into Claude Code, Codex, Cline and .env",
@@ -164,11 +168,14 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		return refusal(o.Env, err)
 	}
 	rep.applied(o.Env, res)
+	if o.Check != nil {
+		rep.checked(o.Check(ctx, p, tools))
+	}
 	if err := rep.print(o); err != nil {
 		return err
 	}
-	if o.AfterWrite != nil && len(res.Written) > 0 {
-		return o.AfterWrite(ctx, p, tools, o.Out)
+	if rep.failing() {
+		return &exitError{code: exitFindings}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/writers"
@@ -22,6 +23,9 @@ type setupReport struct {
 	Files   []setupFile      `json:"files"`
 	Backup  string           `json:"backup,omitempty"`
 	Notes   []string         `json:"notes,omitempty"`
+	// Checks are the offline checks run on what was written.
+	Checks       []doctor.Finding `json:"checks,omitempty"`
+	CheckSummary *doctor.Summary  `json:"check_summary,omitempty"`
 
 	keySource string
 }
@@ -114,6 +118,7 @@ func (r *setupReport) print(o *setupOptions) error {
 	case r.Backup != "":
 		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
 	}
+	r.printChecks(w)
 	return nil
 }
 
