@@ -116,15 +116,25 @@ func (c *climber) modelNotFound(req probe.Request, a attempt) finding {
 	f := c.failure("model-not-found", req, a)
 	model := c.route.Model
 	f.Code = "model-not-found"
-	near := ClosestModels(model, c.models, 3)
+	var others []string // a listed model the gateway refuses is no suggestion
+	for _, m := range c.models {
+		if m != model {
+			others = append(others, m)
+		}
+	}
+	listedNote := ""
+	if len(others) < len(c.models) {
+		listedNote = " (its model list names it, but requests for it fail)"
+	}
+	near := ClosestModels(model, others, 3)
 	switch {
 	case len(near) > 0:
-		f.Message = fmt.Sprintf("the gateway does not serve %s; closest it serves: %s", model, strings.Join(near, ", "))
+		f.Message = fmt.Sprintf("the gateway does not serve %s%s; closest it serves: %s", model, listedNote, strings.Join(near, ", "))
 		f.fixFor = func(m Path) string {
 			return fmt.Sprintf("set the model to one the gateway serves, e.g. %s%s, or run 'keydoctor setup --model %s'", near[0], modelPlace(m), near[0])
 		}
-	case len(c.models) > 0:
-		f.Message = fmt.Sprintf("the gateway does not serve %s, nor anything close; it serves %d models, e.g. %s", model, len(c.models), strings.Join(first(c.models, 3), ", "))
+	case len(others) > 0:
+		f.Message = fmt.Sprintf("the gateway does not serve %s%s, nor anything close; it serves %d models, e.g. %s", model, listedNote, len(others), strings.Join(first(others, 3), ", "))
 		f.Fix = "pick a model the gateway lists (GET " + c.route.ModelsURL() + ") and run 'keydoctor setup --model ID'"
 	default:
 		f.Message = fmt.Sprintf("the gateway does not serve %s%s", model, bodyHint(a.res))
