@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"time"
 
@@ -87,7 +88,9 @@ func (w *wire) Name() string { return "wire" }
 // Run climbs the ladder and hands each finding to every tool on the route.
 func (w *wire) Run(ctx context.Context, _ *env.Env) []doctor.Finding {
 	var out []doctor.Finding
-	for _, f := range w.climb(ctx) {
+	fs := w.climb(ctx)
+	sort.SliceStable(fs, func(i, j int) bool { return stepIndex(fs[i].Check) < stepIndex(fs[j].Check) })
+	for _, f := range fs {
 		for _, m := range w.route.Members {
 			out = append(out, f.forMember(m, w.route.Key))
 		}
@@ -108,6 +111,16 @@ const (
 )
 
 var ladder = []step{stepReach, stepAuth, stepModels, stepRequest, stepStream, stepLatency}
+
+// stepIndex orders findings by rung, whatever order they were found in.
+func stepIndex(check string) int {
+	for i, s := range ladder {
+		if string(s) == check {
+			return i
+		}
+	}
+	return -1
+}
 
 // finding is a finding before it is handed to a tool: the fix may depend on
 // the tool (its form of a base URL, the variable it reads a CA file from).

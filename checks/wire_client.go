@@ -44,6 +44,7 @@ type attempt struct {
 	res     *probe.Result
 	tries   int      // requests made, first one included
 	retries []string // one line per retry: why and how long it waited
+	failed  []int    // the statuses that caused the retries
 }
 
 // retryNote describes the retries for a finding's message, or "".
@@ -88,6 +89,7 @@ func (w *wire) do(ctx context.Context, req probe.Request, list bool) (attempt, [
 			return a, models
 		}
 		a.retries = append(a.retries, fmt.Sprintf("status %d, waited %s", a.res.StatusCode, d.Why))
+		a.failed = append(a.failed, a.res.StatusCode)
 		t := time.NewTimer(d.Wait)
 		select {
 		case <-ctx.Done():

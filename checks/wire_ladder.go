@@ -146,7 +146,7 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 }
 
 func retriedCode(a attempt) string {
-	if a.res.StatusCode == http.StatusTooManyRequests {
+	if len(a.failed) > 0 && a.failed[0] == http.StatusTooManyRequests {
 		return "rate-limited"
 	}
 	return "server-error"
