@@ -153,16 +153,17 @@ func (w *wire) request(stream bool) probe.Request {
 	return probe.Request{Protocol: p.Protocol, URL: p.URL(), Key: p.Key, Auth: p.Auth, Model: p.Model, Stream: stream}
 }
 
-// modelsRequest asks for the model list at the prefix the tool uses.
+// modelsRequest is the model list at the prefix the tool uses, as far as
+// a gateway root can say it (…/v1/models).
 func (w *wire) modelsRequest() probe.Request {
 	r := w.request(false)
-	r.URL = w.route.ModelsURL()
+	r.URL = w.route.modelsRoot() + "/v1/models"
 	return r
 }
 
 // evidence records a request's result for a finding.
 func (w *wire) evidence(req probe.Request, a attempt) *doctor.Evidence {
-	return NewEvidence(a.res, w.route.Key, w.opts.Client.Curl(req, w.route.KeyVar), a.tries)
+	return NewEvidence(a.res, req, w.route.KeyVar, a.tries)
 }
 
 // skipped are the findings for the rungs above a broken one.

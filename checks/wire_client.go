@@ -7,15 +7,24 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
 // Client is what the wire checks need from the HTTP client: one request,
-// the model list, and the curl command equivalent to a request.
+// and the model list below a gateway root. ProbeClient is the real one;
+// tests script their own.
 type Client interface {
 	Do(ctx context.Context, r probe.Request) *probe.Result
-	ListModels(ctx context.Context, r probe.Request) ([]string, *probe.Result)
-	Curl(r probe.Request, keyVar string) string
+	ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result)
+}
+
+// ProbeClient is keydoctor's HTTP client as the wire checks use it.
+type ProbeClient struct{ *probe.Client }
+
+// ListModels asks GET {root}/v1/models.
+func (c ProbeClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
+	return probe.ListModels(ctx, c.Client, root, key, auth)
 }
 
 // Meter counts what the wire checks cost, across checks running in
@@ -64,16 +73,11 @@ func (a attempt) retryNote() string {
 
 // do makes one request, retrying 429 and 5xx as the policy says. Each
 // try gets its own deadline; the waits between tries respect ctx.
-func (w *wire) do(ctx context.Context, req probe.Request, list bool) (attempt, []string) {
+func (w *wire) do(ctx context.Context, send func(ctx context.Context) *probe.Result) attempt {
 	var a attempt
-	var models []string
 	for n := 1; ; n++ {
 		rctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
-		if list {
-			models, a.res = w.opts.Client.ListModels(rctx, req)
-		} else {
-			a.res = w.opts.Client.Do(rctx, req)
-		}
+		a.res = send(rctx)
 		cancel()
 		a.tries++
 		w.opts.Meter.add(a.res)
@@ -82,11 +86,11 @@ func (w *wire) do(ctx context.Context, req probe.Request, list bool) (attempt, [
 			if n > 1 && Retryable(a.res.StatusCode) {
 				a.retries = append(a.retries, d.Why)
 			}
-			return a, models
+			return a
 		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d.Wait+w.opts.Timeout/4 {
 			a.retries = append(a.retries, fmt.Sprintf("status %d, no time left to wait %s", a.res.StatusCode, d.Wait.Round(time.Millisecond)))
-			return a, models
+			return a
 		}
 		a.retries = append(a.retries, fmt.Sprintf("status %d, waited %s", a.res.StatusCode, d.Why))
 		a.failed = append(a.failed, a.res.StatusCode)
@@ -94,7 +98,7 @@ func (w *wire) do(ctx context.Context, req probe.Request, list bool) (attempt, [
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return a, models
+			return a
 		case <-t.C:
 		}
 	}

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"net/http"
 	"strings"
 	"time"
 	"unicode"
@@ -20,34 +21,44 @@ var sensitiveHeaders = map[string]bool{
 	"authorization": true, "x-api-key": true, "api-key": true, "proxy-authorization": true,
 }
 
-// NewEvidence records what one request saw, every string masked: the key
-// is replaced wherever it appears (headers, URL, body), and the headers
-// that carry credentials never show more than gateway.Mask does. curl is
-// the equivalent command with the key as $VAR.
-func NewEvidence(r *probe.Result, key, curl string, attempts int) *doctor.Evidence {
+// NewEvidence records what one request saw (the probe's evidence: method,
+// URL, masked headers, status, first bytes, phase timings, curl), with the
+// attempts it took. Every string is masked once more here: the key is
+// replaced wherever it appears, and a header that carries credentials
+// never shows more than gateway.Mask does, whatever the client put in it.
+func NewEvidence(r *probe.Result, req probe.Request, keyVar string, attempts int) *doctor.Evidence {
 	if r == nil {
 		return nil
 	}
-	ev := &doctor.Evidence{
-		Method:   r.Method,
-		URL:      gateway.Redact(r.URL, key),
-		Status:   r.StatusCode,
-		Body:     gateway.Redact(CleanBody(r.Body, evidenceBodyBytes), key),
-		Timings:  timingsMS(r.Timings),
-		Curl:     gateway.Redact(curl, key),
-		Attempts: attempts,
+	ev := doctor.Evidence(r.Evidence(req, keyVar))
+	key := req.Key
+	ev.Attempts = attempts
+	if r.Method == http.MethodGet {
+		ev.Curl = curlGet(req, keyVar)
 	}
-	if len(r.ReqHeader) > 0 {
-		ev.Headers = map[string]string{}
-		for name, vs := range r.ReqHeader {
-			v := strings.Join(vs, ", ")
-			if sensitiveHeaders[strings.ToLower(name)] {
-				v = maskCredential(v, key)
-			}
-			ev.Headers[name] = gateway.Redact(v, key)
+	ev.URL = gateway.Redact(ev.URL, key)
+	ev.Body = gateway.Redact(CleanBody([]byte(ev.Body), evidenceBodyBytes), key)
+	ev.Curl = gateway.Redact(ev.Curl, key)
+	for name, v := range ev.Headers {
+		if sensitiveHeaders[strings.ToLower(name)] {
+			v = maskCredential(v, key)
 		}
+		ev.Headers[name] = gateway.Redact(v, key)
 	}
-	return ev
+	return &ev
+}
+
+// curlGet is the curl command for a GET (the model list); probe.Curl
+// renders the POSTs.
+func curlGet(req probe.Request, keyVar string) string {
+	if keyVar == "" {
+		keyVar = "API_KEY"
+	}
+	auth := `-H "Authorization: Bearer $` + keyVar + `"`
+	if req.Auth == gateway.AuthXAPIKey {
+		auth = `-H "x-api-key: $` + keyVar + `" -H 'anthropic-version: ` + probe.AnthropicVersion + `'`
+	}
+	return "curl -sS '" + strings.ReplaceAll(req.Target(), "'", `'\''`) + "' " + auth
 }
 
 // maskCredential masks a credential header whatever it holds: the key the
@@ -104,32 +115,10 @@ func CleanBody(b []byte, max int) string {
 	return s
 }
 
-// timingsMS are the phases that happened, in milliseconds.
-func timingsMS(t probe.Timings) map[string]float64 {
-	m := map[string]float64{}
-	put := func(name string, d time.Duration) {
-		if d > 0 {
-			m[name] = float64(d.Microseconds()) / 1000
-		}
-	}
-	put("dns", t.DNS)
-	put("connect", t.Connect)
-	put("tls", t.TLS)
-	put("wrote_request", t.WroteRequest)
-	put("first_byte", t.FirstByte)
-	put("first_delta", t.FirstDelta)
-	put("last_delta", t.LastDelta)
-	put("end", t.End)
-	if len(m) == 0 {
-		return nil
-	}
-	return m
-}
-
 // phaseSummary is the timings in one line, in ladder order, for messages.
 func phaseSummary(t probe.Timings) string {
-	m := timingsMS(t)
-	order := []string{"dns", "connect", "tls", "first_byte", "first_delta", "end"}
+	m := t.Millis()
+	order := []string{"dns", "connect", "tls", "first_byte", "ttft", "total"}
 	var parts []string
 	for _, k := range order {
 		if v, ok := m[k]; ok {

@@ -1,9 +1,6 @@
 package checks
 
 import (
-	"crypto/tls"
-	"crypto/x509"
-	"errors"
 	"fmt"
 	"net/url"
 
@@ -35,7 +32,10 @@ func (c *climber) failure(code string, req probe.Request, a attempt) finding {
 		f.Message = fmt.Sprintf("the connection to %s timed out%s", host, detail)
 		f.Fix = "a firewall drops the traffic or the host is down: check the host and port, and whether this network needs a proxy (HTTPS_PROXY)"
 	case "tls-untrusted":
-		issuer := certIssuer(res.Err)
+		issuer := "an unknown authority"
+		if res.TLSIssuer != "" {
+			issuer = "\"" + res.TLSIssuer + "\""
+		}
 		f.Message = fmt.Sprintf("the certificate of %s is issued by %s, which this machine does not trust", host, issuer)
 		f.fixFor = func(m Path) string { return tlsUntrustedFix(m.Tool, issuer) }
 	case "tls-failed":
@@ -107,30 +107,6 @@ func tlsUntrustedFix(tool gateway.ToolID, issuer string) string {
 		return base + "; Python SDKs read SSL_CERT_FILE, Node SDKs NODE_EXTRA_CA_CERTS: export the one your program needs"
 	}
 	return base
-}
-
-// certIssuer digs the rejected certificate's issuer out of the TLS error.
-func certIssuer(err error) string {
-	var ua x509.UnknownAuthorityError
-	if errors.As(err, &ua) && ua.Cert != nil {
-		return issuerName(ua.Cert)
-	}
-	var uap *x509.UnknownAuthorityError
-	if errors.As(err, &uap) && uap.Cert != nil {
-		return issuerName(uap.Cert)
-	}
-	var cv *tls.CertificateVerificationError
-	if errors.As(err, &cv) && len(cv.UnverifiedCertificates) > 0 {
-		return issuerName(cv.UnverifiedCertificates[0])
-	}
-	return "an unknown authority"
-}
-
-func issuerName(c *x509.Certificate) string {
-	if s := c.Issuer.String(); s != "" {
-		return "\"" + s + "\""
-	}
-	return "an unnamed authority"
 }
 
 // redirectFix points the tool at where the redirect goes, in its own form.

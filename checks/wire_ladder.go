@@ -25,7 +25,16 @@ func codeOf(r *probe.Result) string {
 	if r == nil {
 		return "check-failed"
 	}
-	if r.Code != "" {
+	switch r.Code {
+	case "":
+	case probe.CodeHTTPError:
+		if r.StatusCode == 0 { // canceled: the deadline of the whole check
+			return "timeout-headers"
+		}
+		// a 4xx no other code names: the path exists but refuses what
+		// the tool sends
+		return "protocol-unsupported"
+	default:
 		return r.Code
 	}
 	switch s := r.StatusCode; {
@@ -163,7 +172,12 @@ func authVia(a gateway.Auth) string {
 // one is not broken: the request rung decides.
 func (c *climber) modelList(ctx context.Context) bool {
 	req := c.modelsRequest()
-	a, models := c.do(ctx, req, true)
+	var models []string
+	a := c.do(ctx, func(ctx context.Context) *probe.Result {
+		var r *probe.Result
+		models, r = c.opts.Client.ListModels(ctx, c.route.modelsRoot(), c.route.Key, c.route.Auth)
+		return r
+	})
 	if !c.settle(req, a, stepModels) {
 		return false
 	}
@@ -171,7 +185,7 @@ func (c *climber) modelList(ctx context.Context) bool {
 		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (status %d); the request decides whether %s is served", a.res.URL, a.res.StatusCode, orNone(c.route.Model)), "", c.evidence(req, a), nil)
 		return true
 	}
-	c.models, c.listed = models, true
+	c.models, c.listed = models, req.URL == c.route.ModelsURL()
 	if c.route.Model == "" {
 		c.add(stepModels, "", doctor.OK, fmt.Sprintf("the gateway lists %d models", len(models)), "", nil, nil)
 		return true

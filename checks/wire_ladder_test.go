@@ -53,7 +53,8 @@ func (f *fakeClient) Do(_ context.Context, req probe.Request) *probe.Result {
 	return f.answer(key, req)
 }
 
-func (f *fakeClient) ListModels(_ context.Context, req probe.Request) ([]string, *probe.Result) {
+func (f *fakeClient) ListModels(_ context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
+	req := probe.Request{URL: root + "/v1/models", Key: key, Auth: auth}
 	r := f.answer(req.URL+" models", req)
 	r.Method = "GET"
 	if r.StatusCode == 200 {
@@ -62,9 +63,6 @@ func (f *fakeClient) ListModels(_ context.Context, req probe.Request) ([]string,
 	return nil, r
 }
 
-func (f *fakeClient) Curl(req probe.Request, keyVar string) string {
-	return "curl " + req.URL + " -H 'Authorization: Bearer $" + keyVar + "'"
-}
 
 func status(code int, body string) *probe.Result {
 	return &probe.Result{StatusCode: code, Body: []byte(body), ContentType: "application/json"}

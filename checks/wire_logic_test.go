@@ -266,7 +266,8 @@ func TestNewEvidenceMasksKey(t *testing.T) {
 		Body:       []byte(`{"error":{"message":"invalid key ` + testKey + `"}}` + "\n"),
 		Timings:    probe.Timings{DNS: time.Millisecond, Connect: 2 * time.Millisecond, FirstByte: 5 * time.Millisecond},
 	}
-	ev := NewEvidence(r, testKey, `curl -H "Authorization: Bearer $TAOTOKEN_API_KEY" `+testKey, 3)
+	req := probe.Request{Protocol: gateway.Chat, URL: r.URL, Key: testKey, Model: "m"}
+	ev := NewEvidence(r, req, "TAOTOKEN_API_KEY", 3)
 	all := ev.URL + ev.Body + ev.Curl
 	for _, v := range ev.Headers {
 		all += v
@@ -291,11 +292,20 @@ func TestNewEvidenceMasksKey(t *testing.T) {
 	}
 	// A credential the probe masked already, or another key, is masked too.
 	r.ReqHeader = http.Header{"Authorization": {"Bearer sk-t****0123"}, "X-Api-Key": {"sk-other-key-0000000000000000"}}
-	ev = NewEvidence(r, testKey, "", 1)
+	ev = NewEvidence(r, req, "", 1)
 	if ev.Headers["Authorization"] != "Bearer sk-t****0123" || ev.Headers["X-Api-Key"] != "sk-o****0000" {
 		t.Errorf("credential headers = %v", ev.Headers)
 	}
-	if NewEvidence(nil, testKey, "", 0) != nil {
+	if !strings.Contains(ev.Curl, "$API_KEY") {
+		t.Errorf("curl = %s", ev.Curl)
+	}
+	r.Method = "GET"
+	req.Auth = gateway.AuthXAPIKey
+	ev = NewEvidence(r, req, "TAOTOKEN_API_KEY", 1)
+	if !strings.HasPrefix(ev.Curl, "curl -sS 'http://127.0.0.1:1/") || !strings.Contains(ev.Curl, `-H "x-api-key: $TAOTOKEN_API_KEY"`) || strings.Contains(ev.Curl, testKey) {
+		t.Errorf("GET curl = %s", ev.Curl)
+	}
+	if NewEvidence(nil, req, "", 0) != nil {
 		t.Error("evidence from no result")
 	}
 }

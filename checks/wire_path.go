@@ -53,6 +53,16 @@ func (p Path) ModelsURL() string {
 	return strings.TrimSuffix(u, endpoint) + "/models"
 }
 
+// modelsRoot is the gateway root whose /v1/models sits beside the tool's
+// endpoint; for a tool whose base lacks the /v1 it needs, the normalised
+// root (the list is still worth reading).
+func (p Path) modelsRoot() string {
+	if r, ok := strings.CutSuffix(p.ModelsURL(), "/v1/models"); ok {
+		return r
+	}
+	return rootOf(p.Base)
+}
+
 // key identifies what goes on the wire: two tools with the same key send
 // byte-for-byte the same request and share one probe.
 func (p Path) key() string {

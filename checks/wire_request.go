@@ -14,7 +14,7 @@ import (
 // tool sends it, then what the answer says about the model and usage.
 func (c *climber) chatRequest(ctx context.Context) bool {
 	req := c.request(false)
-	a, _ := c.do(ctx, req, false)
+	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
 	if !c.settle(req, a, stepRequest) {
 		return false
 	}
@@ -63,7 +63,7 @@ const usageFix = "tools that track cost or context (Claude Code, Codex) read zer
 // streamRequest is the streaming rung, followed by the latency rung.
 func (c *climber) streamRequest(ctx context.Context) {
 	req := c.request(true)
-	a, _ := c.do(ctx, req, false)
+	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
 	if !c.settle(req, a, stepStream) {
 		return
 	}
@@ -98,7 +98,7 @@ func (c *climber) streamRequest(ctx context.Context) {
 		c.add(stepStream, "usage-missing", doctor.Warning, "the stream reports no token usage", usageFix, c.evidence(req, a), nil)
 	}
 	m := measure(res)
-	buffered := isBuffered(res)
+	buffered := probe.Buffered(st)
 	if buffered {
 		c.add(stepStream, "stream-buffered", doctor.Warning,
 			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), ms(res.Timings.FirstDelta)),
@@ -135,15 +135,10 @@ type measured struct {
 }
 
 func measure(r *probe.Result) measured {
-	m := measured{ttft: r.Timings.FirstDelta, tokenSource: "deltas counted"}
 	st := r.Stream
-	m.tokens = len(st.Deltas)
+	m := measured{ttft: r.Timings.FirstDelta, tpot: st.TPOT(), tokens: len(st.Deltas), tokenSource: "deltas counted"}
 	if st.Usage != nil && st.Usage.FromServer && st.Usage.OutputTokens > 0 {
 		m.tokens, m.tokenSource = st.Usage.OutputTokens, "server's count"
-	}
-	if m.tokens > 1 && len(st.Deltas) > 1 {
-		span := st.Deltas[len(st.Deltas)-1].At - st.Deltas[0].At
-		m.tpot = span / time.Duration(m.tokens-1)
 	}
 	return m
 }
@@ -165,15 +160,4 @@ func ms(d time.Duration) string {
 		return d.Round(100 * time.Microsecond).String()
 	}
 	return d.Round(10 * time.Millisecond).String()
-}
-
-// isBuffered reports whether the stream's deltas came in one burst.
-// TODO(wire): use the probe's burst detector when it lands.
-func isBuffered(r *probe.Result) bool {
-	st := r.Stream
-	if st == nil || len(st.Deltas) < 4 {
-		return false
-	}
-	span := st.Deltas[len(st.Deltas)-1].At - st.Deltas[0].At
-	return span < time.Millisecond
 }
