@@ -124,12 +124,12 @@ func stepIndex(check string) int {
 
 // finding is a finding before it is handed to a tool: the fix may depend on
 // the tool (its form of a base URL, the variable it reads a CA file from).
-type finding struct {
+type wireFinding struct {
 	doctor.Finding
 	fixFor func(m Path) string
 }
 
-func (f finding) forMember(m Path, key string) doctor.Finding {
+func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	out := f.Finding
 	out.Tool = string(m.Tool)
 	if out.Source == "" {
@@ -167,12 +167,12 @@ func (w *wire) evidence(req probe.Request, a attempt) *doctor.Evidence {
 }
 
 // skipped are the findings for the rungs above a broken one.
-func skippedAfter(broken step, code string) []finding {
-	var out []finding
+func skippedAfter(broken step, code string) []wireFinding {
+	var out []wireFinding
 	past := false
 	for _, s := range ladder {
 		if past {
-			out = append(out, finding{Finding: doctor.Finding{Check: string(s), Code: code, Status: doctor.Skipped,
+			out = append(out, wireFinding{Finding: doctor.Finding{Check: string(s), Code: code, Status: doctor.Skipped,
 				Message: "not tried: the ladder stopped at " + strings.TrimPrefix(string(broken), "wire-") + " (" + code + ")"}})
 		}
 		if s == broken {

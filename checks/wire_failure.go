@@ -12,9 +12,9 @@ import (
 
 // failure builds the error finding for a broken rung: what happened, in
 // the tool's terms, the fix, and the evidence.
-func (c *climber) failure(code string, req probe.Request, a attempt) finding {
+func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding {
 	res := a.res
-	f := finding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
+	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	url := res.URL
 	if url == "" {
 		url = req.URL
@@ -58,7 +58,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) finding {
 		}
 	case "auth-forbidden":
 		f.Message = fmt.Sprintf("the key %s is valid but may not do this (403)%s", gateway.Mask(c.route.Key), bodyHint(res))
-		f.Fix = fmt.Sprintf("in the gateway's console, allow this key to use %s and this endpoint, or check the account's balance and plan", orNone(c.route.Model))
+		f.Fix = fmt.Sprintf("in the gateway's console, allow this key to use %s and this endpoint, or check the account's balance and plan", modelOr(c.route.Model))
 	case "rate-limited":
 		f.Message = fmt.Sprintf("the gateway keeps answering 429 (rate limited)%s%s", retryAfterNote(res), a.retryNote())
 		f.Fix = "wait and run the doctor again; if it persists, check the key's rate and quota limits in the gateway's console, or lower the concurrency of the tools sharing this key"

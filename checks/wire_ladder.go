@@ -62,7 +62,7 @@ func codeOf(r *probe.Result) string {
 // climber is the state of one climb: what has been proven so far.
 type climber struct {
 	*wire
-	out     []finding
+	out     []wireFinding
 	reached bool // an HTTP answer came
 	authed  bool // a 2xx came: the key is accepted
 	models  []string
@@ -71,7 +71,7 @@ type climber struct {
 
 // climb walks the ladder and returns its findings in ladder order. It
 // stops at the first broken rung; the rungs above it are skipped.
-func (w *wire) climb(ctx context.Context) []finding {
+func (w *wire) climb(ctx context.Context) []wireFinding {
 	c := &climber{wire: w}
 	if f := w.precondition(); f != nil {
 		return f
@@ -91,10 +91,10 @@ func (w *wire) climb(ctx context.Context) []finding {
 }
 
 // precondition skips the whole ladder when there is nothing to probe.
-func (w *wire) precondition() []finding {
+func (w *wire) precondition() []wireFinding {
 	p := w.route.Path
-	skip := func(code, msg string) []finding {
-		return []finding{{Finding: doctor.Finding{Check: "wire", Code: code, Status: doctor.Skipped, Message: msg}}}
+	skip := func(code, msg string) []wireFinding {
+		return []wireFinding{{Finding: doctor.Finding{Check: "wire", Code: code, Status: doctor.Skipped, Message: msg}}}
 	}
 	if _, err := gateway.Normalize(p.Base); err != nil {
 		return skip("url-invalid", "not probed: the base URL is not usable ("+err.Error()+")")
@@ -106,12 +106,12 @@ func (w *wire) precondition() []finding {
 }
 
 func (c *climber) add(s step, code string, st doctor.Status, msg, fix string, ev *doctor.Evidence, fixFor func(Path) string) {
-	c.out = append(c.out, finding{Finding: doctor.Finding{Check: string(s), Code: code, Status: st,
+	c.out = append(c.out, wireFinding{Finding: doctor.Finding{Check: string(s), Code: code, Status: st,
 		Message: msg, Fix: fix, Evidence: ev}, fixFor: fixFor})
 }
 
 // stop records a broken rung and skips the ones above it.
-func (c *climber) stop(s step, f finding) bool {
+func (c *climber) stop(s step, f wireFinding) bool {
 	f.Check = string(s)
 	c.out = append(c.out, f)
 	c.out = append(c.out, skippedAfter(s, f.Code)...)
@@ -182,7 +182,7 @@ func (c *climber) modelList(ctx context.Context) bool {
 		return false
 	}
 	if a.res.StatusCode/100 != 2 || len(models) == 0 {
-		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (status %d); the request decides whether %s is served", a.res.URL, a.res.StatusCode, orNone(c.route.Model)), "", c.evidence(req, a), nil)
+		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (status %d); the request decides whether %s is served", a.res.URL, a.res.StatusCode, modelOr(c.route.Model)), "", c.evidence(req, a), nil)
 		return true
 	}
 	c.models, c.listed = models, req.URL == c.route.ModelsURL()
@@ -206,7 +206,7 @@ func (c *climber) modelListed() bool {
 	return false
 }
 
-func orNone(s string) string {
+func modelOr(s string) string {
 	if s == "" {
 		return "the model"
 	}

@@ -54,7 +54,7 @@ func (w *wire) search(ctx context.Context, base probe.Request, urls []string) st
 // tries the nearby base URLs (with and without /v1, a missing or extra
 // prefix) and names the one that answers; when none does but the gateway
 // answers another protocol, the gateway lacks this tool's protocol.
-func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt, code string) finding {
+func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt, code string) wireFinding {
 	f := c.failure(code, req, a)
 	p := c.route.Path
 	var urls []string
@@ -112,7 +112,7 @@ func useBaseFix(m Path, found string) string {
 }
 
 // modelNotFound names the closest models the gateway serves.
-func (c *climber) modelNotFound(req probe.Request, a attempt) finding {
+func (c *climber) modelNotFound(req probe.Request, a attempt) wireFinding {
 	f := c.failure("model-not-found", req, a)
 	model := c.route.Model
 	f.Code = "model-not-found"

@@ -1,0 +1,105 @@
+// Package checks holds the doctor's checks, one file per area (files,
+// keys, urls, consistency, proxy, secrets, …). Each check is a small value
+// implementing doctor.Check whose Run returns findings: ok when all is
+// well, skipped naming the precondition that failed, failed when it could
+// not run. Checks read what internal/discover found; they never read
+// files or variables of their own, except the proxy and relay checks,
+// which dial loopback or proxy ports with a short timeout.
+package checks
+
+import (
+	"context"
+	"net"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Options are what the checks need beyond the discovered snapshot.
+type Options struct {
+	Snapshot *discover.Snapshot
+	// Profile is the triple the user asked for (flags, KEYDOCTOR_*, preset
+	// variables, config file): the reference for triple-drift where the
+	// user set it explicitly.
+	Profile gateway.Profile
+	// Dial opens TCP connections (proxy and relay checks); nil uses a
+	// net.Dialer. DialTimeout bounds each dial; zero means 300ms: a port on
+	// this machine or the LAN answers in microseconds or not at all.
+	Dial        func(ctx context.Context, network, addr string) (net.Conn, error)
+	DialTimeout time.Duration
+	// Git runs git for secret-in-git; nil runs the git binary.
+	Git GitRunner
+}
+
+// Offline is every check that needs no network beyond the short proxy and
+// relay dials: `keydoctor doctor --offline`. The wire checks (doctor part
+// 2) are appended after these by the command; keep this list in the order
+// the report shows it.
+func Offline(o Options) []doctor.Check {
+	o.defaults()
+	s := o.Snapshot
+	return []doctor.Check{
+		toolsCheck{s},
+		filesCheck{s},
+		ignoredCheck{s},
+		missingCheck{s},
+		keyCheck{s},
+		urlCheck{s, o.Profile},
+		codexCheck{s},
+		authCheck{s},
+		claudeRejectedCheck{s},
+		overriddenCheck{s},
+		driftCheck{s, o.Profile},
+		permsCheck{s},
+		gitCheck{s, o.Git},
+		&proxyCheck{snap: s, dial: o.dialer()},
+		relayCheck{s, o.dialer()},
+	}
+}
+
+func (o *Options) defaults() {
+	if o.DialTimeout <= 0 {
+		o.DialTimeout = 300 * time.Millisecond
+	}
+	if o.Git == nil {
+		o.Git = ExecGit
+	}
+}
+
+// dialer wraps Dial with the timeout.
+func (o Options) dialer() dialFunc {
+	dial := o.Dial
+	if dial == nil {
+		var d net.Dialer
+		dial = d.DialContext
+	}
+	timeout := o.DialTimeout
+	return func(ctx context.Context, addr string) error {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		c, err := dial(ctx, "tcp", addr)
+		if err != nil {
+			return err
+		}
+		return c.Close()
+	}
+}
+
+type dialFunc func(ctx context.Context, addr string) error
+
+// tool builds a finding about a discovered tool instance.
+func finding(t discover.Tool, code string, st doctor.Status, msg, fix string, src string) doctor.Finding {
+	return doctor.Finding{Code: code, Status: st, Tool: string(t.ID), Message: msg, Fix: fix, Source: src}
+}
+
+// okFinding says a check passed for a tool.
+func okFinding(t discover.Tool, msg, src string) doctor.Finding {
+	return doctor.Finding{Status: doctor.OK, Tool: string(t.ID), Message: msg, Source: src}
+}
+
+// skip says why a check did not apply.
+func skip(tool, msg string) doctor.Finding {
+	return doctor.Finding{Status: doctor.Skipped, Tool: tool, Message: msg}
+}

@@ -1,0 +1,51 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+// claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
+// the last 20 characters of every ANTHROPIC_API_KEY the user once refused
+// at Claude Code's "use this API key?" prompt, and Claude Code then
+// silently does not use that key. An error: requests go out without it.
+type claudeRejectedCheck struct{ snap *discover.Snapshot }
+
+func (claudeRejectedCheck) Name() string { return "claude-key-approval" }
+
+func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	t, ok := c.snap.Tool("claude")
+	if !ok {
+		return []doctor.Finding{skip("claude", "Claude Code is not configured")}
+	}
+	st := c.snap.Claude
+	for _, cred := range t.Credentials {
+		// Only ANTHROPIC_API_KEY goes through the approval prompt;
+		// ANTHROPIC_AUTH_TOKEN is sent as it is.
+		if !strings.HasSuffix(cred.Source.Key, "ANTHROPIC_API_KEY") || cred.Value == "" {
+			continue
+		}
+		r := []rune(cred.Value)
+		tail := string(r[max(0, len(r)-20):])
+		for _, rej := range st.Rejected {
+			if rej != tail {
+				continue
+			}
+			at := e.Tilde(st.StatePath)
+			if st.RejectedLine > 0 {
+				at = fmt.Sprintf("%s:%d", at, st.RejectedLine)
+			}
+			return []doctor.Finding{finding(*t, "claude-key-rejected", doctor.Error,
+				fmt.Sprintf("the ANTHROPIC_API_KEY from %s (%s) is listed in customApiKeyResponses.rejected of %s: Claude Code silently does not use it",
+					where(e, cred), maskKey(cred.Value), at),
+				fmt.Sprintf("delete the entry ending in %q from customApiKeyResponses.rejected in %s (or add it to \"approved\"), or pass the key as ANTHROPIC_AUTH_TOKEN instead: 'keydoctor setup --tools claude'",
+					string(r[max(0, len(r)-4):]), at), at)}
+		}
+	}
+	return []doctor.Finding{okFinding(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}
+}

@@ -1,0 +1,82 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// missingCheck reports env-missing: a part of a tool's triple that nothing
+// sets. No base URL or no key is an error (the tool cannot reach the
+// gateway); no model is a warning (the tool falls back to its own default
+// model, which the gateway may or may not serve).
+type missingCheck struct{ snap *discover.Snapshot }
+
+func (missingCheck) Name() string { return "triple-present" }
+
+func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, t := range c.snap.Tools {
+		n := len(out)
+		if !t.Base.Set() {
+			out = append(out, finding(t, "env-missing", doctor.Error,
+				fmt.Sprintf("%s has a key but no base URL (%s is not set)", t.Label, t.Places.Base.Key),
+				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
+		}
+		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) {
+			out = append(out, finding(t, "env-missing", doctor.Error,
+				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
+				orSetup(setKeyAt(e, t.Places.Key, "your gateway key"), t), t.Places.Key.Display(e)))
+		}
+		if t.NeedsModel && !t.Model.Set() {
+			out = append(out, finding(t, "env-missing", doctor.Warning,
+				fmt.Sprintf("%s has no model (%s is not set): it falls back to its own default, which the gateway may not serve", t.Label, t.Places.Model.Key),
+				orSetup(setAt(e, t.Places.Model, "<model id>"), t), t.Places.Model.Display(e)))
+		}
+		if len(out) == n {
+			out = append(out, okFinding(t, t.Label+" has a base URL, a key and a model", src(e, t.Base)))
+		}
+	}
+	return out
+}
+
+// envKeyUnset: Codex's env_key naming an unset variable is its own code.
+func (c missingCheck) envKeyUnset(t discover.Tool) bool {
+	if t.ID != gateway.Codex {
+		return false
+	}
+	p, ok := c.snap.Codex.Providers[c.snap.Codex.SelectedProvider().Value]
+	return ok && p.EnvKey.Value != "" && !p.BearerToken.Set() && !t.Key.Set()
+}
+
+// keyCheck reports key-malformed and key-placeholder (gateway.CheckKey):
+// both errors, the gateway will refuse such a key. Only the effective key
+// of each tool is judged; what it shadows is value-overridden's business.
+type keyCheck struct{ snap *discover.Snapshot }
+
+func (keyCheck) Name() string { return "key-shape" }
+
+func (c keyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, t := range c.snap.Tools {
+		if !t.Key.Set() || t.KeyName == discover.KeyHelper {
+			continue
+		}
+		prob := gateway.CheckKey(t.Key.Value)
+		if prob == nil {
+			out = append(out, okFinding(t, fmt.Sprintf("%s's key looks like a key (%s)", t.Label, gateway.Mask(t.Key.Value)), src(e, t.Key)))
+			continue
+		}
+		fix := setKeyAt(e, t.Key.Source, "the key exactly as the gateway issued it (no quotes, spaces, line breaks or placeholder text)")
+		if cmd := setupCmd(t); cmd != "" {
+			fix += ", or run '" + cmd + " --key-env " + c.snap.Vars.Key + "' with the real key exported"
+		}
+		out = append(out, finding(t, prob.Code, doctor.Error,
+			fmt.Sprintf("%s's key from %s is unusable: %s", t.Label, where(e, t.Key), prob.Reason), fix, src(e, t.Key)))
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+// filesCheck reports config-invalid: files a tool would refuse (syntax
+// errors, with line and column), could not read, or would silently reset.
+// Always an error: the tool either does not start or loses settings.
+type filesCheck struct{ snap *discover.Snapshot }
+
+func (filesCheck) Name() string { return "config-files" }
+
+func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, p := range c.snap.Problems {
+		fix := p.Fix
+		if fix == "" {
+			fix = fmt.Sprintf("edit %s and correct it there", p.At(e))
+			if setup := setupFor(p.Tool); setup != "" {
+				fix += fmt.Sprintf(" (setup refuses to edit a file it cannot parse; once it parses, '%s' rewrites the gateway keys)", setup)
+			}
+		}
+		out = append(out, doctor.Finding{Code: "config-invalid", Status: doctor.Error, Tool: p.Tool,
+			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: fix, Source: p.At(e)})
+	}
+	out = append(out, c.cline(e)...)
+	if len(out) == 0 {
+		out = append(out, doctor.Finding{Status: doctor.OK, Message: "every config file found parses"})
+	}
+	return out
+}
+
+// cline reports provider entries without updatedAt (or settings): Cline
+// discards the whole providers.json and resets it to its default provider,
+// losing every provider the user had (✓ Cline CLI 3.0.65).
+func (c filesCheck) cline(e *env.Env) []doctor.Finding {
+	cl := c.snap.Cline
+	var out []doctor.Finding
+	now := time.Now().UTC()
+	if e.Now != nil {
+		now = e.Now().UTC()
+	}
+	for _, en := range cl.Entries {
+		at := fmt.Sprintf("%s:%d", e.Tilde(cl.ProvidersPath), en.Line)
+		var msg, fix string
+		switch {
+		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
+			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
+			fix = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s, or run 'keydoctor setup --tools cline'",
+				now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
+		case !en.HasSettings:
+			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
+			fix = fmt.Sprintf("run 'keydoctor setup --tools cline' to rewrite providers.%s in %s", en.ID, at)
+		default:
+			continue
+		}
+		out = append(out, doctor.Finding{Code: "config-invalid", Status: doctor.Error, Tool: "cline", Message: msg, Fix: fix, Source: at})
+	}
+	return out
+}
+
+// setupFor is the setup command for a tool id string.
+func setupFor(tool string) string {
+	switch tool {
+	case "claude", "codex", "cline", "vscode", "env":
+		return "keydoctor setup --tools " + tool
+	}
+	return ""
+}

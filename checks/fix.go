@@ -1,0 +1,82 @@
+package checks
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// setAt says how to give the key at src a value, in the syntax of the
+// file it lives in: every fix names the exact file, key and value.
+func setAt(e *env.Env, src discover.Source, value string) string {
+	q := strconv.Quote(value)
+	switch {
+	case src.File == "":
+		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, shellQuote(value))
+	case strings.HasSuffix(src.File, ".toml"):
+		return fmt.Sprintf("set %s = %s in %s%s", src.Key, q, e.Tilde(src.File), atLine(src))
+	case filepath.Base(src.File) == ".env":
+		return fmt.Sprintf("set %s=%s in %s%s", src.Key, value, e.Tilde(src.File), atLine(src))
+	default:
+		return fmt.Sprintf("set %q to %s in %s%s", src.Key, q, e.Tilde(src.File), atLine(src))
+	}
+}
+
+// setKeyAt is setAt for the key, whose value is never printed.
+func setKeyAt(e *env.Env, src discover.Source, what string) string {
+	switch {
+	case src.File == "":
+		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, what)
+	case filepath.Base(src.File) == ".env":
+		return fmt.Sprintf("set %s=%s in %s%s", src.Key, what, e.Tilde(src.File), atLine(src))
+	default:
+		return fmt.Sprintf("set %q to %s in %s%s", src.Key, what, e.Tilde(src.File), atLine(src))
+	}
+}
+
+func atLine(src discover.Source) string {
+	if src.Line > 0 {
+		return fmt.Sprintf(" (line %d)", src.Line)
+	}
+	return ""
+}
+
+// shellQuote quotes a value for a POSIX shell when it needs it.
+func shellQuote(v string) string {
+	if v != "" && strings.IndexFunc(v, func(r rune) bool {
+		return !(r == '/' || r == ':' || r == '.' || r == '-' || r == '_' || r == ',' || r == '@' ||
+			(r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
+	}) < 0 {
+		return v
+	}
+	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+}
+
+// setupCmd is the keydoctor command that writes a tool's triple, or ""
+// for tools setup does not write (SDKs read the shell).
+func setupCmd(t discover.Tool) string {
+	r, ok := gateway.LookupTool(string(t.ID))
+	if !ok || !r.Setup {
+		return ""
+	}
+	return "keydoctor setup --tools " + string(t.ID)
+}
+
+// orSetup appends "or run 'keydoctor setup --tools X'" when setup can do it.
+func orSetup(fix string, t discover.Tool) string {
+	if c := setupCmd(t); c != "" {
+		return fix + ", or run '" + c + "'"
+	}
+	return fix
+}
+
+// src is a value's source as findings show it.
+func src(e *env.Env, v discover.Value) string { return v.Source.Display(e) }
+
+// where is a value's source with its key, for messages.
+func where(e *env.Env, v discover.Value) string { return v.Source.Where(e) }

@@ -1,0 +1,54 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+// ignoredCheck reports config-ignored: settings no tool reads. A warning:
+// nothing breaks by itself, but the user believes something is configured
+// that is not. A reserved Codex provider id that model_provider selects is
+// an error: the custom base_url is dropped and Codex talks to the built-in
+// provider instead.
+type ignoredCheck struct{ snap *discover.Snapshot }
+
+func (ignoredCheck) Name() string { return "ignored-settings" }
+
+func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, ed := range c.snap.Editors {
+		if ed.ClineMCPServers == 0 {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
+		out = append(out, doctor.Finding{Code: "config-ignored", Status: doctor.Warning, Tool: "vscode", Source: at,
+			Message: fmt.Sprintf("%s has a \"cline.mcpServers\" key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at),
+			Fix: fmt.Sprintf("move the servers into \"mcpServers\" of %s and delete \"cline.mcpServers\" from %s, or run 'keydoctor setup --tools vscode'",
+				e.Tilde(ed.MCPPath), at)})
+	}
+	cx := c.snap.Codex
+	selected := cx.SelectedProvider().Value
+	for _, id := range cx.ProviderIDs {
+		if !discover.IsReservedCodexProvider(id) {
+			continue
+		}
+		p := cx.Providers[id]
+		at := fmt.Sprintf("%s:%d", e.Tilde(cx.ConfigPath), p.Line)
+		st, extra := doctor.Warning, ""
+		if id == selected {
+			st, extra = doctor.Error, "; model_provider selects it, so Codex uses the built-in provider, not this base_url"
+		}
+		out = append(out, doctor.Finding{Code: "config-ignored", Status: st, Tool: "codex", Source: at,
+			Message: fmt.Sprintf("[model_providers.%s] uses a reserved provider id: Codex ignores the table%s", id, extra),
+			Fix: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\", or run 'keydoctor setup --tools codex'",
+				id, at)})
+	}
+	if len(out) == 0 {
+		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no setting that tools ignore"})
+	}
+	return out
+}

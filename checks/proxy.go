@@ -1,0 +1,147 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"sync"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+// allProxyVars are every proxy variable, both cases.
+var allProxyVars = []string{"https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"}
+
+// proxyCheck implements the "local proxy failed" diagnosis for proxy
+// variables. proxy-captures-local: a tool's loopback base URL (a relay
+// such as CC Switch's 127.0.0.1:15721) would be sent through the proxy
+// because NO_PROXY lacks it: an error, the proxy cannot reach the relay on
+// this machine's loopback as the tool meant (or answers with its own
+// failure); a LAN base URL so captured is a warning (the proxy may or may
+// not reach the LAN). proxy-unreachable: the proxy a tool would use does
+// not accept a TCP connection: an error, every request of that tool fails;
+// a proxy variable no configured tool uses is a warning.
+type proxyCheck struct {
+	snap *discover.Snapshot
+	dial dialFunc
+
+	mu    sync.Mutex
+	dials map[string]error
+}
+
+func (*proxyCheck) Name() string { return "proxy" }
+
+func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
+	set := false
+	for _, v := range allProxyVars {
+		if e.Getenv(v) != "" {
+			set = true
+		}
+	}
+	if !set {
+		return []doctor.Finding{skip("", "no proxy variable is set (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, either case)")}
+	}
+	var out []doctor.Finding
+	used := map[string]bool{}
+	npVar, npVal := noProxyVar(e.Getenv)
+	for _, t := range c.snap.Tools {
+		if !t.Base.Set() {
+			continue
+		}
+		target, err := url.Parse(t.Base.Value)
+		if err != nil || target.Hostname() == "" {
+			continue // url-invalid says it
+		}
+		rt := runtimeOf(t.ID)
+		pv, ok := proxyFor(e.Getenv, rt, target)
+		if !ok {
+			continue
+		}
+		host, port := hostPort(target)
+		if bypassed(rt, npVal, host, port) {
+			continue
+		}
+		used[pv.Var] = true
+		kind := classifyHost(host)
+		if kind != remoteHost {
+			st, where := doctor.Error, "this machine's loopback"
+			add := []string{host, "localhost", "127.0.0.1", "::1"}
+			if kind == lanHost {
+				st, where, add = doctor.Warning, "the local network", []string{host}
+			}
+			val := withNoProxy(npVal, add...)
+			out = append(out, finding(t, "proxy-captures-local", st,
+				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the relay answers \"local proxy failed\" or nothing",
+					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where),
+				fmt.Sprintf("export NO_PROXY=%s no_proxy=%s in the shell that starts it and in your shell profile", shellQuote(val), shellQuote(val)),
+				"$"+pv.Var))
+		}
+		if err := c.reach(ctx, pv.Value); err != nil {
+			out = append(out, finding(t, "proxy-unreachable", doctor.Error,
+				fmt.Sprintf("%s would send every request through the proxy %s ($%s), which does not answer: %v", t.Label, redactProxy(pv.Value), pv.Var, err),
+				fmt.Sprintf("start the proxy at %s, or unset %s (and its other-case twin) in the shell that starts it and in your shell profile, or add %s to NO_PROXY",
+					redactProxy(pv.Value), pv.Var, host),
+				"$"+pv.Var))
+		}
+	}
+	// A proxy variable that no configured tool uses is still a trap for
+	// the next program: check it answers.
+	for _, v := range allProxyVars {
+		val := e.Getenv(v)
+		if val == "" || used[v] {
+			continue
+		}
+		if err := c.reach(ctx, val); err != nil {
+			out = append(out, doctor.Finding{Code: "proxy-unreachable", Status: doctor.Warning, Source: "$" + v,
+				Message: fmt.Sprintf("$%s names the proxy %s, which does not answer: %v", v, redactProxy(val), err),
+				Fix:     fmt.Sprintf("start the proxy at %s, or unset %s in your shell profile", redactProxy(val), v)})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, doctor.Finding{Status: doctor.OK, Message: "the proxy answers and exempts every local base URL"})
+	}
+	return out
+}
+
+// reach dials a proxy once per address.
+func (c *proxyCheck) reach(ctx context.Context, raw string) error {
+	u, err := parseProxy(raw)
+	if err != nil {
+		return fmt.Errorf("%q is not a proxy URL", redactProxy(raw))
+	}
+	host, port := hostPort(u)
+	addr := net.JoinHostPort(host, port)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dials == nil {
+		c.dials = map[string]error{}
+	}
+	if err, ok := c.dials[addr]; ok {
+		return err
+	}
+	err = c.dial(ctx, addr)
+	c.dials[addr] = err
+	return err
+}
+
+// redactProxy hides a password in a proxy URL (user:pass@host).
+func redactProxy(raw string) string {
+	u, err := parseProxy(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), "****")
+	}
+	return u.Redacted()
+}
+
+func runtimeName(rt runtimeKind) string {
+	if rt == rustRuntime {
+		return "its HTTP client (Rust reqwest)"
+	}
+	return "its HTTP client (Node)"
+}

@@ -1,0 +1,45 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+// toolsCheck says which tools discovery found configured. Nothing found
+// at all is a warning (env-missing): the doctor has nothing to examine.
+type toolsCheck struct{ snap *discover.Snapshot }
+
+func (toolsCheck) Name() string { return "tools" }
+
+func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	if len(c.snap.Tools) == 0 {
+		return []doctor.Finding{{Code: "env-missing", Status: doctor.Warning,
+			Message: "no tool is configured for a gateway: no Claude Code settings env, Codex config, Cline provider, MCP server or .env triple was found",
+			Fix:     "run 'keydoctor setup' to write one triple into every tool"}}
+	}
+	var out []doctor.Finding
+	for _, t := range c.snap.Tools {
+		out = append(out, okFinding(t, fmt.Sprintf("%s is configured (%s)", t.Label, partsFound(e, t)), src(e, t.Base)))
+	}
+	return out
+}
+
+func partsFound(e *env.Env, t discover.Tool) string {
+	s := "base URL from " + orNone(e, t.Base)
+	s += ", key from " + orNone(e, t.Key)
+	if t.NeedsModel || t.Model.Set() {
+		s += ", model from " + orNone(e, t.Model)
+	}
+	return s
+}
+
+func orNone(e *env.Env, v discover.Value) string {
+	if !v.Set() {
+		return "nowhere"
+	}
+	return v.Source.Display(e)
+}

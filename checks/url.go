@@ -1,0 +1,64 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// urlCheck judges each tool's base URL with that tool's own rule
+// (gateway.Tool.Diagnose): the same URL is right for Codex and wrong for
+// Claude Code. url-insecure is a warning (it works, but the key travels
+// in clear text: a deliberate LAN gateway is possible); every other URL
+// code is an error, because the tool requests a path that does not exist.
+type urlCheck struct {
+	snap    *discover.Snapshot
+	profile gateway.Profile
+}
+
+func (urlCheck) Name() string { return "url-shape" }
+
+func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, t := range c.snap.Tools {
+		if !t.Base.Configured() {
+			continue
+		}
+		parsed, notes := t.Rule.Diagnose(t.Base.Value)
+		if len(notes) == 0 {
+			out = append(out, okFinding(t, fmt.Sprintf("%s: base URL %s, requests go to %s", t.Label, t.Base.Value, t.Rule.WillRequest(t.Base.Value)), src(e, t.Base)))
+			continue
+		}
+		for _, n := range notes {
+			st := doctor.Error
+			if n.Code == "url-insecure" {
+				st = doctor.Warning
+			}
+			want := c.want(t, parsed, n.Code)
+			msg := fmt.Sprintf("%s: %s (base URL %q from %s)", t.Label, n.Message, t.Base.Value, where(e, t.Base))
+			out = append(out, finding(t, n.Code, st, msg, orSetup(setAt(e, t.Base.Source, want), t), src(e, t.Base)))
+		}
+	}
+	return out
+}
+
+// want is the base URL the tool should be given.
+func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code string) string {
+	root := p.Root
+	if code == "url-invalid" || root == "" {
+		root = c.profile.BaseURL
+		if root == "" {
+			return "<gateway base URL, e.g. " + t.Rule.Base("https://taotoken.net/api") + ">"
+		}
+	}
+	base := t.Rule.Base(root)
+	if code == "url-insecure" {
+		base = "https://" + strings.TrimPrefix(base, "http://")
+	}
+	return base
+}

@@ -1,0 +1,190 @@
+package discover
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/pelletier/go-toml/v2"
+)
+
+// CodexProvider is one [model_providers.ID] table.
+type CodexProvider struct {
+	ID      string
+	Line    int // line of the table header (or key)
+	BaseURL Value
+	EnvKey  Value
+	WireAPI Value
+	// BearerToken is experimental_bearer_token: a key written in the file.
+	BearerToken        Value
+	RequiresOpenAIAuth bool
+	RequiresLine       int
+}
+
+// Codex is what Codex CLI reads from $CODEX_HOME.
+type Codex struct {
+	ConfigPath, AuthPath     string
+	ConfigExists, AuthExists bool
+	// Top level of config.toml.
+	Model, Provider, Profile Value
+	// The selected [profiles.NAME], when Profile names one.
+	ProfileModel, ProfileProvider Value
+	ProfileFound                  bool
+	Providers                     map[string]*CodexProvider
+	ProviderIDs                   []string // sorted
+	// AuthKey is auth.json's OPENAI_API_KEY.
+	AuthKey Value
+	lines   map[string]int
+}
+
+// ReservedCodexProviders are built into Codex: a [model_providers.ID]
+// table with one of these ids is not read.
+var ReservedCodexProviders = []string{"openai", "ollama", "lmstudio"}
+
+// IsReservedCodexProvider reports whether id is built into Codex.
+func IsReservedCodexProvider(id string) bool {
+	for _, r := range ReservedCodexProviders {
+		if r == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Snapshot) readCodex() {
+	c := &s.Codex
+	c.ConfigPath = toolpaths.CodexConfig(s.Env)
+	c.AuthPath = toolpaths.CodexAuth(s.Env)
+	c.Providers = map[string]*CodexProvider{}
+	s.notePath(c.ConfigPath, "codex")
+	s.notePath(c.AuthPath, "codex")
+	if b, ok, err := readFile(c.ConfigPath); ok {
+		c.ConfigExists = true
+		if err != nil {
+			s.addProblem(unreadable("codex", c.ConfigPath, err))
+		} else {
+			s.parseCodexConfig(b)
+		}
+	}
+	doc, prob := loadJSON("codex", c.AuthPath)
+	if prob != nil {
+		c.AuthExists = true
+		s.addProblem(*prob)
+	}
+	if doc != nil {
+		c.AuthExists = true
+		if v, ok, prob := doc.str("codex", "OPENAI_API_KEY", "OPENAI_API_KEY"); ok {
+			c.AuthKey = v
+		} else if prob != nil {
+			s.addProblem(*prob)
+		}
+	}
+}
+
+func (s *Snapshot) parseCodexConfig(b []byte) {
+	c := &s.Codex
+	var doc map[string]any
+	if err := toml.Unmarshal(b, &doc); err != nil {
+		p := Problem{Tool: "codex", File: c.ConfigPath, Message: "not valid TOML: " + err.Error()}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			p.Line, p.Col = de.Position()
+		}
+		s.addProblem(p)
+		return
+	}
+	c.lines = tomlLines(b)
+	c.Model = s.codexStr(doc, "model")
+	c.Provider = s.codexStr(doc, "model_provider")
+	c.Profile = s.codexStr(doc, "profile")
+	if c.Profile.Value != "" {
+		if prof, ok := table(doc, "profiles", c.Profile.Value); ok {
+			c.ProfileFound = true
+			c.ProfileModel = s.codexStr(prof, "profiles", c.Profile.Value, "model")
+			c.ProfileProvider = s.codexStr(prof, "profiles", c.Profile.Value, "model_provider")
+		}
+	}
+	if mp, ok := doc["model_providers"].(map[string]any); ok {
+		for id, raw := range mp {
+			t, ok := raw.(map[string]any)
+			if !ok {
+				continue
+			}
+			p := &CodexProvider{ID: id, Line: c.lines[tomlPath("model_providers", id)]}
+			p.BaseURL = s.codexStr(t, "model_providers", id, "base_url")
+			p.EnvKey = s.codexStr(t, "model_providers", id, "env_key")
+			p.WireAPI = s.codexStr(t, "model_providers", id, "wire_api")
+			p.BearerToken = s.codexStr(t, "model_providers", id, "experimental_bearer_token")
+			if v, ok := t["requires_openai_auth"].(bool); ok && v {
+				p.RequiresOpenAIAuth = true
+				p.RequiresLine = c.lines[tomlPath("model_providers", id, "requires_openai_auth")]
+			}
+			c.Providers[id] = p
+			c.ProviderIDs = append(c.ProviderIDs, id)
+		}
+		sort.Strings(c.ProviderIDs)
+	}
+}
+
+// codexStr reads a string key of table t whose full path is path (the
+// last element being the key). Other types are problems: Codex refuses
+// to load such a config.
+func (s *Snapshot) codexStr(t map[string]any, path ...string) Value {
+	key := path[len(path)-1]
+	raw, ok := t[key]
+	if !ok {
+		return Value{}
+	}
+	line := s.Codex.lines[tomlPath(path...)]
+	dotted := dottedKey(path)
+	str, ok := raw.(string)
+	if !ok {
+		s.addProblem(Problem{Tool: "codex", File: s.Codex.ConfigPath, Line: line,
+			Message: fmt.Sprintf("%s must be a string, not %T", dotted, raw)})
+		return Value{}
+	}
+	return Value{Value: str, Source: Source{File: s.Codex.ConfigPath, Line: line, Key: dotted}}
+}
+
+func table(doc map[string]any, path ...string) (map[string]any, bool) {
+	cur := doc
+	for _, p := range path {
+		next, ok := cur[p].(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		cur = next
+	}
+	return cur, true
+}
+
+func dottedKey(path []string) string {
+	out := ""
+	for i, p := range path {
+		if i > 0 {
+			out += "."
+		}
+		out += p
+	}
+	return out
+}
+
+// Configured reports whether Codex has a config or auth file.
+func (c Codex) Configured() bool { return c.ConfigExists || c.AuthExists }
+
+// SelectedProvider is the effective model_provider: the profile's, else
+// the top level's, else Codex's default "openai".
+func (c Codex) SelectedProvider() Value {
+	switch {
+	case c.ProfileProvider.Set():
+		v := c.ProfileProvider
+		if c.Provider.Set() {
+			v.Overrides = []Value{c.Provider}
+		}
+		return v
+	case c.Provider.Set():
+		return c.Provider
+	}
+	return Value{Value: "openai", Source: Source{Default: true}}
+}

@@ -1,0 +1,65 @@
+package discover
+
+import (
+	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// tomlLines maps every key of a TOML document, as its full dotted path
+// (table headers included), to the line where the key is written. go-toml
+// decodes values but keeps no positions; its (unstable) parser does.
+// A document that does not parse yields what was indexed before the error.
+func tomlLines(b []byte) map[string]int {
+	out := map[string]int{}
+	p := unstable.Parser{}
+	p.Reset(b)
+	var table []string
+	for p.NextExpression() {
+		n := p.Expression()
+		switch n.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = keyParts(n.Key())
+			if first := n.Child(); first != nil {
+				out[tomlPath(table...)] = lineOf(b, int(first.Raw.Offset))
+			}
+		case unstable.KeyValue:
+			indexKeyValue(b, n, table, out)
+		}
+	}
+	return out
+}
+
+func indexKeyValue(b []byte, n *unstable.Node, prefix []string, out map[string]int) {
+	it := n.Key()
+	var parts []string
+	line := 0
+	for it.Next() {
+		k := it.Node()
+		if line == 0 {
+			line = lineOf(b, int(k.Raw.Offset))
+		}
+		parts = append(parts, string(k.Data))
+	}
+	full := append(append([]string(nil), prefix...), parts...)
+	out[tomlPath(full...)] = line
+	if v := n.Value(); v != nil && v.Kind == unstable.InlineTable {
+		children := v.Children()
+		for children.Next() {
+			if c := children.Node(); c.Kind == unstable.KeyValue {
+				indexKeyValue(b, c, full, out)
+			}
+		}
+	}
+}
+
+func keyParts(it unstable.Iterator) []string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return parts
+}
+
+// tomlPath joins key parts with a separator no key contains in practice.
+func tomlPath(parts ...string) string { return strings.Join(parts, "\x1f") }
