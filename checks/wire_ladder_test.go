@@ -63,7 +63,6 @@ func (f *fakeClient) ListModels(_ context.Context, root, key string, auth gatewa
 	return nil, r
 }
 
-
 func status(code int, body string) *probe.Result {
 	return &probe.Result{StatusCode: code, Body: []byte(body), ContentType: "application/json"}
 }
