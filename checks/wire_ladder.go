@@ -96,10 +96,13 @@ func (w *wire) precondition() []wireFinding {
 	skip := func(code, msg string) []wireFinding {
 		return []wireFinding{{Finding: doctor.Finding{Check: "wire", Code: code, Status: doctor.Skipped, Message: msg}}}
 	}
+	if p.Skip != "" {
+		return skip("", "not probed: "+p.Skip)
+	}
 	if _, err := gateway.Normalize(p.Base); err != nil {
 		return skip("url-invalid", "not probed: the base URL is not usable ("+err.Error()+")")
 	}
-	if p.Key == "" {
+	if p.Key == "" && !p.NoKey {
 		return skip("env-missing", "not probed: no API key is configured for this tool")
 	}
 	return nil

@@ -23,11 +23,25 @@ type Path struct {
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string
+	// Rule is the row of the tool table whose URL rules apply, when it is
+	// not Tool's own (an MCP server entry carrying OPENAI_BASE_URL).
+	Rule gateway.Tool
+	// NoKey: the tool sends no key (a local Ollama or LM Studio provider).
+	NoKey bool
+	// Skip, when set, is why this path is not probed (the finding says it).
+	Skip string
 }
 
 // tool is the row of the tool table this path follows. A path built for a
 // tool outside the table behaves like an OpenAI SDK: base with /v1, chat.
 func (p Path) tool() gateway.Tool {
+	if p.Rule.ID != "" {
+		t := p.Rule
+		if p.Protocol != "" {
+			t.Protocol = p.Protocol
+		}
+		return t
+	}
 	if t, ok := gateway.LookupTool(string(p.Tool)); ok {
 		if p.Protocol != "" {
 			t.Protocol = p.Protocol
@@ -70,7 +84,7 @@ func (p Path) key() string {
 	if auth == "" {
 		auth = p.tool().Auth
 	}
-	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model}, "\x00")
+	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.Skip}, "\x00")
 }
 
 // Route is a path probed once on behalf of every tool that takes it.
