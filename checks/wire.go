@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"sort"
+	"sync"
 	"strings"
 	"time"
 
@@ -70,9 +71,10 @@ func (o WireOptions) Budget() time.Duration {
 // The engine runs the checks, hence the independent paths, in parallel.
 func WireChecks(paths []Path, o WireOptions) []doctor.Check {
 	o = o.withDefaults()
+	lists := &listCache{m: map[string]*listEntry{}}
 	var out []doctor.Check
 	for _, r := range GroupPaths(paths) {
-		out = append(out, &wire{route: r, opts: o})
+		out = append(out, &wire{route: r, opts: o, lists: lists})
 	}
 	return out
 }
@@ -81,6 +83,34 @@ func WireChecks(paths []Path, o WireOptions) []doctor.Check {
 type wire struct {
 	route Route
 	opts  WireOptions
+	lists *listCache // model lists, shared by the routes of one run
+}
+
+// listCache reads each model list once per run: routes that differ only
+// in their endpoint (Claude Code and Cline on one gateway) share it.
+type listCache struct {
+	mu sync.Mutex
+	m  map[string]*listEntry
+}
+
+type listEntry struct {
+	once   sync.Once
+	a      attempt
+	models []string
+}
+
+// get returns the list for key, reading it with read the first time; a
+// caller that comes while it is being read waits for it.
+func (lc *listCache) get(key string, read func() (attempt, []string)) (attempt, []string) {
+	lc.mu.Lock()
+	e, ok := lc.m[key]
+	if !ok {
+		e = &listEntry{}
+		lc.m[key] = e
+	}
+	lc.mu.Unlock()
+	e.once.Do(func() { e.a, e.models = read() })
+	return e.a, e.models
 }
 
 func (w *wire) Name() string { return "wire" }

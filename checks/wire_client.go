@@ -54,11 +54,15 @@ type attempt struct {
 	tries   int      // requests made, first one included
 	retries []string // one line per retry: why and how long it waited
 	failed  []int    // the statuses that caused the retries
+	gaveUp  string   // why a retryable failure was not retried (again)
 }
 
 // retryNote describes the retries for a finding's message, or "".
 func (a attempt) retryNote() string {
 	if len(a.retries) == 0 {
+		if a.gaveUp != "" {
+			return " (not retried: " + a.gaveUp + ")"
+		}
 		return ""
 	}
 	s := fmt.Sprintf(" (%d retries:", len(a.retries))
@@ -67,6 +71,9 @@ func (a attempt) retryNote() string {
 			s += ";"
 		}
 		s += " " + r
+	}
+	if a.gaveUp != "" && a.res.StatusCode/100 != 2 {
+		s += "; then " + a.gaveUp
 	}
 	return s + ")"
 }
@@ -83,13 +90,13 @@ func (w *wire) do(ctx context.Context, send func(ctx context.Context) *probe.Res
 		w.opts.Meter.add(a.res)
 		d := w.opts.Retry.Next(n, a.res.StatusCode, a.res.RetryAfter, w.jitter())
 		if !d.Retry {
-			if n > 1 && Retryable(a.res.StatusCode) {
-				a.retries = append(a.retries, d.Why)
+			if Retryable(a.res.StatusCode) {
+				a.gaveUp = d.Why
 			}
 			return a
 		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d.Wait+w.opts.Timeout/4 {
-			a.retries = append(a.retries, fmt.Sprintf("status %d, no time left to wait %s", a.res.StatusCode, d.Wait.Round(time.Millisecond)))
+			a.gaveUp = fmt.Sprintf("no time left to wait %s", d.Wait.Round(time.Millisecond))
 			return a
 		}
 		a.retries = append(a.retries, fmt.Sprintf("status %d, waited %s", a.res.StatusCode, d.Why))

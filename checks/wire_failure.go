@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 	"net/url"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -120,7 +121,11 @@ func redirectFix(m Path, from, loc string) string {
 			loc = l.String()
 		}
 	}
-	if b, ok := baseFor(m, loc); ok {
+	b, ok := baseFor(m, loc)
+	if r, isList := strings.CutSuffix(strings.SplitN(loc, "?", 2)[0], "/v1/models"); !ok && isList {
+		b, ok = m.tool().Base(r), true
+	}
+	if ok {
 		return fmt.Sprintf("set the base URL to %s%s: tools do not follow redirects of POST requests (a redirect to https or to a host with or without www is common)", b, placeNote(m))
 	}
 	return "set the base URL to the redirect's target: tools do not follow redirects of POST requests"

@@ -175,11 +175,15 @@ func authVia(a gateway.Auth) string {
 // one is not broken: the request rung decides.
 func (c *climber) modelList(ctx context.Context) bool {
 	req := c.modelsRequest()
-	var models []string
-	a := c.do(ctx, func(ctx context.Context) *probe.Result {
-		var r *probe.Result
-		models, r = c.opts.Client.ListModels(ctx, c.route.modelsRoot(), c.route.Key, c.route.Auth)
-		return r
+	root := c.route.modelsRoot()
+	a, models := c.lists.get(root+"\x00"+c.route.Key+"\x00"+string(c.route.Auth), func() (attempt, []string) {
+		var models []string
+		a := c.do(ctx, func(ctx context.Context) *probe.Result {
+			var r *probe.Result
+			models, r = c.opts.Client.ListModels(ctx, root, c.route.Key, c.route.Auth)
+			return r
+		})
+		return a, models
 	})
 	if !c.settle(req, a, stepModels) {
 		return false

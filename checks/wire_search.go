@@ -62,14 +62,11 @@ func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt,
 		urls = append(urls, Path{Tool: p.Tool, Protocol: p.Protocol, Base: b}.URL())
 	}
 	if found := c.search(ctx, req, urls); found != "" {
-		what := "no such path (404)"
+		what := fmt.Sprintf("%d (no such path)", a.res.StatusCode)
 		if code == "http-html" {
-			what = "a web page, not the API"
+			what = "with a web page, not the API"
 		}
 		f.Message = fmt.Sprintf("%s answers %s; %s does answer", req.URL, what, found)
-		if code == "endpoint-not-found" {
-			f.Message = fmt.Sprintf("%s answers %d (%s); %s does answer", req.URL, a.res.StatusCode, what, found)
-		}
 		f.fixFor = func(m Path) string { return useBaseFix(m, found) }
 		return f
 	}
