@@ -65,7 +65,10 @@ func (a attempt) retryNote() string {
 		}
 		return ""
 	}
-	s := fmt.Sprintf(" (%d retries:", len(a.retries))
+	s := " (1 retry:"
+	if len(a.retries) > 1 {
+		s = fmt.Sprintf(" (%d retries:", len(a.retries))
+	}
 	for i, r := range a.retries {
 		if i > 0 {
 			s += ";"

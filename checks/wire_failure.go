@@ -61,7 +61,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("the key %s is valid but may not do this (403)%s", gateway.Mask(c.route.Key), bodyHint(res))
 		f.Fix = fmt.Sprintf("in the gateway's console, allow this key to use %s and this endpoint, or check the account's balance and plan", modelOr(c.route.Model))
 	case "rate-limited":
-		f.Message = fmt.Sprintf("the gateway keeps answering 429 (rate limited)%s%s", retryAfterNote(res), a.retryNote())
+		f.Message = fmt.Sprintf("the gateway answers 429 (rate limited)%s%s", retryAfterNote(res), a.retryNote())
 		f.Fix = "wait and run the doctor again; if it persists, check the key's rate and quota limits in the gateway's console, or lower the concurrency of the tools sharing this key"
 	case "server-error":
 		f.Message = fmt.Sprintf("the gateway failed with %d%s%s", res.StatusCode, bodyHint(res), a.retryNote())
@@ -84,6 +84,9 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Fix = "the connection was cut or the gateway does not finish streams properly; Codex reports \"stream closed before response.completed\" and others retry or hang: report it to the gateway, or check a proxy's read timeout"
 	case "timeout-stream":
 		f.Message = fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), c.opts.Timeout)
+		if res.Stream == nil {
+			f.Message = fmt.Sprintf("the answer stalled after its headers (%d): nothing more until the %s deadline", res.StatusCode, c.opts.Timeout)
+		}
 		f.Fix = "the upstream stopped mid-answer or a proxy holds the connection open; retry, and raise --timeout only if the model is known to pause"
 	default:
 		f.Message = fmt.Sprintf("%s %s answered %d%s", res.Method, url, res.StatusCode, bodyHint(res))

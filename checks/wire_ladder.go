@@ -144,7 +144,7 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 		}
 		return c.stop(s, c.failure(code, req, a))
 	}
-	if !c.authed && a.res.StatusCode/100 == 2 {
+	if !c.authed && a.res.StatusCode/100 == 2 && code == "" { // a web page proves nothing
 		c.authed = true
 		c.add(stepAuth, "", doctor.OK, "the gateway accepts the key "+gateway.Mask(c.route.Key)+authVia(c.route.Auth), "", nil, nil)
 	}
@@ -189,7 +189,11 @@ func (c *climber) modelList(ctx context.Context) bool {
 		return false
 	}
 	if a.res.StatusCode/100 != 2 || len(models) == 0 {
-		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (status %d); the request decides whether %s is served", a.res.URL, a.res.StatusCode, modelOr(c.route.Model)), "", c.evidence(req, a), nil)
+		why := fmt.Sprintf("status %d", a.res.StatusCode)
+		if code := codeOf(a.res); code != "" {
+			why += ", " + code
+		}
+		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (%s); the request decides whether %s is served", a.res.URL, why, modelOr(c.route.Model)), "", c.evidence(req, a), nil)
 		return true
 	}
 	c.models, c.listed = models, req.URL == c.route.ModelsURL()

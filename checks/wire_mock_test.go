@@ -21,6 +21,10 @@ func startMock(t testing.TB, o mock.Options) *mock.Server {
 		o.Prefix = "/api"
 	}
 	o.Key = testKey
+	if o.TPOT == 0 {
+		// tokens a millisecond apart: a stream, never mistaken for a burst
+		o.TPOT = time.Millisecond
+	}
 	srv, err := mock.Start(context.Background(), "127.0.0.1:0", o)
 	if err != nil {
 		t.Fatal(err)
