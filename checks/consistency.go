@@ -78,7 +78,7 @@ func (c driftCheck) explicit(f gateway.Field, v string) reference {
 	if !strings.HasPrefix(s, "-") && !strings.Contains(s, "/") && !strings.HasPrefix(s, "~") {
 		s = "$" + s
 	}
-	return reference{v, "the profile (" + s + ")", true}
+	return reference{v, "the profile (" + s + ") has", true}
 }
 
 func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref reference) []doctor.Finding {
@@ -98,7 +98,7 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 		switch part {
 		case "key":
 			show, want = maskKey(it.value), maskKey(ref.value)
-			fix = setKeyAt(e, it.v.Source, "the same key as "+ref.from)
+			fix = setKeyAt(e, it.v.Source, "the key the other tools use")
 		case "base URL":
 			fix = setAt(e, it.v.Source, it.t.Rule.Base(ref.value))
 		default:
@@ -107,7 +107,7 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 		if cmd := setupCmd(it.t); cmd != "" {
 			fix += ", or run 'keydoctor setup' to write one triple into every tool"
 		}
-		msg := fmt.Sprintf("%s uses %s %s (%s), but %s uses %s", it.t.Label, part, show, where(e, it.v), ref.from, want)
+		msg := fmt.Sprintf("%s uses %s %s (%s), but %s %s", it.t.Label, part, show, where(e, it.v), ref.from, want)
 		out = append(out, finding(it.t, "triple-drift", doctor.Warning, msg, fix, src(e, it.v)))
 	}
 	return out
@@ -125,7 +125,11 @@ func majority(items []driftItem) reference {
 			best = it.value
 		}
 	}
-	return reference{best, strings.Join(users[best], ", "), true}
+	verb := " has"
+	if len(users[best]) > 1 {
+		verb = " have"
+	}
+	return reference{best, strings.Join(users[best], ", ") + verb, true}
 }
 
 func hasCode(notes []gateway.Note, code string) bool {

@@ -30,7 +30,7 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) {
 			out = append(out, finding(t, "env-missing", doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
-				orSetup(setKeyAt(e, t.Places.Key, "your gateway key"), t), t.Places.Key.Display(e)))
+				orSetup(setKeyAt(e, t.Places.Key, "<your gateway key>"), t), t.Places.Key.Display(e)))
 		}
 		if t.NeedsModel && !t.Model.Set() {
 			out = append(out, finding(t, "env-missing", doctor.Warning,

@@ -49,7 +49,7 @@ func atLine(src discover.Source) string {
 // shellQuote quotes a value for a POSIX shell when it needs it.
 func shellQuote(v string) string {
 	if v != "" && strings.IndexFunc(v, func(r rune) bool {
-		return !(r == '/' || r == ':' || r == '.' || r == '-' || r == '_' || r == ',' || r == '@' ||
+		return !(r == '/' || r == '~' || r == ':' || r == '.' || r == '-' || r == '_' || r == ',' || r == '@' ||
 			(r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
 	}) < 0 {
 		return v

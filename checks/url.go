@@ -40,7 +40,10 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				st = doctor.Warning
 			}
 			want := c.want(t, parsed, n.Code)
-			msg := fmt.Sprintf("%s: %s (base URL %q from %s)", t.Label, n.Message, t.Base.Value, where(e, t.Base))
+			msg := fmt.Sprintf("%s (base URL %q from %s)", n.Message, t.Base.Value, where(e, t.Base))
+			if !strings.HasPrefix(n.Message, t.Rule.Title) {
+				msg = t.Label + ": " + msg
+			}
 			out = append(out, finding(t, n.Code, st, msg, orSetup(setAt(e, t.Base.Source, want), t), src(e, t.Base)))
 		}
 	}

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -77,7 +78,7 @@ func (s *Snapshot) resolveDotEnv() []Tool {
 			continue
 		}
 		r := rule(f.id)
-		t := Tool{ID: gateway.DotEnv, Rule: r, Label: ".env (" + f.base + ")", KeyName: f.key,
+		t := Tool{ID: gateway.DotEnv, Rule: r, Label: ".env " + familyName(f.base), KeyName: f.key,
 			Base: eff(f.base), Key: eff(f.key), Model: eff(f.model), NeedsModel: f.id == gateway.DotEnv}
 		d := s.DotEnv.Path
 		t.Places = Places{Source{File: d, Key: f.base}, Source{File: d, Key: f.key}, Source{File: d, Key: f.model}}
@@ -90,4 +91,12 @@ func (s *Snapshot) resolveDotEnv() []Tool {
 		out = append(out, t)
 	}
 	return out
+}
+
+// familyName is TAOTOKEN_* for TAOTOKEN_BASE_URL.
+func familyName(baseVar string) string {
+	if i := strings.Index(baseVar, "_"); i > 0 {
+		return baseVar[:i] + "_*"
+	}
+	return baseVar
 }

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newStatusCmd) }
+
+type statusOptions struct {
+	JSON    bool
+	Project string
+	Tool    string
+	profile profileFlags
+	Env     *env.Env
+	Out     io.Writer
+}
+
+func newStatusCmd(e *env.Env) *cobra.Command {
+	o := &statusOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "show each tool's effective base URL, key (masked) and model, and where each came from",
+		Long: `status reads every place each tool takes its base URL, key and model from and
+prints, per tool, the value the tool will use and its source (file:line or
+$VARIABLE), followed by the values it shadows. Keys are masked.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error {
+			o.Out = c.OutOrStdout()
+			return runStatus(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/status@1)")
+	cmd.Flags().StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
+	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool")
+	o.profile.add(cmd.Flags())
+	return cmd
+}
+
+// statusValue is one part of a triple as status prints it.
+type statusValue struct {
+	Value     string        `json:"value"`
+	Source    string        `json:"source"`
+	Key       string        `json:"key,omitempty"` // the key inside the file, or the variable
+	Default   bool          `json:"default,omitempty"`
+	Overrides []statusValue `json:"overrides,omitempty"`
+}
+
+type statusTool struct {
+	Tool    string      `json:"tool"`
+	Label   string      `json:"label"`
+	BaseURL statusValue `json:"base_url"`
+	Key     statusValue `json:"key"`
+	Model   statusValue `json:"model"`
+}
+
+type statusDoc struct {
+	Schema   string         `json:"schema"`
+	Tools    []statusTool   `json:"tools"`
+	Problems []statusIssue  `json:"problems"`
+	Profile  gateway.Public `json:"profile"`
+}
+
+type statusIssue struct {
+	Tool    string `json:"tool"`
+	Source  string `json:"source"`
+	Message string `json:"message"`
+}
+
+func runStatus(o *statusOptions) error {
+	if o.Tool != "" {
+		if _, ok := gateway.LookupTool(o.Tool); !ok {
+			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
+		}
+	}
+	p, err := o.profile.load(o.Env)
+	if err != nil {
+		return err
+	}
+	e := o.Env
+	snap := discover.Discover(e, discoverOptions(p, o.Project))
+	doc := statusDoc{Schema: "keydoctor/status@1", Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
+	for _, t := range snap.Tools {
+		if o.Tool != "" && string(t.ID) != o.Tool {
+			continue
+		}
+		doc.Tools = append(doc.Tools, statusTool{Tool: string(t.ID), Label: t.Label,
+			BaseURL: toStatus(e, t.Base, t.Places.Base, false), Key: toStatus(e, t.Key, t.Places.Key, true),
+			Model: toStatus(e, t.Model, t.Places.Model, false)})
+	}
+	for _, pr := range snap.Problems {
+		if o.Tool == "" || pr.Tool == o.Tool {
+			doc.Problems = append(doc.Problems, statusIssue{pr.Tool, pr.At(e), pr.Message})
+		}
+	}
+	secrets := append(snapshotSecrets(snap), p.Key)
+	var b strings.Builder
+	if o.JSON {
+		enc := json.NewEncoder(&b)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+	} else {
+		writeStatusTable(&b, doc)
+	}
+	_, err = io.WriteString(o.Out, gateway.Redact(b.String(), secrets...))
+	return err
+}
+
+// toStatus is a value as printed; an unset one names where it belongs.
+func toStatus(e *env.Env, v discover.Value, place discover.Source, secret bool) statusValue {
+	show := v.Value
+	if secret {
+		show = gateway.Mask(v.Value)
+	}
+	sv := statusValue{Value: show, Source: v.Source.Display(e), Key: v.Source.Key, Default: v.Source.Default}
+	if !v.Set() {
+		sv.Source, sv.Key = "not set", ""
+		if place.Key != "" {
+			sv.Source = "not set (" + place.Where(e) + ")"
+		}
+	}
+	for _, ov := range v.Overrides {
+		sv.Overrides = append(sv.Overrides, toStatus(e, ov, discover.Source{}, secret))
+	}
+	return sv
+}
+
+// writeStatusTable prints one row per part of each tool's triple; the
+// values a part shadows follow it, marked "shadows".
+func writeStatusTable(w io.Writer, doc statusDoc) {
+	if len(doc.Tools) == 0 {
+		fmt.Fprintln(w, "no tool is configured for a gateway; run 'keydoctor setup'")
+	} else {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
+		for _, t := range doc.Tools {
+			label := t.Label
+			for _, part := range []struct {
+				name string
+				v    statusValue
+			}{{"base URL", t.BaseURL}, {"key", t.Key}, {"model", t.Model}} {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", label, part.name, dash(part.v.Value), dash(describe(part.v)))
+				label = ""
+				for _, ov := range part.v.Overrides {
+					fmt.Fprintf(tw, "\t  shadows\t%s\t%s\n", dash(ov.Value), describe(ov))
+				}
+			}
+		}
+		tw.Flush()
+	}
+	for _, pr := range doc.Problems {
+		fmt.Fprintf(w, "problem: %s: %s: %s (run 'keydoctor doctor --offline')\n", pr.Tool, pr.Source, pr.Message)
+	}
+}
+
+// describe is a source with the key inside the file.
+func describe(v statusValue) string {
+	if v.Source == "" || v.Default || strings.HasPrefix(v.Source, "$") || v.Key == "" {
+		return v.Source
+	}
+	return v.Source + " (" + v.Key + ")"
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
