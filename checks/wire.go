@@ -157,16 +157,26 @@ func stepIndex(check string) int {
 type wireFinding struct {
 	doctor.Finding
 	fixFor func(m Path) string
+	// aboutKey: the finding is about the key, so its source is where the
+	// key is set rather than the base URL.
+	aboutKey bool
 }
 
 func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	out := f.Finding
 	out.Tool = string(m.Tool)
-	if out.Source == "" {
+	switch {
+	case out.Source != "" || out.Status == doctor.Skipped:
+	case f.aboutKey && m.KeySource != "":
+		out.Source = m.KeySource
+	default:
 		out.Source = m.BaseSource
 	}
 	if f.fixFor != nil {
 		out.Fix = f.fixFor(m)
+	}
+	if r := strings.TrimPrefix(out.Check, "wire-"); r != out.Check {
+		out.Message = r + ": " + out.Message // the rung, for the text report
 	}
 	out.Message = gateway.Redact(out.Message, key)
 	out.Fix = gateway.Redact(out.Fix, key)
@@ -202,7 +212,7 @@ func skippedAfter(broken step, code string) []wireFinding {
 	past := false
 	for _, s := range ladder {
 		if past {
-			out = append(out, wireFinding{Finding: doctor.Finding{Check: string(s), Code: code, Status: doctor.Skipped,
+			out = append(out, wireFinding{Finding: doctor.Finding{Check: string(s), Status: doctor.Skipped,
 				Message: "not tried: the ladder stopped at " + strings.TrimPrefix(string(broken), "wire-") + " (" + code + ")"}})
 		}
 		if s == broken {

@@ -29,6 +29,7 @@ func WirePaths(s *discover.Snapshot, model string) []Path {
 			Auth:       authOf(t),
 			Model:      t.Model.Value,
 			BaseSource: t.Base.Source.Where(s.Env),
+			KeySource:  t.Key.Source.Where(s.Env),
 			NoKey:      t.NoKeyNeeded,
 		}
 		switch {

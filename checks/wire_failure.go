@@ -22,6 +22,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 	}
 	host := hostOf(url)
 	detail := errDetail(res)
+	f.aboutKey = authCodes[code]
 	switch code {
 	case "dns-failed":
 		f.Message = fmt.Sprintf("the host name %s does not resolve%s", hostname(url), detail)

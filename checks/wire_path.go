@@ -23,6 +23,7 @@ type Path struct {
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string
+	KeySource  string // where Key came from, the same way
 	// Rule is the row of the tool table whose URL rules apply, when it is
 	// not Tool's own (an MCP server entry carrying OPENAI_BASE_URL).
 	Rule gateway.Tool

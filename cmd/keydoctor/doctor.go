@@ -27,6 +27,9 @@ type doctorOptions struct {
 	Timeout time.Duration
 	Color   string
 	Bench   bool
+	// CAFile, MaxTTFT and MaxTPOT tune the wire checks (doctor_wire.go).
+	CAFile           string
+	MaxTTFT, MaxTPOT time.Duration
 
 	profile profileFlags
 	Env     *env.Env
@@ -63,6 +66,9 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
 	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
+	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
+	f.DurationVar(&o.MaxTTFT, "max-ttft", checks.DefaultMaxTTFT, "time to first token above which latency-high is raised")
+	f.DurationVar(&o.MaxTPOT, "max-tpot", checks.DefaultMaxTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
 	return cmd
 }
@@ -85,9 +91,21 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return err
 	}
 	snap := discover.Discover(o.Env, discoverOptions(p, o.Project))
-	fs := doctor.Run(ctx, o.Env, doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout})
+	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
+	var wire *wireRun
+	if !o.Offline {
+		if wire, err = newWireRun(o, p, snap); err != nil {
+			return err
+		}
+		defer wire.close()
+		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	}
+	fs := doctor.Run(ctx, o.Env, list, ro)
 	fs = forTool(fs, o.Tool)
 	r := doctor.NewReport(p, fs)
+	if wire != nil {
+		wire.account(&r)
+	}
 	secrets := append(snapshotSecrets(snap), p.Key)
 	if o.JSON {
 		var buf bytes.Buffer
@@ -111,17 +129,11 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	return nil
 }
 
-// doctorChecks is the one place that decides which checks run: the
-// offline ones always; without --offline the wire checks (doctor part 2:
-// checks.Wire) and, with --bench, the latency check are appended here.
+// doctorChecks are the offline checks; without --offline, runDoctor
+// appends the wire checks (doctor_wire.go).
 func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
 	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial}
-	list := checks.Offline(co)
-	if !o.Offline {
-		// checks.Wire(...) and, with o.Bench, the latency check go here.
-		_ = o.Bench
-	}
-	return list
+	return checks.Offline(co)
 }
 
 // discoverOptions points discovery at the project and the preset's variables.

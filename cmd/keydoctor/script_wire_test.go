@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/pem"
 	"flag"
+	"fmt"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -13,6 +16,7 @@ import (
 func init() {
 	scriptCmds["tlsmock"] = scriptTLSMock
 	scriptCmds["blackhole"] = scriptBlackhole
+	scriptCmds["wirehome"] = scriptWireHome
 }
 
 // scriptTLSMock starts the fake gateway behind https with a throwaway
@@ -55,4 +59,93 @@ func scriptBlackhole(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Defer(closeFn)
 	ts.Setenv("BLACKHOLE_URL", "http://"+addr+"/api")
+}
+
+// scriptWireHome writes a home where Claude Code, Codex, Cline and the
+// project's .env (home/proj) all hold one gateway triple, each in its own
+// form, files 0600:
+//
+//	wirehome [--base URL] [--claude URL] [--codex URL] [--cline URL] [--env URL]
+//	         [--model ID] [--key VAR] [--tools claude,codex,cline,env] [--https]
+//
+// --base is the gateway root (default $GATEWAY_URL; --https makes it
+// https://, for a plain-http port); --claude and the
+// others set one tool's base URL exactly as written. The key is the value
+// of $VAR (default GATEWAY_KEY); Codex reads it from TAOTOKEN_API_KEY.
+func scriptWireHome(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! wirehome")
+	}
+	fs := flag.NewFlagSet("wirehome", flag.ContinueOnError)
+	base := fs.String("base", ts.Getenv("GATEWAY_URL"), "")
+	claude := fs.String("claude", "", "")
+	codex := fs.String("codex", "", "")
+	cline := fs.String("cline", "", "")
+	dotenv := fs.String("env", "", "")
+	model := fs.String("model", "gpt-4o", "")
+	keyVar := fs.String("key", "GATEWAY_KEY", "")
+	tools := fs.String("tools", "claude,codex,cline,env", "")
+	https := fs.Bool("https", false, "")
+	if err := fs.Parse(args); err != nil {
+		ts.Fatalf("wirehome: %v", err)
+	}
+	root := strings.TrimRight(*base, "/")
+	if *https {
+		root = "https://" + strings.TrimPrefix(root, "http://")
+	}
+	or := func(v, def string) string {
+		if v != "" {
+			return v
+		}
+		return def
+	}
+	key := ts.Getenv(*keyVar)
+	write := func(rel, content string) {
+		p := ts.MkAbs(rel)
+		ts.Check(os.MkdirAll(filepath.Dir(p), 0o700))
+		ts.Check(os.WriteFile(p, []byte(content), 0o600))
+	}
+	ts.Check(os.MkdirAll(ts.MkAbs("home/proj"), 0o700))
+	for _, t := range strings.Split(*tools, ",") {
+		switch t {
+		case "claude":
+			write("home/.claude/settings.json", fmt.Sprintf(`{
+  "env": {
+    "ANTHROPIC_BASE_URL": %q,
+    "ANTHROPIC_AUTH_TOKEN": %q,
+    "ANTHROPIC_MODEL": %q
+  }
+}
+`, or(*claude, root), key, *model))
+		case "codex":
+			write("home/.codex/config.toml", fmt.Sprintf(`model = %q
+model_provider = "gateway"
+
+[model_providers.gateway]
+name = "Gateway"
+base_url = %q
+env_key = "TAOTOKEN_API_KEY"
+wire_api = "responses"
+`, *model, or(*codex, root+"/v1")))
+		case "cline":
+			write("home/.cline/data/settings/providers.json", fmt.Sprintf(`{
+  "version": 1,
+  "lastUsedProvider": "openai-compatible",
+  "modes": {},
+  "providers": {
+    "openai-compatible": {
+      "settings": {"provider": "openai-compatible", "apiKey": %q, "model": %q, "baseUrl": %q},
+      "updatedAt": "2026-11-29T21:35:09.883Z",
+      "tokenSource": "manual"
+    }
+  }
+}
+`, key, *model, or(*cline, root+"/v1")))
+		case "env":
+			write("home/proj/.env", fmt.Sprintf("TAOTOKEN_BASE_URL=%s\nTAOTOKEN_API_KEY=%s\nTAOTOKEN_MODEL=%s\n", or(*dotenv, root), key, *model))
+		default:
+			ts.Fatalf("wirehome: unknown tool %q", t)
+		}
+	}
+	ts.Setenv("TAOTOKEN_MODEL", *model)
 }
