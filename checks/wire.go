@@ -3,8 +3,8 @@ package checks
 import (
 	"context"
 	"sort"
-	"sync"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"

@@ -2,8 +2,8 @@ package checks
 
 import (
 	"fmt"
-	"strings"
 	"net/url"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
