@@ -4,6 +4,8 @@ import (
 	"encoding/pem"
 	"flag"
 	"fmt"
+	"io"
+	"log"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -24,7 +26,8 @@ func init() {
 //
 //	tlsmock [--scenario NAME]
 //
-// It sets TLS_GATEWAY_URL (the root, prefix /api) and writes the
+// It sets TLS_GATEWAY_URL (the root, prefix /api), GATEWAY_KEY and
+// TAOTOKEN_API_KEY, and writes the
 // certificate, PEM, to $WORK/ca.pem (what --ca-file is given).
 func scriptTLSMock(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
@@ -39,11 +42,14 @@ func scriptTLSMock(ts *testscript.TestScript, neg bool, args []string) {
 	o.Prefix, o.Key = "/api", scriptGatewayKey
 	h := mock.NewHandler(o)
 	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // refused handshakes are the point
 	srv.StartTLS()
 	ts.Defer(srv.Close)
 	pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
 	ts.Check(os.WriteFile(ts.MkAbs("ca.pem"), pemBytes, 0o600))
 	ts.Setenv("TLS_GATEWAY_URL", srv.URL+"/api")
+	ts.Setenv("GATEWAY_KEY", scriptGatewayKey)
+	ts.Setenv("TAOTOKEN_API_KEY", scriptGatewayKey)
 }
 
 // scriptBlackhole listens on a loopback port whose accept queue is full,
