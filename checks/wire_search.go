@@ -105,6 +105,9 @@ func useBaseFix(m Path, found string) string {
 		return fmt.Sprintf("the gateway answers at %s, which %s cannot be pointed at", found, m.tool().Title)
 	}
 	root := rootOf(b)
+	if v, ok := strings.CutPrefix(m.BaseSource, "$"); ok { // a shell variable wins over files
+		return fmt.Sprintf("set %s to %s (now %s) where your shell exports it, or run 'keydoctor setup --base-url %s' to write the right form into every tool", v, b, m.Base, root)
+	}
 	return fmt.Sprintf("set the base URL to %s%s (now %s), or run 'keydoctor setup --base-url %s' to write the right form into every tool", b, placeNote(m), m.Base, root)
 }
 
