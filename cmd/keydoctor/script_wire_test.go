@@ -83,48 +83,67 @@ func scriptWireHome(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("unsupported: ! wirehome")
 	}
 	fs := flag.NewFlagSet("wirehome", flag.ContinueOnError)
-	base := fs.String("base", ts.Getenv("GATEWAY_URL"), "")
-	claude := fs.String("claude", "", "")
-	codex := fs.String("codex", "", "")
-	cline := fs.String("cline", "", "")
-	dotenv := fs.String("env", "", "")
-	model := fs.String("model", "gpt-4o", "")
+	var o wireHome
+	fs.StringVar(&o.Root, "base", ts.Getenv("GATEWAY_URL"), "")
+	fs.StringVar(&o.Claude, "claude", "", "")
+	fs.StringVar(&o.Codex, "codex", "", "")
+	fs.StringVar(&o.Cline, "cline", "", "")
+	fs.StringVar(&o.DotEnv, "env", "", "")
+	fs.StringVar(&o.Model, "model", "gpt-4o", "")
 	keyVar := fs.String("key", "GATEWAY_KEY", "")
 	tools := fs.String("tools", "claude,codex,cline,env", "")
 	https := fs.Bool("https", false, "")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("wirehome: %v", err)
 	}
-	root := strings.TrimRight(*base, "/")
 	if *https {
-		root = "https://" + strings.TrimPrefix(root, "http://")
+		o.Root = "https://" + strings.TrimPrefix(o.Root, "http://")
 	}
+	o.Key, o.Tools = ts.Getenv(*keyVar), strings.Split(*tools, ",")
+	ts.Check(o.write(ts.MkAbs("home")))
+	ts.Setenv("TAOTOKEN_MODEL", o.Model)
+}
+
+// wireHome is a home where tools hold one gateway triple.
+type wireHome struct {
+	Root, Key, Model             string
+	Claude, Codex, Cline, DotEnv string // a tool's base URL exactly as written; "" for its right form
+	Tools                        []string
+}
+
+// write creates the tools' files below home (and home/proj/.env), 0600.
+func (o wireHome) write(home string) error {
+	root := strings.TrimRight(o.Root, "/")
 	or := func(v, def string) string {
 		if v != "" {
 			return v
 		}
 		return def
 	}
-	key := ts.Getenv(*keyVar)
-	write := func(rel, content string) {
-		p := ts.MkAbs(rel)
-		ts.Check(os.MkdirAll(filepath.Dir(p), 0o700))
-		ts.Check(os.WriteFile(p, []byte(content), 0o600))
+	write := func(rel, content string) error {
+		p := filepath.Join(home, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			return err
+		}
+		return os.WriteFile(p, []byte(content), 0o600)
 	}
-	ts.Check(os.MkdirAll(ts.MkAbs("home/proj"), 0o700))
-	for _, t := range strings.Split(*tools, ",") {
+	if err := os.MkdirAll(filepath.Join(home, "proj"), 0o700); err != nil {
+		return err
+	}
+	for _, t := range o.Tools {
+		var err error
 		switch t {
 		case "claude":
-			write("home/.claude/settings.json", fmt.Sprintf(`{
+			err = write(".claude/settings.json", fmt.Sprintf(`{
   "env": {
     "ANTHROPIC_BASE_URL": %q,
     "ANTHROPIC_AUTH_TOKEN": %q,
     "ANTHROPIC_MODEL": %q
   }
 }
-`, or(*claude, root), key, *model))
+`, or(o.Claude, root), o.Key, o.Model))
 		case "codex":
-			write("home/.codex/config.toml", fmt.Sprintf(`model = %q
+			err = write(".codex/config.toml", fmt.Sprintf(`model = %q
 model_provider = "gateway"
 
 [model_providers.gateway]
@@ -132,9 +151,9 @@ name = "Gateway"
 base_url = %q
 env_key = "TAOTOKEN_API_KEY"
 wire_api = "responses"
-`, *model, or(*codex, root+"/v1")))
+`, o.Model, or(o.Codex, root+"/v1")))
 		case "cline":
-			write("home/.cline/data/settings/providers.json", fmt.Sprintf(`{
+			err = write(".cline/data/settings/providers.json", fmt.Sprintf(`{
   "version": 1,
   "lastUsedProvider": "openai-compatible",
   "modes": {},
@@ -146,12 +165,15 @@ wire_api = "responses"
     }
   }
 }
-`, key, *model, or(*cline, root+"/v1")))
+`, o.Key, o.Model, or(o.Cline, root+"/v1")))
 		case "env":
-			write("home/proj/.env", fmt.Sprintf("TAOTOKEN_BASE_URL=%s\nTAOTOKEN_API_KEY=%s\nTAOTOKEN_MODEL=%s\n", or(*dotenv, root), key, *model))
+			err = write("proj/.env", fmt.Sprintf("TAOTOKEN_BASE_URL=%s\nTAOTOKEN_API_KEY=%s\nTAOTOKEN_MODEL=%s\n", or(o.DotEnv, root), o.Key, o.Model))
 		default:
-			ts.Fatalf("wirehome: unknown tool %q", t)
+			err = fmt.Errorf("wirehome: unknown tool %q", t)
+		}
+		if err != nil {
+			return err
 		}
 	}
-	ts.Setenv("TAOTOKEN_MODEL", *model)
+	return nil
 }
