@@ -93,7 +93,7 @@ func TestWireAgainstMock(t *testing.T) {
 			t.Parallel()
 			o := mock.Options{Scenario: tt.scenario}
 			if tt.scenario == mock.StreamBuffered {
-				o.TTFT, o.TPOT = 60*time.Millisecond, time.Millisecond
+				o.TTFT, o.TPOT, o.Tokens = 60*time.Millisecond, time.Millisecond, 6
 			}
 			srv := startMock(t, o)
 			fs, _ := wireRun(t, threeTools(srv.Root(), tt.model), 2*time.Second)
