@@ -153,36 +153,51 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 		d.s.Terminated = true
 		return
 	}
-	if d.errorIn(data) {
+	// One pass over the top-level keys: bench decodes a thousand streams
+	// at once, and each gjson.Get of an absent key rescans the chunk.
+	var choices, usage, errObj gjson.Result
+	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "model":
+			d.model(v.String())
+		case "choices":
+			choices = v
+		case "usage":
+			usage = v
+		case "error":
+			errObj = v
+		}
+		return true
+	})
+	if errObj.Exists() && errObj.Type != gjson.Null {
+		d.s.ErrorEvent = errorText(errObj)
 		return
 	}
-	r := gjson.ParseBytes(data)
-	d.model(r.Get("model").String())
 	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
 	// usage object: that one is by the book. One without usage (Azure's
 	// prompt_filter_results chunk, some relays' keep-alives) is what makes
 	// naive clients crash reading choices[0].
-	if ch := r.Get("choices"); ch.IsArray() && !r.Get("usage").IsObject() {
+	if choices.IsArray() {
 		empty := true
-		ch.ForEach(func(_, _ gjson.Result) bool { empty = false; return false })
-		if empty {
+		choices.ForEach(func(_, c gjson.Result) bool {
+			empty = false
+			delta := c.Get("delta")
+			// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
+			d.delta(delta.Get("reasoning_content").String(), at, true)
+			d.delta(delta.Get("reasoning").String(), at, true)
+			d.delta(delta.Get("content").String(), at, false)
+			if fr := c.Get("finish_reason").String(); fr != "" {
+				d.s.StopReason = fr
+			}
+			return true
+		})
+		if empty && !usage.IsObject() {
 			d.s.EmptyChoices++
 		}
 	}
-	r.Get("choices").ForEach(func(_, c gjson.Result) bool {
-		delta := c.Get("delta")
-		// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
-		d.delta(delta.Get("reasoning_content").String(), at, true)
-		d.delta(delta.Get("reasoning").String(), at, true)
-		d.delta(delta.Get("content").String(), at, false)
-		if fr := c.Get("finish_reason").String(); fr != "" {
-			d.s.StopReason = fr
-		}
-		return true
-	})
-	if u := r.Get("usage"); u.IsObject() {
-		d.usage.InputTokens = int(u.Get("prompt_tokens").Int())
-		d.usage.OutputTokens = int(u.Get("completion_tokens").Int())
+	if usage.IsObject() {
+		d.usage.InputTokens = int(usage.Get("prompt_tokens").Int())
+		d.usage.OutputTokens = int(usage.Get("completion_tokens").Int())
 		d.hasUsage = true
 	}
 }
