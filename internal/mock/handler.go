@@ -16,6 +16,7 @@ const maxBody = 32 << 20
 
 // call is one request as the handler sees it, and what the log says of it.
 type call struct {
+	h        *Handler
 	w        *recorder
 	r        *http.Request
 	arrival  time.Time
@@ -26,22 +27,28 @@ type call struct {
 	proto    gateway.Protocol // generation requests only
 	model    string
 	stream   bool
+	body     []byte  // POST bodies, read before the key check
+	req      request // body decoded
+	reqErr   error   // why it did not decode
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.enter()
 	defer h.leave()
-	c := &call{w: &recorder{ResponseWriter: w}, r: r, arrival: time.Now()}
+	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: time.Now()}
 	c.scenario = h.opts.Scenario
 	if s := r.Header.Get(ScenarioHeader); s != "" {
 		c.scenario = s
 	}
-	if sc, ok := LookupScenario(c.scenario); ok {
-		c.scenario = sc.Name
-	}
 	c.flavour = flavourOf(r)
 	c.auth, c.key = presentedKey(r)
 	defer h.logCall(c)
+	sc, ok := LookupScenario(c.scenario)
+	if !ok { // a typo in a test's scenario must not pass for a healthy gateway
+		h.fail(c, errBadRequest, fmt.Sprintf("unknown mock scenario %q", c.scenario))
+		return
+	}
+	c.scenario = sc.Name
 	h.serve(c)
 }
 
@@ -60,7 +67,10 @@ func (h *Handler) serve(c *call) {
 		http.Redirect(c.w, r, "/login?next="+r.URL.Path, http.StatusFound)
 		return
 	case TimeoutHeaders:
-		<-r.Context().Done()
+		// Read the body first: net/http notices a client that left (and
+		// ends the request context) only once the body is consumed.
+		io.Copy(io.Discard, io.LimitReader(r.Body, maxBody))
+		c.stall()
 		return
 	}
 	prefix := h.opts.Prefix
@@ -100,6 +110,18 @@ func (h *Handler) serve(c *call) {
 		h.fail(c, errMethod, fmt.Sprintf("method %s not allowed on %s", r.Method, r.URL.Path))
 		return
 	}
+	if r.Method == http.MethodPost {
+		// Read the body before the key check, so the log names the model
+		// and stream of rejected requests too.
+		body, err := readBody(c)
+		if err != nil {
+			h.fail(c, errBadRequest, err.Error())
+			return
+		}
+		c.body = body
+		c.req, c.reqErr = decodeRequest(body)
+		c.model, c.stream = c.req.Model, c.req.Stream
+	}
 	if !h.authorized(c) {
 		return
 	}
@@ -109,6 +131,8 @@ func (h *Handler) serve(c *call) {
 func (h *Handler) notFound(c *call) {
 	h.fail(c, errNotFound, fmt.Sprintf("Invalid URL (%s %s)", c.r.Method, c.r.URL.Path))
 }
+
+func (c *call) hooks() *hooks { return c.h.opts.hooks }
 
 // presentedKey reads the key from Authorization: Bearer or x-api-key.
 func presentedKey(r *http.Request) (kind, key string) {

@@ -47,13 +47,14 @@ func (h *Handler) messages(c *call) {
 	})
 	s.event("ping", map[string]any{"type": "ping"})
 	for i := range t.n {
+		if s.err != nil { // the client left
+			return
+		}
 		if t.stallAt(i) {
 			t.stall()
 			return
 		}
-		if t.wait(i) != nil {
-			return
-		}
+		s.due(t, i) // the event below is encoded first, then sent on time
 		s.event("content_block_delta", map[string]any{
 			"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": token(i)},
 		})
@@ -75,16 +76,9 @@ func (h *Handler) messages(c *call) {
 // countTokens answers Claude Code's token counting with the same word
 // count the answers report.
 func (h *Handler) countTokens(c *call) {
-	body, err := readBody(c)
-	if err != nil {
-		h.fail(c, errBadRequest, err.Error())
+	if c.reqErr != nil {
+		h.fail(c, errBadRequest, "invalid request: "+c.reqErr.Error())
 		return
 	}
-	req, err := decodeRequest(body)
-	c.model = req.Model
-	if err != nil {
-		h.fail(c, errBadRequest, "invalid request: "+err.Error())
-		return
-	}
-	writeJSON(c.w, http.StatusOK, map[string]any{"input_tokens": req.inputTokens()})
+	writeJSON(c.w, http.StatusOK, map[string]any{"input_tokens": c.req.inputTokens()})
 }
