@@ -27,6 +27,11 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				fmt.Sprintf("%s has a key but no base URL (%s is not set)", t.Label, t.Places.Base.Key),
 				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
 		}
+		if t.Base.Source.Default && c.gatewayKey(t) {
+			out = append(out, finding(t, "env-missing", doctor.Error,
+				fmt.Sprintf("%s holds the gateway key (%s) but no base URL (%s is not set): it sends the key to its default, %s", t.Label, where(e, t.Key), t.Places.Base.Key, t.Base.Value),
+				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
+		}
 		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) {
 			out = append(out, finding(t, "env-missing", doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
@@ -42,6 +47,20 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	return out
+}
+
+// gatewayKey reports whether t's key is one another tool sends to a
+// configured (non-default) base URL: a gateway key.
+func (c missingCheck) gatewayKey(t discover.Tool) bool {
+	if !t.Key.Configured() || t.Key.Value == "" {
+		return false
+	}
+	for _, o := range c.snap.Tools {
+		if o.Base.Configured() && o.Key.Value == t.Key.Value {
+			return true
+		}
+	}
+	return false
 }
 
 // envKeyUnset: Codex's env_key naming an unset variable is its own code.

@@ -80,3 +80,11 @@ func src(e *env.Env, v discover.Value) string { return v.Source.Display(e) }
 
 // where is a value's source with its key, for messages.
 func where(e *env.Env, v discover.Value) string { return v.Source.Where(e) }
+
+// maskKey shows a key as the contract says (gateway.Mask), or "(empty)".
+func maskKey(k string) string {
+	if k == "" {
+		return "(empty)"
+	}
+	return gateway.Mask(k)
+}

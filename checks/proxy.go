@@ -74,8 +74,8 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			}
 			val := withNoProxy(npVal, add...)
 			out = append(out, finding(t, "proxy-captures-local", st,
-				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the relay answers \"local proxy failed\" or nothing",
-					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where),
+				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the requests fail at the proxy (\"local proxy failed\") instead of reaching %s",
+					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where, net.JoinHostPort(host, port)),
 				fmt.Sprintf("export NO_PROXY=%s no_proxy=%s in the shell that starts it and in your shell profile", shellQuote(val), shellQuote(val)),
 				"$"+pv.Var))
 		}
@@ -132,9 +132,6 @@ func redactProxy(raw string) string {
 	u, err := parseProxy(raw)
 	if err != nil || u.User == nil {
 		return raw
-	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), "****")
 	}
 	return u.Redacted()
 }

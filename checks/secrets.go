@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -27,7 +28,8 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 	seen := map[string]bool{}
 	var out []secretFile
 	add := func(v discover.Value, tool string) {
-		if v.Source.File == "" || v.Value == "" || seen[v.Source.File] {
+		// PROXY_MANAGED is CC Switch's stand-in token, not a secret.
+		if v.Source.File == "" || v.Value == "" || v.Value == "PROXY_MANAGED" || seen[v.Source.File] {
 			return
 		}
 		if p := gateway.CheckKey(v.Value); p != nil && p.Code == "key-placeholder" {
@@ -78,32 +80,33 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	return out
 }
 
-// GitRunner runs git with args in dir and returns its exit status; err is
-// set only when git could not be run at all (not installed).
-type GitRunner func(ctx context.Context, dir string, args ...string) (exit int, err error)
+// GitRunner runs git with args in dir and returns its standard output and
+// exit status; err is set only when git could not be run at all.
+type GitRunner func(ctx context.Context, dir string, args ...string) (stdout string, exit int, err error)
 
 // ExecGit runs the git binary.
-func ExecGit(ctx context.Context, dir string, args ...string) (int, error) {
+func ExecGit(ctx context.Context, dir string, args ...string) (string, int, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	err := cmd.Run()
+	out, err := cmd.Output()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		return ee.ExitCode(), nil
+		return string(out), ee.ExitCode(), nil
 	}
 	if err != nil {
-		return -1, err
+		return "", -1, err
 	}
-	return 0, nil
+	return string(out), 0, nil
 }
 
 // gitCheck reports secret-in-git. It finds a key file's work tree by
 // looking for .git in its directory and the ones above (no process is
 // started for files outside any repository), then asks git itself, which
 // knows every ignore rule (.gitignore at any depth, info/exclude, the
-// global excludes file): `git ls-files --error-unmatch` (tracked?) and
-// `git check-ignore -q` (ignored?). Tracked is an error: the key is in
-// the history and goes out with the next push. Untracked but not ignored
-// is a warning: one `git add .` away.
+// global excludes file), in one call: `git status --porcelain --ignored`
+// prints "!! path" for an ignored file, "?? path" for an untracked one
+// that is not ignored, and nothing (or a change) for a tracked one.
+// Tracked is an error: the key is in the history and goes out with the
+// next push. Untracked but not ignored is a warning: one `git add .` away.
 type gitCheck struct {
 	snap *discover.Snapshot
 	git  GitRunner
@@ -123,25 +126,25 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		code, err := c.git(ctx, root, "ls-files", "--error-unmatch", "--", rel)
+		stdout, code, err := c.git(ctx, root, "status", "--porcelain=v1", "--ignored=matching", "--untracked-files=all", "--", rel)
 		if err != nil {
 			return []doctor.Finding{skip("", "git is not installed: cannot tell whether "+e.Tilde(f.path)+" is tracked")}
 		}
-		if code == 0 {
+		if code != 0 {
+			continue // not a usable repository: say nothing
+		}
+		switch {
+		case strings.HasPrefix(stdout, "!!"):
+			// ignored
+		case strings.HasPrefix(stdout, "??"):
+			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+				Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", e.Tilde(f.path), e.Tilde(root)),
+				Fix:     fmt.Sprintf("add the line %s to %s", rel, e.Tilde(filepath.Join(root, ".gitignore")))})
+		default: // tracked, changed or not
 			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", e.Tilde(f.path), e.Tilde(root)),
 				Fix: fmt.Sprintf("git -C %s rm --cached %s, add %s to %s, then rotate the key: it is in the repository's history",
 					shellQuote(e.Tilde(root)), shellQuote(rel), rel, e.Tilde(filepath.Join(root, ".gitignore")))})
-			continue
-		}
-		code, err = c.git(ctx, root, "check-ignore", "-q", "--", rel)
-		if err != nil {
-			continue
-		}
-		if code == 1 { // not ignored (128 would be a git failure: say nothing)
-			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
-				Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", e.Tilde(f.path), e.Tilde(root)),
-				Fix:     fmt.Sprintf("add the line %s to %s", rel, e.Tilde(filepath.Join(root, ".gitignore")))})
 		}
 	}
 	if len(out) == 0 {

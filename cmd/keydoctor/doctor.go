@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"os"
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
@@ -86,6 +87,9 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if o.Timeout <= 0 {
 		return usageErrorf("give a positive duration, e.g. --timeout 10s", "--timeout must be positive")
 	}
+	if err := checkProject(o.Project); err != nil {
+		return err
+	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
 		return err
@@ -146,6 +150,16 @@ func discoverOptions(p gateway.Profile, project string) discover.Options {
 		do.VarBaseURL = ""
 	}
 	return do
+}
+
+// checkProject refuses a --project that is not a directory: a typo would
+// otherwise silently find no .env and no project settings.
+func checkProject(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil || !fi.IsDir() {
+		return usageErrorf("give the directory that holds the project's .env and .claude/", "--project %s is not a directory", dir)
+	}
+	return nil
 }
 
 // forTool keeps the findings about one tool and those about none.

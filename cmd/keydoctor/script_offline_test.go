@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"net"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -119,4 +122,17 @@ func setAddr(ts *testscript.TestScript, name, addr string) {
 	_, port, _ := net.SplitHostPort(addr)
 	ts.Setenv(name, addr)
 	ts.Setenv(name+"_PORT", port)
+}
+
+// TestEveryConfigCodeHasScript: each configuration code of the catalog has
+// its doctor_<code>.txtar.
+func TestEveryConfigCodeHasScript(t *testing.T) {
+	for _, en := range catalog.All() {
+		if en.Stage != catalog.Config {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("testdata", "script", "doctor_"+en.Code+".txtar")); err != nil {
+			t.Errorf("no script for %s: %v", en.Code, err)
+		}
+	}
 }

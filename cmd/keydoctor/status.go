@@ -81,6 +81,9 @@ func runStatus(o *statusOptions) error {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
+	if err := checkProject(o.Project); err != nil {
+		return err
+	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
 		return err

@@ -32,6 +32,9 @@ type Claude struct {
 	StatePath    string
 	Rejected     []string
 	RejectedLine int
+	// PrimaryAPIKey is the key `claude login` stored with a Console API
+	// key; Claude Code uses it when no variable or apiKeyHelper gives one.
+	PrimaryAPIKey Value
 }
 
 // claudeVars are the variables of Claude Code's triple.
@@ -110,6 +113,9 @@ func (s *Snapshot) readClaudeState(e *env.Env) {
 	}
 	if doc == nil {
 		return
+	}
+	if v, ok, _ := doc.str("claude", "primaryApiKey", "primaryApiKey"); ok {
+		s.Claude.PrimaryAPIKey = v
 	}
 	r := doc.get("customApiKeyResponses.rejected")
 	if r.IsArray() {

@@ -33,8 +33,10 @@ type Codex struct {
 	ProfileFound                  bool
 	Providers                     map[string]*CodexProvider
 	ProviderIDs                   []string // sorted
-	// AuthKey is auth.json's OPENAI_API_KEY.
+	// AuthKey is auth.json's OPENAI_API_KEY; ChatGPT is true when auth.json
+	// holds a ChatGPT sign-in (tokens) instead.
 	AuthKey Value
+	ChatGPT bool
 	lines   map[string]int
 }
 
@@ -74,6 +76,7 @@ func (s *Snapshot) readCodex() {
 	}
 	if doc != nil {
 		c.AuthExists = true
+		c.ChatGPT = doc.get("tokens").IsObject()
 		if v, ok, prob := doc.str("codex", "OPENAI_API_KEY", "OPENAI_API_KEY"); ok {
 			c.AuthKey = v
 		} else if prob != nil {
@@ -170,8 +173,9 @@ func dottedKey(path []string) string {
 	return out
 }
 
-// Configured reports whether Codex has a config or auth file.
-func (c Codex) Configured() bool { return c.ConfigExists || c.AuthExists }
+// Configured reports whether Codex has a config.toml: an auth.json alone
+// is a sign-in to OpenAI, not a gateway configuration.
+func (c Codex) Configured() bool { return c.ConfigExists }
 
 // SelectedProvider is the effective model_provider: the profile's, else
 // the top level's, else Codex's default "openai".

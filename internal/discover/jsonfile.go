@@ -122,7 +122,7 @@ func (d *jsonDoc) source(r gjson.Result, key string) Source {
 // tool would not use it); absence is (Value{}, false, nil).
 func (d *jsonDoc) str(tool, path, key string) (Value, bool, *Problem) {
 	r := d.get(path)
-	if !r.Exists() {
+	if !r.Exists() || r.Type == gjson.Null { // null means unset (Codex writes "OPENAI_API_KEY": null)
 		return Value{}, false, nil
 	}
 	src := d.source(r, key)

@@ -2,7 +2,6 @@ package discover
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -97,6 +96,9 @@ func (s *Snapshot) resolveClaude() (Tool, bool) {
 				break
 			}
 		}
+		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
+			t.Key, t.KeyName = c.PrimaryAPIKey, "primaryApiKey"
+		}
 	}
 	for _, v := range []Value{token, apiKey} {
 		if v.Set() {
@@ -155,6 +157,9 @@ func (s *Snapshot) resolveCodex() (Tool, bool) {
 		t.Key, t.KeyName = c.AuthKey, "auth.json OPENAI_API_KEY"
 		if !t.Key.Set() {
 			t.Key, t.KeyName = s.Shell("OPENAI_API_KEY"), "OPENAI_API_KEY"
+		}
+		if !t.Key.Set() && c.ChatGPT {
+			t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 		}
 	case prov.Value == "ollama" || prov.Value == "lmstudio":
 		port := map[string]string{"ollama": "11434", "lmstudio": "1234"}[prov.Value]
@@ -275,15 +280,5 @@ func (s *Snapshot) resolveSDKs() []Tool {
 		}
 		out = append(out, t)
 	}
-	return out
-}
-
-// sortedKeys is for stable iteration over maps.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -1,0 +1,60 @@
+package doctor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+func TestFixListOrder(t *testing.T) {
+	fs := []Finding{
+		{Code: "secret-perms", Status: Warning, Fix: "chmod 600 ~/.env"},
+		{Code: "url-double-version", Status: Error, Tool: "claude", Fix: "set base"},
+		{Code: "triple-drift", Status: Warning, Fix: "set model"},
+		{Code: "config-invalid", Status: Error, Fix: "fix json"},
+		{Code: "url-double-version", Status: Error, Tool: "vscode", Fix: "set base"}, // same fix: one entry
+		{Code: "", Status: OK, Fix: "ignored"},
+		{Code: "connect-refused", Status: Error, Fix: "start it"},
+		{Code: "url-insecure", Status: Warning, Fix: "use https"},
+		{Code: "url-insecure", Status: Error, Fix: "use https now"},
+	}
+	var got []string
+	for _, f := range fixList(fs) {
+		got = append(got, f.fix)
+	}
+	want := []string{"fix json", "set base", "use https now", "use https", "set model", "chmod 600 ~/.env", "start it"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("order = %q\nwant    %q", got, want)
+	}
+}
+
+func TestWriteTextGroupsAndRedacts(t *testing.T) {
+	key := "sk-test-0123456789abcdef0123"
+	fs := []Finding{
+		{Check: "url-shape", Code: "url-double-version", Status: Error, Tool: "claude", Message: "bad base", Fix: "set it", Source: "~/.claude/settings.json:3"},
+		{Check: "files", Status: OK, Message: "files parse"},
+		{Check: "key", Status: Warning, Code: "key-malformed", Tool: "codex", Message: "the key " + key + " leaked", Fix: "retype"},
+	}
+	r := NewReport(gateway.Profile{Preset: "taotoken", Key: key}, fs)
+	var b strings.Builder
+	if err := WriteText(&b, r, TextOptions{Title: "keydoctor doctor", Secrets: []string{key}}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, key) {
+		t.Errorf("key leaked:\n%s", out)
+	}
+	general, claude, codex := strings.Index(out, "\ngeneral\n"), strings.Index(out, "\nClaude Code\n"), strings.Index(out, "\nCodex CLI\n")
+	if general < 0 || claude < general || codex < claude {
+		t.Errorf("groups out of order:\n%s", out)
+	}
+	for _, want := range []string{"  error   url-double-version: bad base [~/.claude/settings.json:3] (fix 2)", "  1. warning retype", "  2. error   set it", "summary: 1 ok, 0 info, 1 warning, 1 error"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Errorf("colour without Color")
+	}
+}
