@@ -114,7 +114,7 @@ func runWire(t *testing.T, c *fakeClient, paths []Path, o WireOptions) ([]doctor
 		out = append(out, ch.Run(context.Background(), env.FromMap(nil))...)
 	}
 	b, _ := json.Marshal(out)
-	if strings.Contains(string(b), testKey) {
+	if strings.Contains(string(b), wireKey) {
 		t.Fatalf("the key leaked into the findings: %s", b)
 	}
 	return out, o.Meter
@@ -142,7 +142,7 @@ func count(fs []doctor.Finding, st doctor.Status) int {
 const root = "http://gw.test/api"
 
 func claudePath(base, model string) Path {
-	return Path{Tool: gateway.Claude, Base: base, Key: testKey, KeyVar: "TAOTOKEN_API_KEY", Model: model,
+	return Path{Tool: gateway.Claude, Base: base, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model,
 		BaseSource: "~/.claude/settings.json"}
 }
 
@@ -183,7 +183,7 @@ func TestWireStopsAtFirstBrokenRung(t *testing.T) {
 
 func TestWireAuthInvalidIsNotRetried(t *testing.T) {
 	c := &fakeClient{routes: map[string]func(int) *probe.Result{
-		root + "/v1/models models": func(int) *probe.Result { return status(401, `{"error":"bad key `+testKey+`"}`) },
+		root + "/v1/models models": func(int) *probe.Result { return status(401, `{"error":"bad key `+wireKey+`"}`) },
 	}}
 	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
 	f := find(fs, "auth-invalid")
@@ -214,7 +214,7 @@ func TestWireEndpointNotFoundNamesWorkingBase(t *testing.T) {
 func TestWireProtocolUnsupported(t *testing.T) {
 	routes := healthy(root, gateway.Chat, "m")
 	c := &fakeClient{routes: routes, models: []string{"m"}}
-	p := Path{Tool: gateway.Codex, Base: root + "/v1", Key: testKey, Model: "m"}
+	p := Path{Tool: gateway.Codex, Base: root + "/v1", Key: wireKey, Model: "m"}
 	fs, _ := runWire(t, c, []Path{p}, WireOptions{})
 	f := find(fs, "protocol-unsupported")
 	if f == nil || !strings.Contains(f.Fix, "Responses") {
@@ -329,8 +329,8 @@ func TestWireStreamFindings(t *testing.T) {
 func TestWireSharedPathProbedOnce(t *testing.T) {
 	c := &fakeClient{routes: healthy(root, gateway.Chat, "m"), models: []string{"m"}}
 	paths := []Path{
-		{Tool: gateway.Cline, Base: root + "/v1", Key: testKey, Model: "m"},
-		{Tool: gateway.DotEnv, Base: root, Key: testKey, Model: "m"},
+		{Tool: gateway.Cline, Base: root + "/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.DotEnv, Base: root, Key: wireKey, Model: "m"},
 	}
 	fs, m := runWire(t, c, paths, WireOptions{})
 	if m.Requests() != 3 {
@@ -347,7 +347,7 @@ func TestWireSharedPathProbedOnce(t *testing.T) {
 
 func TestWirePreconditions(t *testing.T) {
 	c := &fakeClient{}
-	fs, m := runWire(t, c, []Path{{Tool: gateway.Claude, Base: "not a url", Key: testKey}, {Tool: gateway.Codex, Base: root + "/v1"}}, WireOptions{})
+	fs, m := runWire(t, c, []Path{{Tool: gateway.Claude, Base: "not a url", Key: wireKey}, {Tool: gateway.Codex, Base: root + "/v1"}}, WireOptions{})
 	if m.Requests() != 0 || find2(fs, "url-invalid") == nil || find2(fs, "env-missing") == nil {
 		t.Errorf("want two skipped ladders and no request: %+v", fs)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
-const testKey = "sk-test-0123456789abcdef0123"
+const wireKey = "sk-test-0123456789abcdef0123"
 
 func TestPathURL(t *testing.T) {
 	tests := []struct {
@@ -40,15 +40,15 @@ func TestPathURL(t *testing.T) {
 func TestGroupPaths(t *testing.T) {
 	k2 := "sk-test-other0123456789abcd"
 	paths := []Path{
-		{Tool: gateway.Claude, Base: "http://h/api", Key: testKey, Model: "m"},
-		{Tool: gateway.Codex, Base: "http://h/api/v1", Key: testKey, Model: "m"},
-		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: testKey, Model: "m"},
-		{Tool: gateway.DotEnv, Base: "http://h/api", Key: testKey, Model: "m"},                                 // same request as cline
+		{Tool: gateway.Claude, Base: "http://h/api", Key: wireKey, Model: "m"},
+		{Tool: gateway.Codex, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.DotEnv, Base: "http://h/api", Key: wireKey, Model: "m"},                                 // same request as cline
 		{Tool: gateway.OpenAISDK, Base: "http://h/api/v1", Key: k2, Model: "m"},                                // other key
-		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: testKey, Model: "m"},                           // x-api-key, not bearer
-		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: testKey, Model: "m", Auth: gateway.AuthBearer}, // same as claude
-		{Tool: gateway.VSCode, Base: "http://h/api", Key: testKey, Model: "other"},                             // other model
-		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: testKey, Model: "m"},                               // duplicate tool
+		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m"},                           // x-api-key, not bearer
+		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m", Auth: gateway.AuthBearer}, // same as claude
+		{Tool: gateway.VSCode, Base: "http://h/api", Key: wireKey, Model: "other"},                             // other model
+		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},                               // duplicate tool
 	}
 	var got [][]gateway.ToolID
 	for _, r := range GroupPaths(paths) {
@@ -256,23 +256,23 @@ func TestCleanBody(t *testing.T) {
 func TestNewEvidenceMasksKey(t *testing.T) {
 	r := &probe.Result{
 		Method: "POST",
-		URL:    "http://127.0.0.1:1/v1/chat/completions?key=" + testKey,
+		URL:    "http://127.0.0.1:1/v1/chat/completions?key=" + wireKey,
 		ReqHeader: http.Header{
-			"Authorization": {"Bearer " + testKey},
-			"X-Api-Key":     {testKey},
+			"Authorization": {"Bearer " + wireKey},
+			"X-Api-Key":     {wireKey},
 			"Content-Type":  {"application/json"},
 		},
 		StatusCode: 401,
-		Body:       []byte(`{"error":{"message":"invalid key ` + testKey + `"}}` + "\n"),
+		Body:       []byte(`{"error":{"message":"invalid key ` + wireKey + `"}}` + "\n"),
 		Timings:    probe.Timings{DNS: time.Millisecond, Connect: 2 * time.Millisecond, FirstByte: 5 * time.Millisecond},
 	}
-	req := probe.Request{Protocol: gateway.Chat, URL: r.URL, Key: testKey, Model: "m"}
+	req := probe.Request{Protocol: gateway.Chat, URL: r.URL, Key: wireKey, Model: "m"}
 	ev := NewEvidence(r, req, "TAOTOKEN_API_KEY", 3)
 	all := ev.URL + ev.Body + ev.Curl
 	for _, v := range ev.Headers {
 		all += v
 	}
-	if strings.Contains(all, testKey) {
+	if strings.Contains(all, wireKey) {
 		t.Fatalf("key leaked into evidence: %+v", ev)
 	}
 	if ev.Headers["Authorization"] != "Bearer sk-t****0123" || ev.Headers["X-Api-Key"] != "sk-t****0123" {
@@ -302,7 +302,7 @@ func TestNewEvidenceMasksKey(t *testing.T) {
 	r.Method = "GET"
 	req.Auth = gateway.AuthXAPIKey
 	ev = NewEvidence(r, req, "TAOTOKEN_API_KEY", 1)
-	if !strings.HasPrefix(ev.Curl, "curl -sS 'http://127.0.0.1:1/") || !strings.Contains(ev.Curl, `-H "x-api-key: $TAOTOKEN_API_KEY"`) || strings.Contains(ev.Curl, testKey) {
+	if !strings.HasPrefix(ev.Curl, "curl -sS 'http://127.0.0.1:1/") || !strings.Contains(ev.Curl, `-H "x-api-key: $TAOTOKEN_API_KEY"`) || strings.Contains(ev.Curl, wireKey) {
 		t.Errorf("GET curl = %s", ev.Curl)
 	}
 	if NewEvidence(nil, req, "", 0) != nil {

@@ -20,7 +20,7 @@ func startMock(t testing.TB, o mock.Options) *mock.Server {
 	if o.Prefix == "" {
 		o.Prefix = "/api"
 	}
-	o.Key = testKey
+	o.Key = wireKey
 	if o.TPOT == 0 {
 		// tokens a millisecond apart: a stream, never mistaken for a burst
 		o.TPOT = time.Millisecond
@@ -36,9 +36,9 @@ func startMock(t testing.TB, o mock.Options) *mock.Server {
 // threeTools are Claude Code, Codex and Cline configured right for root.
 func threeTools(root, model string) []Path {
 	return []Path{
-		{Tool: gateway.Claude, Base: root, Key: testKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.claude/settings.json"},
-		{Tool: gateway.Codex, Base: root + "/v1", Key: testKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.codex/config.toml"},
-		{Tool: gateway.Cline, Base: root + "/v1", Key: testKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.cline/data/settings/providers.json"},
+		{Tool: gateway.Claude, Base: root, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.claude/settings.json"},
+		{Tool: gateway.Codex, Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.codex/config.toml"},
+		{Tool: gateway.Cline, Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.cline/data/settings/providers.json"},
 	}
 }
 
@@ -54,7 +54,7 @@ func wireRun(t testing.TB, paths []Path, timeout time.Duration) ([]doctor.Findin
 		Retry: RetryPolicy{Max: 2, Base: 5 * time.Millisecond, Cap: timeout}}
 	fs := doctor.Run(context.Background(), e, WireChecks(paths, o), doctor.RunOptions{Timeout: o.Budget()})
 	b, _ := json.Marshal(fs)
-	if strings.Contains(string(b), testKey) {
+	if strings.Contains(string(b), wireKey) {
 		t.Fatalf("the key leaked: %s", b)
 	}
 	return fs, o.Meter
