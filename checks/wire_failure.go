@@ -89,8 +89,15 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 			f.Message = fmt.Sprintf("the answer stalled after its headers (%d): nothing more until the %s deadline", res.StatusCode, c.opts.Timeout)
 		}
 		f.Fix = "the upstream stopped mid-answer or a proxy holds the connection open; retry, and raise --timeout only if the model is known to pause"
+	case "endpoint-not-found":
+		f.Message = fmt.Sprintf("%s answers %d: no such path%s", url, res.StatusCode, bodyHint(res))
+		f.Fix = "copy the API base URL from the gateway's documentation; 'keydoctor setup --base-url URL' writes it into every tool in the form each needs"
+	case "http-html":
+		f.Message = fmt.Sprintf("%s answers with a web page (%s), not the API", url, orUnknown(res.ContentType))
+		f.Fix = "the base URL points at the gateway's website: copy the API base URL from the gateway's documentation"
 	default:
-		f.Message = fmt.Sprintf("%s %s answered %d%s", res.Method, url, res.StatusCode, bodyHint(res))
+		f.Message = fmt.Sprintf("%s %s answered %d%s%s", res.Method, url, res.StatusCode, bodyHint(res), errDetail(res))
+		f.Fix = "see 'keydoctor explain " + code + "'"
 		if e, ok := catalogFix(code); ok {
 			f.Fix = e
 		}
