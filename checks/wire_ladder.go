@@ -116,6 +116,10 @@ func (c *climber) add(s step, code string, st doctor.Status, msg, fix string, ev
 // stop records a broken rung and skips the ones above it.
 func (c *climber) stop(s step, f wireFinding) bool {
 	f.Check = string(s)
+	if !c.authed && stepIndex(string(s)) > stepIndex(string(stepAuth)) {
+		// the ladder broke above auth without a success that proves the key
+		c.add(stepAuth, "", doctor.Skipped, "not proven: no request succeeded before the ladder stopped", "", nil, nil)
+	}
 	c.out = append(c.out, f)
 	c.out = append(c.out, skippedAfter(s, f.Code)...)
 	return false
