@@ -139,7 +139,7 @@ func redirectFix(m Path, from, loc string) string {
 	if ok {
 		return fmt.Sprintf("set the base URL to %s%s: tools do not follow redirects of POST requests (a redirect to https or to a host with or without www is common)", b, placeNote(m))
 	}
-	return "set the base URL to the redirect's target: tools do not follow redirects of POST requests"
+	return fmt.Sprintf("the redirect leads to %s, a page rather than the API: the base URL is probably the website's; copy the API base URL from the gateway's documentation", loc)
 }
 
 func protocolFix(m Path) string {

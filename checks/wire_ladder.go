@@ -113,6 +113,18 @@ func (c *climber) add(s step, code string, st doctor.Status, msg, fix string, ev
 		Message: msg, Fix: fix, Evidence: ev}, fixFor: fixFor})
 }
 
+// drop removes the findings of a rung with a status, for a verdict that
+// a later answer overturned.
+func (c *climber) drop(s step, st doctor.Status) {
+	out := c.out[:0]
+	for _, f := range c.out {
+		if f.Check != string(s) || f.Status != st {
+			out = append(out, f)
+		}
+	}
+	c.out = out
+}
+
 // stop records a broken rung and skips the ones above it.
 func (c *climber) stop(s step, f wireFinding) bool {
 	f.Check = string(s)

@@ -21,6 +21,7 @@ func (c *climber) chatRequest(ctx context.Context) bool {
 	code := codeOf(a.res)
 	unlisted := c.listed && !c.modelListed()
 	if code == "model-not-found" || (unlisted && code != "" && a.res.StatusCode/100 == 4) {
+		c.drop(stepModels, doctor.OK) // the list named it, the gateway refuses it: one verdict
 		return c.stop(stepModels, c.modelNotFound(req, a))
 	}
 	if code == "endpoint-not-found" || code == "http-html" {
