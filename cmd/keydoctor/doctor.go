@@ -48,7 +48,11 @@ func newDoctorCmd(e *env.Env) *cobra.Command {
 		Long: `doctor reads every place each tool takes its base URL, key and model from,
 and names every mistake with its cause and the exact fix. With --offline it
 only reads files and the environment (and dials the local proxy and relay
-ports); without, it also sends requests to the gateway.
+ports); without, it also sends requests to the gateway: for each distinct
+path a tool takes (its base URL, protocol, auth header and model) it climbs
+reach (DNS, connect, TLS, an answer), auth, models, one small request, one
+stream and latency, stops at the first broken rung, and shows the evidence
+(request, answer, timings, the curl command with the key as $VAR).
 
 The report groups findings by tool and ends with the fixes, numbered in the
 order to do them. 'keydoctor explain CODE' tells more about each code.`,
