@@ -46,7 +46,7 @@ func (f *fakeClient) answer(key string, req probe.Request) *probe.Result {
 }
 
 func (f *fakeClient) Do(_ context.Context, req probe.Request) *probe.Result {
-	key := req.URL
+	key, _, _ := strings.Cut(req.URL, "?") // routes ignore Claude Code's ?beta=true
 	if req.Stream {
 		key += " stream"
 	}
@@ -206,7 +206,7 @@ func TestWireEndpointNotFoundNamesWorkingBase(t *testing.T) {
 	if !strings.Contains(f.Fix, "set the base URL to "+root+" in ~/.claude/settings.json") {
 		t.Errorf("fix does not name the working base: %s", f.Fix)
 	}
-	if !strings.Contains(f.Message, root+"/v1/messages does answer") {
+	if !strings.Contains(f.Message, root+"/v1/messages?beta=true does answer") {
 		t.Errorf("message = %s", f.Message)
 	}
 }

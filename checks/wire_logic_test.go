@@ -19,8 +19,9 @@ func TestPathURL(t *testing.T) {
 		base       string
 		url, model string
 	}{
-		{gateway.Claude, "http://h/api", "http://h/api/v1/messages", "http://h/api/v1/models"},
-		{gateway.Claude, "http://h/api/v1", "http://h/api/v1/v1/messages", "http://h/api/v1/v1/models"},
+		{gateway.Claude, "http://h/api", "http://h/api/v1/messages?beta=true", "http://h/api/v1/models"},
+		{gateway.Claude, "http://h/api/v1", "http://h/api/v1/v1/messages?beta=true", "http://h/api/v1/v1/models"},
+		{gateway.AnthropicSDK, "http://h/api", "http://h/api/v1/messages", "http://h/api/v1/models"},
 		{gateway.Codex, "http://h/api/v1", "http://h/api/v1/responses", "http://h/api/v1/models"},
 		{gateway.Codex, "http://h/api", "http://h/api/responses", "http://h/api/models"},
 		{gateway.Cline, "http://h/api/v1/", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
@@ -59,10 +60,11 @@ func TestGroupPaths(t *testing.T) {
 		got = append(got, ts)
 	}
 	want := [][]gateway.ToolID{
-		{gateway.Claude, gateway.AnthropicSDK},
+		{gateway.Claude},
 		{gateway.Codex},
 		{gateway.Cline, gateway.DotEnv},
 		{gateway.OpenAISDK},
+		{gateway.AnthropicSDK},
 		{gateway.AnthropicSDK},
 		{gateway.VSCode},
 	}

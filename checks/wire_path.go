@@ -57,13 +57,20 @@ func (p Path) tool() gateway.Tool {
 }
 
 // URL is the URL the tool will request: its base as configured plus the
-// endpoint it appends, with no normalisation (what the tool does).
-func (p Path) URL() string { return p.tool().WillRequest(p.Base) }
+// endpoint it appends, with no normalisation (what the tool does), and the
+// query it adds: Claude Code asks for /v1/messages?beta=true (design.md §1).
+func (p Path) URL() string {
+	u := p.tool().WillRequest(p.Base)
+	if p.Tool == gateway.Claude && p.tool().Protocol == gateway.Messages {
+		u += "?beta=true"
+	}
+	return u
+}
 
 // ModelsURL is the model list at the same prefix as the tool's endpoint:
 // …/v1/messages → …/v1/models.
 func (p Path) ModelsURL() string {
-	u := p.URL()
+	u := p.tool().WillRequest(p.Base)
 	endpoint := strings.TrimPrefix(p.tool().Protocol.Path(), "/v1")
 	return strings.TrimSuffix(u, endpoint) + "/models"
 }
