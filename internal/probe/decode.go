@@ -83,10 +83,14 @@ func (d *Decoder) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// ReadFrom reads the whole stream from r, line by line, stamping each line
-// on arrival. It returns the read error that ended the stream (nil at EOF).
+// ReadFrom reads the whole stream from r. Each line is stamped with the
+// time of the read that delivered its last byte (its arrival), not the
+// time it is parsed, so that decoding earlier events of the same read does
+// not count against TTFT. It returns the read error that ended the stream
+// (nil at EOF).
 func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
-	lr := NewLineReader(r, 1<<20)
+	sr := &stampReader{r: r, clock: d.Clock}
+	lr := NewLineReader(sr, 1<<20)
 	defer func() { d.s.Bytes += lr.Bytes() }()
 	for {
 		line, err := lr.Next()
@@ -96,8 +100,23 @@ func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
 			}
 			return lr.Bytes(), err
 		}
-		d.FeedLine(line, d.Clock())
+		d.FeedLine(line, sr.last)
 	}
+}
+
+// stampReader notes when its last read returned data.
+type stampReader struct {
+	r     io.Reader
+	clock func() time.Duration
+	last  time.Duration
+}
+
+func (s *stampReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if n > 0 {
+		s.last = s.clock()
+	}
+	return n, err
 }
 
 // Event consumes one dispatched event.
@@ -301,8 +320,13 @@ func (d *Decoder) Stream() *Stream {
 // Text is the answer's text so far (reasoning excluded).
 func (d *Decoder) Text() string { return d.text.String() }
 
-// errorText renders an error object (or string) as one short line.
+// errorText renders an error object (or string) as one short line,
+// control characters (terminal escapes among them) removed: it is printed.
 func errorText(e gjson.Result) string {
+	return strings.Join(strings.Fields(string(printable([]byte(rawErrorText(e))))), " ")
+}
+
+func rawErrorText(e gjson.Result) string {
 	if e.Type == gjson.String {
 		return clip(e.String(), 200)
 	}

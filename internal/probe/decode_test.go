@@ -25,11 +25,44 @@ func tickClock() func() time.Duration {
 func decodeAll(t testing.TB, proto gateway.Protocol, data []byte) (*Stream, string) {
 	d := NewDecoder(proto, time.Now())
 	d.Clock = tickClock()
-	if _, err := d.ReadFrom(bytes.NewReader(data)); err != nil {
+	if _, err := d.ReadFrom(&linePerRead{data: data}); err != nil {
 		t.Fatalf("ReadFrom: %v", err)
 	}
 	s := d.Stream()
 	return s, d.Text()
+}
+
+// linePerRead delivers one line per Read, as a server flushing each line
+// would, so that each line gets its own arrival stamp.
+type linePerRead struct{ data []byte }
+
+func (l *linePerRead) Read(p []byte) (int, error) {
+	if len(l.data) == 0 {
+		return 0, io.EOF
+	}
+	n := bytes.IndexByte(l.data, '\n') + 1
+	if n == 0 || n > len(p) {
+		n = min(len(l.data), len(p))
+	}
+	copy(p, l.data[:n])
+	l.data = l.data[n:]
+	return n, nil
+}
+
+// TestStampIsArrival: lines delivered by one read share its stamp, however
+// long decoding the earlier ones takes.
+func TestStampIsArrival(t *testing.T) {
+	data, _ := os.ReadFile("testdata/streams/chat_ok.sse")
+	d := NewDecoder(gateway.Chat, time.Now())
+	d.Clock = tickClock()
+	if _, err := d.ReadFrom(bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	for _, dl := range d.Stream().Deltas {
+		if dl.At != time.Millisecond {
+			t.Fatalf("delta stamped %v, want the single read's 1ms", dl.At)
+		}
+	}
 }
 
 func TestDecoders(t *testing.T) {
