@@ -162,7 +162,11 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	}
 	if !c.authed && a.res.StatusCode/100 == 2 && code == "" { // a web page proves nothing
 		c.authed = true
-		c.add(stepAuth, "", doctor.OK, "the gateway accepts the key "+gateway.Mask(c.route.Key)+authVia(c.route.Auth), "", nil, nil)
+		msg := "the gateway accepts the key " + gateway.Mask(c.route.Key) + authVia(c.route.Auth)
+		if c.route.Key == "" {
+			msg = "the gateway answers without a key, as this provider expects"
+		}
+		c.add(stepAuth, "", doctor.OK, msg, "", nil, nil)
 	}
 	if code == "rate-limited" || code == "server-error" {
 		return c.stop(at, c.failure(code, req, a))
