@@ -47,8 +47,7 @@ func (c *climber) chatRequest(ctx context.Context) bool {
 			})
 	}
 	if !res.Usage.FromServer {
-		c.add(stepRequest, "usage-missing", doctor.Warning, "the answer reports no token usage", "", c.evidence(req, a), nil)
-		c.out[len(c.out)-1].Fix = usageFix
+		c.add(stepRequest, "usage-missing", doctor.Warning, "the answer reports no token usage", usageFix, c.evidence(req, a), nil)
 	}
 	named := "the answer names no model"
 	if res.Model != "" {
@@ -69,11 +68,7 @@ func (c *climber) streamRequest(ctx context.Context) {
 		return
 	}
 	res := a.res
-	code := codeOf(res)
-	switch {
-	case code == "stream-empty-choices" || code == "usage-missing":
-		// not fatal: analysed below
-	case code != "":
+	if code := codeOf(res); code != "" { // what arrived but is merely odd is in the stream, below
 		c.stop(stepStream, c.failure(code, req, a))
 		return
 	}
