@@ -131,3 +131,19 @@ func dump(fs []doctor.Finding, tool string) string {
 	}
 	return b.String()
 }
+
+// BenchmarkWireHealthy is the wire half of a doctor run alone: three
+// protocols (Claude Code, Codex, Cline) against a healthy fake gateway.
+func BenchmarkWireHealthy(b *testing.B) {
+	srv := startMock(b, mock.Options{TPOT: time.Millisecond})
+	paths := threeTools(srv.Root(), "gpt-4o")
+	b.ResetTimer()
+	for b.Loop() {
+		fs, _ := wireRun(b, paths, 5*time.Second)
+		for _, f := range fs {
+			if f.Status == doctor.Error {
+				b.Fatalf("%s: %s", f.Code, f.Message)
+			}
+		}
+	}
+}
