@@ -50,7 +50,9 @@ func wireRun(t testing.TB, paths []Path, timeout time.Duration) ([]doctor.Findin
 		t.Fatal(err)
 	}
 	defer pc.Close()
-	o := WireOptions{Client: ProbeClient{pc}, Timeout: timeout, Meter: &Meter{},
+	// latency thresholds at the timeout: a loaded machine must not make
+	// loopback "slow" (the latency rung has its own tests)
+	o := WireOptions{Client: ProbeClient{pc}, Timeout: timeout, Meter: &Meter{}, MaxTTFT: timeout, MaxTPOT: timeout,
 		Retry: RetryPolicy{Max: 2, Base: 5 * time.Millisecond, Cap: timeout}}
 	fs := doctor.Run(context.Background(), e, WireChecks(paths, o), doctor.RunOptions{Timeout: o.Budget()})
 	b, _ := json.Marshal(fs)
