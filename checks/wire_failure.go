@@ -16,16 +16,16 @@ import (
 func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding {
 	res := a.res
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
-	url := res.URL
-	if url == "" {
-		url = req.URL
+	where := res.URL
+	if where == "" {
+		where = req.URL
 	}
-	host := hostOf(url)
+	host := hostOf(where)
 	detail := errDetail(res)
 	f.aboutKey = authCodes[code]
 	switch code {
 	case "dns-failed":
-		f.Message = fmt.Sprintf("the host name %s does not resolve%s", hostname(url), detail)
+		f.Message = fmt.Sprintf("the host name %s does not resolve%s", hostname(where), detail)
 		f.Fix = "check the host name in the base URL for typos; if it resolves only on a VPN, a company DNS or in /etc/hosts, connect to that network first"
 	case "connect-refused":
 		f.Message = fmt.Sprintf("nothing listens at %s: the connection was refused", host)
@@ -44,15 +44,15 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("the TLS handshake with %s failed%s", host, detail)
 		f.Fix = "check the scheme and port of the base URL (https to a plain-http port fails this way, and so does http to an https port behind a proxy); an old TLS version or a proxy that intercepts TLS does too"
 	case "timeout-headers":
-		f.Message = fmt.Sprintf("%s sent no response headers within %s", url, c.opts.Timeout)
+		f.Message = fmt.Sprintf("%s sent no response headers within %s", where, c.opts.Timeout)
 		f.Fix = "the gateway or its upstream is stalled or queueing; retry later, or raise --timeout if the model is known to start slowly"
 	case "http-redirect":
 		loc := ""
 		if res.Header != nil {
 			loc = res.Header.Get("Location")
 		}
-		f.Message = fmt.Sprintf("%s redirects (%d) to %s", url, res.StatusCode, orUnknown(loc))
-		f.fixFor = func(m Path) string { return redirectFix(m, url, loc) }
+		f.Message = fmt.Sprintf("%s redirects (%d) to %s", where, res.StatusCode, orUnknown(loc))
+		f.fixFor = func(m Path) string { return redirectFix(m, where, loc) }
 	case "auth-invalid":
 		f.Message = fmt.Sprintf("the gateway rejected the key %s (401)%s", gateway.Mask(c.route.Key), bodyHint(res))
 		f.fixFor = func(m Path) string {
@@ -68,7 +68,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("the gateway failed with %d%s%s", res.StatusCode, bodyHint(res), a.retryNote())
 		f.Fix = "the fault is on the gateway's side or its upstream: retry later; if it persists, send the gateway's support the evidence below"
 	case "protocol-unsupported":
-		f.Message = fmt.Sprintf("%s refuses the %s request the tool sends (%d)%s", url, c.route.Protocol, res.StatusCode, bodyHint(res))
+		f.Message = fmt.Sprintf("%s refuses the %s request the tool sends (%d)%s", where, c.route.Protocol, res.StatusCode, bodyHint(res))
 		f.fixFor = func(m Path) string { return protocolFix(m) }
 	case "error-in-200":
 		msg := bodyHint(res)
@@ -90,13 +90,13 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		}
 		f.Fix = "the upstream stopped mid-answer or a proxy holds the connection open; retry, and raise --timeout only if the model is known to pause"
 	case "endpoint-not-found":
-		f.Message = fmt.Sprintf("%s answers %d: no such path%s", url, res.StatusCode, bodyHint(res))
-		f.Fix = "copy the API base URL from the gateway's documentation; 'keydoctor setup --base-url URL' writes it into every tool in the form each needs"
+		f.Message = fmt.Sprintf("%s answers %d: no such path%s", where, res.StatusCode, bodyHint(res))
+		f.Fix = "copy the API base URL from the gateway's documentation; 'keydoctor setup --base-where URL' writes it into every tool in the form each needs"
 	case "http-html":
-		f.Message = fmt.Sprintf("%s answers with a web page (%s), not the API", url, orUnknown(res.ContentType))
+		f.Message = fmt.Sprintf("%s answers with a web page (%s), not the API", where, orUnknown(res.ContentType))
 		f.Fix = "the base URL points at the gateway's website: copy the API base URL from the gateway's documentation"
 	default:
-		f.Message = fmt.Sprintf("%s %s answered %d%s%s", res.Method, url, res.StatusCode, bodyHint(res), errDetail(res))
+		f.Message = fmt.Sprintf("%s %s answered %d%s%s", res.Method, where, res.StatusCode, bodyHint(res), errDetail(res))
 		f.Fix = "see 'keydoctor explain " + code + "'"
 		if e, ok := catalogFix(code); ok {
 			f.Fix = e
