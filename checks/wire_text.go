@@ -86,9 +86,9 @@ func streamDeltas(r *probe.Result) int {
 // endpointSuffix is what a tool appends to its base URL.
 func endpointSuffix(m Path) string { return m.tool().WillRequest("") }
 
-// baseFor is the base URL that makes tool m request url, if it can.
-func baseFor(m Path, url string) (string, bool) {
-	u := strings.TrimRight(url, "/")
+// baseFor is the base URL that makes tool m request target, if it can.
+func baseFor(m Path, target string) (string, bool) {
+	u := strings.TrimRight(target, "/")
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
 		u = u[:i]
 	}
