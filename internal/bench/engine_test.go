@@ -1,0 +1,249 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+// fakeDoer answers instantly with a canned result; fail decides which
+// calls (1-based) fail with which code.
+type fakeDoer struct {
+	calls    atomic.Int64
+	inflight atomic.Int64
+	peak     atomic.Int64
+	fail     func(call int64) string
+	// gate, when set, holds every call until it is closed.
+	gate   chan struct{}
+	before func(call int64)
+}
+
+func (f *fakeDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
+	n := f.calls.Add(1)
+	cur := f.inflight.Add(1)
+	defer f.inflight.Add(-1)
+	for {
+		p := f.peak.Load()
+		if cur <= p || f.peak.CompareAndSwap(p, cur) {
+			break
+		}
+	}
+	if f.before != nil {
+		f.before(n)
+	}
+	if f.gate != nil {
+		select {
+		case <-f.gate:
+		case <-ctx.Done():
+		}
+	}
+	if ctx.Err() != nil {
+		return &probe.Result{Code: "timeout-stream", Err: ctx.Err()}
+	}
+	if f.fail != nil {
+		if code := f.fail(n); code != "" {
+			return &probe.Result{StatusCode: 429, Code: code, Err: errors.New(code)}
+		}
+	}
+	return streamed(80*time.Millisecond, 10*time.Millisecond, 10, 0)
+}
+
+func TestExecuteCountsAndWarmup(t *testing.T) {
+	d := &fakeDoer{}
+	l, samples := Execute(context.Background(), d, Plan{Concurrency: 4, Requests: 20, Warmup: 3, MaxErrors: 0.5})
+	if got := d.calls.Load(); got != 23 {
+		t.Errorf("Do called %d times, want 23 (20 + 3 warmup)", got)
+	}
+	if l.Requests != 20 || l.OK != 20 || l.Failed != 0 || len(samples) != 23 {
+		t.Fatalf("level %+v, %d samples", l, len(samples))
+	}
+	warm := 0
+	for _, s := range samples {
+		if s.Warmup {
+			warm++
+		}
+	}
+	if warm != 3 || !samples[0].Warmup {
+		t.Errorf("%d warmup samples (want 3, first)", warm)
+	}
+	if d.peak.Load() > 4 {
+		t.Errorf("peak in flight %d above concurrency 4", d.peak.Load())
+	}
+	if l.TTFT.P50 != 80 || l.TPOT.P50 != 10 || l.OutputTokens != 200 {
+		t.Errorf("figures: %+v", l)
+	}
+}
+
+func TestExecuteReachesConcurrency(t *testing.T) {
+	// The first 8 calls wait until all 8 are in flight at once.
+	var wg sync.WaitGroup
+	wg.Add(8)
+	released := make(chan struct{})
+	var once sync.Once
+	d := &fakeDoer{before: func(n int64) {
+		if n <= 8 {
+			wg.Done()
+			<-released
+		}
+	}}
+	go func() { wg.Wait(); once.Do(func() { close(released) }) }()
+	l, _ := Execute(context.Background(), d, Plan{Concurrency: 8, Requests: 16, MaxErrors: 1})
+	if d.peak.Load() != 8 || l.OK != 16 {
+		t.Fatalf("peak %d, ok %d", d.peak.Load(), l.OK)
+	}
+}
+
+func TestExecuteCountsFailuresByCode(t *testing.T) {
+	d := &fakeDoer{fail: func(n int64) string {
+		switch n % 5 {
+		case 0:
+			return "rate-limited"
+		case 1:
+			return "server-error"
+		}
+		return ""
+	}}
+	l, _ := Execute(context.Background(), d, Plan{Concurrency: 1, Requests: 20, MaxErrors: 0.5})
+	if l.Failed != 8 || l.Errors["rate-limited"] != 4 || l.Errors["server-error"] != 4 || l.OK != 12 || l.Stopped != "" {
+		t.Fatalf("level %+v", l)
+	}
+}
+
+func TestExecuteStopsAtErrorLimit(t *testing.T) {
+	d := &fakeDoer{fail: func(int64) string { return "auth-invalid" }}
+	l, _ := Execute(context.Background(), d, Plan{Concurrency: 1, Requests: 100, MaxErrors: 0.5})
+	if d.calls.Load() != minForErrorStop || l.Failed != minForErrorStop {
+		t.Errorf("calls %d, failed %d; want the run stopped after %d", d.calls.Load(), l.Failed, minForErrorStop)
+	}
+	if l.Stopped == "" || l.Errors["auth-invalid"] != minForErrorStop {
+		t.Errorf("level %+v", l)
+	}
+	// MaxErrors 1 never stops.
+	d = &fakeDoer{fail: func(int64) string { return "auth-invalid" }}
+	l, _ = Execute(context.Background(), d, Plan{Concurrency: 2, Requests: 30, MaxErrors: 1})
+	if l.Failed != 30 || l.Stopped != "" {
+		t.Errorf("with no limit: %+v", l)
+	}
+}
+
+func TestExecuteInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := &fakeDoer{before: func(n int64) {
+		if n == 6 {
+			cancel() // Ctrl-C while request 6 is in flight
+		}
+	}}
+	l, samples := Execute(ctx, d, Plan{Concurrency: 1, Requests: 50, MaxErrors: 0.5})
+	if l.OK != 5 || l.Interrupted != 1 || l.Failed != 0 {
+		t.Fatalf("level %+v", l)
+	}
+	if l.Stopped == "" || len(samples) != 6 {
+		t.Errorf("stopped %q, %d samples", l.Stopped, len(samples))
+	}
+}
+
+func TestOpenLoopSchedule(t *testing.T) {
+	sched := func(seed uint64) []time.Duration {
+		_, s := Execute(context.Background(), &fakeDoer{}, Plan{Rate: 1e6, Requests: 50, Seed: seed, MaxErrors: 1})
+		out := make([]time.Duration, len(s))
+		for i := range s {
+			out[i] = s[i].Scheduled
+		}
+		return out
+	}
+	a, b, c := sched(7), sched(7), sched(8)
+	if len(a) != 50 || a[0] != 0 {
+		t.Fatalf("schedule %v", a)
+	}
+	same := true
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("same seed, different schedule at %d: %v vs %v", i, a[i], b[i])
+		}
+		if i > 0 && a[i] < a[i-1] {
+			t.Fatalf("schedule goes back in time at %d", i)
+		}
+		same = same && a[i] == c[i]
+	}
+	if same {
+		t.Error("another seed gave the same schedule")
+	}
+}
+
+func TestOpenLoopDurationEnds(t *testing.T) {
+	l, _ := Execute(context.Background(), &fakeDoer{}, Plan{Rate: 2000, Duration: 20 * time.Millisecond, Concurrency: 4, MaxErrors: 1})
+	if l.Requests == 0 || l.Rate != 2000 {
+		t.Fatalf("level %+v", l)
+	}
+}
+
+func TestClosedLoopDurationEnds(t *testing.T) {
+	l, _ := Execute(context.Background(), &fakeDoer{}, Plan{Concurrency: 2, Duration: 10 * time.Millisecond, MaxErrors: 1})
+	if l.Requests == 0 {
+		t.Fatalf("level %+v", l)
+	}
+}
+
+func TestRunSweepAutoStopsAtErrors(t *testing.T) {
+	var ran []int
+	doer := func(c int) Doer {
+		ran = append(ran, c)
+		if c >= 8 {
+			return &fakeDoer{fail: func(n int64) string {
+				if n%2 == 0 {
+					return "rate-limited"
+				}
+				return ""
+			}}
+		}
+		return &fakeDoer{}
+	}
+	levels, _, knee := RunSweep(context.Background(), doer, Plan{Requests: 4, MaxErrors: 0.9}, Sweep{Auto: true, Rule: DefaultKneeRule}, nil)
+	if len(ran) != 4 || ran[3] != 8 || len(levels) != 4 {
+		t.Fatalf("ran levels %v", ran)
+	}
+	if knee.Concurrency != 4 || knee.Signal != "errors" {
+		t.Fatalf("knee %+v", knee)
+	}
+	if levels[3].Requests != 16 {
+		t.Errorf("level 8 ran %d requests, want 2 per slot", levels[3].Requests)
+	}
+}
+
+func TestParseSweep(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int
+		auto bool
+		bad  bool
+	}{
+		{"1,2,4,8,16", []int{1, 2, 4, 8, 16}, false, false},
+		{" 1, 3 ,9", []int{1, 3, 9}, false, false},
+		{"auto", nil, true, false},
+		{"AUTO", nil, true, false},
+		{"4,2", nil, false, true},
+		{"1,x", nil, false, true},
+		{"0,1", nil, false, true},
+		{"8", nil, false, true},
+		{"", nil, false, true},
+	}
+	for _, tt := range tests {
+		sw, err := ParseSweep(tt.in)
+		if (err != nil) != tt.bad {
+			t.Errorf("ParseSweep(%q) error %v", tt.in, err)
+			continue
+		}
+		if sw.Auto != tt.auto || len(sw.Levels) != len(tt.want) {
+			t.Errorf("ParseSweep(%q) = %+v", tt.in, sw)
+		}
+	}
+	if p := (Sweep{Auto: true, Max: 16}).Planned(); len(p) != 5 || p[4] != 16 {
+		t.Errorf("auto planned %v", p)
+	}
+}
