@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newMockCmd) }
+
+type mockOptions struct {
+	Addr    string
+	Key     string // the fake gateway's own test key (not a user secret)
+	KeyEnv  string
+	LogFile string
+	Gateway mock.Options
+	Env     *env.Env
+	Out     io.Writer
+	// Ready, when set, receives the server once it listens (tests).
+	Ready func(*mock.Server)
+}
+
+func newMockCmd(e *env.Env) *cobra.Command {
+	o := &mockOptions{Env: e}
+	var models string
+	cmd := &cobra.Command{
+		Use:   "mock",
+		Short: "run the built-in fake gateway (OpenAI chat, Anthropic messages, Responses)",
+		Long: `mock runs keydoctor's built-in fake LLM gateway until interrupted. It serves
+GET {prefix}/v1/models, POST {prefix}/v1/chat/completions, {prefix}/v1/messages
+(and /v1/messages/count_tokens) and {prefix}/v1/responses, streaming and not,
+with deterministic tokens ("tok0 tok1 …"): the first content delta --ttft after
+the request arrives, then one every --tpot.
+
+The key is checked from "Authorization: Bearer" or "x-api-key". It is the fake
+gateway's own test key: --key sets it (this command only; real keys are never
+flag values), --key-env NAME reads it from a variable, and the default is
+` + mock.DefaultKey + `.
+
+A scenario makes the gateway misbehave the way real gateways do, one catalog
+code each (see 'keydoctor explain CODE'). --scenario sets it for every
+request; a request header "X-Mock-Scenario: NAME" sets it for one.
+
+SCENARIOS
+` + scenarioHelp(),
+		Example: `  keydoctor mock --addr 127.0.0.1:8765 --prefix /api
+  keydoctor mock --scenario stream-buffered --ttft 300ms --tpot 20ms
+  curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
+    -H "Authorization: Bearer $TAOTOKEN_API_KEY" -H 'Content-Type: application/json' \
+    -d '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if models != "" {
+				for _, m := range strings.Split(models, ",") {
+					if m = strings.TrimSpace(m); m != "" {
+						o.Gateway.Models = append(o.Gateway.Models, m)
+					}
+				}
+			}
+			o.Out = c.OutOrStdout()
+			return runMock(c.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Addr, "addr", "127.0.0.1:8765", "address to listen on (port 0 picks a free one)")
+	f.StringVar(&o.Gateway.Prefix, "prefix", "/api", "path prefix of the gateway root")
+	f.StringVar(&o.Key, "key", "", "the fake gateway's test key (default "+mock.DefaultKey+")")
+	f.StringVar(&o.KeyEnv, "key-env", "", "name of a variable holding the key to accept")
+	f.StringVar(&models, "models", strings.Join(mock.DefaultModels, ","), "served model ids, comma separated")
+	f.DurationVar(&o.Gateway.TTFT, "ttft", 80*time.Millisecond, "time to first content delta")
+	f.DurationVar(&o.Gateway.TPOT, "tpot", 10*time.Millisecond, "time between deltas")
+	f.IntVar(&o.Gateway.Tokens, "tokens", 16, "output tokens per answer (max_tokens may cut it)")
+	f.StringVar(&o.Gateway.Scenario, "scenario", mock.OK, "scenario for every request (see SCENARIOS)")
+	f.IntVar(&o.Gateway.MaxConcurrent, "max-concurrent", 0, "generation requests served at once, the rest queue (0: no limit)")
+	f.IntVar(&o.Gateway.FailFirst, "fail-first", 2, "requests the flaky scenario fails before it succeeds")
+	f.StringVar(&o.LogFile, "log", "", "append one JSON line per request to FILE (- for stderr); keys masked")
+	return cmd
+}
+
+func scenarioHelp() string {
+	var b strings.Builder
+	for _, s := range mock.Scenarios() {
+		code := s.Code
+		if code == "" {
+			code = "-"
+		}
+		fmt.Fprintf(&b, "  %-21s %-21s %s\n", s.Name, code, s.Description)
+	}
+	return b.String()
+}
+
+func runMock(ctx context.Context, o *mockOptions) error {
+	if _, ok := mock.LookupScenario(o.Gateway.Scenario); !ok {
+		return usageErrorf("run 'keydoctor mock --help' to see every scenario", "unknown scenario %q", o.Gateway.Scenario)
+	}
+	switch {
+	case o.Key != "" && o.KeyEnv != "":
+		return usageErrorf("", "use --key or --key-env, not both")
+	case o.KeyEnv != "":
+		o.Gateway.Key = o.Env.Getenv(o.KeyEnv)
+		if o.Gateway.Key == "" {
+			return usageErrorf("export "+o.KeyEnv+" or drop --key-env to use the default test key", "%s is not set", o.KeyEnv)
+		}
+	default:
+		o.Gateway.Key = o.Key
+	}
+	if o.Gateway.Key == "" {
+		o.Gateway.Key = mock.DefaultKey
+	}
+	if p := gateway.CheckKey(o.Gateway.Key); p != nil {
+		return usageErrorf("", "the mock key: %s (%s)", p.Reason, p.Code)
+	}
+	if o.LogFile != "" {
+		w, closeLog, err := openMockLog(o)
+		if err != nil {
+			return failf("", "%v", err)
+		}
+		defer closeLog()
+		o.Gateway.Logger = w
+	}
+	srv, err := mock.Start(ctx, o.Addr, o.Gateway)
+	if err != nil {
+		return failf("is another server listening there? try --addr 127.0.0.1:0", "cannot listen on %s: %v", o.Addr, err)
+	}
+	defer srv.Close()
+	opts := srv.Options()
+	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
+	fmt.Fprintf(o.Out, "use it with:\n")
+	fmt.Fprintf(o.Out, "  export TAOTOKEN_BASE_URL=%s\n", srv.Root())
+	fmt.Fprintf(o.Out, "  export TAOTOKEN_API_KEY=%s\n", printableKey(o, opts.Key))
+	fmt.Fprintf(o.Out, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
+	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
+	if o.Ready != nil {
+		o.Ready(srv)
+	}
+	<-ctx.Done()
+	return nil
+}
+
+func openMockLog(o *mockOptions) (io.Writer, func(), error) {
+	if o.LogFile == "-" {
+		return o.Env.Stderr, func() {}, nil
+	}
+	f, err := os.OpenFile(o.LogFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
+
+// printableKey is how the env lines show the key: the default test key is
+// public and shown whole; a key the user chose is referred to by its
+// variable, or masked, since keys are never printed.
+func printableKey(o *mockOptions, key string) string {
+	switch {
+	case key == mock.DefaultKey:
+		return key
+	case o.KeyEnv != "":
+		return `"$` + o.KeyEnv + `"`
+	}
+	return gateway.Mask(key) + "  # the key given with --key"
+}

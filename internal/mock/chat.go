@@ -1,0 +1,104 @@
+package mock
+
+import "github.com/keydoctor/keydoctor/internal/gateway"
+
+// OpenAI chat completions: POST {prefix}/v1/chat/completions.
+
+func (h *Handler) chat(c *call) {
+	t := h.begin(c)
+	if t == nil {
+		return
+	}
+	defer t.release()
+	id := "chatcmpl-mock" + t.id
+	finish := "stop"
+	if t.truncated {
+		finish = "length"
+	}
+	usage := map[string]any{
+		"prompt_tokens": t.in, "completion_tokens": t.n, "total_tokens": t.in + t.n,
+		"prompt_tokens_details":     map[string]any{"cached_tokens": 0},
+		"completion_tokens_details": map[string]any{"reasoning_tokens": 0},
+	}
+	if c.scenario == ErrorIn200 {
+		t.errorIn200()
+		return
+	}
+	if !t.req.Stream || c.scenario == StreamNotSSE {
+		answer := map[string]any{
+			"id": id, "object": "chat.completion", "created": t.created, "model": t.model,
+			"system_fingerprint": "fp_mock",
+			"choices": []any{map[string]any{
+				"index":         0,
+				"message":       map[string]any{"role": "assistant", "content": t.text(), "refusal": nil},
+				"logprobs":      nil,
+				"finish_reason": finish,
+			}},
+		}
+		if t.usage() {
+			answer["usage"] = usage
+		}
+		t.respondJSON(answer)
+		return
+	}
+	includeUsage := t.req.StreamOptions != nil && t.req.StreamOptions.IncludeUsage && t.usage()
+	chunk := func(choices []any) map[string]any {
+		m := map[string]any{
+			"id": id, "object": "chat.completion.chunk", "created": t.created, "model": t.model,
+			"system_fingerprint": "fp_mock", "choices": choices,
+		}
+		if includeUsage { // the official API sends "usage": null on every chunk but the last
+			m["usage"] = nil
+		}
+		return m
+	}
+	choice := func(delta map[string]any, finish any) []any {
+		return []any{map[string]any{"index": 0, "delta": delta, "logprobs": nil, "finish_reason": finish}}
+	}
+	s := t.openSSE()
+	s.event("", chunk(choice(map[string]any{"role": "assistant", "content": "", "refusal": nil}, nil)))
+	for i := range t.n {
+		if t.stallAt(i) {
+			t.stall()
+			return
+		}
+		if t.wait(i) != nil {
+			return
+		}
+		s.event("", chunk(choice(map[string]any{"content": token(i)}, nil)))
+		if c.scenario == StreamEmptyChoices && i == (t.n-1)/2 {
+			s.event("", chunk([]any{}))
+		}
+	}
+	s.event("", chunk(choice(map[string]any{}, finish)))
+	if includeUsage {
+		last := chunk([]any{})
+		last["usage"] = usage
+		s.event("", last)
+	}
+	if c.scenario != StreamUnterminated {
+		s.raw("", "[DONE]")
+	}
+	s.close()
+}
+
+// errorIn200 answers 200 with an error object: a JSON body, or for a
+// stream one error event in the protocol's form and nothing after it.
+func (t *turn) errorIn200() {
+	const msg = "upstream error: no available channel for this model"
+	body := errorBody(t.c.flavour, errUpstream, msg)
+	if !t.req.Stream {
+		writeJSON(t.c.w, 200, body)
+		return
+	}
+	s := t.openSSE()
+	switch {
+	case t.c.proto == gateway.Messages:
+		s.event("error", body)
+	case t.c.proto == gateway.Responses:
+		s.event("error", map[string]any{"type": "error", "code": errUpstream.openAICode, "message": msg, "param": nil, "sequence_number": 0})
+	default:
+		s.event("", body)
+	}
+	s.close()
+}

@@ -1,0 +1,51 @@
+package mock
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// logLine is one request in the log. The key is masked.
+type logLine struct {
+	Time       string  `json:"time"`
+	Method     string  `json:"method"`
+	Path       string  `json:"path"`
+	Model      string  `json:"model,omitempty"`
+	Stream     bool    `json:"stream"`
+	Status     int     `json:"status"`
+	Scenario   string  `json:"scenario"`
+	Auth       string  `json:"auth"`
+	Key        string  `json:"key,omitempty"`
+	DurationMS float64 `json:"duration_ms"`
+}
+
+func (h *Handler) logCall(c *call) {
+	if h.opts.Logger == nil {
+		return
+	}
+	status := c.w.status
+	if status == 0 { // the handler gave up before answering (client left)
+		status = 499
+	}
+	l := logLine{
+		Time:       c.arrival.UTC().Format(time.RFC3339Nano),
+		Method:     c.r.Method,
+		Path:       gateway.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
+		Model:      gateway.Redact(c.model, c.key, h.opts.Key),
+		Stream:     c.stream,
+		Status:     status,
+		Scenario:   c.scenario,
+		Auth:       c.auth,
+		Key:        gateway.Mask(c.key),
+		DurationMS: float64(time.Since(c.arrival).Microseconds()) / 1000,
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		return
+	}
+	h.logMu.Lock()
+	defer h.logMu.Unlock()
+	h.opts.Logger.Write(append(b, '\n'))
+}

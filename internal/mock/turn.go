@@ -1,0 +1,244 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// turn is one generation request that passed every check: what to answer
+// and when.
+type turn struct {
+	c         *call
+	req       request
+	model     string // the model the answer names
+	n         int    // output tokens to send
+	truncated bool   // n was cut by the request's token limit
+	in        int    // input tokens
+	start     time.Time
+	ttft      time.Duration
+	tpot      time.Duration
+	id        string
+	created   int64
+	release   func()
+}
+
+// begin reads and checks a generation request and waits for a slot. It
+// answers the request itself and returns nil when the turn must not run.
+func (h *Handler) begin(c *call) *turn {
+	body, err := readBody(c)
+	if err != nil {
+		h.fail(c, errBadRequest, err.Error())
+		return nil
+	}
+	req, err := decodeRequest(body)
+	c.model, c.stream = req.Model, req.Stream
+	if err != nil {
+		h.fail(c, errBadRequest, "invalid request: "+err.Error())
+		return nil
+	}
+	switch {
+	case c.scenario == ModelNotFound400:
+		h.fail(c, errModel400, fmt.Sprintf("invalid model ID: %s", req.Model))
+		return nil
+	case c.scenario == ModelNotFound || !h.serves(req.Model):
+		h.fail(c, errModel, modelNotFoundMessage(req.Model))
+		return nil
+	case c.scenario == AuthForbidden:
+		h.fail(c, errForbidden, fmt.Sprintf("this key is not allowed to use model %s", req.Model))
+		return nil
+	case c.scenario == RateLimited:
+		c.w.Header().Set("Retry-After", "2")
+		h.fail(c, errRate, "Rate limit reached for requests. Please try again in 2s.")
+		return nil
+	case c.scenario == Flaky && h.failures.Add(1) <= int64(h.opts.FailFirst):
+		c.w.Header().Set("Retry-After", "1")
+		h.fail(c, errRate, "Rate limit reached for requests. Please try again in 1s.")
+		return nil
+	case c.scenario == ServerError:
+		h.fail(c, errServer, "The server had an error while processing your request.")
+		return nil
+	}
+	t := &turn{
+		c: c, req: req, model: answeredModel(req.Model, c.scenario, h.opts.Models),
+		n: h.opts.Tokens, in: req.inputTokens(), start: c.arrival,
+		ttft: h.opts.TTFT, tpot: h.opts.TPOT,
+		id: strconv.FormatInt(h.seq.Add(1), 10), created: c.arrival.Unix(), release: func() {},
+	}
+	if lim := req.limit(); lim > 0 && lim < t.n {
+		t.n, t.truncated = lim, true
+	}
+	if c.scenario == LatencyHigh {
+		t.ttft, t.tpot = max(t.ttft, time.Second), max(t.tpot, 60*time.Millisecond)
+	}
+	slots := h.sem
+	if slots == nil && c.scenario == ConcurrencyWall {
+		slots = h.wall
+	}
+	if slots != nil {
+		select {
+		case slots <- struct{}{}:
+		default: // queued: the schedule starts when a slot frees
+			select {
+			case slots <- struct{}{}:
+				t.start = time.Now()
+			case <-c.r.Context().Done():
+				return nil
+			}
+		}
+		t.release = func() { <-slots }
+	}
+	return t
+}
+
+// answeredModel is the model id the answer names.
+func answeredModel(requested, scenario string, served []string) string {
+	switch scenario {
+	case ModelMismatch:
+		for _, m := range served {
+			if m != requested {
+				return m
+			}
+		}
+		return requested + "-mini"
+	case ModelDatedAlias:
+		return requested + "-2024-08-06"
+	}
+	return requested
+}
+
+func (t *turn) ctx() context.Context { return t.c.r.Context() }
+
+// token is the text of output token i: "tok0", " tok1", " tok2"…
+func token(i int) string {
+	if i == 0 {
+		return "tok0"
+	}
+	return " tok" + strconv.Itoa(i)
+}
+
+func (t *turn) text() string {
+	var b strings.Builder
+	for i := range t.n {
+		b.WriteString(token(i))
+	}
+	return b.String()
+}
+
+// wait sleeps until token i is due: start+TTFT+i*TPOT, an absolute
+// deadline, so the schedule does not drift with write times.
+func (t *turn) wait(i int) error {
+	d := time.Until(t.start.Add(t.ttft + time.Duration(i)*t.tpot))
+	if d <= 0 {
+		return t.ctx().Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-t.ctx().Done():
+		return t.ctx().Err()
+	}
+}
+
+// stall blocks until the client goes away or the server closes.
+func (t *turn) stall() { <-t.ctx().Done() }
+
+// stallAt says whether a timeout-stream answer stalls before token i.
+func (t *turn) stallAt(i int) bool { return t.c.scenario == TimeoutStream && i == t.n/2 }
+
+func (t *turn) usage() bool { return t.c.scenario != UsageMissing }
+
+// respondJSON sends a non-streaming answer when its last token is due. A
+// timeout-stream answer sends half the body and stalls.
+func (t *turn) respondJSON(v any) {
+	if t.wait(max(t.n-1, 0)) != nil {
+		return
+	}
+	if t.c.scenario != TimeoutStream {
+		writeJSON(t.c.w, http.StatusOK, v)
+		return
+	}
+	b, _ := json.Marshal(v)
+	t.c.w.Header().Set("Content-Type", "application/json")
+	t.c.w.WriteHeader(http.StatusOK)
+	t.c.w.Write(b[:len(b)/2])
+	http.NewResponseController(t.c.w).Flush()
+	t.stall()
+}
+
+// sse writes server-sent events, flushing each one, or, for
+// stream-buffered, keeping them all for one write at the end.
+type sse struct {
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	buffered bool
+	buf      []byte
+	err      error
+}
+
+func (t *turn) openSSE() *sse {
+	h := t.c.w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	t.c.w.WriteHeader(http.StatusOK)
+	s := &sse{w: t.c.w, rc: http.NewResponseController(t.c.w), buffered: t.c.scenario == StreamBuffered}
+	s.err = s.rc.Flush()
+	return s
+}
+
+// event sends one event; name "" sends a data-only event (chat).
+func (s *sse) event(name string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		s.err = errors.Join(s.err, err)
+		return
+	}
+	s.raw(name, string(b))
+}
+
+func (s *sse) raw(name, data string) {
+	if s.err != nil {
+		return
+	}
+	var e []byte
+	if name != "" {
+		e = append(e, "event: "+name+"\n"...)
+	}
+	e = append(e, "data: "+data+"\n\n"...)
+	if s.buffered {
+		s.buf = append(s.buf, e...)
+		return
+	}
+	if _, s.err = s.w.Write(e); s.err == nil {
+		s.err = s.rc.Flush()
+	}
+}
+
+// close writes what a buffered stream kept.
+func (s *sse) close() {
+	if s.buffered && s.err == nil && len(s.buf) > 0 {
+		if _, s.err = s.w.Write(s.buf); s.err == nil {
+			s.err = s.rc.Flush()
+		}
+	}
+}
+
+func readBody(c *call) ([]byte, error) {
+	body, err := io.ReadAll(io.LimitReader(c.r.Body, maxBody+1))
+	if err != nil {
+		return nil, fmt.Errorf("could not read the request body: %w", err)
+	}
+	if len(body) > maxBody {
+		return nil, errors.New("request body too large")
+	}
+	return body, nil
+}
