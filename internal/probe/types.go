@@ -46,6 +46,10 @@ type Delta struct {
 	At     time.Duration // since Timings.Start
 	Text   string
 	Tokens int // tokens this delta carries, when the server says; else 0
+	// Reasoning marks a thinking/reasoning delta (reasoning_content,
+	// thinking_delta, reasoning_text). It counts for TTFT (the model is
+	// producing tokens) but its text is not part of Result.Text.
+	Reasoning bool
 }
 
 // Usage is token usage.
@@ -63,6 +67,13 @@ type Stream struct {
 	EmptyChoices int  // chat chunks with "choices": []
 	Usage        *Usage
 	ErrorEvent   string // an error event inside the stream, if any
+	Model        string // the model the stream names (first one seen)
+	StopReason   string // finish_reason, stop_reason or the incomplete reason
+	// NonSSE counts non-empty lines that are not SSE fields (raw JSON,
+	// HTML): a body that is not an event stream at all.
+	NonSSE int
+	// Bytes is how much of the body the reader consumed.
+	Bytes int64
 }
 
 // Result is everything one request produced.
@@ -85,4 +96,32 @@ type Result struct {
 	Err  error
 	// RetryAfter is the server's Retry-After, when it gave one.
 	RetryAfter time.Duration
+	// Notes are facts about an answer that did arrive (usage-missing,
+	// stream-empty-choices, stream-buffered, model-mismatch). Whether one
+	// is a warning or an error is the doctor's decision.
+	Notes []Note
+	// TLSIssuer names the issuer of a certificate that was not trusted.
+	TLSIssuer string
+	// Proxy is the proxy the request went through, if any (credentials
+	// removed).
+	Proxy string
+}
+
+// Note is one catalog code with its detail.
+type Note struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// OK reports whether the request produced a complete answer.
+func (r *Result) OK() bool { return r.Code == "" }
+
+// HasNote reports whether the result carries a note with this code.
+func (r *Result) HasNote(code string) bool {
+	for _, n := range r.Notes {
+		if n.Code == code {
+			return true
+		}
+	}
+	return false
 }

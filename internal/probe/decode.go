@@ -1,0 +1,319 @@
+package probe
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/tidwall/gjson"
+)
+
+// Decoder reads one protocol's event stream incrementally. Feed it lines
+// (FeedLine), raw bytes as they pass through a relay (Write), or a whole
+// reader (ReadFrom); it stamps each content delta with the clock and calls
+// OnDelta as the delta arrives. Stream returns what it saw.
+//
+// A Decoder is not safe for concurrent use; one per stream.
+type Decoder struct {
+	proto gateway.Protocol
+	// Clock stamps deltas: time since the request started. Write and
+	// ReadFrom use it; FeedLine takes the time from its caller.
+	Clock func() time.Duration
+	// OnDelta, when set, is called for each content delta as it arrives.
+	OnDelta func(Delta)
+
+	parser   Parser
+	s        Stream
+	text     strings.Builder
+	usage    Usage
+	hasUsage bool
+	partial  []byte // Write: bytes of a line not yet ended
+	afterCR  bool   // Write: the last write ended in CR
+}
+
+// NewDecoder returns a decoder for proto whose clock counts from start.
+func NewDecoder(proto gateway.Protocol, start time.Time) *Decoder {
+	return &Decoder{proto: proto, Clock: func() time.Duration { return time.Since(start) }}
+}
+
+// FeedLine consumes one line (without its ending) that arrived at at.
+func (d *Decoder) FeedLine(line []byte, at time.Duration) {
+	if ev, ok := d.parser.Feed(line); ok {
+		d.Event(ev, at)
+	}
+}
+
+// Write consumes raw stream bytes, so a relay can tee a live stream into
+// the decoder (io.MultiWriter, io.TeeReader). It never fails.
+func (d *Decoder) Write(p []byte) (int, error) {
+	at := d.Clock()
+	n := len(p)
+	d.s.Bytes += int64(n)
+	if d.afterCR && len(p) > 0 && p[0] == '\n' {
+		p = p[1:] // the LF of a CRLF split across two writes
+	}
+	d.afterCR = false
+	for len(p) > 0 {
+		i := bytes.IndexAny(p, "\r\n")
+		if i < 0 {
+			if len(d.partial)+len(p) <= 1<<20 { // a runaway line is dropped, not buffered forever
+				d.partial = append(d.partial, p...)
+			}
+			break
+		}
+		line := p[:i]
+		if len(d.partial) > 0 {
+			d.partial = append(d.partial, line...)
+			line = d.partial
+		}
+		skip := 1
+		if p[i] == '\r' {
+			if i+1 < len(p) && p[i+1] == '\n' {
+				skip = 2
+			} else if i+1 == len(p) {
+				d.afterCR = true
+			}
+		}
+		d.FeedLine(line, at)
+		d.partial = d.partial[:0]
+		p = p[i+skip:]
+	}
+	return n, nil
+}
+
+// ReadFrom reads the whole stream from r, line by line, stamping each line
+// on arrival. It returns the read error that ended the stream (nil at EOF).
+func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
+	lr := NewLineReader(r, 1<<20)
+	defer func() { d.s.Bytes += lr.Bytes() }()
+	for {
+		line, err := lr.Next()
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return lr.Bytes(), err
+		}
+		d.FeedLine(line, d.Clock())
+	}
+}
+
+// Event consumes one dispatched event.
+func (d *Decoder) Event(ev Event, at time.Duration) {
+	d.s.Events++
+	data := ev.Data
+	if d.proto != gateway.Chat && len(ev.Type) > 0 && string(ev.Type) == "error" && !gjson.ValidBytes(data) {
+		d.s.ErrorEvent = clip(string(data), 200)
+		return
+	}
+	switch d.proto {
+	case gateway.Messages:
+		d.messages(data, at)
+	case gateway.Responses:
+		d.responses(data, at)
+	default:
+		d.chat(data, at)
+	}
+}
+
+func (d *Decoder) delta(text string, at time.Duration, reasoning bool) {
+	if text == "" {
+		return
+	}
+	dl := Delta{At: at, Text: text, Reasoning: reasoning}
+	d.s.Deltas = append(d.s.Deltas, dl)
+	if !reasoning {
+		d.text.WriteString(text)
+	}
+	if d.OnDelta != nil {
+		d.OnDelta(dl)
+	}
+}
+
+func (d *Decoder) model(m string) {
+	if d.s.Model == "" {
+		d.s.Model = m
+	}
+}
+
+// errorIn reads an error object in any of the shapes gateways send.
+func (d *Decoder) errorIn(data []byte) bool {
+	e := gjson.GetBytes(data, "error")
+	if !e.Exists() || e.Type == gjson.Null {
+		return false
+	}
+	d.s.ErrorEvent = errorText(e)
+	return true
+}
+
+func (d *Decoder) chat(data []byte, at time.Duration) {
+	if string(bytes.TrimSpace(data)) == "[DONE]" {
+		d.s.Terminated = true
+		return
+	}
+	if d.errorIn(data) {
+		return
+	}
+	r := gjson.ParseBytes(data)
+	d.model(r.Get("model").String())
+	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
+	// usage object: that one is by the book. One without usage (Azure's
+	// prompt_filter_results chunk, some relays' keep-alives) is what makes
+	// naive clients crash reading choices[0].
+	if ch := r.Get("choices"); ch.IsArray() && !r.Get("usage").IsObject() {
+		empty := true
+		ch.ForEach(func(_, _ gjson.Result) bool { empty = false; return false })
+		if empty {
+			d.s.EmptyChoices++
+		}
+	}
+	r.Get("choices").ForEach(func(_, c gjson.Result) bool {
+		delta := c.Get("delta")
+		// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
+		d.delta(delta.Get("reasoning_content").String(), at, true)
+		d.delta(delta.Get("reasoning").String(), at, true)
+		d.delta(delta.Get("content").String(), at, false)
+		if fr := c.Get("finish_reason").String(); fr != "" {
+			d.s.StopReason = fr
+		}
+		return true
+	})
+	if u := r.Get("usage"); u.IsObject() {
+		d.usage.InputTokens = int(u.Get("prompt_tokens").Int())
+		d.usage.OutputTokens = int(u.Get("completion_tokens").Int())
+		d.hasUsage = true
+	}
+}
+
+func (d *Decoder) messages(data []byte, at time.Duration) {
+	r := gjson.ParseBytes(data)
+	switch r.Get("type").String() {
+	case "message_start":
+		m := r.Get("message")
+		d.model(m.Get("model").String())
+		d.usage.InputTokens = int(m.Get("usage.input_tokens").Int())
+	case "content_block_delta":
+		dl := r.Get("delta")
+		switch dl.Get("type").String() {
+		case "text_delta":
+			d.delta(dl.Get("text").String(), at, false)
+		case "thinking_delta":
+			d.delta(dl.Get("thinking").String(), at, true)
+		}
+	case "message_delta":
+		if sr := r.Get("delta.stop_reason").String(); sr != "" {
+			d.s.StopReason = sr
+		}
+		if u := r.Get("usage.output_tokens"); u.Exists() {
+			d.usage.OutputTokens = int(u.Int())
+			d.hasUsage = true
+		}
+		if u := r.Get("usage.input_tokens"); u.Exists() && u.Int() > 0 {
+			d.usage.InputTokens = int(u.Int())
+		}
+	case "message_stop":
+		d.s.Terminated = true
+	case "error":
+		d.errorIn(data)
+	default:
+		d.errorIn(data)
+	}
+}
+
+func (d *Decoder) responses(data []byte, at time.Duration) {
+	r := gjson.ParseBytes(data)
+	switch typ := r.Get("type").String(); typ {
+	case "response.created", "response.in_progress":
+		d.model(r.Get("response.model").String())
+	case "response.output_text.delta", "response.refusal.delta":
+		d.delta(r.Get("delta").String(), at, false)
+	case "response.reasoning_text.delta", "response.reasoning_summary_text.delta":
+		d.delta(r.Get("delta").String(), at, true)
+	case "response.completed", "response.incomplete", "response.failed":
+		d.s.Terminated = true
+		resp := r.Get("response")
+		d.model(resp.Get("model").String())
+		if u := resp.Get("usage"); u.IsObject() {
+			d.usage.InputTokens = int(u.Get("input_tokens").Int())
+			d.usage.OutputTokens = int(u.Get("output_tokens").Int())
+			d.hasUsage = true
+		}
+		if typ == "response.incomplete" {
+			d.s.StopReason = resp.Get("incomplete_details.reason").String()
+		}
+		if typ == "response.failed" {
+			if e := resp.Get("error"); e.Exists() && e.Type != gjson.Null {
+				d.s.ErrorEvent = errorText(e)
+			} else {
+				d.s.ErrorEvent = "response failed"
+			}
+		}
+	case "error":
+		// {"type":"error","code":…,"message":…} or with a nested error.
+		if !d.errorIn(data) {
+			d.s.ErrorEvent = errorText(r)
+		}
+	default:
+		d.errorIn(data)
+	}
+}
+
+// Stream ends the stream (flushing an event left without its blank line)
+// and returns what the decoder saw. Usage is the server's when it gave
+// one, else the content deltas counted.
+func (d *Decoder) Stream() *Stream {
+	if len(d.partial) > 0 { // Write: a last line without its ending
+		d.FeedLine(d.partial, d.Clock())
+		d.partial = d.partial[:0]
+	}
+	if ev, ok := d.parser.Flush(); ok {
+		d.Event(ev, d.Clock())
+	}
+	s := d.s
+	s.NonSSE = d.parser.NonSSE()
+	u := d.usage
+	if d.hasUsage {
+		u.FromServer = true
+	} else {
+		u.OutputTokens = len(s.Deltas)
+	}
+	s.Usage = &u
+	return &s
+}
+
+// Text is the answer's text so far (reasoning excluded).
+func (d *Decoder) Text() string { return d.text.String() }
+
+// errorText renders an error object (or string) as one short line.
+func errorText(e gjson.Result) string {
+	if e.Type == gjson.String {
+		return clip(e.String(), 200)
+	}
+	msg := e.Get("message").String()
+	code := e.Get("code").String()
+	if code == "" {
+		code = e.Get("type").String()
+	}
+	switch {
+	case msg != "" && code != "":
+		return clip(code+": "+msg, 200)
+	case msg != "":
+		return clip(msg, 200)
+	case code != "":
+		return code
+	}
+	return clip(e.Raw, 200)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	// Cut on a rune boundary.
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,179 @@
+package probe
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// tickClock advances one millisecond per reading, so that stamps are
+// deterministic and ordered.
+func tickClock() func() time.Duration {
+	var t time.Duration
+	return func() time.Duration { t += time.Millisecond; return t }
+}
+
+func decodeAll(t testing.TB, proto gateway.Protocol, data []byte) (*Stream, string) {
+	d := NewDecoder(proto, time.Now())
+	d.Clock = tickClock()
+	if _, err := d.ReadFrom(bytes.NewReader(data)); err != nil {
+		t.Fatalf("ReadFrom: %v", err)
+	}
+	s := d.Stream()
+	return s, d.Text()
+}
+
+func TestDecoders(t *testing.T) {
+	tests := []struct {
+		file         string
+		proto        gateway.Protocol
+		text         string
+		deltas       int
+		reasoning    int
+		terminated   bool
+		emptyChoices int
+		usage        Usage
+		model        string
+		stop         string
+		errorEvent   string
+	}{
+		{file: "chat_ok.sse", proto: gateway.Chat, text: "Hello! Yes", deltas: 3, terminated: true,
+			usage: Usage{9, 3, true}, model: "gpt-4o-mini-2024-07-18", stop: "stop"},
+		{file: "chat_azure_empty_choices.sse", proto: gateway.Chat, text: "Hi", deltas: 1, terminated: true, emptyChoices: 1,
+			usage: Usage{0, 1, false}, model: "gpt-4o-2024-05-13", stop: "stop"},
+		{file: "chat_unterminated.sse", proto: gateway.Chat, text: "Yes", deltas: 2, reasoning: 1,
+			usage: Usage{0, 2, false}, model: "deepseek/deepseek-r1"},
+		{file: "chat_error_event.sse", proto: gateway.Chat, text: "Hel", deltas: 1, terminated: true,
+			usage: Usage{0, 1, false}, model: "gpt-4o", errorEvent: "overloaded: upstream overloaded"},
+		{file: "messages_ok.sse", proto: gateway.Messages, text: "Hello!", deltas: 2, terminated: true,
+			usage: Usage{25, 15, true}, model: "claude-sonnet-4-5-20250929", stop: "end_turn"},
+		{file: "messages_thinking.sse", proto: gateway.Messages, text: "Yes.", deltas: 2, reasoning: 1, terminated: true,
+			usage: Usage{12, 9, true}, model: "claude-sonnet-4-5-20250929", stop: "end_turn"},
+		{file: "messages_error.sse", proto: gateway.Messages, usage: Usage{25, 0, false},
+			model: "claude-sonnet-4-5-20250929", errorEvent: "overloaded_error: Overloaded"},
+		{file: "responses_ok.sse", proto: gateway.Responses, text: "Hi there", deltas: 2, terminated: true,
+			usage: Usage{37, 11, true}, model: "gpt-4.1-2025-04-14"},
+		{file: "responses_failed.sse", proto: gateway.Responses, text: "Hi", deltas: 1, terminated: true,
+			usage: Usage{0, 1, false}, model: "gpt-4.1", errorEvent: "server_error: The model failed to generate a response."},
+		{file: "responses_error_event.sse", proto: gateway.Responses, usage: Usage{0, 0, false},
+			model: "gpt-4.1", errorEvent: "ERR_SOMETHING: Something went wrong"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "streams", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, text := decodeAll(t, tt.proto, data)
+			reasoning := 0
+			for _, d := range s.Deltas {
+				if d.Reasoning {
+					reasoning++
+				}
+			}
+			got := []any{text, len(s.Deltas), reasoning, s.Terminated, s.EmptyChoices, *s.Usage, s.Model, s.StopReason, s.ErrorEvent}
+			want := []any{tt.text, tt.deltas, tt.reasoning, tt.terminated, tt.emptyChoices, tt.usage, tt.model, tt.stop, tt.errorEvent}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got  %#v\nwant %#v", got, want)
+			}
+			if s.NonSSE != 0 {
+				t.Errorf("NonSSE = %d, want 0", s.NonSSE)
+			}
+			for i := 1; i < len(s.Deltas); i++ {
+				if s.Deltas[i].At <= s.Deltas[i-1].At {
+					t.Errorf("delta %d stamped %v, not after %v", i, s.Deltas[i].At, s.Deltas[i-1].At)
+				}
+			}
+			// The same bytes through Write in awkward chunks (a relay's tee)
+			// must give the same stream.
+			assertSameThroughWrite(t, tt.proto, data, s, 7)
+		})
+	}
+}
+
+// TestTTFTSkipsRoleChunk: the first chunk carries only the role; TTFT is
+// the first chunk with content.
+func TestTTFTSkipsRoleChunk(t *testing.T) {
+	data, _ := os.ReadFile("testdata/streams/chat_ok.sse")
+	s, _ := decodeAll(t, gateway.Chat, data)
+	// One clock tick per line; an event is stamped by the blank line that
+	// ends it: the role chunk ends on line 2, the "Hello" chunk on line 4.
+	if got := s.Deltas[0].At; got != 4*time.Millisecond {
+		t.Errorf("first delta at %v, want 4ms (end of the first content chunk)", got)
+	}
+}
+
+func TestOnDeltaCalledAsDeltasArrive(t *testing.T) {
+	data, _ := os.ReadFile("testdata/streams/messages_ok.sse")
+	d := NewDecoder(gateway.Messages, time.Now())
+	var seen []string
+	d.OnDelta = func(dl Delta) { seen = append(seen, dl.Text) }
+	for _, line := range strings.Split(string(data), "\n") {
+		d.FeedLine([]byte(line), time.Millisecond)
+	}
+	if want := []string{"Hello", "!"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("OnDelta saw %q, want %q", seen, want)
+	}
+}
+
+func TestNotSSE(t *testing.T) {
+	s, _ := decodeAll(t, gateway.Chat, []byte("{\"id\":\"x\",\n\"choices\":[]}\n"))
+	if s.Events != 0 || s.NonSSE == 0 {
+		t.Errorf("events %d nonSSE %d, want 0 and >0", s.Events, s.NonSSE)
+	}
+}
+
+func TestParserMultilineAndBareCR(t *testing.T) {
+	var got []string
+	d := NewDecoder(gateway.Chat, time.Now())
+	d.Clock = tickClock()
+	_, _ = d.Write([]byte("data: {\"choices\":[{\"delta\":\r"))
+	_, _ = d.Write([]byte("data: {\"content\":\"a\"}}]}\r\r"))
+	d.OnDelta = func(dl Delta) { got = append(got, dl.Text) }
+	_, _ = d.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"b\"}}]}\n\ndata: [DONE]"))
+	s := d.Stream()
+	if d.Text() != "ab" || !s.Terminated || s.Events != 3 {
+		t.Errorf("text %q terminated %v events %d; want ab, true, 3", d.Text(), s.Terminated, s.Events)
+	}
+	if !reflect.DeepEqual(got, []string{"b"}) {
+		t.Errorf("OnDelta got %q", got)
+	}
+}
+
+func assertSameThroughWrite(t *testing.T, proto gateway.Protocol, data []byte, want *Stream, chunk int) {
+	t.Helper()
+	got := writeInChunks(proto, data, chunk)
+	if !sameStream(got, want) {
+		t.Errorf("through Write(%d-byte chunks):\n got %+v\nwant %+v", chunk, summary(got), summary(want))
+	}
+}
+
+func writeInChunks(proto gateway.Protocol, data []byte, chunk int) *Stream {
+	d := NewDecoder(proto, time.Now())
+	d.Clock = func() time.Duration { return 0 }
+	for len(data) > 0 {
+		n := min(chunk, len(data))
+		_, _ = d.Write(data[:n])
+		data = data[n:]
+	}
+	return d.Stream()
+}
+
+// sameStream compares what matters, ignoring time stamps and byte counts.
+func sameStream(a, b *Stream) bool {
+	return reflect.DeepEqual(summary(a), summary(b))
+}
+
+func summary(s *Stream) []any {
+	var texts []string
+	for _, d := range s.Deltas {
+		texts = append(texts, d.Text)
+	}
+	return []any{texts, s.Events, s.Terminated, s.EmptyChoices, *s.Usage, s.ErrorEvent, s.Model, s.StopReason}
+}

@@ -1,0 +1,212 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptrace"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Do sends one request and reads its answer: the whole JSON body, or the
+// event stream through the protocol's decoder. It never returns nil; a
+// failure is in Result.Code and Result.Err.
+func (c *Client) Do(ctx context.Context, req Request) *Result {
+	return c.DoStream(ctx, req, nil)
+}
+
+// DoStream is Do with a callback for each content delta as it arrives.
+func (c *Client) DoStream(ctx context.Context, req Request, onDelta func(Delta)) *Result {
+	res := &Result{Method: http.MethodPost, URL: req.Target()}
+	res.ReqHeader = maskedHeader(req.headers(gateway.Mask(req.Key), c.opts.UserAgent), req.Key)
+	return c.send(ctx, req, res, req.Body(), onDelta)
+}
+
+// send runs one HTTP exchange; body nil means GET.
+func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte, onDelta func(Delta)) *Result {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	defer cancel()
+	tr := &tracer{}
+	res.Timings.Start = time.Now()
+	tr.start = res.Timings.Start
+	ctx = httptrace.WithClientTrace(ctx, tr.trace())
+
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	hreq, err := http.NewRequestWithContext(ctx, res.Method, res.URL, rd)
+	if err != nil {
+		res.Code, res.Err = "url-invalid", errors.New("the request URL does not parse")
+		return res
+	}
+	hreq.Header = req.headers(req.Key, c.opts.UserAgent)
+	if body == nil {
+		hreq.Header.Del("Content-Type")
+		hreq.Header.Set("Accept", "application/json")
+	}
+	res.Proxy = c.ProxyFor(hreq.URL)
+
+	resp, err := c.HTTP.Do(hreq)
+	tr.copyTo(&res.Timings)
+	if err != nil {
+		classifyTransport(res, err, tr, ctx)
+		res.Timings.End = time.Since(res.Timings.Start)
+		return res
+	}
+	defer resp.Body.Close()
+	res.StatusCode = resp.StatusCode
+	res.Header = resp.Header
+	res.ContentType = resp.Header.Get("Content-Type")
+
+	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
+	if ok && req.Stream && body != nil && looksLikeStream(resp) {
+		c.readStream(ctx, cancel, req, res, resp.Body, onDelta)
+	} else {
+		c.readBody(ctx, req, res, resp.Body, body != nil)
+	}
+	res.Timings.End = time.Since(res.Timings.Start)
+	return res
+}
+
+// looksLikeStream: an event-stream content type, or none at all (some
+// relays drop it); JSON and HTML are read whole and classified.
+func looksLikeStream(resp *http.Response) bool {
+	ct := strings.ToLower(resp.Header.Get("Content-Type"))
+	return strings.HasPrefix(ct, "text/event-stream") || ct == ""
+}
+
+// readBody reads a whole (capped) body and classifies it.
+func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io.Reader, post bool) {
+	b, err := io.ReadAll(io.LimitReader(body, c.opts.MaxBody))
+	res.Body = []byte(gateway.Redact(string(b), req.Key))
+	if err != nil {
+		classifyBodyError(res, err, ctx)
+		return
+	}
+	if !post {
+		classifyStatus(res, req)
+		return
+	}
+	classifyAnswer(res, req)
+}
+
+// readStream decodes an event stream as it arrives.
+func (c *Client) readStream(ctx context.Context, cancel func(), req Request, res *Result, body io.Reader, onDelta func(Delta)) {
+	dec := NewDecoder(req.Protocol, res.Timings.Start)
+	dec.OnDelta = onDelta
+	ev := &evidenceWriter{max: c.opts.EvidenceBytes}
+	var r io.Reader = io.TeeReader(body, ev)
+	var idle *idleReader
+	if c.opts.StreamIdle > 0 {
+		idle = newIdleReader(r, c.opts.StreamIdle, cancel)
+		defer idle.stop()
+		r = idle
+	}
+	_, err := dec.ReadFrom(r)
+	s := dec.Stream()
+	res.Stream = s
+	res.Body = []byte(gateway.Redact(string(ev.buf), req.Key))
+	res.Text = dec.Text()
+	res.Model = s.Model
+	if s.Usage != nil {
+		res.Usage = *s.Usage
+	}
+	if n := len(s.Deltas); n > 0 {
+		res.Timings.FirstDelta = s.Deltas[0].At
+		res.Timings.LastDelta = s.Deltas[n-1].At
+	}
+	if err != nil {
+		if idle != nil && idle.fired() {
+			res.Code = "timeout-stream"
+			res.Err = errorf("the stream sent nothing for %s after %d events", c.opts.StreamIdle, s.Events)
+			return
+		}
+		classifyBodyError(res, err, ctx)
+		return
+	}
+	classifyStream(res, req)
+}
+
+// evidenceWriter keeps the first bytes of a stream.
+type evidenceWriter struct {
+	buf []byte
+	max int
+}
+
+func (w *evidenceWriter) Write(p []byte) (int, error) {
+	if room := w.max - len(w.buf); room > 0 {
+		if len(p) < room {
+			room = len(p)
+		}
+		w.buf = append(w.buf, p[:room]...)
+	}
+	return len(p), nil
+}
+
+// tracer records httptrace phases. Dial callbacks may run on other
+// goroutines (happy eyeballs), hence the lock.
+type tracer struct {
+	mu                           sync.Mutex
+	start                        time.Time
+	dnsStart, connStart, tlsStrt time.Duration
+	t                            Timings
+	gotConn, tlsStarted, tlsDone bool
+	tlsErr                       error
+}
+
+func (tr *tracer) since() time.Duration { return time.Since(tr.start) }
+
+func (tr *tracer) trace() *httptrace.ClientTrace {
+	lock := func(f func()) { tr.mu.Lock(); f(); tr.mu.Unlock() }
+	return &httptrace.ClientTrace{
+		DNSStart: func(httptrace.DNSStartInfo) { lock(func() { tr.dnsStart = tr.since() }) },
+		DNSDone:  func(httptrace.DNSDoneInfo) { lock(func() { tr.t.DNS = tr.since() - tr.dnsStart }) },
+		ConnectStart: func(string, string) {
+			lock(func() {
+				if tr.connStart == 0 {
+					tr.connStart = tr.since()
+				}
+			})
+		},
+		ConnectDone: func(_, _ string, err error) {
+			lock(func() {
+				if err == nil {
+					tr.t.Connect = tr.since() - tr.connStart
+				}
+			})
+		},
+		TLSHandshakeStart: func() { lock(func() { tr.tlsStrt, tr.tlsStarted = tr.since(), true }) },
+		TLSHandshakeDone: func(_ tls.ConnectionState, err error) {
+			lock(func() {
+				tr.t.TLS, tr.tlsDone, tr.tlsErr = tr.since()-tr.tlsStrt, true, err
+			})
+		},
+		GotConn: func(i httptrace.GotConnInfo) {
+			lock(func() { tr.gotConn, tr.t.ConnReused = true, i.Reused })
+		},
+		WroteRequest:         func(httptrace.WroteRequestInfo) { lock(func() { tr.t.WroteRequest = tr.since() }) },
+		GotFirstResponseByte: func() { lock(func() { tr.t.FirstByte = tr.since() }) },
+	}
+}
+
+func (tr *tracer) copyTo(t *Timings) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	start := t.Start
+	*t = tr.t
+	t.Start = start
+}
+
+func (tr *tracer) state() (gotConn, tlsStarted, tlsDone bool) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.gotConn, tr.tlsStarted, tr.tlsDone
+}

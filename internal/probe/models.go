@@ -1,0 +1,123 @@
+package probe
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/tidwall/gjson"
+)
+
+// ListModels asks GET {root}/v1/models for the models the gateway serves
+// (the setup wizard offers them; the wire doctor names the closest ones
+// when a model is not found). On failure the ids are nil and the result
+// carries the code.
+func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.Auth) ([]string, *Result) {
+	req := Request{Root: root, URL: strings.TrimRight(root, "/") + "/v1/models", Key: key, Auth: auth}
+	if auth == gateway.AuthXAPIKey {
+		// Anthropic-style gateways want the version header on every call.
+		req.Header = http.Header{"Anthropic-Version": {AnthropicVersion}}
+	}
+	res := &Result{Method: http.MethodGet, URL: req.URL}
+	res.ReqHeader = maskedHeader(req.headers(gateway.Mask(key), c.opts.UserAgent), key)
+	res.ReqHeader.Del("Content-Type")
+	c.send(ctx, req, res, nil, nil)
+	if res.Code != "" {
+		return nil, res
+	}
+	if isHTML(res.ContentType, res.Body) {
+		res.Code, res.Err = "http-html", errorf("a web page came back instead of the model list%s", pageTitle(res.Body))
+		return nil, res
+	}
+	if !gjson.ValidBytes(res.Body) {
+		res.Code, res.Err = "http-html", errorf("the model list is not JSON (%s)", orUnknown(res.ContentType))
+		return nil, res
+	}
+	if errText, ok := errorIn200(res.Body); ok {
+		res.Code, res.Err = "error-in-200", errorf("the gateway answered 200 with an error: %s", errText)
+		return nil, res
+	}
+	var ids []string
+	// OpenAI and Anthropic both answer {"data":[{"id":…},…]}; a few
+	// gateways answer a bare array or {"models":[…]}.
+	r := gjson.ParseBytes(res.Body)
+	list := r.Get("data")
+	if !list.Exists() {
+		list = r.Get("models")
+	}
+	if r.IsArray() {
+		list = r
+	}
+	list.ForEach(func(_, m gjson.Result) bool {
+		id := m.Get("id").String()
+		if id == "" && m.Type == gjson.String {
+			id = m.String()
+		}
+		if id == "" {
+			id = m.Get("name").String()
+		}
+		if id != "" {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	return ids, res
+}
+
+// Closest returns up to n served ids nearest to model: those containing
+// it or contained in it first, then by edit distance. Used to say "did you
+// mean" when a model is not found.
+func Closest(model string, ids []string, n int) []string {
+	type cand struct {
+		id   string
+		dist int
+	}
+	m := strings.ToLower(model)
+	var cs []cand
+	for _, id := range ids {
+		l := strings.ToLower(id)
+		d := editDistance(m, l)
+		if m != "" && (strings.Contains(l, m) || strings.Contains(m, l)) {
+			d = -1000 + d
+		}
+		if d <= max(3, len(m)/2) {
+			cs = append(cs, cand{id, d})
+		}
+	}
+	// Insertion sort: the lists are short.
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].dist < cs[j-1].dist; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	out := make([]string, 0, n)
+	for _, c := range cs {
+		if len(out) == n {
+			break
+		}
+		out = append(out, c.id)
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
