@@ -32,7 +32,9 @@ type Plan struct {
 	// Duration stops sending new requests after this long (in-flight
 	// ones finish).
 	Duration time.Duration
-	// Warmup requests run first at the same concurrency and are excluded.
+	// Warmup requests run first at the same concurrency and are excluded;
+	// negative means one per slot (WarmupPerSlot), so that every
+	// connection is open before the measurement starts.
 	Warmup int
 	// MaxErrors stops the run early when the share of failed requests
 	// exceeds it (0.5 = 50%); 1 or more never stops.
@@ -45,6 +47,17 @@ type Plan struct {
 	Progress func(done, total int)
 }
 
+// WarmupPerSlot as Plan.Warmup sends one warmup request per slot.
+const WarmupPerSlot = -1
+
+// WarmupRequests is how many warmup requests the plan sends.
+func (p Plan) WarmupRequests() int {
+	if p.Warmup < 0 {
+		return max(p.Concurrency, 1)
+	}
+	return p.Warmup
+}
+
 // minForErrorStop is how many requests must complete before the error
 // limit can stop a run: one early failure is not a rate.
 const minForErrorStop = 10
@@ -54,9 +67,10 @@ const minForErrorStop = 10
 // still measured, requests cut short are flagged Interrupted.
 func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 	r := &runner{d: d, p: p, ctx: ctx}
-	if p.Warmup > 0 {
+	if w := p.WarmupRequests(); w > 0 {
 		warm := p
-		warm.Rate, warm.Duration, warm.Requests = 0, 0, p.Warmup
+		warm.Rate, warm.Duration, warm.Requests = 0, 0, w
+		warm.Concurrency = min(max(p.Concurrency, 1), w)
 		r.closedLoop(warm, true, time.Now())
 	}
 	r.stopped = ""

@@ -247,3 +247,15 @@ func TestParseSweep(t *testing.T) {
 		t.Errorf("auto planned %v", p)
 	}
 }
+
+func TestWarmupPerSlot(t *testing.T) {
+	d := &fakeDoer{}
+	l, samples := Execute(context.Background(), d, Plan{Concurrency: 4, Requests: 8, Warmup: WarmupPerSlot, MaxErrors: 1})
+	if d.calls.Load() != 12 || l.Requests != 8 || len(samples) != 12 {
+		t.Fatalf("calls %d, level %d requests", d.calls.Load(), l.Requests)
+	}
+	sw := Sweep{Levels: []int{1, 4}}
+	if b := PlanBudget(Plan{Requests: 10, Warmup: WarmupPerSlot}, &sw, 1); b.Requests != 10+1+10+4 {
+		t.Errorf("budget %+v", b)
+	}
+}

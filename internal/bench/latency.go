@@ -55,7 +55,7 @@ func latencyFinding(ctx context.Context, o LatencyOptions) doctor.Finding {
 	if req.MaxTokens == 0 {
 		req.MaxTokens = 64
 	}
-	l, _ := Execute(ctx, o.Doer, Plan{Request: req, Concurrency: 1, Requests: o.Requests, MaxErrors: 1, Key: o.Key})
+	l, _ := Execute(ctx, o.Doer, Plan{Request: req, Concurrency: 1, Requests: o.Requests, Warmup: 1, MaxErrors: 1, Key: o.Key})
 	f := doctor.Finding{Check: "latency", Code: "latency-high"}
 	if l.OK == 0 {
 		f.Status = doctor.Skipped

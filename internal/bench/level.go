@@ -27,7 +27,9 @@ type Level struct {
 	WindowS      float64 `json:"window_s"`
 	// Network is the connection phases, told apart from the model's time.
 	Network Network `json:"network_ms"`
-	// ObservedConcurrency is Little's L = λ·W over the window.
+	// Lambda is λ, completions (ok or failed) per second, and
+	// ObservedConcurrency Little's L = λ·W over the window.
+	Lambda              float64 `json:"lambda"`
 	ObservedConcurrency float64 `json:"observed_concurrency"`
 	// Bursty counts streams that arrived in bursts; TPOTTrusted is false
 	// when they are the majority, so TPOT does not measure generation.
@@ -122,8 +124,9 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		l.RPS = float64(l.OK) / sec
 		// λ counts every completion, failed ones too: they occupied a
 		// slot for their E2E as well.
+		l.Lambda = float64(l.Requests) / sec
 		if all := Summarize(e2eAll); all.N > 0 {
-			l.ObservedConcurrency = float64(l.Requests) / sec * all.Mean / 1000 // Little: L = λ·W
+			l.ObservedConcurrency = l.Lambda * all.Mean / 1000 // Little: L = λ·W
 		}
 	}
 	return l

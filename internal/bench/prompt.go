@@ -60,7 +60,9 @@ func PlanBudget(p Plan, sw *Sweep, maxTokens int) Budget {
 		if n == 0 && p.Duration > 0 {
 			b.OpenEnded = true
 		}
-		return n + p.Warmup
+		q := p
+		q.Concurrency = c
+		return n + q.WarmupRequests()
 	}
 	if sw == nil {
 		b.Requests = count(p.Concurrency)

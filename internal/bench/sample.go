@@ -67,7 +67,7 @@ func NewSample(r *probe.Result, key string) Sample {
 		if !s.FromServer {
 			s.Tokens = countTokens(r.Stream.Deltas)
 		}
-		s.Bursty = Bursty(s.Deltas)
+		s.Bursty = Bursty(r.Stream, s.Deltas)
 		first, last := r.Timings.FirstDelta, r.Timings.LastDelta
 		if len(s.Deltas) > 0 {
 			first, last = s.Deltas[0], s.Deltas[len(s.Deltas)-1]

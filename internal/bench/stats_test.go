@@ -107,7 +107,7 @@ func TestLittle(t *testing.T) {
 	}
 }
 
-func TestBursty(t *testing.T) {
+func TestChunked(t *testing.T) {
 	ms := time.Millisecond
 	steady := []time.Duration{80 * ms, 90 * ms, 100 * ms, 110 * ms, 120 * ms, 130 * ms}
 	oneBurst := []time.Duration{500 * ms, 500*ms + 10*time.Microsecond, 500*ms + 20*time.Microsecond, 500*ms + 30*time.Microsecond, 500*ms + 40*time.Microsecond}
@@ -124,8 +124,8 @@ func TestBursty(t *testing.T) {
 		{"empty", nil, false},
 	}
 	for _, tt := range tests {
-		if got := Bursty(tt.at); got != tt.want {
-			t.Errorf("%s: Bursty = %v, want %v", tt.name, got, tt.want)
+		if got := Chunked(tt.at); got != tt.want {
+			t.Errorf("%s: Chunked = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
