@@ -45,6 +45,9 @@ type Options struct {
 	// Streams is how many concurrent streams the memory figure opens
 	// (default 1000; 0 after defaults means skip).
 	Streams int
+	// PerLevel is the least number of measured requests per accuracy
+	// level (default 30; at least 2 per slot).
+	PerLevel int
 	// CPURequests is how many streamed requests the CPU figure averages
 	// over (default 400).
 	CPURequests int
@@ -93,6 +96,9 @@ func (o *Options) defaults() {
 	}
 	if o.Streams == 0 {
 		o.Streams = 1000
+	}
+	if o.PerLevel == 0 {
+		o.PerLevel = 30
 	}
 	if o.CPURequests == 0 {
 		o.CPURequests = 400
@@ -147,7 +153,7 @@ func (o *Options) accuracy(ctx context.Context, c int) (Accuracy, error) {
 	// Warm up one request per slot, so every connection is open and
 	// measured requests time the gateway, not the handshake.
 	l, _ := bench.Execute(ctx, d, bench.Plan{Request: o.request(o.Gateway.Tokens * 2), Concurrency: c,
-		Requests: max(2*c, 30), Warmup: c, MaxErrors: 0.5, Key: o.Gateway.Key})
+		Requests: max(2*c, o.PerLevel), Warmup: c, MaxErrors: 0.5, Key: o.Gateway.Key})
 	a := Accuracy{Concurrency: c, Requests: l.Requests, Failed: l.Failed, TTFTP50: l.TTFT.P50, TPOTP50: l.TPOT.P50}
 	a.TTFTError = a.TTFTP50 - ms(o.Gateway.TTFT)
 	a.TPOTError = a.TPOTP50 - ms(o.Gateway.TPOT)
