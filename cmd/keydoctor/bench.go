@@ -28,6 +28,7 @@ type benchOptions struct {
 	Stream                        bool
 	Protocol, Tool                string
 	Sweep                         string
+	SweepMax                      int
 	MaxErrors                     string
 	JSON, CSV                     bool
 	Raw, Save, Compare            string
@@ -94,6 +95,7 @@ printed first, and on a terminal a large run asks before it starts.`,
 	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
 	f.StringVar(&o.Tool, "tool", "", "measure the path this tool takes: claude, codex, cline, openai, anthropic")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
+	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")
 	f.BoolVar(&o.JSON, "json", false, "print the result as JSON (schema keydoctor/bench@1)")
 	f.BoolVar(&o.CSV, "csv", false, "print one CSV row per level")
@@ -144,11 +146,7 @@ func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, er
 			return probe.Request{}, "", usageErrorf("", "%v", err)
 		}
 		proto = pr
-		if proto == gateway.Messages { // as the Anthropic SDKs send it
-			if t, ok := gateway.LookupTool(string(gateway.AnthropicSDK)); ok {
-				auth = t.Auth
-			}
-		}
+		auth = bench.RequestFor(p, proto).Auth
 	}
 	prompt := o.Prompt
 	switch {

@@ -90,8 +90,9 @@ func writeLevel(w io.Writer, l bench.Level) {
 	if l.E2E.N > 0 && l.RPS > 0 {
 		fmt.Fprintf(w, "little    L = λ·W = %.2f requests/s × %.3fs = %.1f requests in flight\n",
 			l.Lambda, l.ObservedConcurrency/l.Lambda, l.ObservedConcurrency)
-		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent slots\n",
-			l.RPS, bench.SlotsFor(l.RPS, l.MeanE2E()))
+		slots := bench.SlotsFor(l.RPS, l.MeanE2E())
+		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent %s\n",
+			l.RPS, slots, plural(slots, "slot", "slots"))
 	}
 }
 
@@ -103,8 +104,8 @@ func writeNetwork(w io.Writer, l bench.Level) {
 		}
 		return fmt.Sprintf("%s ms", fmtMS(s.P50))
 	}
-	fmt.Fprintf(w, "network   %d new connections: dns %s, connect %s, tls %s (p50); response headers p50 %s",
-		n.NewConns, phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
+	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
+		n.NewConns, plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
 	if l.TTFT.N > 0 && n.FirstByte.N > 0 {
 		fmt.Fprintf(w, "; model time to first token ≈ %s ms", fmtMS(l.TTFT.P50-n.FirstByte.P50))
 		if l.TTFT.P50-n.FirstByte.P50 < 0.1*l.TTFT.P50 {
@@ -253,4 +254,11 @@ func fmtMS(v float64) string {
 	default:
 		return fmt.Sprintf("%.2f", v)
 	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -70,6 +70,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 		if err != nil {
 			return usageErrorf("e.g. --sweep 1,2,4,8,16 or --sweep auto", "%v", err)
 		}
+		sw.Max = o.SweepMax
 		sweep = &sw
 	}
 	report := bench.Report{Schema: bench.Schema, Started: o.Env.Now().UTC(),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -100,4 +101,37 @@ func joinAnd(s []string) string {
 		out += ", " + x
 	}
 	return out + " and " + s[len(s)-1]
+}
+
+// NewProfileLatencyCheck is NewLatencyCheck for a profile: the request
+// goes to the profile's gateway over proto, and the probe client is built
+// when the check runs, from the environment it is given (proxy variables).
+func NewProfileLatencyCheck(p gateway.Profile, proto gateway.Protocol, th Thresholds, timeout time.Duration) doctor.Check {
+	return doctor.CheckFunc{CheckName: "latency", Fn: func(ctx context.Context, e *env.Env) []doctor.Finding {
+		var getenv func(string) string
+		if e != nil {
+			getenv = e.Getenv
+		}
+		c, err := probe.NewClient(probe.Options{Getenv: getenv, MaxConnsPerHost: 1, Timeout: timeout})
+		if err != nil {
+			return []doctor.Finding{{Check: "latency", Code: "latency-high", Status: doctor.Failed, Message: "cannot build the HTTP client: " + err.Error()}}
+		}
+		defer c.Close()
+		o := LatencyOptions{Doer: c, Request: RequestFor(p, proto), Key: p.Key, Thresholds: th}
+		return []doctor.Finding{latencyFinding(ctx, o)}
+	}}
+}
+
+// RequestFor is the benchmark request for a profile over a protocol, with
+// the key presented as the tools that speak it do (x-api-key for
+// messages, as the Anthropic SDKs send it; bearer otherwise).
+func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
+	auth := gateway.AuthBearer
+	if proto == gateway.Messages {
+		if t, ok := gateway.LookupTool(string(gateway.AnthropicSDK)); ok {
+			auth = t.Auth
+		}
+	}
+	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
+		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}
 }

@@ -3,6 +3,8 @@ package bench
 import (
 	"math"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
 // Level is the result of one run at one concurrency: what the report
@@ -40,8 +42,8 @@ type Level struct {
 }
 
 // Network summarises the httptrace phases. DNS, connect and TLS count
-// only requests that opened a connection; first byte (response headers)
-// counts every request.
+// the requests that opened a connection, warmup included; first byte
+// (response headers) counts every measured request.
 type Network struct {
 	NewConns  int     `json:"new_connections"`
 	DNS       Summary `json:"dns"`
@@ -60,6 +62,9 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	for i := range samples {
 		s := &samples[i]
 		if s.Warmup {
+			// Warmup opens the connections: its phases are the network's
+			// cost even though its latency is left out.
+			addConn(&l.Network, s.Timings, &dns, &conn, &tls)
 			continue
 		}
 		if s.Interrupted {
@@ -91,16 +96,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 			deltas++
 		}
 		t := s.Timings
-		if !t.ConnReused && (t.Connect > 0 || t.DNS > 0) {
-			l.Network.NewConns++
-			if t.DNS > 0 {
-				dns = append(dns, ms(t.DNS))
-			}
-			conn = append(conn, ms(t.Connect))
-			if t.TLS > 0 {
-				tls = append(tls, ms(t.TLS))
-			}
-		}
+		addConn(&l.Network, t, &dns, &conn, &tls)
 		if t.FirstByte > 0 {
 			fb = append(fb, ms(t.FirstByte))
 		}
@@ -130,6 +126,21 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		}
 	}
 	return l
+}
+
+// addConn records the connection phases of a request that opened one.
+func addConn(n *Network, t probe.Timings, dns, conn, tls *[]float64) {
+	if t.ConnReused || (t.Connect <= 0 && t.DNS <= 0) {
+		return
+	}
+	n.NewConns++
+	if t.DNS > 0 {
+		*dns = append(*dns, ms(t.DNS))
+	}
+	*conn = append(*conn, ms(t.Connect))
+	if t.TLS > 0 {
+		*tls = append(*tls, ms(t.TLS))
+	}
 }
 
 // ErrorRate is failed / completed.

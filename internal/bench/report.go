@@ -61,15 +61,29 @@ func LoadReport(path string) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	r, err := ParseReport(b)
+	if err != nil {
+		return Report{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// ParseReport reads a saved benchmark document.
+func ParseReport(b []byte) (Report, error) {
 	var r Report
 	if err := json.Unmarshal(b, &r); err != nil {
-		return Report{}, fmt.Errorf("%s is not a saved benchmark: %w", path, err)
+		return Report{}, fmt.Errorf("not a saved benchmark: %w", err)
 	}
 	if r.Schema != Schema {
-		return Report{}, fmt.Errorf("%s has schema %q, want %q", path, r.Schema, Schema)
+		return Report{}, fmt.Errorf("schema %q, want %q", r.Schema, Schema)
 	}
 	if len(r.Runs) == 0 {
-		return Report{}, fmt.Errorf("%s holds no runs", path)
+		return Report{}, fmt.Errorf("no runs in it")
+	}
+	for _, l := range r.Runs {
+		if l.Concurrency < 1 {
+			return Report{}, fmt.Errorf("a run with concurrency %d", l.Concurrency)
+		}
 	}
 	return r, nil
 }

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -136,5 +139,24 @@ func TestSyntheticPromptAndBudget(t *testing.T) {
 	b = PlanBudget(Plan{Requests: 10}, &sw, 10)
 	if b.Requests != 10+10+16 {
 		t.Errorf("sweep budget %+v", b)
+	}
+}
+
+func TestProfileLatencyCheckAgainstGateway(t *testing.T) {
+	srv, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Key: testKey, Tokens: 5, TTFT: 900 * time.Millisecond / 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	p := gateway.Profile{BaseURL: srv.Root(), Key: testKey, Model: "gpt-4o"}
+	for _, proto := range gateway.Protocols {
+		fs := NewProfileLatencyCheck(p, proto, Thresholds{TTFT: time.Millisecond}, 10*time.Second).Run(context.Background(), env.FromMap(nil))
+		// 9 ms TTFT against a 1 ms threshold: latency-high, whatever the machine's speed
+		if len(fs) != 1 || fs[0].Status != doctor.Warning || !strings.Contains(fs[0].Message, "TTFT p50") {
+			t.Errorf("%s: %+v", proto, fs)
+		}
+		if strings.Contains(fs[0].Message, testKey) {
+			t.Fatal("key leaked")
+		}
 	}
 }
