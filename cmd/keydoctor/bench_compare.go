@@ -8,10 +8,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 )
 
-// compareBaseline prints old, new and the change of each compared metric
-// and fails (exit 1) when one regressed beyond max.
-func compareBaseline(o *benchOptions, old, cur bench.Report, max float64) error {
-	changes, regressed := bench.Compare(old.Runs, cur.Runs, max)
+// printComparison prints old, new and the change of each compared metric
+// and fails (exit 1) when one regressed beyond the threshold.
+func printComparison(o *benchOptions, old, cur bench.Report) error {
+	changes, regressed, max := cur.Comparison.Changes, cur.Comparison.Regressed, cur.Comparison.MaxRegression
 	w := o.Out
 	if o.JSON || o.CSV {
 		w = o.ErrOut // keep the machine-readable output clean
@@ -37,6 +37,9 @@ func compareBaseline(o *benchOptions, old, cur bench.Report, max float64) error 
 		fmt.Fprintf(tw, "%d\t%s\t%s %s\t%s %s\t%s\t%s\n", c.Concurrency, c.Metric, fmtMS(c.Old), c.Unit, fmtMS(c.New), c.Unit, change, verdict)
 	}
 	tw.Flush()
+	if old.Knee != nil && cur.Knee != nil && old.Knee.Concurrency != cur.Knee.Concurrency {
+		fmt.Fprintf(w, "note: the knee moved from concurrency %d to %d\n", old.Knee.Concurrency, cur.Knee.Concurrency)
+	}
 	if len(changes) == 0 {
 		return failf("rerun with the same --sweep or -c as the baseline", "nothing to compare: no level of this run matches the baseline")
 	}

@@ -121,11 +121,15 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	if doerErr != nil {
 		return failf("", "cannot build the HTTP client: %v", doerErr)
 	}
+	if baseline != nil {
+		changes, regressed := bench.Compare(baseline.Runs, report.Runs, maxReg)
+		report.Comparison = &bench.Comparison{Baseline: o.Compare, MaxRegression: maxReg, Changes: changes, Regressed: regressed}
+	}
 	if err := writeBenchOutputs(o, report, samples); err != nil {
 		return err
 	}
 	if baseline != nil {
-		return compareBaseline(o, *baseline, report, maxReg)
+		return printComparison(o, *baseline, report)
 	}
 	return benchExit(report, ctx)
 }

@@ -20,6 +20,17 @@ type Report struct {
 	Settings Settings  `json:"settings"`
 	Runs     []Level   `json:"runs"`
 	Knee     *Knee     `json:"knee,omitempty"`
+	// Comparison is set by --compare (never saved: a baseline is a
+	// measurement, not a verdict).
+	Comparison *Comparison `json:"comparison,omitempty"`
+}
+
+// Comparison is a run set against a saved baseline.
+type Comparison struct {
+	Baseline      string   `json:"baseline"`
+	MaxRegression float64  `json:"max_regression"`
+	Changes       []Change `json:"changes"`
+	Regressed     bool     `json:"regressed"`
 }
 
 // Target is what was measured. No key, not even masked: a saved baseline
@@ -91,6 +102,7 @@ func ParseReport(b []byte) (Report, error) {
 // SaveReport writes the report atomically (temp file, rename), so an
 // interrupted save never leaves half a baseline.
 func SaveReport(path string, r Report) error {
+	r.Comparison = nil
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
@@ -72,6 +73,10 @@ type Accuracy struct {
 type Result struct {
 	TTFTTruthMS float64    `json:"ttft_truth_ms"`
 	TPOTTruthMS float64    `json:"tpot_truth_ms"`
+	// TimerLateMS is how late this machine's timers fire (p50): the fake
+	// gateway schedules every token with one, so this much of each TTFT
+	// error is the gateway's, not the client's.
+	TimerLateMS float64 `json:"timer_late_ms"`
 	Levels      []Accuracy `json:"levels"`
 	// CPU is client CPU (user+system) per streamed request; it includes
 	// the fake gateway's when that runs in this process.
@@ -119,7 +124,7 @@ func request(g Gateway, maxTokens int) probe.Request {
 func Run(ctx context.Context, o Options) (Result, error) {
 	o.defaults()
 	g := o.Gateway
-	r := Result{TTFTTruthMS: ms(g.TTFT), TPOTTruthMS: ms(g.TPOT), Pass: true}
+	r := Result{TTFTTruthMS: ms(g.TTFT), TPOTTruthMS: ms(g.TPOT), TimerLateMS: timerLate(g.TTFT), Pass: true}
 	for _, c := range o.Levels {
 		if ctx.Err() != nil {
 			return r, ctx.Err()
@@ -190,6 +195,25 @@ func (o *Options) isolated() Gateway {
 		return *o.Isolated
 	}
 	return o.Gateway
+}
+
+// timerLate fires 32 timers of d at once and returns the median of how
+// late they fired.
+func timerLate(d time.Duration) float64 {
+	late := make([]float64, 32)
+	var wg sync.WaitGroup
+	for i := range late {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			t := time.NewTimer(d)
+			<-t.C
+			late[i] = ms(time.Since(start) - d)
+		}()
+	}
+	wg.Wait()
+	return bench.Summarize(late).P50
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
