@@ -67,6 +67,9 @@ func writeLevel(w io.Writer, l bench.Level) {
 	if l.Interrupted > 0 {
 		fmt.Fprintf(w, "          %d requests cut short by the interruption, not counted\n", l.Interrupted)
 	}
+	if l.LateSends > 0 {
+		fmt.Fprintf(w, "          %d requests left later than planned because %d were already in flight: raise -c, or the figures hide that wait\n", l.LateSends, l.Concurrency)
+	}
 	if l.OK == 0 {
 		return
 	}
@@ -93,6 +96,10 @@ func writeLevel(w io.Writer, l bench.Level) {
 		slots := bench.SlotsFor(l.RPS, l.MeanE2E())
 		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent %s\n",
 			l.RPS, slots, plural(slots, "slot", "slots"))
+		if l.Rate > 0 && l.Rate > l.RPS*1.05 {
+			want := bench.SlotsFor(l.Rate, l.MeanE2E())
+			fmt.Fprintf(w, "          the planned %g requests/s would need about %d\n", l.Rate, want)
+		}
 	}
 }
 

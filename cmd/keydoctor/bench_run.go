@@ -206,15 +206,17 @@ func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, b
 		warm = "+1 warmup per slot"
 	}
 	fmt.Fprintf(w, "bench: %s, %s, %s, max tokens %d\n", load, mode, warm, o.MaxTokens)
+	if b.OpenEnded {
+		fmt.Fprintf(w, "bench: planned as many requests as fit in %s, each at most %d output tokens and about %d input tokens\n",
+			p.Duration, o.MaxTokens, bench.EstimateTokens(p.Request.Prompt))
+		return
+	}
 	more := ""
-	if b.OpenEnded || (sw != nil && sw.Auto) {
+	if sw != nil && sw.Auto {
 		more = "up to "
 	}
 	fmt.Fprintf(w, "bench: planned %s%d requests, at most %s output tokens and about %s input tokens\n",
 		more, b.Requests, thousands(b.OutputTokens), thousands(b.InputTokens))
-	if b.OpenEnded {
-		fmt.Fprintf(w, "bench: the request count depends on the gateway's speed over %s\n", p.Duration)
-	}
 }
 
 // confirmBudget asks on a terminal before a large run.

@@ -38,6 +38,10 @@ type Level struct {
 	Bursty      int    `json:"bursty_streams"`
 	TPOTTrusted bool   `json:"tpot_trusted"`
 	Interrupted int    `json:"interrupted,omitempty"`
+	// LateSends counts open-loop requests sent more than lateSend after
+	// their planned time, because the -c cap was full: their latency
+	// then hides queueing in the client (coordinated omission).
+	LateSends int `json:"late_sends,omitempty"`
 	Stopped     string `json:"stopped,omitempty"` // why the run ended early
 }
 
@@ -51,6 +55,10 @@ type Network struct {
 	TLS       Summary `json:"tls"`
 	FirstByte Summary `json:"first_byte"`
 }
+
+// lateSend is how far behind its planned time an open-loop send may be
+// before it counts as late.
+const lateSend = 10 * time.Millisecond
 
 // Aggregate builds a Level from the measured samples of one run. window is
 // the wall time of the measured window (first send to last completion):
@@ -72,6 +80,9 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 			continue
 		}
 		l.Requests++
+		if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
+			l.LateSends++
+		}
 		e2eAll = append(e2eAll, ms(s.E2E()))
 		if !s.OK() {
 			l.Failed++
