@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/tls"
@@ -66,21 +67,50 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	res.Header = resp.Header
 	res.ContentType = resp.Header.Get("Content-Type")
 
+	var rd2 io.Reader = resp.Body
+	var idle *idleReader
+	if c.opts.StreamIdle > 0 {
+		idle = newIdleReader(resp.Body, c.opts.StreamIdle, cancel)
+		defer idle.stop()
+		rd2 = idle
+	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
-	if ok && req.Stream && body != nil && looksLikeStream(resp) {
-		c.readStream(ctx, cancel, req, res, resp.Body, onDelta)
+	if ok && req.Stream && body != nil {
+		br := bufio.NewReaderSize(rd2, 512)
+		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
+			c.readStream(ctx, req, res, br, onDelta)
+		} else {
+			c.readBody(ctx, req, res, br, true)
+		}
 	} else {
-		c.readBody(ctx, req, res, resp.Body, body != nil)
+		c.readBody(ctx, req, res, rd2, body != nil)
+	}
+	if idle != nil && idle.fired() && res.Code != "" {
+		// The idle timer canceled the request: the body stalled.
+		events := 0
+		if res.Stream != nil {
+			events = res.Stream.Events
+		}
+		res.Code = "timeout-stream"
+		res.Err = errorf("the answer sent nothing for %s after %d events", c.opts.StreamIdle, events)
 	}
 	res.Timings.End = time.Since(res.Timings.Start)
 	return res
 }
 
-// looksLikeStream: an event-stream content type, or none at all (some
-// relays drop it); JSON and HTML are read whole and classified.
-func looksLikeStream(resp *http.Response) bool {
-	ct := strings.ToLower(resp.Header.Get("Content-Type"))
-	return strings.HasPrefix(ct, "text/event-stream") || ct == ""
+// looksLikeStream: an event-stream content type, or a body that starts
+// like one (relays drop or rewrite the header); JSON and HTML are read
+// whole and classified.
+func looksLikeStream(contentType string, head []byte) bool {
+	if strings.HasPrefix(strings.ToLower(contentType), "text/event-stream") {
+		return true
+	}
+	for _, p := range []string{"data:", "event", "id:", ":"} {
+		if bytes.HasPrefix(head, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // readBody reads a whole (capped) body and classifies it.
@@ -99,18 +129,11 @@ func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io
 }
 
 // readStream decodes an event stream as it arrives.
-func (c *Client) readStream(ctx context.Context, cancel func(), req Request, res *Result, body io.Reader, onDelta func(Delta)) {
+func (c *Client) readStream(ctx context.Context, req Request, res *Result, body io.Reader, onDelta func(Delta)) {
 	dec := NewDecoder(req.Protocol, res.Timings.Start)
 	dec.OnDelta = onDelta
 	ev := &evidenceWriter{max: c.opts.EvidenceBytes}
-	var r io.Reader = io.TeeReader(body, ev)
-	var idle *idleReader
-	if c.opts.StreamIdle > 0 {
-		idle = newIdleReader(r, c.opts.StreamIdle, cancel)
-		defer idle.stop()
-		r = idle
-	}
-	_, err := dec.ReadFrom(r)
+	_, err := dec.ReadFrom(io.TeeReader(body, ev))
 	s := dec.Stream()
 	res.Stream = s
 	res.Body = []byte(gateway.Redact(string(ev.buf), req.Key))
@@ -124,11 +147,6 @@ func (c *Client) readStream(ctx context.Context, cancel func(), req Request, res
 		res.Timings.LastDelta = s.Deltas[n-1].At
 	}
 	if err != nil {
-		if idle != nil && idle.fired() {
-			res.Code = "timeout-stream"
-			res.Err = errorf("the stream sent nothing for %s after %d events", c.opts.StreamIdle, s.Events)
-			return
-		}
 		classifyBodyError(res, err, ctx)
 		return
 	}

@@ -14,10 +14,20 @@ import (
 // when a model is not found). On failure the ids are nil and the result
 // carries the code.
 func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.Auth) ([]string, *Result) {
-	req := Request{Root: root, URL: strings.TrimRight(root, "/") + "/v1/models", Key: key, Auth: auth}
-	if auth == gateway.AuthXAPIKey {
+	return listModels(ctx, c, Request{Root: root, Key: key, Auth: auth})
+}
+
+// listModels lists with req's root, key, auth and extra headers.
+func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result) {
+	req.URL, req.Stream, req.Protocol = strings.TrimRight(req.Root, "/")+"/v1/models", false, gateway.Chat
+	key := req.Key
+	if req.Auth == gateway.AuthXAPIKey && req.Header.Get("Anthropic-Version") == "" {
 		// Anthropic-style gateways want the version header on every call.
-		req.Header = http.Header{"Anthropic-Version": {AnthropicVersion}}
+		req.Header = req.Header.Clone()
+		if req.Header == nil {
+			req.Header = http.Header{}
+		}
+		req.Header.Set("Anthropic-Version", AnthropicVersion)
 	}
 	res := &Result{Method: http.MethodGet, URL: req.URL}
 	res.ReqHeader = maskedHeader(req.headers(gateway.Mask(key), c.opts.UserAgent), key)
@@ -38,10 +48,31 @@ func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.A
 		res.Code, res.Err = "error-in-200", errorf("the gateway answered 200 with an error: %s", errText)
 		return nil, res
 	}
-	var ids []string
+	return parseModelList(res.Body), res
+}
+
+// ConfirmProtocol refines a 404 on the messages or responses endpoint: when
+// the same root and key do answer GET /v1/models, the base URL is right
+// and the gateway lacks this protocol (protocol-unsupported: Claude Code
+// or Codex cannot work with it), not a wrong path. It costs one request
+// and only runs after such a 404.
+func ConfirmProtocol(ctx context.Context, c *Client, req Request, res *Result) {
+	if res.Code != "endpoint-not-found" || req.Protocol == gateway.Chat || req.URL != "" || req.Root == "" {
+		return
+	}
+	ids, mres := listModels(ctx, c, req)
+	if mres.Code != "" || ids == nil {
+		return
+	}
+	res.Code = "protocol-unsupported"
+	res.Err = errorf("the gateway answers %s/v1/models but has no %s (%s)", strings.TrimRight(req.Root, "/"), req.Protocol.Path(), res.Err)
+}
+
+func parseModelList(body []byte) []string {
+	ids := []string{}
 	// OpenAI and Anthropic both answer {"data":[{"id":…},…]}; a few
 	// gateways answer a bare array or {"models":[…]}.
-	r := gjson.ParseBytes(res.Body)
+	r := gjson.ParseBytes(body)
 	list := r.Get("data")
 	if !list.Exists() {
 		list = r.Get("models")
@@ -62,7 +93,7 @@ func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.A
 		}
 		return true
 	})
-	return ids, res
+	return ids
 }
 
 // Closest returns up to n served ids nearest to model: those containing
