@@ -58,13 +58,14 @@ func (h *Handler) chat(c *call) {
 	s := t.openSSE()
 	s.event("", chunk(choice(map[string]any{"role": "assistant", "content": "", "refusal": nil}, nil)))
 	for i := range t.n {
+		if s.err != nil { // the client left
+			return
+		}
 		if t.stallAt(i) {
 			t.stall()
 			return
 		}
-		if t.wait(i) != nil {
-			return
-		}
+		s.due(t, i) // the event below is encoded first, then sent on time
 		s.event("", chunk(choice(map[string]any{"content": token(i)}, nil)))
 		if c.scenario == StreamEmptyChoices && i == (t.n-1)/2 {
 			s.event("", chunk([]any{}))

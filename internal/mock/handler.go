@@ -16,6 +16,7 @@ const maxBody = 32 << 20
 
 // call is one request as the handler sees it, and what the log says of it.
 type call struct {
+	h        *Handler
 	w        *recorder
 	r        *http.Request
 	arrival  time.Time
@@ -31,7 +32,7 @@ type call struct {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.enter()
 	defer h.leave()
-	c := &call{w: &recorder{ResponseWriter: w}, r: r, arrival: time.Now()}
+	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: time.Now()}
 	c.scenario = h.opts.Scenario
 	if s := r.Header.Get(ScenarioHeader); s != "" {
 		c.scenario = s
@@ -60,7 +61,10 @@ func (h *Handler) serve(c *call) {
 		http.Redirect(c.w, r, "/login?next="+r.URL.Path, http.StatusFound)
 		return
 	case TimeoutHeaders:
-		<-r.Context().Done()
+		// Read the body first: net/http notices a client that left (and
+		// ends the request context) only once the body is consumed.
+		io.Copy(io.Discard, io.LimitReader(r.Body, maxBody))
+		c.stall()
 		return
 	}
 	prefix := h.opts.Prefix
@@ -109,6 +113,8 @@ func (h *Handler) serve(c *call) {
 func (h *Handler) notFound(c *call) {
 	h.fail(c, errNotFound, fmt.Sprintf("Invalid URL (%s %s)", c.r.Method, c.r.URL.Path))
 }
+
+func (c *call) hooks() *hooks { return c.h.opts.hooks }
 
 // presentedKey reads the key from Authorization: Bearer or x-api-key.
 func presentedKey(r *http.Request) (kind, key string) {

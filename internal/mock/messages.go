@@ -47,13 +47,14 @@ func (h *Handler) messages(c *call) {
 	})
 	s.event("ping", map[string]any{"type": "ping"})
 	for i := range t.n {
+		if s.err != nil { // the client left
+			return
+		}
 		if t.stallAt(i) {
 			t.stall()
 			return
 		}
-		if t.wait(i) != nil {
-			return
-		}
+		s.due(t, i) // the event below is encoded first, then sent on time
 		s.event("content_block_delta", map[string]any{
 			"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": token(i)},
 		})

@@ -45,6 +45,14 @@ type Options struct {
 	FailFirst int
 	// Logger, when set, receives one JSON line per request, key masked.
 	Logger io.Writer
+
+	hooks *hooks // tests only: events to synchronise on instead of sleeping
+}
+
+// hooks are called when a request reaches a state tests wait for.
+type hooks struct {
+	stalled func() // a stall began (timeout-headers, timeout-stream)
+	queued  func() // a request waits for a concurrency slot
 }
 
 // ScenarioHeader selects a scenario for one request.

@@ -46,7 +46,7 @@ func (h *Handler) responses(c *call) {
 		return m
 	}
 	text := t.text()
-	done := item("completed", []any{part(text)})
+	done := item(map[bool]string{true: "incomplete", false: "completed"}[t.truncated], []any{part(text)})
 	if !t.req.Stream || c.scenario == StreamNotSSE {
 		t.respondJSON(response(status, []any{done}, true, incomplete))
 		return
@@ -67,13 +67,14 @@ func (h *Handler) responses(c *call) {
 	send("response.output_item.added", map[string]any{"output_index": 0, "item": item("in_progress", []any{})})
 	send("response.content_part.added", at(map[string]any{"part": part("")}))
 	for i := range t.n {
+		if s.err != nil { // the client left
+			return
+		}
 		if t.stallAt(i) {
 			t.stall()
 			return
 		}
-		if t.wait(i) != nil {
-			return
-		}
+		s.due(t, i) // the event below is encoded first, then sent on time
 		send("response.output_text.delta", at(map[string]any{"delta": token(i), "logprobs": []any{}}))
 	}
 	send("response.output_text.done", at(map[string]any{"text": text, "logprobs": []any{}}))

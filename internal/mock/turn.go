@@ -85,6 +85,9 @@ func (h *Handler) begin(c *call) *turn {
 		select {
 		case slots <- struct{}{}:
 		default: // queued: the schedule starts when a slot frees
+			if hk := c.hooks(); hk != nil && hk.queued != nil {
+				hk.queued()
+			}
 			select {
 			case slots <- struct{}{}:
 				t.start = time.Now()
@@ -149,7 +152,17 @@ func (t *turn) wait(i int) error {
 }
 
 // stall blocks until the client goes away or the server closes.
-func (t *turn) stall() { <-t.ctx().Done() }
+func (t *turn) stall() { t.c.stall() }
+
+func (c *call) stall() {
+	if hk := c.hooks(); hk != nil && hk.stalled != nil {
+		hk.stalled()
+	}
+	<-c.r.Context().Done()
+	// Abort rather than return: a clean return would end the chunked body
+	// properly, and a stream cut by a dying gateway must not look whole.
+	panic(http.ErrAbortHandler)
+}
 
 // stallAt says whether a timeout-stream answer stalls before token i.
 func (t *turn) stallAt(i int) bool { return t.c.scenario == TimeoutStream && i == t.n/2 }
@@ -182,7 +195,12 @@ type sse struct {
 	buffered bool
 	buf      []byte
 	err      error
+	pending  func() error // waits for the next event's deadline
 }
+
+// due makes the next event wait for token i's deadline, after it is
+// encoded, so encoding time does not add to the schedule.
+func (s *sse) due(t *turn, i int) { s.pending = func() error { return t.wait(i) } }
 
 func (t *turn) openSSE() *sse {
 	h := t.c.w.Header()
@@ -214,6 +232,12 @@ func (s *sse) raw(name, data string) {
 		e = append(e, "event: "+name+"\n"...)
 	}
 	e = append(e, "data: "+data+"\n\n"...)
+	if wait := s.pending; wait != nil {
+		s.pending = nil
+		if s.err = wait(); s.err != nil {
+			return
+		}
+	}
 	if s.buffered {
 		s.buf = append(s.buf, e...)
 		return
