@@ -62,8 +62,8 @@ network's time is told apart from the model's.
 
 Load is -n requests at concurrency -c, or open-loop Poisson arrivals with
 --rate, or --duration. --sweep runs several concurrency levels and finds the
-knee: the highest concurrency before requests queue (TTFT jumps while
-throughput stops growing) or fail. --save stores a baseline; --compare reruns
+knee: the highest concurrency before requests queue (TTFT p50 at least doubles
+while throughput stops growing) or fail; the output says which signal decided. --save stores a baseline; --compare reruns
 its settings and fails when the gateway got slower than --max-regression.
 
 Requests cost tokens on a real gateway: the planned count and token budget are

@@ -19,7 +19,10 @@ type Knee struct {
 // KneeRule holds the thresholds of FindKnee.
 type KneeRule struct {
 	// Jump is how much the TTFT p50 must rise from one level to the next
-	// to count as a jump (0.5: by half), and by at least JumpMS.
+	// to count as a jump (1: it doubles), and by at least JumpMS. Past
+	// the wall a closed loop at twice the concurrency makes each request
+	// wait about one whole answer, so TTFT at least doubles; smaller
+	// rises are what a busy client machine produces on its own.
 	Jump   float64
 	JumpMS float64
 	// Growth is the share of the ideal throughput gain below which
@@ -29,7 +32,7 @@ type KneeRule struct {
 }
 
 // DefaultKneeRule is what `keydoctor bench --sweep` uses.
-var DefaultKneeRule = KneeRule{Jump: 0.5, JumpMS: 5, Growth: 0.5}
+var DefaultKneeRule = KneeRule{Jump: 1, JumpMS: 5, Growth: 0.5}
 
 // FindKnee looks for the wall in a sweep's levels (any order).
 func FindKnee(levels []Level, r KneeRule) Knee {

@@ -71,6 +71,11 @@ func TestFindKnee(t *testing.T) {
 			c:      2, signal: "ttft", mention: []string{"model itself slows down"},
 		},
 		{
+			name:   "a rise short of doubling is a busy machine, not a wall",
+			levels: []Level{level(1, 50, 5, 100, 0), level(2, 53, 5, 200, 0), level(4, 90, 5, 260, 0)},
+			c:      0, signal: "none",
+		},
+		{
 			name:   "a tiny absolute jump is noise",
 			levels: []Level{level(1, 2, 1, 50, 0), level(2, 4, 1, 50, 0)},
 			c:      0, signal: "none",
@@ -97,7 +102,7 @@ func TestFindKnee(t *testing.T) {
 
 func TestFindKneeNonStreaming(t *testing.T) {
 	a := Level{Concurrency: 2, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 500}, TokensPerS: 100}
-	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 1000}, TokensPerS: 101}
+	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 1100}, TokensPerS: 101}
 	k := FindKnee([]Level{a, b}, DefaultKneeRule)
 	if k.Concurrency != 2 || k.Signal != "e2e" {
 		t.Fatalf("FindKnee = %+v, want 2/e2e", k)
