@@ -244,7 +244,11 @@ func (r *runner) one(seq int, warmup bool, start time.Time, planned time.Duratio
 	if !s.OK() {
 		r.failed++
 	}
-	if !r.haltIssue && r.p.MaxErrors < 1 && r.done >= min(minForErrorStop, max(r.p.Requests, 1)) &&
+	need := minForErrorStop
+	if r.p.Requests > 0 {
+		need = min(need, r.p.Requests)
+	}
+	if !r.haltIssue && r.p.MaxErrors < 1 && r.done >= need &&
 		float64(r.failed) > r.p.MaxErrors*float64(r.done) {
 		r.haltIssue = true
 		r.stopped = fmt.Sprintf("stopped early: %d of %d requests failed (%.0f%%), above the %.0f%% error limit",

@@ -123,6 +123,12 @@ func TestExecuteStopsAtErrorLimit(t *testing.T) {
 	if l.Stopped == "" || l.Errors["auth-invalid"] != minForErrorStop {
 		t.Errorf("level %+v", l)
 	}
+	// An open-ended run (duration only) waits for as many failures too.
+	d = &fakeDoer{fail: func(int64) string { return "auth-invalid" }}
+	l, _ = Execute(context.Background(), d, Plan{Concurrency: 1, Duration: time.Minute, MaxErrors: 0.5})
+	if l.Failed != minForErrorStop || l.Stopped == "" {
+		t.Errorf("duration run: %d failed, stopped %q", l.Failed, l.Stopped)
+	}
 	// MaxErrors 1 never stops.
 	d = &fakeDoer{fail: func(int64) string { return "auth-invalid" }}
 	l, _ = Execute(context.Background(), d, Plan{Concurrency: 2, Requests: 30, MaxErrors: 1})
