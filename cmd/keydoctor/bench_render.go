@@ -90,6 +90,9 @@ func writeLevel(w io.Writer, l bench.Level) {
 	fmt.Fprintf(w, "output    %s tokens (%s), %.1f tokens/s, %s TPM, %.2f requests/s over %.2fs\n",
 		thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
 	writeNetwork(w, l)
+	if len(l.Notes) > 0 {
+		fmt.Fprintf(w, "notes     %s (see 'keydoctor explain CODE')\n", strings.ReplaceAll(errorsField(l.Notes), " ", ", "))
+	}
 	if l.E2E.N > 0 && l.RPS > 0 {
 		fmt.Fprintf(w, "little    L = λ·W = %.2f requests/s × %.3fs = %.1f requests in flight\n",
 			l.Lambda, l.ObservedConcurrency/l.Lambda, l.ObservedConcurrency)

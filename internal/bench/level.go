@@ -16,9 +16,12 @@ type Level struct {
 	OK          int            `json:"ok"`
 	Failed      int            `json:"failed"`
 	Errors      map[string]int `json:"errors"` // catalog code → count
-	TTFT        Summary        `json:"ttft_ms"`
-	TPOT        Summary        `json:"tpot_ms"`
-	E2E         Summary        `json:"e2e_ms"`
+	// Notes counts facts about answers that did arrive (usage-missing,
+	// model-mismatch, stream-buffered …) by catalog code.
+	Notes map[string]int `json:"notes,omitempty"`
+	TTFT  Summary        `json:"ttft_ms"`
+	TPOT  Summary        `json:"tpot_ms"`
+	E2E   Summary        `json:"e2e_ms"`
 	// OutputTokens is the total over successful requests; TokensSource
 	// says where the counts came from: server, deltas or mixed.
 	OutputTokens int     `json:"output_tokens"`
@@ -35,14 +38,14 @@ type Level struct {
 	ObservedConcurrency float64 `json:"observed_concurrency"`
 	// Bursty counts streams that arrived in bursts; TPOTTrusted is false
 	// when they are the majority, so TPOT does not measure generation.
-	Bursty      int    `json:"bursty_streams"`
-	TPOTTrusted bool   `json:"tpot_trusted"`
-	Interrupted int    `json:"interrupted,omitempty"`
+	Bursty      int  `json:"bursty_streams"`
+	TPOTTrusted bool `json:"tpot_trusted"`
+	Interrupted int  `json:"interrupted,omitempty"`
 	// LateSends counts open-loop requests sent more than lateSend after
 	// their planned time, because the -c cap was full: their latency
 	// then hides queueing in the client (coordinated omission).
-	LateSends int `json:"late_sends,omitempty"`
-	Stopped     string `json:"stopped,omitempty"` // why the run ended early
+	LateSends int    `json:"late_sends,omitempty"`
+	Stopped   string `json:"stopped,omitempty"` // why the run ended early
 }
 
 // Network summarises the httptrace phases. DNS, connect and TLS count
@@ -90,6 +93,12 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 			continue
 		}
 		l.OK++
+		for _, n := range s.Notes {
+			if l.Notes == nil {
+				l.Notes = map[string]int{}
+			}
+			l.Notes[n]++
+		}
 		if t, ok := s.TTFT(); ok {
 			ttft = append(ttft, ms(t))
 		}

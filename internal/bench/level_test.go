@@ -115,3 +115,13 @@ func TestAggregateBurstyDistrustsTPOT(t *testing.T) {
 		t.Fatalf("bursty %d trusted %v", l.Bursty, l.TPOTTrusted)
 	}
 }
+
+func TestAggregateCountsNotes(t *testing.T) {
+	r := streamed(80*time.Millisecond, 10*time.Millisecond, 4, 0)
+	r.Notes = []probe.Note{{Code: "usage-missing"}, {Code: "model-mismatch"}}
+	samples := []Sample{NewSample(r, testKey), NewSample(r, testKey)}
+	l := Aggregate(1, samples, time.Second)
+	if l.Notes["usage-missing"] != 2 || l.Notes["model-mismatch"] != 2 || l.Failed != 0 {
+		t.Fatalf("level %+v", l)
+	}
+}

@@ -29,6 +29,7 @@ type Sample struct {
 	TPOT        time.Duration   `json:"-"`
 	HasTPOT     bool            `json:"-"`
 	Bursty      bool            `json:"bursty,omitempty"`
+	Notes       []string        `json:"notes,omitempty"` // catalog codes of facts about an answer that did arrive
 }
 
 // OK says the request succeeded.
@@ -48,6 +49,9 @@ func NewSample(r *probe.Result, key string) Sample {
 		Code:       r.Code,
 		Tokens:     r.Usage.OutputTokens,
 		FromServer: r.Usage.FromServer,
+	}
+	for _, n := range r.Notes {
+		s.Notes = append(s.Notes, n.Code)
 	}
 	if r.Err != nil {
 		s.Err = gateway.Redact(r.Err.Error(), key)
