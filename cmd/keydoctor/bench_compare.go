@@ -30,7 +30,7 @@ func printComparison(o *benchOptions, old, cur bench.Report) error {
 			verdict = "REGRESSED"
 			bad = append(bad, fmt.Sprintf("%s at c=%d", c.Metric, c.Concurrency))
 		}
-		change := fmt.Sprintf("%+.0f%%", c.Change*100)
+		change := bench.Pct(c.Change)
 		if c.Metric == "error_rate" {
 			change = fmt.Sprintf("%+.1f points", c.Change*100)
 		}

@@ -75,7 +75,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	}
 	report := bench.Report{Schema: bench.Schema, Started: o.Env.Now().UTC(),
 		Target: bench.Target{BaseURL: p.BaseURL, Model: p.Model, Protocol: string(req.Protocol), Tool: tool, URL: req.Target()},
-		Settings: bench.Settings{Concurrency: o.Concurrency, Requests: o.Requests, Rate: o.Rate, Warmup: o.Warmup,
+		Settings: bench.Settings{Concurrency: o.Concurrency, Requests: plan.Requests, Rate: o.Rate, Warmup: o.Warmup,
 			MaxTokens: o.MaxTokens, Stream: o.Stream, InputTokens: o.InputTokens, Sweep: o.Sweep, MaxErrors: maxErr, Seed: o.Seed}}
 	if o.Duration > 0 {
 		report.Settings.Duration = o.Duration.String()

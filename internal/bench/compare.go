@@ -77,5 +77,5 @@ func (c Change) String() string {
 	if c.Metric == "error_rate" {
 		return fmt.Sprintf("c=%d %s: %.1f%% → %.1f%% %s", c.Concurrency, c.Metric, c.Old, c.New, verdict)
 	}
-	return fmt.Sprintf("c=%d %s: %s → %s %s (%s) %s", c.Concurrency, c.Metric, num(c.Old), num(c.New), c.Unit, pct(c.Change), verdict)
+	return fmt.Sprintf("c=%d %s: %s → %s %s (%s) %s", c.Concurrency, c.Metric, num(c.Old), num(c.New), c.Unit, Pct(c.Change), verdict)
 }

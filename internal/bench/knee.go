@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -65,7 +66,7 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 			continue
 		}
 		reason := fmt.Sprintf("from concurrency %d to %d, %s p50 rose %s → %s ms (%s) while throughput changed only %s (%.1f → %.1f tokens/s)",
-			prev.Concurrency, cur.Concurrency, metric, num(pv), num(cv), pct(cv/pv-1), pct(gain), prev.TokensPerS, cur.TokensPerS)
+			prev.Concurrency, cur.Concurrency, metric, num(pv), num(cv), Pct(cv/pv-1), Pct(gain), prev.TokensPerS, cur.TokensPerS)
 		if prev.TPOT.N > 0 && cur.TPOT.N > 0 {
 			if cur.TPOT.P50 <= prev.TPOT.P50*(1+r.Jump) {
 				reason += fmt.Sprintf("; TPOT p50 stayed %s → %s ms: the model is no slower, requests queue for a slot", num(prev.TPOT.P50), num(cur.TPOT.P50))
@@ -107,5 +108,11 @@ func num(v float64) string {
 	}
 }
 
-// pct prints a relative change as a signed percentage.
-func pct(f float64) string { return fmt.Sprintf("%+.0f%%", f*100) }
+// Pct prints a relative change as a signed percentage ("0%" when it
+// rounds to nothing, never "-0%").
+func Pct(f float64) string {
+	if math.Abs(f) < 0.005 {
+		return "0%"
+	}
+	return fmt.Sprintf("%+.0f%%", f*100)
+}
