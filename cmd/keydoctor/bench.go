@@ -62,12 +62,17 @@ network's time is told apart from the model's.
 
 Load is -n requests at concurrency -c, or open-loop Poisson arrivals with
 --rate, or --duration. --sweep runs several concurrency levels and finds the
-knee: the highest concurrency before requests queue (TTFT p50 at least doubles
-while throughput stops growing) or fail; the output says which signal decided. --save stores a baseline; --compare reruns
-its settings and fails when the gateway got slower than --max-regression.
+knee: the highest concurrency before requests queue (TTFT p50 at least
+doubles while throughput stops growing) or fail; the output says which signal
+decided. --save stores a baseline; --compare reruns its settings and fails
+when the gateway got slower than --max-regression.
 
 Requests cost tokens on a real gateway: the planned count and token budget are
-printed first, and on a terminal a large run asks before it starts.`,
+printed first, and on a terminal a large run asks before it starts.
+
+bench exits 1 when no request succeeded, a run stopped at --max-errors or was
+interrupted (Ctrl-C prints what was measured so far), --compare found a
+regression, or --self-test missed a target.`,
 		Example: `  keydoctor bench -n 20 -c 4
   keydoctor bench --sweep auto --max-tokens 64
   keydoctor bench --tool claude --rate 2 --duration 30s
@@ -86,7 +91,7 @@ printed first, and on a terminal a large run asks before it starts.`,
 	f.IntVarP(&o.Concurrency, "concurrency", "c", 1, "requests in flight at once (with --rate: the most in flight)")
 	f.Float64Var(&o.Rate, "rate", 0, "open-loop arrivals per second (Poisson, at absolute times) instead of a fixed concurrency")
 	f.DurationVar(&o.Duration, "duration", 0, "send for this long (with -n: whichever ends first)")
-	f.IntVar(&o.Warmup, "warmup", bench.WarmupPerSlot, "requests sent first and left out of the figures (default: one per slot, so every connection is open)")
+	f.IntVar(&o.Warmup, "warmup", bench.WarmupPerSlot, "requests sent first and left out of the figures; -1: one per slot, so every connection is open")
 	f.IntVar(&o.MaxTokens, "max-tokens", 128, "max output tokens per request")
 	f.StringVar(&o.Prompt, "prompt", "", "prompt text (default: count from 1 to 200)")
 	f.StringVar(&o.PromptFile, "prompt-file", "", "read the prompt from FILE")
