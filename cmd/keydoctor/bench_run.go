@@ -234,17 +234,21 @@ func confirmBudget(o *benchOptions, b bench.Budget) error {
 }
 
 // benchExit: 1 when no request succeeded, a level stopped at the error
-// limit, or the run was interrupted.
+// limit, or the run was interrupted; the figures were printed already.
 func benchExit(r bench.Report, ctx context.Context) error {
+	if ctx.Err() != nil {
+		return failf("", "interrupted: the figures above cover what completed before")
+	}
 	ok := 0
 	for _, l := range r.Runs {
 		ok += l.OK
 		if l.Stopped != "" {
-			return &exitError{code: exitFindings}
+			return failf("run 'keydoctor doctor' to see why requests fail, or raise --max-errors to measure anyway",
+				"c=%d %s", l.Concurrency, l.Stopped)
 		}
 	}
-	if ok == 0 || ctx.Err() != nil {
-		return &exitError{code: exitFindings}
+	if ok == 0 {
+		return failf("run 'keydoctor doctor' to see why requests fail", "no request succeeded")
 	}
 	return nil
 }
