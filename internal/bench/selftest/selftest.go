@@ -88,7 +88,8 @@ type Result struct {
 	StreamsOK        int           `json:"streams_ok"`
 	StreamsInFlight  int           `json:"streams_peak_in_flight"`
 	PeakGoMemory     uint64        `json:"peak_go_memory_bytes"`
-	MaxRSS           uint64        `json:"max_rss_bytes,omitempty"`
+	PeakRSS          uint64        `json:"peak_rss_bytes,omitempty"` // sampled during the streams (Linux)
+	MaxRSS           uint64        `json:"max_rss_bytes,omitempty"`  // the process's high-water mark, earlier runs included
 	MemoryWithServer bool          `json:"memory_includes_gateway"`
 	Pass             bool          `json:"pass"`
 }

@@ -152,6 +152,7 @@ func BenchmarkMemory1000Streams(b *testing.B) {
 			b.Fatalf("%d streams ok", r.StreamsOK)
 		}
 		b.ReportMetric(float64(r.PeakGoMemory)/(1<<20), "peak-go-MB")
+		b.ReportMetric(float64(r.PeakRSS)/(1<<20), "peak-rss-MB")
 		b.ReportMetric(float64(r.MaxRSS)/(1<<20), "maxrss-MB")
 		b.ReportMetric(float64(r.StreamsInFlight), "in-flight")
 	}
