@@ -22,7 +22,7 @@ type benchOptions struct {
 
 	Requests, Concurrency, Warmup int
 	Rate                          float64
-	Duration                      time.Duration
+	Duration, Ramp                time.Duration
 	MaxTokens, InputTokens        int
 	Prompt, PromptFile            string
 	Stream                        bool
@@ -91,6 +91,7 @@ regression, or --self-test missed a target.`,
 	f.IntVarP(&o.Concurrency, "concurrency", "c", 1, "requests in flight at once (with --rate: the most in flight)")
 	f.Float64Var(&o.Rate, "rate", 0, "open-loop arrivals per second (Poisson, at absolute times) instead of a fixed concurrency")
 	f.DurationVar(&o.Duration, "duration", 0, "send for this long (with -n: whichever ends first)")
+	f.DurationVar(&o.Ramp, "ramp", 0, "spread the first requests of the -c workers over this long (no thundering herd)")
 	f.IntVar(&o.Warmup, "warmup", bench.WarmupPerSlot, "requests sent first and left out of the figures; -1: one per slot, so every connection is open")
 	f.IntVar(&o.MaxTokens, "max-tokens", 128, "max output tokens per request")
 	f.StringVar(&o.Prompt, "prompt", "", "prompt text (default: count from 1 to 200)")

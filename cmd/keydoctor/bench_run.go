@@ -60,7 +60,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 		return err
 	}
 	plan := bench.Plan{Request: req, Concurrency: o.Concurrency, Requests: o.Requests, Rate: o.Rate,
-		Duration: o.Duration, Warmup: o.Warmup, MaxErrors: maxErr, Seed: o.Seed, Key: p.Key}
+		Duration: o.Duration, Ramp: o.Ramp, Warmup: o.Warmup, MaxErrors: maxErr, Seed: o.Seed, Key: p.Key}
 	if o.Duration > 0 && !o.changed("requests") && baseline == nil {
 		plan.Requests = 0 // --duration alone: as many as fit
 	}
@@ -79,6 +79,9 @@ func runBench(ctx context.Context, o *benchOptions) error {
 			MaxTokens: o.MaxTokens, Stream: o.Stream, InputTokens: o.InputTokens, Sweep: o.Sweep, MaxErrors: maxErr, Seed: o.Seed}}
 	if o.Duration > 0 {
 		report.Settings.Duration = o.Duration.String()
+	}
+	if o.Ramp > 0 {
+		report.Settings.Ramp = o.Ramp.String()
 	}
 	if o.Prompt != "" || o.PromptFile != "" {
 		report.Settings.Prompt = req.Prompt
@@ -146,6 +149,7 @@ func applySaved(o *benchOptions, s bench.Settings) {
 	set("requests", func() { o.Requests = s.Requests })
 	set("rate", func() { o.Rate = s.Rate })
 	set("duration", func() { o.Duration, _ = time.ParseDuration(s.Duration) })
+	set("ramp", func() { o.Ramp, _ = time.ParseDuration(s.Ramp) })
 	set("warmup", func() { o.Warmup = s.Warmup })
 	set("max-tokens", func() { o.MaxTokens = s.MaxTokens })
 	set("stream", func() { o.Stream = s.Stream })

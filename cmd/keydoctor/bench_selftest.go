@@ -56,7 +56,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 			return err
 		}
 	} else {
-		writeSelfTest(o, res)
+		writeSelfTest(o, res, g)
 	}
 	if !res.Pass {
 		return &exitError{code: exitFindings}
@@ -64,7 +64,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 	return nil
 }
 
-func writeSelfTest(o *benchOptions, r selftest.Result) {
+func writeSelfTest(o *benchOptions, r selftest.Result, g selftest.Gateway) {
 	w := o.Out
 	fmt.Fprintf(w, "self-test against the built-in fake gateway: truth TTFT %g ms, TPOT %g ms, %d tokens per answer\n\n",
 		r.TTFTTruthMS, r.TPOTTruthMS, selftest.Truth.Tokens)
@@ -85,6 +85,11 @@ func writeSelfTest(o *benchOptions, r selftest.Result) {
 		where = "includes the fake gateway, which ran in this process"
 	}
 	fmt.Fprintf(w, "CPU per streamed request: %.3f ms (%s; %s)\n", r.CPUPerRequestMS, r.CPUSource, where)
+	if n := len(r.Levels); n > 0 && !r.Levels[n-1].Pass {
+		top := r.Levels[n-1].Concurrency
+		fmt.Fprintf(w, "at concurrency %d the client alone needs about %.1f of this machine's %d cores (requests/s × CPU per request), and the in-process gateway shares them: a miss there measures the machine, not the client\n",
+			top, r.ClientCores(top, g), r.NumCPU)
+	}
 	if r.Streams > 0 {
 		where = "client alone"
 		if r.MemoryWithServer {

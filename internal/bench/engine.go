@@ -32,6 +32,10 @@ type Plan struct {
 	// Duration stops sending new requests after this long (in-flight
 	// ones finish).
 	Duration time.Duration
+	// Ramp spreads the closed-loop workers' first requests evenly over
+	// this long, so that equal answers do not keep arriving in one herd
+	// (which a real gateway's mixed traffic would not do).
+	Ramp time.Duration
 	// Warmup requests run first at the same concurrency and are excluded;
 	// negative means one per slot (WarmupPerSlot), so that every
 	// connection is open before the measurement starts.
@@ -140,6 +144,9 @@ func (r *runner) closedLoop(p Plan, warmup bool, start time.Time) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if !warmup && p.Ramp > 0 && w > 0 && !r.sleep(start.Add(p.Ramp*time.Duration(w)/time.Duration(workers))) {
+				return
+			}
 			for {
 				seq, ok := next()
 				if !ok {
@@ -206,6 +213,22 @@ func (r *runner) openLoop(start time.Time) {
 		}(i)
 	}
 	wg.Wait()
+}
+
+// sleep waits until t; false when the run was cancelled first.
+func (r *runner) sleep(t time.Time) bool {
+	d := time.Until(t)
+	if d <= 0 {
+		return true
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-r.ctx.Done():
+		return false
+	}
 }
 
 func (r *runner) halted() bool {

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -279,5 +280,30 @@ func TestAggregateLateSends(t *testing.T) {
 	samples = append(samples, closed)
 	if l := Aggregate(1, samples, time.Second); l.LateSends != 2 {
 		t.Fatalf("late sends %d, want 2", l.LateSends)
+	}
+}
+
+func TestRampSpreadsFirstRequests(t *testing.T) {
+	// With a ramp, worker i sends its first request no earlier than
+	// i/4 of the ramp: a lower bound a timer guarantees, however slow the
+	// machine.
+	// Each call waits until all 4 are in flight, so every worker sends one.
+	var wg sync.WaitGroup
+	wg.Add(4)
+	d := &fakeDoer{before: func(int64) { wg.Done(); wg.Wait() }}
+	_, samples := Execute(context.Background(), d, Plan{Concurrency: 4, Requests: 4, Ramp: 40 * time.Millisecond, MaxErrors: 1})
+	var offs []time.Duration
+	for _, s := range samples {
+		offs = append(offs, s.Offset)
+	}
+	slices.Sort(offs)
+	if len(offs) != 4 || offs[3] < 30*time.Millisecond {
+		t.Fatalf("offsets %v: the last worker must wait for its place in the ramp (3/4 of 40ms)", offs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	l, _ := Execute(ctx, &fakeDoer{}, Plan{Concurrency: 4, Requests: 4, Ramp: time.Hour, MaxErrors: 1})
+	if l.Requests > 1 {
+		t.Errorf("a cancelled ramp still sent %d requests", l.Requests)
 	}
 }

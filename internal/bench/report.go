@@ -49,6 +49,7 @@ type Settings struct {
 	Requests    int     `json:"requests"`
 	Rate        float64 `json:"rate,omitempty"`
 	Duration    string  `json:"duration,omitempty"`
+	Ramp        string  `json:"ramp,omitempty"`
 	Warmup      int     `json:"warmup"`
 	MaxTokens   int     `json:"max_tokens"`
 	Stream      bool    `json:"stream"`

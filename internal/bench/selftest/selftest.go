@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"time"
 
@@ -47,7 +48,7 @@ type Options struct {
 	// (default 1000; 0 after defaults means skip).
 	Streams int
 	// PerLevel is the least number of measured requests per accuracy
-	// level (default 30; at least 2 per slot).
+	// level (default 30; at least 3 per slot).
 	PerLevel int
 	// CPURequests is how many streamed requests the CPU figure averages
 	// over (default 400).
@@ -91,7 +92,19 @@ type Result struct {
 	PeakRSS          uint64        `json:"peak_rss_bytes,omitempty"` // sampled during the streams (Linux)
 	MaxRSS           uint64        `json:"max_rss_bytes,omitempty"`  // the process's high-water mark, earlier runs included
 	MemoryWithServer bool          `json:"memory_includes_gateway"`
+	NumCPU           int           `json:"num_cpu"`
 	Pass             bool          `json:"pass"`
+}
+
+// ClientCores is how many CPU cores the client alone needs to keep c
+// streams going with the truth's timing: requests per second (Little's
+// law, λ = L/W) times CPU per request.
+func (r Result) ClientCores(c int, g Gateway) float64 {
+	w := g.TTFT + time.Duration(g.Tokens-1)*g.TPOT
+	if w <= 0 {
+		return 0
+	}
+	return float64(c) / w.Seconds() * r.CPUPerRequest.Seconds()
 }
 
 func (o *Options) defaults() {
@@ -125,7 +138,7 @@ func request(g Gateway, maxTokens int) probe.Request {
 func Run(ctx context.Context, o Options) (Result, error) {
 	o.defaults()
 	g := o.Gateway
-	r := Result{TTFTTruthMS: ms(g.TTFT), TPOTTruthMS: ms(g.TPOT), TimerLateMS: timerLate(g.TTFT), Pass: true}
+	r := Result{TTFTTruthMS: ms(g.TTFT), TPOTTruthMS: ms(g.TPOT), TimerLateMS: timerLate(g.TTFT), NumCPU: runtime.NumCPU(), Pass: true}
 	for _, c := range o.Levels {
 		if ctx.Err() != nil {
 			return r, ctx.Err()
@@ -158,8 +171,13 @@ func (o *Options) accuracy(ctx context.Context, c int) (Accuracy, error) {
 	}
 	// Warm up one request per slot, so every connection is open and
 	// measured requests time the gateway, not the handshake.
-	l, _ := bench.Execute(ctx, d, bench.Plan{Request: o.request(o.Gateway.Tokens * 2), Concurrency: c,
-		Requests: max(2*c, o.PerLevel), Warmup: c, MaxErrors: 0.5, Key: o.Gateway.Key})
+	// The ramp spreads the first requests over one answer's time: with
+	// every answer equally long, unspread requests would stay in one herd
+	// whose first tokens all arrive in the same instant.
+	g := o.Gateway
+	ramp := g.TTFT + time.Duration(g.Tokens)*g.TPOT
+	l, _ := bench.Execute(ctx, d, bench.Plan{Request: o.request(g.Tokens * 2), Concurrency: c,
+		Requests: max(3*c, o.PerLevel), Warmup: c, Ramp: ramp, MaxErrors: 0.5, Key: g.Key})
 	a := Accuracy{Concurrency: c, Requests: l.Requests, Failed: l.Failed, TTFTP50: l.TTFT.P50, TPOTP50: l.TPOT.P50}
 	a.TTFTError = a.TTFTP50 - ms(o.Gateway.TTFT)
 	a.TPOTError = a.TPOTP50 - ms(o.Gateway.TPOT)

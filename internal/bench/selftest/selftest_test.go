@@ -157,3 +157,13 @@ func BenchmarkMemory1000Streams(b *testing.B) {
 		b.ReportMetric(float64(r.StreamsInFlight), "in-flight")
 	}
 }
+
+func TestClientCores(t *testing.T) {
+	// 256 streams of 80 ms + 19 × 10 ms = 270 ms: 948 requests/s; at 1.5 ms
+	// each the client needs 1.42 cores.
+	r := Result{CPUPerRequest: 1500 * time.Microsecond}
+	g := Gateway{TTFT: 80 * time.Millisecond, TPOT: 10 * time.Millisecond, Tokens: 20}
+	if got := r.ClientCores(256, g); got < 1.42 || got > 1.43 {
+		t.Fatalf("ClientCores = %v", got)
+	}
+}
