@@ -110,7 +110,11 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	var samples []bench.Sample
 	if sweep == nil {
 		plan.Progress = progress.update(plan.Requests)
-		l, s := bench.Execute(ctx, doerFor(o.Concurrency), plan)
+		d := doerFor(o.Concurrency)
+		l, s := bench.Execute(ctx, d, plan)
+		if c, ok := d.(interface{ Close() }); ok {
+			c.Close()
+		}
 		progress.done()
 		report.Runs, samples = []bench.Level{l}, s
 	} else {

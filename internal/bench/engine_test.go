@@ -307,3 +307,19 @@ func TestRampSpreadsFirstRequests(t *testing.T) {
 		t.Errorf("a cancelled ramp still sent %d requests", l.Requests)
 	}
 }
+
+type closingDoer struct {
+	fakeDoer
+	closed *atomic.Int64
+}
+
+func (c *closingDoer) Close() { c.closed.Add(1) }
+
+func TestRunSweepClosesEachLevelsPool(t *testing.T) {
+	closed := &atomic.Int64{}
+	RunSweep(context.Background(), func(int) Doer { return &closingDoer{closed: closed} },
+		Plan{Requests: 2, MaxErrors: 1}, Sweep{Levels: []int{1, 2, 4}, Rule: DefaultKneeRule}, nil)
+	if closed.Load() != 3 {
+		t.Fatalf("%d pools closed, want 3", closed.Load())
+	}
+}

@@ -72,7 +72,9 @@ func RunSweep(ctx context.Context, doer func(concurrency int) Doer, base Plan, s
 		p := base
 		p.Concurrency = c
 		p.Requests = LevelRequests(p.Requests, c)
-		l, s := Execute(ctx, doer(c), p)
+		d := doer(c)
+		l, s := Execute(ctx, d, p)
+		closeDoer(d) // the next level brings its own pool
 		levels, samples = append(levels, l), append(samples, s...)
 		if each != nil {
 			each(l)
@@ -95,4 +97,11 @@ func LevelRequests(n, c int) int {
 		return 2 * c
 	}
 	return n
+}
+
+// closeDoer releases a doer's idle connections when it can.
+func closeDoer(d Doer) {
+	if c, ok := d.(interface{ Close() }); ok {
+		c.Close()
+	}
 }
