@@ -137,6 +137,15 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	fmt.Fprintf(o.Out, "  export TAOTOKEN_BASE_URL=%s\n", srv.Root())
 	fmt.Fprintf(o.Out, "  export TAOTOKEN_API_KEY=%s\n", printableKey(o, opts.Key))
 	fmt.Fprintf(o.Out, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
+	key := printableKey(o, opts.Key)
+	fmt.Fprintf(o.Out, "or with the SDKs:\n")
+	for _, sdk := range []struct {
+		id     gateway.ToolID
+		prefix string
+	}{{gateway.OpenAISDK, "OPENAI"}, {gateway.AnthropicSDK, "ANTHROPIC"}} {
+		tool, _ := gateway.LookupTool(string(sdk.id))
+		fmt.Fprintf(o.Out, "  export %s_BASE_URL=%s %s_API_KEY=%s\n", sdk.prefix, tool.Base(srv.Root()), sdk.prefix, key)
+	}
 	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
 	if o.Ready != nil {
 		o.Ready(srv)
@@ -158,7 +167,7 @@ func openMockLog(o *mockOptions) (io.Writer, func(), error) {
 
 // printableKey is how the env lines show the key: the default test key is
 // public and shown whole; a key the user chose is referred to by its
-// variable, or masked, since keys are never printed.
+// variable, or stands masked in a placeholder, since keys are never printed.
 func printableKey(o *mockOptions, key string) string {
 	switch {
 	case key == mock.DefaultKey:
@@ -166,5 +175,5 @@ func printableKey(o *mockOptions, key string) string {
 	case o.KeyEnv != "":
 		return `"$` + o.KeyEnv + `"`
 	}
-	return gateway.Mask(key) + "  # the key given with --key"
+	return "'<the --key value, " + gateway.Mask(key) + ">'"
 }

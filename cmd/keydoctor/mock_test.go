@@ -57,7 +57,8 @@ func TestRunMockServesAndStops(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatalf("stop: %v", err)
 	}
-	for _, want := range []string{"serving " + s.Root() + " ", "export TAOTOKEN_BASE_URL=" + s.Root(), `export TAOTOKEN_API_KEY="$MOCK_KEY"`, "export TAOTOKEN_MODEL=gpt-4o"} {
+	for _, want := range []string{"serving " + s.Root() + " ", "export TAOTOKEN_BASE_URL=" + s.Root(), `export TAOTOKEN_API_KEY="$MOCK_KEY"`, "export TAOTOKEN_MODEL=gpt-4o",
+		"export OPENAI_BASE_URL=" + s.Root() + "/v1 OPENAI_API_KEY=\"$MOCK_KEY\"", "export ANTHROPIC_BASE_URL=" + s.Root() + " ANTHROPIC_API_KEY="} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

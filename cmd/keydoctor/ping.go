@@ -147,6 +147,9 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
 	row("key", "%s (from %s)", gateway.Mask(t.profile.Key), keySource(t.profile))
+	for _, n := range t.profile.Notes { // what normalising the pasted base URL repaired
+		row("base url", "%s: %s", n.Code, n.Message)
+	}
 	if res.Proxy != "" {
 		row("proxy", "%s", res.Proxy)
 	}

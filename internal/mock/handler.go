@@ -27,6 +27,9 @@ type call struct {
 	proto    gateway.Protocol // generation requests only
 	model    string
 	stream   bool
+	body     []byte  // POST bodies, read before the key check
+	req      request // body decoded
+	reqErr   error   // why it did not decode
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -37,12 +40,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s := r.Header.Get(ScenarioHeader); s != "" {
 		c.scenario = s
 	}
-	if sc, ok := LookupScenario(c.scenario); ok {
-		c.scenario = sc.Name
-	}
 	c.flavour = flavourOf(r)
 	c.auth, c.key = presentedKey(r)
 	defer h.logCall(c)
+	sc, ok := LookupScenario(c.scenario)
+	if !ok { // a typo in a test's scenario must not pass for a healthy gateway
+		h.fail(c, errBadRequest, fmt.Sprintf("unknown mock scenario %q", c.scenario))
+		return
+	}
+	c.scenario = sc.Name
 	h.serve(c)
 }
 
@@ -103,6 +109,18 @@ func (h *Handler) serve(c *call) {
 		c.w.Header().Set("Allow", method)
 		h.fail(c, errMethod, fmt.Sprintf("method %s not allowed on %s", r.Method, r.URL.Path))
 		return
+	}
+	if r.Method == http.MethodPost {
+		// Read the body before the key check, so the log names the model
+		// and stream of rejected requests too.
+		body, err := readBody(c)
+		if err != nil {
+			h.fail(c, errBadRequest, err.Error())
+			return
+		}
+		c.body = body
+		c.req, c.reqErr = decodeRequest(body)
+		c.model, c.stream = c.req.Model, c.req.Stream
 	}
 	if !h.authorized(c) {
 		return

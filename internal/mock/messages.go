@@ -76,16 +76,9 @@ func (h *Handler) messages(c *call) {
 // countTokens answers Claude Code's token counting with the same word
 // count the answers report.
 func (h *Handler) countTokens(c *call) {
-	body, err := readBody(c)
-	if err != nil {
-		h.fail(c, errBadRequest, err.Error())
+	if c.reqErr != nil {
+		h.fail(c, errBadRequest, "invalid request: "+c.reqErr.Error())
 		return
 	}
-	req, err := decodeRequest(body)
-	c.model = req.Model
-	if err != nil {
-		h.fail(c, errBadRequest, "invalid request: "+err.Error())
-		return
-	}
-	writeJSON(c.w, http.StatusOK, map[string]any{"input_tokens": req.inputTokens()})
+	writeJSON(c.w, http.StatusOK, map[string]any{"input_tokens": c.req.inputTokens()})
 }

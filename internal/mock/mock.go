@@ -8,7 +8,7 @@ package mock
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -150,6 +150,9 @@ type Server struct {
 // Start listens on addr ("127.0.0.1:0" picks a free port) and serves until
 // ctx ends or Close is called.
 func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
+	if _, ok := LookupScenario(opts.Scenario); !ok {
+		return nil, fmt.Errorf("unknown mock scenario %q", opts.Scenario)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -163,9 +166,7 @@ func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
 	}
 	go func() {
 		defer close(s.done)
-		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			_ = err // the listener failed: nothing left to serve
-		}
+		s.srv.Serve(ln) // returns ErrServerClosed once Close runs
 	}()
 	s.stop = context.AfterFunc(ctx, func() { s.Close() })
 	return s, nil

@@ -32,15 +32,9 @@ type turn struct {
 // begin reads and checks a generation request and waits for a slot. It
 // answers the request itself and returns nil when the turn must not run.
 func (h *Handler) begin(c *call) *turn {
-	body, err := readBody(c)
-	if err != nil {
-		h.fail(c, errBadRequest, err.Error())
-		return nil
-	}
-	req, err := decodeRequest(body)
-	c.model, c.stream = req.Model, req.Stream
-	if err != nil {
-		h.fail(c, errBadRequest, "invalid request: "+err.Error())
+	req := c.req
+	if c.reqErr != nil {
+		h.fail(c, errBadRequest, "invalid request: "+c.reqErr.Error())
 		return nil
 	}
 	switch {

@@ -51,7 +51,7 @@ func TestClassifyHTTP(t *testing.T) {
 		errHas string
 	}{
 		{"401 echoing the key", reply(401, "application/json", `{"error":{"message":"Incorrect API key provided: `+testKey+`","type":"invalid_request_error","code":"invalid_api_key"}}`), false, "auth-invalid", "sk-t****0123"},
-		{"403", reply(403, "application/json", `{"error":{"message":"key not allowed"}}`), false, "auth-forbidden", "403 forbidden: key not allowed"},
+		{"403", reply(403, "application/json", `{"error":{"message":"key not\n allowed\u001b[2J"}}`), false, "auth-forbidden", "403 forbidden: key not allowed[2J"},
 		{"404 html page", reply(404, "text/html", "<html><head><title>404 Not Found</title></head></html>"), false, "endpoint-not-found", `title "404 Not Found"`},
 		{"404 naming the model", reply(404, "application/json", `{"error":{"message":"The model 'gpt-9' does not exist"}}`), false, "model-not-found", "does not exist"},
 		{"503 new-api no channel", reply(503, "application/json", `{"error":{"message":"当前分组 default 下对于模型 gpt-9 无可用渠道","type":"new_api_error","code":"model_not_found"}}`), false, "model-not-found", ""},

@@ -83,10 +83,14 @@ func (d *Decoder) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// ReadFrom reads the whole stream from r, line by line, stamping each line
-// on arrival. It returns the read error that ended the stream (nil at EOF).
+// ReadFrom reads the whole stream from r. Each line is stamped with the
+// time of the read that delivered its last byte (its arrival), not the
+// time it is parsed, so that decoding earlier events of the same read does
+// not count against TTFT. It returns the read error that ended the stream
+// (nil at EOF).
 func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
-	lr := NewLineReader(r, 1<<20)
+	sr := &stampReader{r: r, clock: d.Clock}
+	lr := NewLineReader(sr, 1<<20)
 	defer func() { d.s.Bytes += lr.Bytes() }()
 	for {
 		line, err := lr.Next()
@@ -96,8 +100,23 @@ func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
 			}
 			return lr.Bytes(), err
 		}
-		d.FeedLine(line, d.Clock())
+		d.FeedLine(line, sr.last)
 	}
+}
+
+// stampReader notes when its last read returned data.
+type stampReader struct {
+	r     io.Reader
+	clock func() time.Duration
+	last  time.Duration
+}
+
+func (s *stampReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if n > 0 {
+		s.last = s.clock()
+	}
+	return n, err
 }
 
 // Event consumes one dispatched event.
@@ -148,118 +167,6 @@ func (d *Decoder) errorIn(data []byte) bool {
 	return true
 }
 
-func (d *Decoder) chat(data []byte, at time.Duration) {
-	if string(bytes.TrimSpace(data)) == "[DONE]" {
-		d.s.Terminated = true
-		return
-	}
-	if d.errorIn(data) {
-		return
-	}
-	r := gjson.ParseBytes(data)
-	d.model(r.Get("model").String())
-	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
-	// usage object: that one is by the book. One without usage (Azure's
-	// prompt_filter_results chunk, some relays' keep-alives) is what makes
-	// naive clients crash reading choices[0].
-	if ch := r.Get("choices"); ch.IsArray() && !r.Get("usage").IsObject() {
-		empty := true
-		ch.ForEach(func(_, _ gjson.Result) bool { empty = false; return false })
-		if empty {
-			d.s.EmptyChoices++
-		}
-	}
-	r.Get("choices").ForEach(func(_, c gjson.Result) bool {
-		delta := c.Get("delta")
-		// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
-		d.delta(delta.Get("reasoning_content").String(), at, true)
-		d.delta(delta.Get("reasoning").String(), at, true)
-		d.delta(delta.Get("content").String(), at, false)
-		if fr := c.Get("finish_reason").String(); fr != "" {
-			d.s.StopReason = fr
-		}
-		return true
-	})
-	if u := r.Get("usage"); u.IsObject() {
-		d.usage.InputTokens = int(u.Get("prompt_tokens").Int())
-		d.usage.OutputTokens = int(u.Get("completion_tokens").Int())
-		d.hasUsage = true
-	}
-}
-
-func (d *Decoder) messages(data []byte, at time.Duration) {
-	r := gjson.ParseBytes(data)
-	switch r.Get("type").String() {
-	case "message_start":
-		m := r.Get("message")
-		d.model(m.Get("model").String())
-		d.usage.InputTokens = int(m.Get("usage.input_tokens").Int())
-	case "content_block_delta":
-		dl := r.Get("delta")
-		switch dl.Get("type").String() {
-		case "text_delta":
-			d.delta(dl.Get("text").String(), at, false)
-		case "thinking_delta":
-			d.delta(dl.Get("thinking").String(), at, true)
-		}
-	case "message_delta":
-		if sr := r.Get("delta.stop_reason").String(); sr != "" {
-			d.s.StopReason = sr
-		}
-		if u := r.Get("usage.output_tokens"); u.Exists() {
-			d.usage.OutputTokens = int(u.Int())
-			d.hasUsage = true
-		}
-		if u := r.Get("usage.input_tokens"); u.Exists() && u.Int() > 0 {
-			d.usage.InputTokens = int(u.Int())
-		}
-	case "message_stop":
-		d.s.Terminated = true
-	case "error":
-		d.errorIn(data)
-	default:
-		d.errorIn(data)
-	}
-}
-
-func (d *Decoder) responses(data []byte, at time.Duration) {
-	r := gjson.ParseBytes(data)
-	switch typ := r.Get("type").String(); typ {
-	case "response.created", "response.in_progress":
-		d.model(r.Get("response.model").String())
-	case "response.output_text.delta", "response.refusal.delta":
-		d.delta(r.Get("delta").String(), at, false)
-	case "response.reasoning_text.delta", "response.reasoning_summary_text.delta":
-		d.delta(r.Get("delta").String(), at, true)
-	case "response.completed", "response.incomplete", "response.failed":
-		d.s.Terminated = true
-		resp := r.Get("response")
-		d.model(resp.Get("model").String())
-		if u := resp.Get("usage"); u.IsObject() {
-			d.usage.InputTokens = int(u.Get("input_tokens").Int())
-			d.usage.OutputTokens = int(u.Get("output_tokens").Int())
-			d.hasUsage = true
-		}
-		if typ == "response.incomplete" {
-			d.s.StopReason = resp.Get("incomplete_details.reason").String()
-		}
-		if typ == "response.failed" {
-			if e := resp.Get("error"); e.Exists() && e.Type != gjson.Null {
-				d.s.ErrorEvent = errorText(e)
-			} else {
-				d.s.ErrorEvent = "response failed"
-			}
-		}
-	case "error":
-		// {"type":"error","code":…,"message":…} or with a nested error.
-		if !d.errorIn(data) {
-			d.s.ErrorEvent = errorText(r)
-		}
-	default:
-		d.errorIn(data)
-	}
-}
-
 // Stream ends the stream (flushing an event left without its blank line)
 // and returns what the decoder saw. Usage is the server's when it gave
 // one, else the content deltas counted.
@@ -286,8 +193,13 @@ func (d *Decoder) Stream() *Stream {
 // Text is the answer's text so far (reasoning excluded).
 func (d *Decoder) Text() string { return d.text.String() }
 
-// errorText renders an error object (or string) as one short line.
+// errorText renders an error object (or string) as one short line,
+// control characters (terminal escapes among them) removed: it is printed.
 func errorText(e gjson.Result) string {
+	return strings.Join(strings.Fields(string(printable([]byte(rawErrorText(e))))), " ")
+}
+
+func rawErrorText(e gjson.Result) string {
 	if e.Type == gjson.String {
 		return clip(e.String(), 200)
 	}

@@ -2,6 +2,8 @@ package probe
 
 import (
 	"bytes"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/mock"
 )
 
 // tickClock advances one millisecond per reading, so that stamps are
@@ -22,11 +25,44 @@ func tickClock() func() time.Duration {
 func decodeAll(t testing.TB, proto gateway.Protocol, data []byte) (*Stream, string) {
 	d := NewDecoder(proto, time.Now())
 	d.Clock = tickClock()
-	if _, err := d.ReadFrom(bytes.NewReader(data)); err != nil {
+	if _, err := d.ReadFrom(&linePerRead{data: data}); err != nil {
 		t.Fatalf("ReadFrom: %v", err)
 	}
 	s := d.Stream()
 	return s, d.Text()
+}
+
+// linePerRead delivers one line per Read, as a server flushing each line
+// would, so that each line gets its own arrival stamp.
+type linePerRead struct{ data []byte }
+
+func (l *linePerRead) Read(p []byte) (int, error) {
+	if len(l.data) == 0 {
+		return 0, io.EOF
+	}
+	n := bytes.IndexByte(l.data, '\n') + 1
+	if n == 0 || n > len(p) {
+		n = min(len(l.data), len(p))
+	}
+	copy(p, l.data[:n])
+	l.data = l.data[n:]
+	return n, nil
+}
+
+// TestStampIsArrival: lines delivered by one read share its stamp, however
+// long decoding the earlier ones takes.
+func TestStampIsArrival(t *testing.T) {
+	data, _ := os.ReadFile("testdata/streams/chat_ok.sse")
+	d := NewDecoder(gateway.Chat, time.Now())
+	d.Clock = tickClock()
+	if _, err := d.ReadFrom(bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	for _, dl := range d.Stream().Deltas {
+		if dl.At != time.Millisecond {
+			t.Fatalf("delta stamped %v, want the single read's 1ms", dl.At)
+		}
+	}
 }
 
 func TestDecoders(t *testing.T) {
@@ -176,4 +212,47 @@ func summary(s *Stream) []any {
 		texts = append(texts, d.Text)
 	}
 	return []any{texts, s.Events, s.Terminated, s.EmptyChoices, *s.Usage, s.ErrorEvent, s.Model, s.StopReason}
+}
+
+// TestDecoderAsTee: a relay copies a live stream to its client and tees
+// it into a Decoder; the decoder sees what probe's own reader sees.
+func TestDecoderAsTee(t *testing.T) {
+	srv := startMock(t, mock.Options{Tokens: 5})
+	body := `{"model":"gpt-4o","stream":true,"stream_options":{"include_usage":true},"max_tokens":16,"messages":[{"role":"user","content":"hi"}]}`
+	hreq, _ := http.NewRequest("POST", srv.Root()+"/v1/chat/completions", strings.NewReader(body))
+	hreq.Header.Set("Authorization", "Bearer "+testKey)
+	resp, err := http.DefaultClient.Do(hreq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	dec := NewDecoder(gateway.Chat, time.Now())
+	var relayed bytes.Buffer
+	if _, err := io.Copy(&relayed, io.TeeReader(resp.Body, dec)); err != nil {
+		t.Fatal(err)
+	}
+	s := dec.Stream()
+	if len(s.Deltas) != 5 || !s.Terminated || !s.Usage.FromServer || s.Model != "gpt-4o" {
+		t.Errorf("tee decoder saw %+v", summary(s))
+	}
+	again, _ := decodeAll(t, gateway.Chat, relayed.Bytes())
+	if !sameStream(s, again) {
+		t.Errorf("tee and ReadFrom disagree:\n%+v\n%+v", summary(s), summary(again))
+	}
+}
+
+// BenchmarkDecoder: the cost of decoding one recorded stream, per stream.
+func BenchmarkDecoder(b *testing.B) {
+	for _, proto := range gateway.Protocols {
+		data, _ := os.ReadFile(filepath.Join("testdata", "streams", string(proto)+"_ok.sse"))
+		b.Run(string(proto), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				d := NewDecoder(proto, time.Time{})
+				_, _ = d.ReadFrom(bytes.NewReader(data))
+				d.Stream()
+			}
+		})
+	}
 }

@@ -65,8 +65,13 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
 func TestScenarioCodes(t *testing.T) {
-	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 4 * time.Millisecond, Tokens: 16})
-	c := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
+	// TPOT x Tokens spaces a healthy stream over 150ms: only a stall that
+	// long on a loaded machine could make it look buffered.
+	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 10 * time.Millisecond, Tokens: 16})
+	// Short deadlines only for the stall scenarios, so that a loaded
+	// machine cannot turn a healthy answer into a timeout.
+	c := newTestClient(t, Options{MaxConnsPerHost: 64})
+	stallClient := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
 	for _, sc := range mock.Scenarios() {
 		switch sc.Name {
 		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky:
@@ -84,6 +89,10 @@ func TestScenarioCodes(t *testing.T) {
 					t.Parallel()
 					req := Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: stream,
 						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}
+					c := c
+					if sc.Name == mock.TimeoutHeaders || sc.Name == mock.TimeoutStream {
+						c = stallClient
+					}
 					res := c.Do(context.Background(), req)
 					ConfirmProtocol(context.Background(), c, req, res)
 					want := expectedCode(sc, proto, stream)
@@ -158,5 +167,27 @@ func TestListModelsAndClosest(t *testing.T) {
 	_, res = ListModels(context.Background(), c, srv.Root(), "sk-test-wrong-key-0000000000", gateway.AuthBearer)
 	if res.Code != "auth-invalid" {
 		t.Errorf("wrong key: code %q", res.Code)
+	}
+}
+
+// TestWholeDeadline: without StreamIdle, the whole-request deadline still
+// tells a stall before the headers from a stall in the body.
+func TestWholeDeadline(t *testing.T) {
+	srv := startMock(t, mock.Options{Tokens: 8, TPOT: time.Millisecond})
+	c := newTestClient(t, Options{Timeout: 600 * time.Millisecond})
+	for _, tt := range []struct {
+		scenario string
+		stream   bool
+		code     string
+	}{
+		{mock.TimeoutHeaders, false, "timeout-headers"},
+		{mock.TimeoutStream, true, "timeout-stream"},
+		{mock.TimeoutStream, false, "timeout-stream"},
+	} {
+		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
+			Header: http.Header{mock.ScenarioHeader: {tt.scenario}}})
+		if res.Code != tt.code {
+			t.Errorf("%s stream=%v: code %q (%v), want %q", tt.scenario, tt.stream, res.Code, res.Err, tt.code)
+		}
 	}
 }

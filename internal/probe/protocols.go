@@ -1,0 +1,139 @@
+package probe
+
+import (
+	"bytes"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// The three protocols' events, as the providers document them: OpenAI
+// chat completion chunks, Anthropic message events, OpenAI Responses
+// events. Each handler takes one event's data.
+
+func (d *Decoder) chat(data []byte, at time.Duration) {
+	if string(bytes.TrimSpace(data)) == "[DONE]" {
+		d.s.Terminated = true
+		return
+	}
+	// One pass over the top-level keys: bench decodes a thousand streams
+	// at once, and each gjson.Get of an absent key rescans the chunk.
+	var choices, usage, errObj gjson.Result
+	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "model":
+			d.model(v.String())
+		case "choices":
+			choices = v
+		case "usage":
+			usage = v
+		case "error":
+			errObj = v
+		}
+		return true
+	})
+	if errObj.Exists() && errObj.Type != gjson.Null {
+		d.s.ErrorEvent = errorText(errObj)
+		return
+	}
+	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
+	// usage object: that one is by the book. One without usage (Azure's
+	// prompt_filter_results chunk, some relays' keep-alives) is what makes
+	// naive clients crash reading choices[0].
+	if choices.IsArray() {
+		empty := true
+		choices.ForEach(func(_, c gjson.Result) bool {
+			empty = false
+			delta := c.Get("delta")
+			// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
+			d.delta(delta.Get("reasoning_content").String(), at, true)
+			d.delta(delta.Get("reasoning").String(), at, true)
+			d.delta(delta.Get("content").String(), at, false)
+			if fr := c.Get("finish_reason").String(); fr != "" {
+				d.s.StopReason = fr
+			}
+			return true
+		})
+		if empty && !usage.IsObject() {
+			d.s.EmptyChoices++
+		}
+	}
+	if usage.IsObject() {
+		d.usage.InputTokens = int(usage.Get("prompt_tokens").Int())
+		d.usage.OutputTokens = int(usage.Get("completion_tokens").Int())
+		d.hasUsage = true
+	}
+}
+
+func (d *Decoder) messages(data []byte, at time.Duration) {
+	r := gjson.ParseBytes(data)
+	switch r.Get("type").String() {
+	case "message_start":
+		m := r.Get("message")
+		d.model(m.Get("model").String())
+		d.usage.InputTokens = int(m.Get("usage.input_tokens").Int())
+	case "content_block_delta":
+		dl := r.Get("delta")
+		switch dl.Get("type").String() {
+		case "text_delta":
+			d.delta(dl.Get("text").String(), at, false)
+		case "thinking_delta":
+			d.delta(dl.Get("thinking").String(), at, true)
+		}
+	case "message_delta":
+		if sr := r.Get("delta.stop_reason").String(); sr != "" {
+			d.s.StopReason = sr
+		}
+		if u := r.Get("usage.output_tokens"); u.Exists() {
+			d.usage.OutputTokens = int(u.Int())
+			d.hasUsage = true
+		}
+		if u := r.Get("usage.input_tokens"); u.Exists() && u.Int() > 0 {
+			d.usage.InputTokens = int(u.Int())
+		}
+	case "message_stop":
+		d.s.Terminated = true
+	case "error":
+		d.errorIn(data)
+	default:
+		d.errorIn(data)
+	}
+}
+
+func (d *Decoder) responses(data []byte, at time.Duration) {
+	r := gjson.ParseBytes(data)
+	switch typ := r.Get("type").String(); typ {
+	case "response.created", "response.in_progress":
+		d.model(r.Get("response.model").String())
+	case "response.output_text.delta", "response.refusal.delta":
+		d.delta(r.Get("delta").String(), at, false)
+	case "response.reasoning_text.delta", "response.reasoning_summary_text.delta":
+		d.delta(r.Get("delta").String(), at, true)
+	case "response.completed", "response.incomplete", "response.failed":
+		d.s.Terminated = true
+		resp := r.Get("response")
+		d.model(resp.Get("model").String())
+		if u := resp.Get("usage"); u.IsObject() {
+			d.usage.InputTokens = int(u.Get("input_tokens").Int())
+			d.usage.OutputTokens = int(u.Get("output_tokens").Int())
+			d.hasUsage = true
+		}
+		if typ == "response.incomplete" {
+			d.s.StopReason = resp.Get("incomplete_details.reason").String()
+		}
+		if typ == "response.failed" {
+			if e := resp.Get("error"); e.Exists() && e.Type != gjson.Null {
+				d.s.ErrorEvent = errorText(e)
+			} else {
+				d.s.ErrorEvent = "response failed"
+			}
+		}
+	case "error":
+		// {"type":"error","code":…,"message":…} or with a nested error.
+		if !d.errorIn(data) {
+			d.s.ErrorEvent = errorText(r)
+		}
+	default:
+		d.errorIn(data)
+	}
+}
