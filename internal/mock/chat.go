@@ -1,7 +1,5 @@
 package mock
 
-import "github.com/keydoctor/keydoctor/internal/gateway"
-
 // OpenAI chat completions: POST {prefix}/v1/chat/completions.
 
 func (h *Handler) chat(c *call) {
@@ -79,27 +77,6 @@ func (h *Handler) chat(c *call) {
 	}
 	if c.scenario != StreamUnterminated {
 		s.raw("", "[DONE]")
-	}
-	s.close()
-}
-
-// errorIn200 answers 200 with an error object: a JSON body, or for a
-// stream one error event in the protocol's form and nothing after it.
-func (t *turn) errorIn200() {
-	const msg = "upstream error: no available channel for this model"
-	body := errorBody(t.c.flavour, errUpstream, msg)
-	if !t.req.Stream {
-		writeJSON(t.c.w, 200, body)
-		return
-	}
-	s := t.openSSE()
-	switch {
-	case t.c.proto == gateway.Messages:
-		s.event("error", body)
-	case t.c.proto == gateway.Responses:
-		s.event("error", map[string]any{"type": "error", "code": errUpstream.openAICode, "message": msg, "param": nil, "sequence_number": 0})
-	default:
-		s.event("", body)
 	}
 	s.close()
 }

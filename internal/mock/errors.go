@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // flavour is the error shape a request expects: OpenAI's
@@ -94,3 +96,24 @@ func (r *recorder) Write(b []byte) (int, error) {
 }
 
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// errorIn200 answers 200 with an error object: a JSON body, or for a
+// stream one error event in the protocol's form and nothing after it.
+func (t *turn) errorIn200() {
+	const msg = "upstream error: no available channel for this model"
+	body := errorBody(t.c.flavour, errUpstream, msg)
+	if !t.req.Stream {
+		writeJSON(t.c.w, 200, body)
+		return
+	}
+	s := t.openSSE()
+	switch {
+	case t.c.proto == gateway.Messages:
+		s.event("error", body)
+	case t.c.proto == gateway.Responses:
+		s.event("error", map[string]any{"type": "error", "code": errUpstream.openAICode, "message": msg, "param": nil, "sequence_number": 0})
+	default:
+		s.event("", body)
+	}
+	s.close()
+}

@@ -27,8 +27,7 @@ type call struct {
 	proto    gateway.Protocol // generation requests only
 	model    string
 	stream   bool
-	body     []byte  // POST bodies, read before the key check
-	req      request // body decoded
+	req      request // the POST body, read before the key check
 	reqErr   error   // why it did not decode
 }
 
@@ -118,7 +117,6 @@ func (h *Handler) serve(c *call) {
 			h.fail(c, errBadRequest, err.Error())
 			return
 		}
-		c.body = body
 		c.req, c.reqErr = decodeRequest(body)
 		c.model, c.stream = c.req.Model, c.req.Stream
 	}
