@@ -74,16 +74,43 @@ func WireChecks(paths []Path, o WireOptions) []doctor.Check {
 	lists := &listCache{m: map[string]*listEntry{}}
 	var out []doctor.Check
 	for _, r := range GroupPaths(paths) {
-		out = append(out, &wire{route: r, opts: o, lists: lists})
+		out = append(out, &wire{route: r, opts: o, lists: lists, done: make(chan struct{})})
 	}
 	return out
 }
 
+// Ladder is what a wire check tells the checks that follow it (the
+// latency micro-benchmark of doctor --bench): which route it climbed, and
+// whether that route streams.
+type Ladder interface {
+	doctor.Check
+	Route() Route
+	// Streamed waits for the ladder and reports whether it passed the
+	// stream rung; false when ctx ends first.
+	Streamed(ctx context.Context) bool
+}
+
 // wire is the ladder for one route.
 type wire struct {
-	route Route
-	opts  WireOptions
-	lists *listCache // model lists, shared by the routes of one run
+	route    Route
+	opts     WireOptions
+	lists    *listCache    // model lists, shared by the routes of one run
+	done     chan struct{} // closed when Run first returns
+	once     sync.Once
+	streamed bool // the stream rung passed; read after done
+}
+
+// Route is the route this ladder climbs.
+func (w *wire) Route() Route { return w.route }
+
+// Streamed waits for the ladder (see Ladder).
+func (w *wire) Streamed(ctx context.Context) bool {
+	select {
+	case <-w.done:
+		return w.streamed
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // listCache reads each model list once per run: routes that differ only
@@ -119,6 +146,11 @@ func (w *wire) Name() string { return "wire" }
 func (w *wire) Run(ctx context.Context, _ *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	fs := w.climb(ctx)
+	streamed := false
+	for _, f := range fs {
+		streamed = streamed || (f.Check == string(stepStream) && f.Status == doctor.OK)
+	}
+	w.once.Do(func() { w.streamed = streamed; close(w.done) })
 	sort.SliceStable(fs, func(i, j int) bool { return stepIndex(fs[i].Check) < stepIndex(fs[j].Check) })
 	for _, f := range fs {
 		for _, m := range w.route.Members {

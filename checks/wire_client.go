@@ -34,7 +34,8 @@ type Meter struct {
 	tokens   atomic.Int64
 }
 
-func (m *Meter) add(r *probe.Result) {
+// Add counts one request and the tokens its answer reported.
+func (m *Meter) Add(r *probe.Result) {
 	if m == nil || r == nil {
 		return
 	}
@@ -90,7 +91,7 @@ func (w *wire) do(ctx context.Context, send func(ctx context.Context) *probe.Res
 		a.res = send(rctx)
 		cancel()
 		a.tries++
-		w.opts.Meter.add(a.res)
+		w.opts.Meter.Add(a.res)
 		d := w.opts.Retry.Next(n, a.res.StatusCode, a.res.RetryAfter, w.jitter())
 		if !d.Retry {
 			if Retryable(a.res.StatusCode) {

@@ -37,7 +37,7 @@ func (w *wire) search(ctx context.Context, base probe.Request, urls []string) st
 			rctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
 			defer cancel()
 			r := w.opts.Client.Do(rctx, req)
-			w.opts.Meter.add(r)
+			w.opts.Meter.Add(r)
 			found[i] = answers(r)
 		}()
 	}

@@ -88,6 +88,9 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
+	if o.Bench && o.Offline {
+		return usageErrorf("drop --offline to measure latency", "--bench sends requests to the gateway: not with --offline")
+	}
 	if o.Timeout <= 0 {
 		return usageErrorf("give a positive duration, e.g. --timeout 10s", "--timeout must be positive")
 	}
