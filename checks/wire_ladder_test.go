@@ -311,6 +311,11 @@ func TestWireStreamFindings(t *testing.T) {
 		{"slow", func(r *probe.Result) {
 			r.Timings.FirstDelta = 900 * time.Millisecond
 		}, "latency-high", doctor.Warning},
+		{"slow tokens", func(r *probe.Result) {
+			for i := range r.Stream.Deltas {
+				r.Stream.Deltas[i].At = 50*time.Millisecond + time.Duration(i)*60*time.Millisecond
+			}
+		}, "latency-high", doctor.Warning},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -321,6 +326,9 @@ func TestWireStreamFindings(t *testing.T) {
 			f := find(fs, tt.code)
 			if f == nil || f.Status != tt.status || f.Evidence == nil || f.Fix == "" {
 				t.Fatalf("want %s %s with evidence and fix: %+v", tt.code, tt.status, fs)
+			}
+			if tt.name == "slow tokens" && !strings.Contains(f.Message, "TPOT 60ms is above 50ms") {
+				t.Errorf("message = %s", f.Message)
 			}
 		})
 	}
