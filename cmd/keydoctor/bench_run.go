@@ -215,8 +215,8 @@ func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, b
 		mode = "not streamed (E2E only)"
 	}
 	fmt.Fprintf(w, "bench: %s %s, model %s\n", p.Request.Protocol, r.Target.URL, r.Target.Model)
-	warm := fmt.Sprintf("+%d warmup", p.Warmup)
-	if p.Warmup < 0 {
+	warm := fmt.Sprintf("+%d warmup", p.WarmupRequests())
+	if p.Warmup < 0 && p.Rate == 0 {
 		warm = "+1 warmup per slot"
 	}
 	fmt.Fprintf(w, "bench: %s, %s, %s, max tokens %d\n", load, mode, warm, o.MaxTokens)
