@@ -23,7 +23,7 @@ type progress struct {
 }
 
 func newProgress(o *benchOptions) *progress {
-	return &progress{on: o.Env.IsTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s) }, start: time.Now()}
+	return &progress{on: o.ErrTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s) }, start: time.Now()}
 }
 
 // level starts a sweep level.
