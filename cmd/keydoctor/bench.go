@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 func init() { register(newBenchCmd) }
@@ -42,6 +43,9 @@ type benchOptions struct {
 	Env    *env.Env
 	Out    io.Writer
 	ErrOut io.Writer
+	// ErrTerminal says stderr is a terminal: the progress bar goes there
+	// only then, even when stdout is redirected to a file.
+	ErrTerminal bool
 	// NewDoer builds the client of one level: one connection pool sized
 	// to its concurrency. Tests may replace it.
 	NewDoer func(concurrency int) (bench.Doer, error)
@@ -81,6 +85,9 @@ regression, or --self-test missed a target.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
+			if f, ok := o.ErrOut.(*os.File); ok {
+				o.ErrTerminal = term.IsTerminal(int(f.Fd()))
+			}
 			o.changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},

@@ -20,10 +20,13 @@ type progress struct {
 	label string
 	total int
 	start time.Time
+	drawn time.Time // last redraw: at most every redrawEvery, so the bar costs the measurement nothing
 }
 
+const redrawEvery = 100 * time.Millisecond
+
 func newProgress(o *benchOptions) *progress {
-	return &progress{on: o.Env.IsTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s) }, start: time.Now()}
+	return &progress{on: o.ErrTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s) }, start: time.Now()}
 }
 
 // level starts a sweep level.
@@ -45,6 +48,11 @@ func (p *progress) update(total int) func(done, planned int) {
 		}
 		p.mu.Lock()
 		defer p.mu.Unlock()
+		now := time.Now()
+		if now.Sub(p.drawn) < redrawEvery && done != p.total {
+			return
+		}
+		p.drawn = now
 		const width = 30
 		if p.total <= 0 {
 			p.w(fmt.Sprintf("\r%s%d done, %.1fs ", p.label, done, time.Since(p.start).Seconds()))

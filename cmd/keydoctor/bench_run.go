@@ -32,7 +32,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 			return usageErrorf("save one first with --save FILE", "%v", err)
 		}
 		baseline = &r
-		applySaved(o, r.Settings)
+		applySaved(o, r.Target, r.Settings)
 	}
 	maxErr, err := parseShare("--max-errors", o.MaxErrors)
 	if err != nil {
@@ -143,10 +143,16 @@ func runBench(ctx context.Context, o *benchOptions) error {
 
 // applySaved takes the baseline's settings, so that --compare reruns the
 // same benchmark; flags given explicitly still win.
-func applySaved(o *benchOptions, s bench.Settings) {
+func applySaved(o *benchOptions, t bench.Target, s bench.Settings) {
 	set := func(name string, apply func()) {
 		if !o.changed(name) {
 			apply()
+		}
+	}
+	if !o.changed("tool") && !o.changed("protocol") { // the same path as the baseline
+		o.Tool, o.Protocol = t.Tool, ""
+		if t.Tool == "" {
+			o.Protocol = t.Protocol
 		}
 	}
 	set("concurrency", func() { o.Concurrency = s.Concurrency })
@@ -209,8 +215,8 @@ func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, b
 		mode = "not streamed (E2E only)"
 	}
 	fmt.Fprintf(w, "bench: %s %s, model %s\n", p.Request.Protocol, r.Target.URL, r.Target.Model)
-	warm := fmt.Sprintf("+%d warmup", p.Warmup)
-	if p.Warmup < 0 {
+	warm := fmt.Sprintf("+%d warmup", p.WarmupRequests())
+	if p.Warmup < 0 && p.Rate == 0 {
 		warm = "+1 warmup per slot"
 	}
 	fmt.Fprintf(w, "bench: %s, %s, %s, max tokens %d\n", load, mode, warm, o.MaxTokens)

@@ -22,7 +22,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 	}
 	defer stop()
 	opts := selftest.Options{Gateway: g, NewDoer: o.NewDoer, Step: func(s string) {
-		if o.Env.IsTerminal {
+		if o.ErrTerminal {
 			fmt.Fprintf(o.ErrOut, "\r\033[Kself-test: %s", s)
 		}
 	}}
@@ -40,7 +40,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 		}
 	}
 	res, err := selftest.Run(ctx, opts)
-	if o.Env.IsTerminal {
+	if o.ErrTerminal {
 		fmt.Fprint(o.ErrOut, "\r\033[K")
 	}
 	if err != nil {

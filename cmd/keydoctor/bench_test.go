@@ -36,7 +36,7 @@ func benchTestOptions(t *testing.T, stdin string, terminal bool) (*benchOptions,
 	var out, errOut bytes.Buffer
 	calls := &atomic.Int64{}
 	o := &benchOptions{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
-		Stream: true, MaxErrors: "50%", MaxRegression: "20%", Seed: 1, Timeout: time.Minute,
+		Stream: true, MaxErrors: "50%", MaxRegression: "20%", Seed: 1, Timeout: time.Minute, ErrTerminal: terminal,
 		NewDoer: func(int) (bench.Doer, error) { return countingDoer{calls}, nil },
 		changed: func(string) bool { return false }}
 	return o, &out, &errOut, calls

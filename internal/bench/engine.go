@@ -54,12 +54,17 @@ type Plan struct {
 // WarmupPerSlot as Plan.Warmup sends one warmup request per slot.
 const WarmupPerSlot = -1
 
-// WarmupRequests is how many warmup requests the plan sends.
+// WarmupRequests is how many warmup requests the plan sends. Per slot
+// means one per worker in a closed loop; an open loop's -c is only a cap,
+// so it warms one connection.
 func (p Plan) WarmupRequests() int {
-	if p.Warmup < 0 {
-		return max(p.Concurrency, 1)
+	switch {
+	case p.Warmup >= 0:
+		return p.Warmup
+	case p.Rate > 0:
+		return 1
 	}
-	return p.Warmup
+	return max(p.Concurrency, 1)
 }
 
 // minForErrorStop is how many requests must complete before the error

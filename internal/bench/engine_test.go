@@ -261,6 +261,9 @@ func TestWarmupPerSlot(t *testing.T) {
 	if d.calls.Load() != 12 || l.Requests != 8 || len(samples) != 12 {
 		t.Fatalf("calls %d, level %d requests", d.calls.Load(), l.Requests)
 	}
+	if w := (Plan{Rate: 5, Concurrency: 256, Warmup: WarmupPerSlot}).WarmupRequests(); w != 1 {
+		t.Errorf("an open loop warms %d connections, want 1", w)
+	}
 	sw := Sweep{Levels: []int{1, 4}}
 	if b := PlanBudget(Plan{Requests: 10, Warmup: WarmupPerSlot}, &sw, 1); b.Requests != 10+1+10+4 {
 		t.Errorf("budget %+v", b)
