@@ -180,6 +180,7 @@ func FuzzReadCodex(f *testing.F) {
 	f.Add("profile = \"p\"\n[profiles.p]\nmodel_provider = \"openai\"\n")
 	f.Add("model_provider = = 1")
 	f.Add("[model_providers]\ntt = 3\n")
+	f.Add("[model.0]0")
 	f.Fuzz(func(t *testing.T, config string) {
 		e := testEnv(t, map[string]string{"K": testKey})
 		write(t, filepath.Join(e.Home, ".codex", "config.toml"), config)
