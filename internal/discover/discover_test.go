@@ -2,38 +2,18 @@ package discover
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 // home writes files (relative to a temp home) and returns an Env whose
 // variables are vars plus HOME.
-func home(t *testing.T, files map[string]string, vars map[string]string) (*env.Env, string) {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := map[string]string{"HOME": dir}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
-	return e, dir
-}
+var home = envtest.Home
 
 func v(value, file string, line int, key string) Value {
 	return Value{Value: value, Source: Source{File: file, Line: line, Key: key}}

@@ -1,35 +1,21 @@
 package verify
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
-func write(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
+var write = envtest.Write
 
 func testEnv(t testing.TB, vars map[string]string) *env.Env {
-	home := t.TempDir()
-	m := map[string]string{"HOME": home}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
+	e, _ := envtest.Home(t, nil, vars)
 	return e
 }
 
