@@ -8,35 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
-func TestClaudeAuthHeader(t *testing.T) {
-	tests := []struct {
-		name, settings, state string
-		vars                  map[string]string
-		want                  gateway.Auth
-	}{
-		{"auth token is bearer", `{"env":{"ANTHROPIC_AUTH_TOKEN":"t"}}`, "", nil, gateway.AuthBearer},
-		{"api key is x-api-key", `{"env":{"ANTHROPIC_API_KEY":"k"}}`, "", nil, gateway.AuthXAPIKey},
-		{"token beats api key", `{"env":{"ANTHROPIC_API_KEY":"k","ANTHROPIC_AUTH_TOKEN":"t"}}`, "", nil, gateway.AuthBearer},
-		{"shell api key", `{"env":{"ANTHROPIC_MODEL":"m"}}`, "", map[string]string{"ANTHROPIC_API_KEY": "k"}, gateway.AuthXAPIKey},
-		{"primaryApiKey is x-api-key", `{"env":{"ANTHROPIC_MODEL":"m"}}`, `{"primaryApiKey":"p"}`, nil, gateway.AuthXAPIKey},
-		{"apiKeyHelper: both headers, so none named", `{"env":{"ANTHROPIC_MODEL":"m"},"apiKeyHelper":"k"}`, "", nil, ""},
-		{"no key, no header", `{"env":{"ANTHROPIC_MODEL":"m"}}`, "", nil, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{".claude/settings.json": tt.settings}
-			if tt.state != "" {
-				files[".claude.json"] = tt.state
-			}
-			e, dir := home(t, files, tt.vars)
-			c, ok := Discover(e, Options{Project: dir}).Own(gateway.Claude)
-			if !ok || c.Auth != tt.want {
-				t.Errorf("auth = %q (%v), want %q", c.Auth, ok, tt.want)
-			}
-		})
-	}
-}
-
 // Claude Code takes the first non-empty of ANTHROPIC_DEFAULT_HAIKU_MODEL
 // and the older ANTHROPIC_SMALL_FAST_MODEL, each settings-over-shell.
 func TestClaudeBackgroundModel(t *testing.T) {
@@ -150,5 +121,23 @@ func TestProblemsIn(t *testing.T) {
 	auth := s.ProblemsIn(filepath.Join(dir, ".codex/auth.json"))
 	if len(cfg) != 1 || len(auth) != 1 || cfg[0].File == auth[0].File {
 		t.Errorf("config %+v, auth %+v", cfg, auth)
+	}
+}
+
+func TestSourceNamed(t *testing.T) {
+	e, dir := home(t, nil, nil)
+	for _, tt := range []struct {
+		src  Source
+		want string
+	}{
+		{Source{File: filepath.Join(dir, ".codex/config.toml"), Line: 3, Key: "model"}, "~/.codex/config.toml model"},
+		{Source{File: filepath.Join(dir, ".claude/settings.json"), Line: 2}, "~/.claude/settings.json"},
+		{Source{Key: "TAOTOKEN_API_KEY", Origin: "shell"}, "$TAOTOKEN_API_KEY"},
+		{Source{Default: true}, ""},
+		{Source{}, ""},
+	} {
+		if got := tt.src.Named(e); got != tt.want {
+			t.Errorf("Named(%+v) = %q, want %q", tt.src, got, tt.want)
+		}
 	}
 }

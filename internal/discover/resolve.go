@@ -253,11 +253,12 @@ func (s *Snapshot) resolveCline() (Tool, bool) {
 		return Tool{}, false
 	}
 	t := Tool{ID: gateway.Cline, Rule: rule(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
-		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: "apiKey", Auth: en.Auth()}
+		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: "apiKey"}
 	pre := "providers." + en.ID + ".settings."
 	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + "baseUrl"}, Source{File: c.ProvidersPath, Key: pre + "apiKey"}, Source{File: c.ProvidersPath, Key: pre + "model"}}
 	if en.Key.Set() {
 		t.Credentials = []Value{en.Key}
+		t.Auth = en.Auth()
 	}
 	return t, true
 }

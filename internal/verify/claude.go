@@ -87,8 +87,8 @@ func claudeInvocation(c Configured, relayBase, tmp string) (Invocation, error) {
 	if err := os.WriteFile(settings, b, 0o600); err != nil {
 		return Invocation{}, err
 	}
-	work := filepath.Join(tmp, "work")
-	if err := os.MkdirAll(work, 0o700); err != nil {
+	work, err := workDir(tmp)
+	if err != nil {
 		return Invocation{}, err
 	}
 	return Invocation{

@@ -18,18 +18,13 @@ import (
 // providers.json.
 func fromCline(s *discover.Snapshot) (Configured, error) {
 	e, cl := s.Env, s.Cline
-	c := Configured{Tool: gateway.Cline, Auth: gateway.AuthBearer}
-	src := e.Tilde(cl.ProvidersPath)
-	if !cl.Exists {
-		return c, fmt.Errorf("%s does not exist: the Cline CLI is not configured", src)
-	}
-	if err := fatal(s, cl.ProvidersPath, true); err != nil {
+	c, err := opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
+	if err != nil {
 		return c, err
 	}
-	c.Files = append(c.Files, cl.ProvidersPath)
 	en, ok := cl.Active()
 	if !ok {
-		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", src, cl.LastUsed.Value)
+		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", e.Tilde(cl.ProvidersPath), cl.LastUsed.Value)
 	}
 	if err := fatal(s, cl.ProvidersPath, false); err != nil {
 		return c, err
@@ -80,8 +75,8 @@ func clineInvocation(e *env.Env, c Configured, relayBase, tmp string) (Invocatio
 	if err := os.WriteFile(providers, out, 0o600); err != nil {
 		return Invocation{}, err
 	}
-	work := filepath.Join(tmp, "work")
-	if err := os.MkdirAll(work, 0o700); err != nil {
+	work, err := workDir(tmp)
+	if err != nil {
 		return Invocation{}, err
 	}
 	return Invocation{

@@ -3,8 +3,6 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -16,15 +14,11 @@ import (
 // key.
 func fromCodex(s *discover.Snapshot) (Configured, error) {
 	e, cx := s.Env, s.Codex
-	c := Configured{Tool: gateway.Codex, Auth: gateway.AuthBearer}
-	src := e.Tilde(cx.ConfigPath)
-	if !cx.ConfigExists {
-		return c, fmt.Errorf("%s does not exist: Codex is not configured for a gateway", src)
-	}
-	if err := fatal(s, cx.ConfigPath, true); err != nil {
+	c, err := opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
+	if err != nil {
 		return c, err
 	}
-	c.Files = append(c.Files, cx.ConfigPath)
+	src := e.Tilde(cx.ConfigPath)
 	c.Notes = fileNotes(s, cx.AuthPath, "Codex ignores it")
 	t, _ := s.Own(gateway.Codex)
 	c.Model, c.ModelSource = value(e, t.Model)
@@ -76,8 +70,8 @@ func codexInvocation(c Configured, relayBase, tmp string) (Invocation, error) {
 		}
 		override = "model_providers." + c.Provider + ".base_url=" + tomlString(relayBase)
 	}
-	work := filepath.Join(tmp, "work")
-	if err := os.MkdirAll(work, 0o700); err != nil {
+	work, err := workDir(tmp)
+	if err != nil {
 		return Invocation{}, err
 	}
 	return Invocation{

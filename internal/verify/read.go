@@ -29,31 +29,13 @@ func FromSnapshot(s *discover.Snapshot, tool gateway.ToolID) (Configured, error)
 	return Configured{}, fmt.Errorf("verify does not run %s", tool)
 }
 
-// source is where a value came from, as verify's report names it:
-// "~/.codex/config.toml model", "$TAOTOKEN_API_KEY"; "" for a tool's
-// built-in default or nothing.
-func source(e *env.Env, src discover.Source) string {
-	switch {
-	case src.Default:
-		return ""
-	case src.File == "":
-		if src.Key == "" {
-			return ""
-		}
-		return "$" + src.Key
-	case src.Key == "":
-		return e.Tilde(src.File)
-	}
-	return e.Tilde(src.File) + " " + src.Key
-}
-
-// value is a discovered value and its source; the source of an empty or
-// default value is "".
+// value is a discovered value and where it came from, as verify's report
+// names it (discover.Source.Named); an empty or default value has none.
 func value(e *env.Env, v discover.Value) (string, string) {
 	if v.Value == "" || v.Source.Default {
 		return "", ""
 	}
-	return v.Value, source(e, v.Source)
+	return v.Value, v.Source.Named(e)
 }
 
 // fileNotes are the problems found in path, as notes.
@@ -67,6 +49,20 @@ func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 		notes = append(notes, fmt.Sprintf("%s: %s", p.At(s.Env), p.Message))
 	}
 	return notes
+}
+
+// opened is the start of a tool's Configured: an error when its file is
+// missing (missing says what that means) or does not parse.
+func opened(s *discover.Snapshot, tool gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
+	c := Configured{Tool: tool, Auth: gateway.AuthBearer}
+	if !exists {
+		return c, fmt.Errorf("%s does not exist: %s", s.Env.Tilde(path), missing)
+	}
+	if err := fatal(s, path, true); err != nil {
+		return c, err
+	}
+	c.Files = append(c.Files, path)
+	return c, nil
 }
 
 // fatal is the first problem of path as an error: a file the tool

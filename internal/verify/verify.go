@@ -7,6 +7,8 @@ package verify
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -111,6 +113,13 @@ type Invocation struct {
 	Args []string
 	Env  []string
 	Dir  string
+}
+
+// workDir makes the empty directory a turn runs in: no file of the user's
+// project is in reach of the tool.
+func workDir(tmp string) (string, error) {
+	work := filepath.Join(tmp, "work")
+	return work, os.MkdirAll(work, 0o700)
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
