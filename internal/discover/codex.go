@@ -92,7 +92,7 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 	c := &s.Codex
 	var doc map[string]any
 	if err := unmarshalTOML(b, &doc); err != nil {
-		p := Problem{Tool: "codex", File: c.ConfigPath, Message: "not valid TOML: " + err.Error()}
+		p := Problem{Tool: "codex", File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			p.Line, p.Col = de.Position()

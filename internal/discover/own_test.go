@@ -115,12 +115,21 @@ func TestClineEntryAuth(t *testing.T) {
 }
 
 func TestProblemsIn(t *testing.T) {
-	e, dir := home(t, map[string]string{".codex/config.toml": "model = \n", ".codex/auth.json": "{"}, nil)
+	e, dir := home(t, map[string]string{
+		".codex/config.toml":                  "model = \n",
+		".codex/auth.json":                    "{",
+		".cline/data/settings/providers.json": `{"lastUsedProvider":"a","providers":{"a":{"settings":{"apiKey":5}}}}`,
+	}, nil)
 	s := Discover(e, Options{Project: dir})
 	cfg := s.ProblemsIn(filepath.Join(dir, ".codex/config.toml"))
 	auth := s.ProblemsIn(filepath.Join(dir, ".codex/auth.json"))
-	if len(cfg) != 1 || len(auth) != 1 || cfg[0].File == auth[0].File {
+	if len(cfg) != 1 || len(auth) != 1 || cfg[0].File == auth[0].File || !cfg[0].Unusable || !auth[0].Unusable {
 		t.Errorf("config %+v, auth %+v", cfg, auth)
+	}
+	// a value of the wrong type leaves the rest of the file in use
+	cl := s.ProblemsIn(filepath.Join(dir, ".cline/data/settings/providers.json"))
+	if len(cl) != 1 || cl[0].Unusable || cl[0].Line != 1 {
+		t.Errorf("providers.json %+v", cl)
 	}
 }
 

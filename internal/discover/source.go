@@ -95,6 +95,9 @@ type Problem struct {
 	Message string
 	// Fix says what to do; empty means "fix the syntax at line:col".
 	Fix string
+	// Unusable: the tool takes nothing from the file (it cannot be read or
+	// does not parse), as opposed to one value in it being wrong.
+	Unusable bool
 }
 
 // At is "~/path:line:col" (or less when unknown).

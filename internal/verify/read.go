@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -38,12 +37,13 @@ func value(e *env.Env, v discover.Value) (string, string) {
 	return v.Value, v.Source.Named(e)
 }
 
-// fileNotes are the problems found in path, as notes.
+// fileNotes are the problems found in path, as notes; ignored says what
+// the tool does with a file that does not parse.
 func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 	var notes []string
 	for _, p := range s.ProblemsIn(path) {
-		if msg, ok := strings.CutPrefix(p.Message, "not valid JSON: "); ok {
-			notes = append(notes, fmt.Sprintf("%s does not parse (%s): %s", s.Env.Tilde(p.File), msg, ignored))
+		if p.Unusable && p.Line > 0 {
+			notes = append(notes, fmt.Sprintf("%s does not parse (line %d, column %d: %s): %s", s.Env.Tilde(p.File), p.Line, p.Col, p.Message, ignored))
 			continue
 		}
 		notes = append(notes, fmt.Sprintf("%s: %s", p.At(s.Env), p.Message))
@@ -52,7 +52,7 @@ func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 }
 
 // opened is the start of a tool's Configured: an error when its file is
-// missing (missing says what that means) or does not parse.
+// missing (missing says what that means) or unusable.
 func opened(s *discover.Snapshot, tool gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
 	c := Configured{Tool: tool, Auth: gateway.AuthBearer}
 	if !exists {
@@ -65,19 +65,16 @@ func opened(s *discover.Snapshot, tool gateway.ToolID, path string, exists bool,
 	return c, nil
 }
 
-// fatal is the first problem of path as an error: a file the tool
-// refuses to load stops the turn before it starts.
-func fatal(s *discover.Snapshot, path string, syntaxOnly bool) error {
+// fatal is the first problem of path (of those that make the file
+// unusable, with unusableOnly) as an error: a file the tool refuses to
+// load stops the turn before it starts.
+func fatal(s *discover.Snapshot, path string, unusableOnly bool) error {
 	for _, p := range s.ProblemsIn(path) {
-		syntax := strings.HasPrefix(p.Message, "not valid ") || strings.HasPrefix(p.Message, "cannot read ")
-		if syntaxOnly && !syntax {
+		switch {
+		case unusableOnly && !p.Unusable:
 			continue
-		}
-		if msg, ok := strings.CutPrefix(p.Message, "not valid TOML: "); ok && p.Line > 0 {
-			return fmt.Errorf("%s does not parse at line %d, column %d: %s", s.Env.Tilde(p.File), p.Line, p.Col, msg)
-		}
-		if msg, ok := strings.CutPrefix(p.Message, "not valid JSON: "); ok {
-			return fmt.Errorf("%s does not parse: %s", p.At(s.Env), msg)
+		case p.Unusable && p.Line > 0:
+			return fmt.Errorf("%s does not parse at line %d, column %d: %s", s.Env.Tilde(p.File), p.Line, p.Col, p.Message)
 		}
 		return fmt.Errorf("%s: %s", p.At(s.Env), p.Message)
 	}
