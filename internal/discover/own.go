@@ -2,13 +2,17 @@ package discover
 
 import "github.com/keydoctor/keydoctor/internal/gateway"
 
-// authFor is the header a key named keyName is sent in: x-api-key for
-// ANTHROPIC_API_KEY, the tool's rule otherwise; unknown for apiKeyHelper
-// (Claude Code sends its output in both headers).
+// authFor is the header a key named keyName is sent in: Claude Code and
+// the Anthropic SDKs send ANTHROPIC_API_KEY (and a stored primaryApiKey)
+// as x-api-key and ANTHROPIC_AUTH_TOKEN as a bearer token; other keys
+// follow the tool's row. Unknown for apiKeyHelper (Claude Code sends its
+// output in both headers).
 func authFor(keyName string, r gateway.Tool) gateway.Auth {
 	switch keyName {
 	case "ANTHROPIC_API_KEY", "primaryApiKey":
 		return gateway.AuthXAPIKey
+	case "ANTHROPIC_AUTH_TOKEN":
+		return gateway.AuthBearer
 	case KeyHelper:
 		return ""
 	}

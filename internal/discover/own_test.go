@@ -150,3 +150,19 @@ func TestSourceNamed(t *testing.T) {
 		}
 	}
 }
+
+// The Anthropic SDKs' row says x-api-key; an ANTHROPIC_AUTH_TOKEN is still
+// sent as a bearer token.
+func TestSDKAuthHeader(t *testing.T) {
+	e, dir := home(t, nil, map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_AUTH_TOKEN": "t", "OPENAI_BASE_URL": "https://gw.example/v1", "OPENAI_API_KEY": "k"})
+	s := Discover(e, Options{Project: dir})
+	for id, want := range map[string]gateway.Auth{"anthropic": gateway.AuthBearer, "openai": gateway.AuthBearer} {
+		if tool, ok := s.Tool(id); !ok || tool.Auth != want {
+			t.Errorf("%s: auth %q (%v), want %q", id, tool.Auth, ok, want)
+		}
+	}
+	e, dir = home(t, nil, map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_API_KEY": "k"})
+	if tool, _ := Discover(e, Options{Project: dir}).Tool("anthropic"); tool.Auth != gateway.AuthXAPIKey {
+		t.Errorf("anthropic api key: auth %q", tool.Auth)
+	}
+}
