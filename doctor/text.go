@@ -94,11 +94,17 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 				line += p.dim.Sprintf(" (fix %d)", n)
 			}
 			fmt.Fprintln(&b, line)
+			if f.Evidence != nil && (f.Status == Error || f.Status == Warning) {
+				writeEvidence(&b, p, f.Evidence)
+			}
 		}
 	}
 	s := r.Summary
 	fmt.Fprintf(&b, "\nsummary: %d ok, %d info, %d warning, %d error, %d skipped, %d failed\n",
 		s.OK, s.Info, s.Warning, s.Error, s.Skipped, s.Failed)
+	if r.Requests > 0 {
+		fmt.Fprintf(&b, "cost: %d requests to the gateway, %d tokens\n", r.Requests, r.Tokens)
+	}
 	if len(fixes) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", p.bold.Sprint("to fix, in this order:"))
 		for n, fx := range fixes {

@@ -24,8 +24,8 @@ func init() { register(newDemoCmd) }
 const demoKey = "sk-demo-7f3a9c1e5b2d4f6a8c0e"
 
 // demoStep is one stage of the demo. Later commands add theirs from their
-// own files with addDemoStep (setup at 20, doctor at 40, bench at 60); the
-// order numbers leave room in between.
+// own files with addDemoStep: setup 10, doctor 20, ping 30, streams 40, a
+// broken setup 50, gateway failures 60, bench 70.
 type demoStep struct {
 	Order int
 	Title string
@@ -37,9 +37,9 @@ var demoSteps []demoStep
 func addDemoStep(s demoStep) { demoSteps = append(demoSteps, s) }
 
 func init() {
-	addDemoStep(demoStep{Order: 10, Title: "one request, as 'keydoctor ping' sends it", Run: demoPing})
-	addDemoStep(demoStep{Order: 30, Title: "a streamed answer on each protocol: time to first token and per token", Run: demoStreams})
-	addDemoStep(demoStep{Order: 50, Title: "failures, named by code with their fix", Run: demoFailures})
+	addDemoStep(demoStep{Order: 30, Title: "one request, as 'keydoctor ping' sends it", Run: demoPing})
+	addDemoStep(demoStep{Order: 40, Title: "a streamed answer on each protocol: time to first token and per token", Run: demoStreams})
+	addDemoStep(demoStep{Order: 60, Title: "gateway failures, named by code with their fix", Run: demoFailures})
 }
 
 // demoState is what every step works with: a fake gateway on loopback, a

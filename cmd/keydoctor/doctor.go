@@ -28,6 +28,9 @@ type doctorOptions struct {
 	Timeout time.Duration
 	Color   string
 	Bench   bool
+	// CAFile, MaxTTFT and MaxTPOT tune the wire checks (doctor_wire.go).
+	CAFile           string
+	MaxTTFT, MaxTPOT time.Duration
 
 	profile profileFlags
 	Env     *env.Env
@@ -45,7 +48,11 @@ func newDoctorCmd(e *env.Env) *cobra.Command {
 		Long: `doctor reads every place each tool takes its base URL, key and model from,
 and names every mistake with its cause and the exact fix. With --offline it
 only reads files and the environment (and dials the local proxy and relay
-ports); without, it also sends requests to the gateway.
+ports); without, it also sends requests to the gateway: for each distinct
+path a tool takes (its base URL, protocol, auth header and model) it climbs
+reach (DNS, connect, TLS, an answer), auth, models, one small request, one
+stream and latency, stops at the first broken rung, and shows the evidence
+(request, answer, timings, the curl command with the key as $VAR).
 
 The report groups findings by tool and ends with the fixes, numbered in the
 order to do them. 'keydoctor explain CODE' tells more about each code.`,
@@ -64,6 +71,9 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
 	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
+	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
+	f.DurationVar(&o.MaxTTFT, "max-ttft", checks.DefaultMaxTTFT, "time to first token above which latency-high is raised")
+	f.DurationVar(&o.MaxTPOT, "max-tpot", checks.DefaultMaxTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
 	return cmd
 }
@@ -78,6 +88,9 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
+	if o.Bench && o.Offline {
+		return usageErrorf("drop --offline to measure latency", "--bench sends requests to the gateway: not with --offline")
+	}
 	if o.Timeout <= 0 {
 		return usageErrorf("give a positive duration, e.g. --timeout 10s", "--timeout must be positive")
 	}
@@ -89,9 +102,21 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return err
 	}
 	snap := discover.Discover(o.Env, discoverOptions(p, o.Project))
-	fs := doctor.Run(ctx, o.Env, doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout})
+	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
+	var wire *wireRun
+	if !o.Offline {
+		if wire, err = newWireRun(o, p, snap); err != nil {
+			return err
+		}
+		defer wire.close()
+		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	}
+	fs := doctor.Run(ctx, o.Env, list, ro)
 	fs = forTool(fs, o.Tool)
 	r := doctor.NewReport(p, fs)
+	if wire != nil {
+		wire.account(&r)
+	}
 	secrets := append(snapshotSecrets(snap), p.Key)
 	if o.JSON {
 		var buf bytes.Buffer
@@ -115,17 +140,11 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	return nil
 }
 
-// doctorChecks is the one place that decides which checks run: the
-// offline ones always; without --offline the wire checks (doctor part 2:
-// checks.Wire) and, with --bench, the latency check are appended here.
+// doctorChecks are the offline checks; without --offline, runDoctor
+// appends the wire checks (doctor_wire.go).
 func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
 	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial}
-	list := checks.Offline(co)
-	if !o.Offline {
-		// checks.Wire(...) and, with o.Bench, the latency check go here.
-		_ = o.Bench
-	}
-	return list
+	return checks.Offline(co)
 }
 
 // discoverOptions points discovery at the project and the preset's variables.

@@ -34,6 +34,12 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
+// isExit reports whether err is an exitError with this code.
+func isExit(err error, code int) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && ee.code == code
+}
+
 // errorf and usageErrorf build the errors run functions return; the hint is
 // printed on its own line.
 type cliError struct {

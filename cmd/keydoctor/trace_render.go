@@ -89,6 +89,7 @@ func fmtMs(ms float64) string {
 	}
 }
 
+// plural picks the word for a count, for every command's output.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

@@ -44,6 +44,8 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 	switch {
 	case errors.As(err, &dnsErr):
 		res.Code, res.Err = "dns-failed", errorf("cannot resolve %s%s: %s", dnsErr.Name, via, dnsErr.Err)
+	case strings.Contains(msg, "no suitable address"): // the name resolved to no address at all
+		res.Code, res.Err = "dns-failed", errorf("%s resolves to no address%s", host, via)
 	case errors.As(err, &unknown):
 		if unknown.Cert != nil {
 			res.TLSIssuer = issuerName(unknown.Cert)

@@ -1,0 +1,313 @@
+package checks
+
+import (
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+const wireKey = "sk-test-0123456789abcdef0123"
+
+func TestPathURL(t *testing.T) {
+	tests := []struct {
+		tool       gateway.ToolID
+		base       string
+		url, model string
+	}{
+		{gateway.Claude, "http://h/api", "http://h/api/v1/messages?beta=true", "http://h/api/v1/models"},
+		{gateway.Claude, "http://h/api/v1", "http://h/api/v1/v1/messages?beta=true", "http://h/api/v1/v1/models"},
+		{gateway.AnthropicSDK, "http://h/api", "http://h/api/v1/messages", "http://h/api/v1/models"},
+		{gateway.Codex, "http://h/api/v1", "http://h/api/v1/responses", "http://h/api/v1/models"},
+		{gateway.Codex, "http://h/api", "http://h/api/responses", "http://h/api/models"},
+		{gateway.Cline, "http://h/api/v1/", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
+		{gateway.DotEnv, "http://h/api", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
+	}
+	for _, tt := range tests {
+		p := Path{Tool: tt.tool, Base: tt.base}
+		if got := p.URL(); got != tt.url {
+			t.Errorf("%s %s: URL = %s, want %s", tt.tool, tt.base, got, tt.url)
+		}
+		if got := p.ModelsURL(); got != tt.model {
+			t.Errorf("%s %s: ModelsURL = %s, want %s", tt.tool, tt.base, got, tt.model)
+		}
+	}
+}
+
+func TestGroupPaths(t *testing.T) {
+	k2 := "sk-test-other0123456789abcd"
+	paths := []Path{
+		{Tool: gateway.Claude, Base: "http://h/api", Key: wireKey, Model: "m"},
+		{Tool: gateway.Codex, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.DotEnv, Base: "http://h/api", Key: wireKey, Model: "m"},                                 // same request as cline
+		{Tool: gateway.OpenAISDK, Base: "http://h/api/v1", Key: k2, Model: "m"},                                // other key
+		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m"},                           // x-api-key, not bearer
+		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m", Auth: gateway.AuthBearer}, // same as claude
+		{Tool: gateway.VSCode, Base: "http://h/api", Key: wireKey, Model: "other"},                             // other model
+		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},                               // duplicate tool
+	}
+	var got [][]gateway.ToolID
+	for _, r := range GroupPaths(paths) {
+		var ts []gateway.ToolID
+		for _, m := range r.Members {
+			ts = append(ts, m.Tool)
+		}
+		got = append(got, ts)
+	}
+	want := [][]gateway.ToolID{
+		{gateway.Claude},
+		{gateway.Codex},
+		{gateway.Cline, gateway.DotEnv},
+		{gateway.OpenAISDK},
+		{gateway.AnthropicSDK},
+		{gateway.AnthropicSDK},
+		{gateway.VSCode},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("groups = %v, want %v", got, want)
+	}
+}
+
+func TestAlternativeBases(t *testing.T) {
+	tests := []struct {
+		name  string
+		tool  gateway.ToolID
+		base  string
+		first []string // the leading candidates, in order
+		has   []string
+		not   []string
+	}{
+		{"claude with /v1", gateway.Claude, "http://h/api/v1", []string{"http://h/api"}, nil, []string{"http://h/api/v1"}},
+		{"codex without /v1", gateway.Codex, "http://h/api", []string{"http://h/api/v1"}, nil, []string{"http://h/api"}},
+		{"extra prefix", gateway.Claude, "http://h/api/extra", []string{"http://h/api", "http://h"}, nil, []string{"http://h/api/extra"}},
+		{"missing prefix", gateway.Cline, "http://h/v1", []string{"http://h/api/v1"}, []string{"http://h/openai/v1"}, []string{"http://h/v1"}},
+		{"missing prefix claude", gateway.Claude, "http://h", []string{"http://h/api"}, []string{"http://h/anthropic"}, nil},
+		{"endpoint pasted", gateway.Cline, "http://h/api/v1/chat/completions", []string{"http://h/api/v1"}, nil, nil},
+		{"codex bare root", gateway.Codex, "http://h/api/v1", []string{"http://h/v1", "http://h/api/openai/v1"}, []string{"http://h/api"}, []string{"http://h/api/v1"}},
+		{"invalid", gateway.Claude, "::", nil, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := AlternativeBases(tt.tool, "", tt.base)
+			if len(got) > maxAlternatives {
+				t.Errorf("%d candidates, more than %d", len(got), maxAlternatives)
+			}
+			if len(got) < len(tt.first) || !reflect.DeepEqual(got[:len(tt.first)], tt.first) {
+				t.Errorf("got %v, want it to start with %v", got, tt.first)
+			}
+			for _, h := range tt.has {
+				if !contains(got, h) {
+					t.Errorf("got %v, want it to contain %s", got, h)
+				}
+			}
+			for _, n := range tt.not {
+				if contains(got, n) {
+					t.Errorf("got %v, must not contain %s", got, n)
+				}
+			}
+			seen := map[string]bool{}
+			for _, b := range got {
+				u := Path{Tool: tt.tool, Base: b}.URL()
+				if seen[u] {
+					t.Errorf("two candidates request %s", u)
+				}
+				seen[u] = true
+			}
+		})
+	}
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestClosestModels(t *testing.T) {
+	served := []string{"gpt-4o", "gpt-4o-mini", "gpt-4.1", "claude-sonnet-4-5", "claude-opus-4-1", "deepseek-chat", "o3", "GLM-4.6"}
+	tests := []struct {
+		want string
+		n    int
+		out  []string
+	}{
+		{"gpt-4o-2024-08-06", 2, []string{"gpt-4o", "gpt-4o-mini"}},
+		{"gpt4o", 2, []string{"gpt-4o", "gpt-4o-mini"}},
+		{"claude-sonet-4-5", 2, []string{"claude-sonnet-4-5", "claude-opus-4-1"}},
+		{"claude-sonnet-4", 1, []string{"claude-sonnet-4-5"}},
+		{"glm-4.6", 2, []string{"GLM-4.6", "gpt-4.1"}}, // case-only difference first
+		{"deepseek-v3", 3, []string{"deepseek-chat"}},
+		{"zzzzzzzz", 3, nil},
+		{"", 3, nil},
+		{"gpt-4o", 0, nil},
+	}
+	for _, tt := range tests {
+		if got := ClosestModels(tt.want, served, tt.n); !reflect.DeepEqual(got, tt.out) {
+			t.Errorf("ClosestModels(%q, %d) = %v, want %v", tt.want, tt.n, got, tt.out)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"gpt-4o", "gpt-4o-mini", 5}, {"模型", "模形", 1}} {
+		if got := editDistance(tt.a, tt.b); got != tt.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+}
+
+func TestCompareModel(t *testing.T) {
+	tests := []struct {
+		req, ans string
+		v        ModelVerdict
+	}{
+		{"gpt-4o", "", ModelUnnamed},
+		{"gpt-4o", "gpt-4o", ModelSame},
+		{"GPT-4o", "gpt-4o", ModelSame},
+		{"gpt-4o", "gpt-4o-2024-08-06", ModelAlias},
+		{"gpt-4", "gpt-4-0613", ModelAlias},
+		{"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", ModelAlias},
+		{"claude-3-5-sonnet-latest", "claude-3-5-sonnet-20241022", ModelAlias},
+		{"claude-3-5-sonnet-20240620", "claude-3-5-sonnet-20241022", ModelAlias},
+		{"openai/gpt-4o", "gpt-4o", ModelAlias},
+		{"gemini-1.5-pro", "gemini-1.5-pro-002", ModelAlias},
+		{"gpt-4o", "gpt-4o-mini", ModelMismatch},
+		{"gpt-4o", "gpt-4o-mini-2024-07-18", ModelMismatch},
+		{"claude-sonnet-4-5", "claude-haiku-4-5", ModelMismatch},
+		{"claude-opus-4", "claude-opus-4-1", ModelMismatch},
+		{"deepseek-chat", "deepseek-reasoner", ModelMismatch},
+	}
+	for _, tt := range tests {
+		if got := CompareModel(tt.req, tt.ans); got != tt.v {
+			t.Errorf("CompareModel(%q, %q) = %s, want %s", tt.req, tt.ans, got, tt.v)
+		}
+	}
+}
+
+func TestRetryPolicy(t *testing.T) {
+	p := RetryPolicy{Max: 2, Base: 200 * time.Millisecond, Cap: 2 * time.Second}
+	tests := []struct {
+		name       string
+		n, status  int
+		retryAfter time.Duration
+		jitter     float64
+		retry      bool
+		wait       time.Duration
+		why        string
+	}{
+		{"400 never", 1, 400, 0, 0, false, 0, "not retried"},
+		{"401 never", 1, 401, 0, 0, false, 0, "not retried"},
+		{"404 never", 1, 404, 0, 0, false, 0, "not retried"},
+		{"501 never", 1, 501, 0, 0, false, 0, "not retried"},
+		{"200 never", 1, 200, 0, 0, false, 0, "not retried"},
+		{"429 first, no jitter", 1, 429, 0, 0, true, 100 * time.Millisecond, "backoff"},
+		{"429 first, jitter", 1, 429, 0, 0.75, true, 175 * time.Millisecond, "backoff"},
+		{"503 second doubles", 2, 503, 0, 0.5, true, 300 * time.Millisecond, "backoff"},
+		{"third is too many", 3, 503, 0, 0, false, 0, "gave up after 2"},
+		{"retry-after honoured", 1, 429, time.Second, 0.5, true, time.Second, "Retry-After 1s"},
+		{"retry-after below backoff", 2, 429, 10 * time.Millisecond, 0, true, 200 * time.Millisecond, "backoff"},
+		{"retry-after at cap", 1, 429, 2 * time.Second, 0, true, 2 * time.Second, "Retry-After"},
+		{"retry-after past cap", 1, 429, 3 * time.Second, 0, false, 0, "longer than"},
+		{"bad jitter ignored", 1, 500, 0, 7, true, 100 * time.Millisecond, "backoff"},
+	}
+	for _, tt := range tests {
+		d := p.Next(tt.n, tt.status, tt.retryAfter, tt.jitter)
+		if d.Retry != tt.retry || d.Wait != tt.wait || !strings.Contains(d.Why, tt.why) {
+			t.Errorf("%s: got %+v, want retry=%v wait=%s why~%q", tt.name, d, tt.retry, tt.wait, tt.why)
+		}
+	}
+	// The backoff itself is capped.
+	big := RetryPolicy{Max: 9, Base: time.Second, Cap: 3 * time.Second}
+	if d := big.Next(5, 500, 0, 0.9); d.Wait != 3*time.Second || !strings.Contains(d.Why, "capped") {
+		t.Errorf("uncapped backoff: %+v", d)
+	}
+}
+
+func TestCleanBody(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{`{"error":"bad"}`, 100, `{"error":"bad"}`},
+		{"line1\r\nline2\t\tx", 100, "line1 line2 x"},
+		{"\x1b[31mred\x1b[0m\x00\x07", 100, "[31mred[0m"},
+		{"abcdef", 3, "abc…"},
+		{"héllo", 2, "h…"}, // does not cut inside é
+		{"bad\xffutf8", 100, "bad\uFFFDutf8"},
+		{"zero\u200bwidth\u2028sep", 100, "zerowidthsep"},
+		{"", 10, ""},
+	}
+	for _, tt := range tests {
+		if got := CleanBody([]byte(tt.in), tt.max); got != tt.want {
+			t.Errorf("CleanBody(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+	}
+}
+
+func TestNewEvidenceMasksKey(t *testing.T) {
+	r := &probe.Result{
+		Method: "POST",
+		URL:    "http://127.0.0.1:1/v1/chat/completions?key=" + wireKey,
+		ReqHeader: http.Header{
+			"Authorization": {"Bearer " + wireKey},
+			"X-Api-Key":     {wireKey},
+			"Content-Type":  {"application/json"},
+		},
+		StatusCode: 401,
+		Body:       []byte(`{"error":{"message":"invalid key ` + wireKey + `"}}` + "\n"),
+		Timings:    probe.Timings{DNS: time.Millisecond, Connect: 2 * time.Millisecond, FirstByte: 5 * time.Millisecond},
+	}
+	req := probe.Request{Protocol: gateway.Chat, URL: r.URL, Key: wireKey, Model: "m"}
+	ev := NewEvidence(r, req, "TAOTOKEN_API_KEY", 3)
+	all := ev.URL + ev.Body + ev.Curl
+	for _, v := range ev.Headers {
+		all += v
+	}
+	if strings.Contains(all, wireKey) {
+		t.Fatalf("key leaked into evidence: %+v", ev)
+	}
+	if ev.Headers["Authorization"] != "Bearer sk-t****0123" || ev.Headers["X-Api-Key"] != "sk-t****0123" {
+		t.Errorf("credential headers = %v", ev.Headers)
+	}
+	if ev.Headers["Content-Type"] != "application/json" {
+		t.Errorf("other headers altered: %v", ev.Headers)
+	}
+	if ev.Status != 401 || ev.Attempts != 3 || ev.Method != "POST" {
+		t.Errorf("evidence = %+v", ev)
+	}
+	if ev.Timings["dns"] != 1 || ev.Timings["connect"] != 2 || ev.Timings["first_byte"] != 5 {
+		t.Errorf("timings = %v", ev.Timings)
+	}
+	if _, ok := ev.Timings["tls"]; ok {
+		t.Errorf("a phase that did not happen is listed: %v", ev.Timings)
+	}
+	// A credential the probe masked already, or another key, is masked too.
+	r.ReqHeader = http.Header{"Authorization": {"Bearer sk-t****0123"}, "X-Api-Key": {"sk-other-key-0000000000000000"}}
+	ev = NewEvidence(r, req, "", 1)
+	if ev.Headers["Authorization"] != "Bearer sk-t****0123" || ev.Headers["X-Api-Key"] != "sk-o****0000" {
+		t.Errorf("credential headers = %v", ev.Headers)
+	}
+	if !strings.Contains(ev.Curl, "$API_KEY") {
+		t.Errorf("curl = %s", ev.Curl)
+	}
+	r.Method = "GET"
+	req.Auth = gateway.AuthXAPIKey
+	ev = NewEvidence(r, req, "TAOTOKEN_API_KEY", 1)
+	if !strings.HasPrefix(ev.Curl, "curl -sS 'http://127.0.0.1:1/") || !strings.Contains(ev.Curl, `-H "x-api-key: $TAOTOKEN_API_KEY"`) || strings.Contains(ev.Curl, wireKey) {
+		t.Errorf("GET curl = %s", ev.Curl)
+	}
+	if NewEvidence(nil, req, "", 0) != nil {
+		t.Error("evidence from no result")
+	}
+}

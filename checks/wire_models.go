@@ -1,0 +1,168 @@
+package checks
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// ClosestModels ranks the served model ids by how close they are to want
+// and returns at most n of them, closest first. An id that contains or is
+// contained in want ranks first, then ids sharing more name tokens
+// (gpt, 4o, sonnet, …), then smaller edit distance. Ids that share nothing
+// with want and are far from it by edit distance are left out: a list of
+// unrelated models helps nobody pick.
+func ClosestModels(want string, served []string, n int) []string {
+	w := strings.ToLower(strings.TrimSpace(want))
+	if w == "" || n <= 0 {
+		return nil
+	}
+	wt := modelTokens(w)
+	type cand struct {
+		id       string
+		contains bool
+		shared   int
+		dist     int
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, id := range served {
+		if id == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		s := strings.ToLower(id)
+		c := cand{id: id, dist: editDistance(w, s), shared: sharedTokens(wt, modelTokens(s))}
+		sq, wq := squash(s), squash(w)
+		c.contains = strings.Contains(sq, wq) || strings.Contains(wq, sq)
+		if !c.contains && c.shared == 0 && c.dist > len([]rune(w))/2 {
+			continue
+		}
+		cs = append(cs, c)
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.dist == 0 || b.dist == 0 { // a case-only difference is the answer
+			return a.dist < b.dist
+		}
+		if a.contains != b.contains {
+			return a.contains
+		}
+		if a.shared != b.shared {
+			return a.shared > b.shared
+		}
+		if a.dist != b.dist {
+			return a.dist < b.dist
+		}
+		return a.id < b.id
+	})
+	var out []string
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].id)
+	}
+	return out
+}
+
+// squash keeps letters and digits only: gpt4o and gpt-4o are one name.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// modelTokens splits a model id into its name parts: "claude-3-5-sonnet"
+// → claude, 3, 5, sonnet; "openai/gpt-4o" → openai, gpt, 4o.
+func modelTokens(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+func sharedTokens(a, b []string) int {
+	set := map[string]bool{}
+	for _, t := range b {
+		set[t] = true
+	}
+	n := 0
+	for _, t := range uniq(a) {
+		if set[t] {
+			n++
+		}
+	}
+	return n
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// ModelVerdict is how the model an answer names relates to the one asked for.
+type ModelVerdict int
+
+const (
+	ModelUnnamed  ModelVerdict = iota // the answer names no model: nothing to compare
+	ModelSame                         // the same id (case aside)
+	ModelAlias                        // a dated or pinned alias of the same model
+	ModelMismatch                     // another model: the gateway substituted
+)
+
+func (v ModelVerdict) String() string {
+	return [...]string{"unnamed", "same", "alias", "mismatch"}[v]
+}
+
+// CompareModel decides whether answered is the model requested. Gateways
+// commonly answer with the dated snapshot behind an alias (gpt-4o →
+// gpt-4o-2024-08-06, claude-sonnet-4-5 → claude-sonnet-4-5-20250929) or with
+// the provider prefix dropped or added (openai/gpt-4o): those are aliases.
+// Anything else (gpt-4o → gpt-4o-mini) is another model.
+func CompareModel(requested, answered string) ModelVerdict {
+	r := strings.ToLower(strings.TrimSpace(requested))
+	a := strings.ToLower(strings.TrimSpace(answered))
+	switch {
+	case a == "":
+		return ModelUnnamed
+	case r == a:
+		return ModelSame
+	case canonicalModel(r) == canonicalModel(a):
+		return ModelAlias
+	}
+	return ModelMismatch
+}
+
+// snapshotSuffix matches what providers append to pin a snapshot: a date
+// (-2024-08-06, -20241022, @20241022), a short date or revision (-0613,
+// -002), or a moving tag (-latest, :latest).
+var snapshotSuffix = regexp.MustCompile(`([-@](\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})|[-:]latest)$`)
+
+func canonicalModel(m string) string {
+	if i := strings.LastIndex(m, "/"); i >= 0 {
+		m = m[i+1:]
+	}
+	for {
+		s := snapshotSuffix.ReplaceAllString(m, "")
+		if s == m || s == "" {
+			return m
+		}
+		m = s
+	}
+}

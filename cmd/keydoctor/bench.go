@@ -1,0 +1,184 @@
+package main
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func init() { register(newBenchCmd) }
+
+// benchOptions are the flags of `keydoctor bench`.
+type benchOptions struct {
+	profile profileFlags
+
+	Requests, Concurrency, Warmup int
+	Rate                          float64
+	Duration, Ramp                time.Duration
+	MaxTokens, InputTokens        int
+	Prompt, PromptFile            string
+	Stream                        bool
+	Protocol, Tool                string
+	Sweep                         string
+	SweepMax                      int
+	MaxErrors                     string
+	JSON, CSV                     bool
+	Raw, Save, Compare            string
+	MaxRegression                 string
+	Yes                           bool
+	Seed                          uint64
+	Timeout                       time.Duration
+	SelfTest                      bool
+	SelfTestMax                   int
+
+	Env    *env.Env
+	Out    io.Writer
+	ErrOut io.Writer
+	// ErrTerminal says stderr is a terminal: the progress bar goes there
+	// only then, even when stdout is redirected to a file.
+	ErrTerminal bool
+	// NewDoer builds the client of one level: one connection pool sized
+	// to its concurrency. Tests may replace it.
+	NewDoer func(concurrency int) (bench.Doer, error)
+	// changed says whether a flag was given (for --compare, which takes
+	// the saved settings unless told otherwise).
+	changed func(name string) bool
+}
+
+func newBenchCmd(e *env.Env) *cobra.Command {
+	o := &benchOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "measure TTFT, TPOT, throughput and the concurrency wall of the gateway",
+		Long: `bench sends streamed requests to the profile's gateway and measures time to
+first token (TTFT), time per output token (TPOT), end-to-end latency (E2E) as
+exact p50/p90/p99/mean/max, throughput, and the connection phases, so that the
+network's time is told apart from the model's.
+
+Load is -n requests at concurrency -c, or open-loop Poisson arrivals with
+--rate, or --duration. --sweep runs several concurrency levels and finds the
+knee: the highest concurrency before requests queue (TTFT p50 at least
+doubles while throughput stops growing) or fail; the output says which signal
+decided. --save stores a baseline; --compare reruns its settings and fails
+when the gateway got slower than --max-regression.
+
+Requests cost tokens on a real gateway: the planned count and token budget are
+printed first, and on a terminal a large run asks before it starts.
+
+bench exits 1 when no request succeeded, a run stopped at --max-errors or was
+interrupted (Ctrl-C prints what was measured so far), --compare found a
+regression, or --self-test missed a target.`,
+		Example: `  keydoctor bench -n 20 -c 4
+  keydoctor bench --sweep auto --max-tokens 64
+  keydoctor bench --tool claude --rate 2 --duration 30s
+  keydoctor bench --save baseline.json && keydoctor bench --compare baseline.json --max-regression 20%
+  keydoctor bench --self-test`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
+			if f, ok := o.ErrOut.(*os.File); ok {
+				o.ErrTerminal = term.IsTerminal(int(f.Fd()))
+			}
+			o.changed = func(n string) bool { return c.Flags().Changed(n) }
+			return runBench(c.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	o.profile.add(f)
+	f.IntVarP(&o.Requests, "requests", "n", 20, "measured requests (per level for sweeps; at least 2 per slot)")
+	f.IntVarP(&o.Concurrency, "concurrency", "c", 1, "requests in flight at once (with --rate: the most in flight)")
+	f.Float64Var(&o.Rate, "rate", 0, "open-loop arrivals per second (Poisson, at absolute times) instead of a fixed concurrency")
+	f.DurationVar(&o.Duration, "duration", 0, "send for this long (with -n: whichever ends first)")
+	f.DurationVar(&o.Ramp, "ramp", 0, "spread the first requests of the -c workers over this long (no thundering herd)")
+	f.IntVar(&o.Warmup, "warmup", bench.WarmupPerSlot, "requests sent first and left out of the figures; -1: one per slot, so every connection is open")
+	f.IntVar(&o.MaxTokens, "max-tokens", 128, "max output tokens per request")
+	f.StringVar(&o.Prompt, "prompt", "", "prompt text (default: count from 1 to 200)")
+	f.StringVar(&o.PromptFile, "prompt-file", "", "read the prompt from FILE")
+	f.IntVar(&o.InputTokens, "input-tokens", 0, "send a synthetic prompt of about N tokens (shows prefill cost)")
+	f.BoolVar(&o.Stream, "stream", true, "stream answers; --stream=false measures end-to-end latency only")
+	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
+	f.StringVar(&o.Tool, "tool", "", "measure the path this tool takes: claude, codex, cline, openai, anthropic")
+	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
+	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
+	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")
+	f.BoolVar(&o.JSON, "json", false, "print the result as JSON (schema keydoctor/bench@1)")
+	f.BoolVar(&o.CSV, "csv", false, "print one CSV row per level")
+	f.StringVar(&o.Raw, "raw", "", "write one JSON line per request, every timestamp, to FILE")
+	f.StringVar(&o.Save, "save", "", "save the result, target and settings to FILE (a baseline; no key)")
+	f.StringVar(&o.Compare, "compare", "", "rerun the settings saved in FILE and compare; exit 1 on regression")
+	f.StringVar(&o.MaxRegression, "max-regression", "20%", "with --compare: the worsening that fails (TTFT p50/p90, TPOT p50, throughput)")
+	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before a large run")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the --rate arrival process")
+	f.DurationVar(&o.Timeout, "timeout", 120*time.Second, "deadline of each request")
+	f.BoolVar(&o.SelfTest, "self-test", false, "measure keydoctor's own accuracy and overhead against its built-in fake gateway")
+	f.IntVar(&o.SelfTestMax, "self-test-max", 256, "with --self-test: the highest concurrency")
+	cmd.Flags().SortFlags = false
+	return cmd
+}
+
+// parseShare reads "20%", "20" (percent) or "0.2".
+func parseShare(flag, s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	pct := strings.HasSuffix(t, "%")
+	t = strings.TrimSuffix(t, "%")
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 {
+		return 0, usageErrorf("write it as a percentage, e.g. "+flag+" 20%", "%s %q is not a percentage", flag, s)
+	}
+	if pct || v > 1 {
+		v /= 100
+	}
+	return v, nil
+}
+
+// benchRequest builds the request template from the profile and flags.
+func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, error) {
+	proto, auth, tool := gateway.Chat, gateway.AuthBearer, ""
+	if o.Tool != "" {
+		t, ok := gateway.LookupTool(o.Tool)
+		if !ok {
+			return probe.Request{}, "", usageErrorf("use claude, codex, cline, openai or anthropic", "unknown tool %q", o.Tool)
+		}
+		proto, auth, tool = t.Protocol, t.Auth, string(t.ID)
+		if o.Protocol != "" {
+			return probe.Request{}, "", usageErrorf("--tool already picks the protocol that tool speaks", "use --tool or --protocol, not both")
+		}
+	}
+	if o.Protocol != "" {
+		pr, err := gateway.ParseProtocol(o.Protocol)
+		if err != nil {
+			return probe.Request{}, "", usageErrorf("", "%v", err)
+		}
+		proto = pr
+		auth = bench.RequestFor(p, proto).Auth
+	}
+	prompt := o.Prompt
+	switch {
+	case o.PromptFile != "" && (o.Prompt != "" || o.InputTokens > 0):
+		return probe.Request{}, "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
+	case o.Prompt != "" && o.InputTokens > 0:
+		return probe.Request{}, "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
+	case o.PromptFile != "":
+		b, err := os.ReadFile(o.PromptFile)
+		if err != nil {
+			return probe.Request{}, "", usageErrorf("", "cannot read the prompt: %v", err)
+		}
+		prompt = string(b)
+	case o.InputTokens > 0:
+		prompt = bench.SyntheticPrompt(o.InputTokens)
+	case prompt == "":
+		prompt = bench.DefaultPrompt
+	}
+	r := probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
+		Stream: o.Stream, MaxTokens: o.MaxTokens, Prompt: prompt}
+	return r, tool, nil
+}

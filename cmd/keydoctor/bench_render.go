@@ -1,0 +1,267 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
+)
+
+// writeBenchOutputs prints the result in the chosen form and writes the
+// --raw and --save files.
+func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) error {
+	if o.Raw != "" {
+		f, err := os.Create(o.Raw)
+		if err != nil {
+			return failf("", "cannot write the raw samples: %v", err)
+		}
+		err = bench.WriteRaw(f, samples)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return failf("", "cannot write the raw samples: %v", err)
+		}
+	}
+	if o.Save != "" {
+		if err := bench.SaveReport(o.Save, r); err != nil {
+			return failf("", "cannot save the baseline: %v", err)
+		}
+	}
+	switch {
+	case o.JSON:
+		if err := r.WriteJSON(o.Out); err != nil {
+			return err
+		}
+	case o.CSV:
+		if err := writeBenchCSV(o.Out, r); err != nil {
+			return err
+		}
+	default:
+		if len(r.Runs) == 1 && r.Knee == nil {
+			writeLevel(o.Out, r.Runs[0])
+		} else {
+			writeSweep(o.Out, r)
+		}
+	}
+	if o.Raw != "" {
+		fmt.Fprintf(o.ErrOut, "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
+	}
+	if o.Save != "" {
+		fmt.Fprintf(o.ErrOut, "bench: saved the baseline to %s (no key in it)\n", o.Save)
+	}
+	return nil
+}
+
+// writeLevel prints one level in full.
+func writeLevel(w io.Writer, l bench.Level) {
+	fmt.Fprintf(w, "requests  %d ok, %d failed%s\n", l.OK, l.Failed, failureList(l))
+	if l.Stopped != "" {
+		fmt.Fprintf(w, "          %s\n", l.Stopped)
+	}
+	if l.Interrupted > 0 {
+		fmt.Fprintf(w, "          %d requests cut short by the interruption, not counted\n", l.Interrupted)
+	}
+	if l.LateSends > 0 {
+		fmt.Fprintf(w, "          %d requests left later than planned because %d were already in flight: raise -c, or the figures hide that wait\n", l.LateSends, l.Concurrency)
+	}
+	if l.OK == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tTTFT ms\tTPOT ms\tE2E ms\t")
+	row := func(name string, get func(bench.Summary) float64) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", name, cell(l.TTFT, get), cell(l.TPOT, get), cell(l.E2E, get))
+	}
+	row("p50", func(s bench.Summary) float64 { return s.P50 })
+	row("p90", func(s bench.Summary) float64 { return s.P90 })
+	row("p99", func(s bench.Summary) float64 { return s.P99 })
+	row("mean", func(s bench.Summary) float64 { return s.Mean })
+	row("max", func(s bench.Summary) float64 { return s.Max })
+	tw.Flush()
+	if !l.TPOTTrusted {
+		fmt.Fprintf(w, "TPOT      not to be trusted: %d of %d streams arrived in bursts (stream-buffered): something between you and the model buffers\n", l.Bursty, l.OK)
+	}
+	fmt.Fprintf(w, "output    %s tokens (%s), %.1f tokens/s, %s TPM, %.2f requests/s over %.2fs\n",
+		thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
+	writeNetwork(w, l)
+	if len(l.Notes) > 0 {
+		fmt.Fprintf(w, "notes     %s (see 'keydoctor explain CODE')\n", strings.ReplaceAll(errorsField(l.Notes), " ", ", "))
+	}
+	if l.E2E.N > 0 && l.RPS > 0 {
+		fmt.Fprintf(w, "little    L = λ·W = %.2f requests/s × %.3fs = %.1f requests in flight\n",
+			l.Lambda, l.ObservedConcurrency/l.Lambda, l.ObservedConcurrency)
+		slots := bench.SlotsFor(l.RPS, l.MeanE2E())
+		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent %s\n",
+			l.RPS, slots, plural(slots, "slot", "slots"))
+		if l.Rate > 0 && l.Rate > l.RPS*1.05 {
+			want := bench.SlotsFor(l.Rate, l.MeanE2E())
+			fmt.Fprintf(w, "          the planned %g requests/s would need about %d\n", l.Rate, want)
+		}
+	}
+}
+
+func writeNetwork(w io.Writer, l bench.Level) {
+	n := l.Network
+	phase := func(s bench.Summary) string {
+		if s.N == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s ms", fmtMS(s.P50))
+	}
+	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
+		n.NewConns, plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
+	if l.TTFT.N > 0 && n.FirstByte.N > 0 {
+		fmt.Fprintf(w, "; model time to first token ≈ %s ms", fmtMS(l.TTFT.P50-n.FirstByte.P50))
+		if l.TTFT.P50-n.FirstByte.P50 < 0.1*l.TTFT.P50 {
+			fmt.Fprint(w, " (headers wait for the first token here)")
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// writeSweep prints one row per level, the TTFT chart and the knee.
+func writeSweep(w io.Writer, r bench.Report) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "c\tok\tfailed\tTTFT p50\tp90\tp99\tTPOT p50\tE2E p50\ttokens/s\treq/s\tL\t")
+	for _, l := range r.Runs {
+		tpot := fmtMS(l.TPOT.P50)
+		if l.TPOT.N == 0 {
+			tpot = "-"
+		} else if !l.TPOTTrusted {
+			tpot += "?"
+		}
+		ttft := func(v float64) string {
+			if l.TTFT.N == 0 {
+				return "-"
+			}
+			return fmtMS(v)
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", l.Concurrency, l.OK, l.Failed,
+			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, fmtMS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts)")
+	for _, l := range r.Runs {
+		if l.Failed > 0 {
+			fmt.Fprintf(w, "c=%d failures:%s\n", l.Concurrency, failureList(l))
+		}
+		if l.Stopped != "" {
+			fmt.Fprintf(w, "c=%d %s\n", l.Concurrency, l.Stopped)
+		}
+	}
+	fmt.Fprintln(w)
+	writeChart(w, r)
+	if r.Knee != nil {
+		if r.Knee.Found() && r.Knee.Concurrency > 0 {
+			fmt.Fprintf(w, "\nknee: concurrency %d (signal: %s)\n  %s\n", r.Knee.Concurrency, r.Knee.Signal, r.Knee.Reason)
+		} else {
+			fmt.Fprintf(w, "\nknee: none (signal: %s)\n  %s\n", r.Knee.Signal, r.Knee.Reason)
+		}
+	}
+}
+
+// writeChart draws TTFT p50 (E2E when not streaming) against concurrency
+// as text bars.
+func writeChart(w io.Writer, r bench.Report) {
+	const width = 40
+	metric, get := "TTFT p50", func(l bench.Level) float64 { return l.TTFT.P50 }
+	if len(r.Runs) > 0 && r.Runs[0].TTFT.N == 0 {
+		metric, get = "E2E p50", func(l bench.Level) float64 { return l.E2E.P50 }
+	}
+	top := 0.0
+	for _, l := range r.Runs {
+		top = max(top, get(l))
+	}
+	if top <= 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s vs concurrency\n", metric)
+	for _, l := range r.Runs {
+		n := int(get(l)/top*width + 0.5)
+		mark := ""
+		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() {
+			mark = "  ← knee"
+		}
+		fmt.Fprintf(w, "%5d │%s %s ms%s\n", l.Concurrency, strings.Repeat("█", max(n, 1)), fmtMS(get(l)), mark)
+	}
+}
+
+func writeBenchCSV(w io.Writer, r bench.Report) error {
+	cw := csv.NewWriter(w)
+	head := []string{"concurrency", "rate", "requests", "ok", "failed", "errors"}
+	for _, m := range []string{"ttft", "tpot", "e2e"} {
+		for _, s := range []string{"p50", "p90", "p99", "mean", "max"} {
+			head = append(head, m+"_"+s+"_ms")
+		}
+	}
+	head = append(head, "output_tokens", "tokens_source", "tokens_per_s", "tpm", "rps", "observed_concurrency", "tpot_trusted")
+	_ = cw.Write(head)
+	for _, l := range r.Runs {
+		row := []string{fmt.Sprint(l.Concurrency), fmt.Sprint(l.Rate), fmt.Sprint(l.Requests), fmt.Sprint(l.OK), fmt.Sprint(l.Failed), errorsField(l.Errors)}
+		for _, s := range []bench.Summary{l.TTFT, l.TPOT, l.E2E} {
+			row = append(row, fmt.Sprintf("%.3f", s.P50), fmt.Sprintf("%.3f", s.P90), fmt.Sprintf("%.3f", s.P99), fmt.Sprintf("%.3f", s.Mean), fmt.Sprintf("%.3f", s.Max))
+		}
+		row = append(row, fmt.Sprint(l.OutputTokens), l.TokensSource, fmt.Sprintf("%.3f", l.TokensPerS), fmt.Sprintf("%.1f", l.TPM),
+			fmt.Sprintf("%.3f", l.RPS), fmt.Sprintf("%.3f", l.ObservedConcurrency), fmt.Sprint(l.TPOTTrusted))
+		_ = cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// errorsField is code=n pairs, sorted, separated by spaces.
+func errorsField(m map[string]int) string {
+	codes := make([]string, 0, len(m))
+	for c := range m {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	for i, c := range codes {
+		codes[i] = fmt.Sprintf("%s=%d", c, m[c])
+	}
+	return strings.Join(codes, " ")
+}
+
+func failureList(l bench.Level) string {
+	if l.Failed == 0 {
+		return ""
+	}
+	return " (" + strings.ReplaceAll(errorsField(l.Errors), " ", ", ") + "; see 'keydoctor explain CODE')"
+}
+
+func tokenSource(s string) string {
+	switch s {
+	case "server":
+		return "counted by the server"
+	case "deltas":
+		return "counted from deltas: the server reported no usage"
+	case "mixed":
+		return "server usage where given, else deltas"
+	}
+	return "none"
+}
+
+func cell(s bench.Summary, get func(bench.Summary) float64) string {
+	if s.N == 0 {
+		return "-"
+	}
+	return fmtMS(get(s))
+}
+
+// fmtMS prints milliseconds with precision that fits their size.
+func fmtMS(v float64) string {
+	switch {
+	case v >= 1000:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 100:
+		return fmt.Sprintf("%.1f", v)
+	default:
+		return fmt.Sprintf("%.2f", v)
+	}
+}

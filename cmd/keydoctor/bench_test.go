@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+const benchTestKey = "sk-test-0123456789abcdef0123"
+
+// countingDoer answers at once with a short stream and counts calls.
+type countingDoer struct{ calls *atomic.Int64 }
+
+func (d countingDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
+	d.calls.Add(1)
+	s := &probe.Stream{Terminated: true, Usage: &probe.Usage{OutputTokens: 3, FromServer: true}}
+	for i := 0; i < 3; i++ {
+		s.Deltas = append(s.Deltas, probe.Delta{At: time.Duration(10+i) * time.Millisecond})
+	}
+	return &probe.Result{StatusCode: 200, Stream: s, Usage: *s.Usage,
+		Timings: probe.Timings{Start: time.Now(), FirstDelta: 10 * time.Millisecond, LastDelta: 12 * time.Millisecond, End: 13 * time.Millisecond}}
+}
+
+func benchTestOptions(t *testing.T, stdin string, terminal bool) (*benchOptions, *bytes.Buffer, *bytes.Buffer, *atomic.Int64) {
+	e := env.FromMap(map[string]string{"HOME": t.TempDir(), "TAOTOKEN_BASE_URL": "http://127.0.0.1:1/api",
+		"TAOTOKEN_API_KEY": benchTestKey, "TAOTOKEN_MODEL": "gpt-4o"})
+	e.IsTerminal, e.Stdin = terminal, strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	calls := &atomic.Int64{}
+	o := &benchOptions{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
+		Stream: true, MaxErrors: "50%", MaxRegression: "20%", Seed: 1, Timeout: time.Minute, ErrTerminal: terminal,
+		NewDoer: func(int) (bench.Doer, error) { return countingDoer{calls}, nil },
+		changed: func(string) bool { return false }}
+	return o, &out, &errOut, calls
+}
+
+func TestBenchAsksBeforeALargeRun(t *testing.T) {
+	o, _, errOut, calls := benchTestOptions(t, "n\n", true)
+	err := runBench(context.Background(), o)
+	var ce *cliError
+	if !errors.As(err, &ce) || ce.msg != "not started" || calls.Load() != 0 {
+		t.Fatalf("err %v, %d calls", err, calls.Load())
+	}
+	if !strings.Contains(errOut.String(), "planned 300 requests") || !strings.Contains(errOut.String(), "continue? [y/N]") {
+		t.Errorf("stderr %q", errOut.String())
+	}
+
+	o, out, errOut, calls := benchTestOptions(t, "y\n", true)
+	if err := runBench(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 300 || !strings.Contains(out.String(), "300 ok, 0 failed") {
+		t.Fatalf("%d calls; stdout %q", calls.Load(), out.String())
+	}
+	// the progress bar, on a terminal only
+	if !strings.Contains(errOut.String(), "\r[") || !strings.Contains(errOut.String(), "] 300/300") {
+		t.Errorf("no progress bar on the terminal: %q", errOut.String())
+	}
+	if strings.Contains(out.String()+errOut.String(), benchTestKey) {
+		t.Fatal("key leaked")
+	}
+}
+
+func TestBenchNoQuestionWithoutTerminalOrWithYes(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		terminal bool
+		yes      bool
+	}{{"no terminal", false, false}, {"--yes", true, true}} {
+		o, _, errOut, calls := benchTestOptions(t, "", tc.terminal)
+		o.Yes = tc.yes
+		if err := runBench(context.Background(), o); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if calls.Load() != 300 || strings.Contains(errOut.String(), "continue?") {
+			t.Errorf("%s: %d calls, stderr %q", tc.name, calls.Load(), errOut.String())
+		}
+		if !tc.terminal && strings.Contains(errOut.String(), "\r") {
+			t.Errorf("%s: a progress bar off a terminal", tc.name)
+		}
+	}
+}
+
+func TestParseShare(t *testing.T) {
+	for in, want := range map[string]float64{"20%": 0.2, "20": 0.2, "0.2": 0.2, "100%": 1, "0": 0, " 50 % ": -1, "x": -1, "-5%": -1} {
+		got, err := parseShare("--max-regression", in)
+		if want < 0 {
+			if err == nil {
+				t.Errorf("%q accepted as %v", in, got)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("parseShare(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+}

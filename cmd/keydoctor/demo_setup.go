@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+)
+
+func init() {
+	addDemoStep(demoStep{Order: 10, Title: "setup: one triple into Claude Code, Codex, Cline and .env", Run: demoSetup})
+	addDemoStep(demoStep{Order: 20, Title: "doctor: every tool's configuration and its path to the gateway", Run: demoDoctor})
+	addDemoStep(demoStep{Order: 50, Title: "a broken setup, diagnosed: Claude Code's base URL with /v1", Run: demoBroken})
+}
+
+// demoProject is the throwaway project directory that holds .env.
+func demoProject(st *demoState) string { return filepath.Join(st.Home, "project") }
+
+func demoSetup(st *demoState) error {
+	if err := os.MkdirAll(demoProject(st), 0o700); err != nil {
+		return err
+	}
+	o := &setupOptions{Env: st.Env, Tools: "claude,codex,cline,env", Project: demoProject(st), Yes: true, Out: st.Out, Err: st.Out}
+	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, st.Env, p, o.Project, tools)
+	}
+	fmt.Fprintf(st.Out, "$ keydoctor setup --yes --tools claude,codex,cline,env\n")
+	return runSetup(st.Ctx, o)
+}
+
+func demoDoctor(st *demoState) error {
+	fmt.Fprintf(st.Out, "$ keydoctor doctor\n")
+	return runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Timeout: 10 * time.Second, Color: "never"})
+}
+
+// demoBroken writes the mistake behind Claude Code's "the model may not
+// exist" into the demo's settings and lets doctor name it.
+func demoBroken(st *demoState) error {
+	path := toolpaths.ClaudeSettings(st.Env, toolpaths.ClaudeUser, "")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	broken := strings.TrimRight(st.Gateway.Root(), "/") + "/v1"
+	// The demo's own throwaway file: a plain decode and encode will do.
+	var settings map[string]any
+	if err := json.Unmarshal(b, &settings); err != nil {
+		return err
+	}
+	envObj, _ := settings["env"].(map[string]any)
+	if envObj == nil {
+		return fmt.Errorf("setup wrote no env object into %s", path)
+	}
+	envObj["ANTHROPIC_BASE_URL"] = broken
+	if b, err = json.MarshalIndent(settings, "", "  "); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return err
+	}
+	fmt.Fprintf(st.Out, "(ANTHROPIC_BASE_URL set to %s in ~/.claude/settings.json, as many guides say)\n", broken)
+	fmt.Fprintf(st.Out, "$ keydoctor doctor --tool claude\n")
+	err = runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Tool: "claude", Timeout: 10 * time.Second, Color: "never"})
+	if isExit(err, exitFindings) {
+		return nil // the error finding is the point of this step
+	}
+	if err == nil {
+		return fmt.Errorf("doctor did not flag the broken base URL")
+	}
+	return err
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newRestoreCmd) }
+
+type restoreOptions struct {
+	Env    *env.Env
+	Name   string // a backup's directory name
+	Last   bool
+	DryRun bool
+	JSON   bool
+	Out    io.Writer
+}
+
+func newRestoreCmd(e *env.Env) *cobra.Command {
+	o := &restoreOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "restore [NAME | --last]",
+		Short: "list the backups setup made, and put one back",
+		Long: `Without arguments, restore lists the backups setup made (newest first).
+With a backup's NAME, or --last, it puts every file of that backup back as it
+was before that run, atomically; files that run created are removed. The
+current state is backed up first, so a restore can be undone the same way.`,
+		Example: `  keydoctor restore
+  keydoctor restore --last --dry-run
+  keydoctor restore 20261129T213509.883Z`,
+		Args: usageArgs(cobra.MaximumNArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Name = args[0]
+			}
+			o.Out = c.OutOrStdout()
+			return runRestore(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.Last, "last", false, "restore the newest backup")
+	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "print what would be restored (diff, keys masked) and write nothing")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the result as JSON")
+	return cmd
+}
+
+type backupEntry struct {
+	Name    string   `json:"name"`
+	Created string   `json:"created"`
+	Command string   `json:"command"`
+	Files   []string `json:"files"`
+}
+
+func runRestore(o *restoreOptions) error {
+	root := toolpaths.Backups(o.Env)
+	list, err := writers.Backups(root)
+	if err != nil {
+		return failf("", "reading %s: %v", o.Env.Tilde(root), err)
+	}
+	if o.Name == "" && !o.Last {
+		return listBackups(o, list)
+	}
+	if o.Name != "" && o.Last {
+		return usageErrorf("", "give a backup name or --last, not both")
+	}
+	if len(list) == 0 {
+		return usageErrorf("setup makes one each time it changes a file", "there is no backup in %s", o.Env.Tilde(root))
+	}
+	m := list[0]
+	if o.Name != "" {
+		if strings.ContainsAny(o.Name, `/\`) {
+			return usageErrorf("run 'keydoctor restore' to list them", "%q is not a backup name", o.Name)
+		}
+		if m, err = writers.ReadManifest(filepath.Join(root, o.Name)); err != nil {
+			return usageErrorf("run 'keydoctor restore' to list them", "no backup named %q", o.Name)
+		}
+	}
+	plan, err := writers.PlanRestore(m)
+	if err != nil {
+		return refusal(o.Env, err)
+	}
+	res := &writers.Result{}
+	if !o.DryRun {
+		if res, err = plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore"}); err != nil {
+			return refusal(o.Env, err)
+		}
+	}
+	return printRestore(o, m, plan, res)
+}
+
+func listBackups(o *restoreOptions, list []*writers.Manifest) error {
+	entries := make([]backupEntry, 0, len(list))
+	for _, m := range list {
+		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command}
+		for _, f := range m.Files {
+			b.Files = append(b.Files, o.Env.Tilde(f.Path))
+		}
+		entries = append(entries, b)
+	}
+	if o.JSON {
+		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/backups@1", "backups": entries})
+	}
+	if len(entries) == 0 {
+		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(toolpaths.Backups(o.Env)))
+		return nil
+	}
+	for _, b := range entries {
+		fmt.Fprintf(o.Out, "%s  %s  %s: %s\n", b.Name, b.Created, b.Command, strings.Join(b.Files, ", "))
+	}
+	fmt.Fprintln(o.Out, "restore one with 'keydoctor restore NAME' or 'keydoctor restore --last'")
+	return nil
+}
+
+func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, res *writers.Result) error {
+	type file struct {
+		Path   string   `json:"path"`
+		Action string   `json:"action"`
+		Notes  []string `json:"notes,omitempty"`
+		Diff   string   `json:"diff,omitempty"`
+	}
+	var files []file
+	for _, c := range plan.Changes {
+		f := file{Path: o.Env.Tilde(c.Path), Action: c.Action()}
+		for _, n := range c.Notes {
+			f.Notes = append(f.Notes, plan.Redact(tildeIn(o.Env, n)))
+		}
+		if o.DryRun || o.JSON {
+			f.Diff = plan.FileDiff(c, o.Env.Tilde)
+		}
+		files = append(files, f)
+	}
+	if o.JSON {
+		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/restore@1", "backup": m.Name(), "dry_run": o.DryRun,
+			"files": files, "new_backup": o.Env.Tilde(res.Backup)})
+	}
+	for _, f := range files {
+		if o.DryRun {
+			fmt.Fprint(o.Out, f.Diff)
+		}
+	}
+	for _, f := range files {
+		verb := map[string]string{"update": "restored", "create": "restored", "chmod": "restored", "remove": "removed", "unchanged": "unchanged"}[f.Action]
+		if o.DryRun && f.Action != "unchanged" {
+			verb = "would " + strings.TrimSuffix(verb, "d")
+		}
+		fmt.Fprintf(o.Out, "%-15s %s\n", verb, f.Path)
+		for _, n := range f.Notes {
+			fmt.Fprintf(o.Out, "                note: %s\n", n)
+		}
+	}
+	switch {
+	case o.DryRun:
+		fmt.Fprintf(o.Out, "dry run of backup %s: nothing was written\n", m.Name())
+	case res.Backup != "":
+		fmt.Fprintf(o.Out, "restored backup %s; the state before is in %s\n", m.Name(), o.Env.Tilde(res.Backup))
+	default:
+		fmt.Fprintf(o.Out, "nothing changed: the files already match backup %s\n", m.Name())
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

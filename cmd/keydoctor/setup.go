@@ -1,0 +1,251 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"github.com/keydoctor/keydoctor/doctor"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newSetupCmd) }
+
+// setupOptions is everything runSetup needs; flags fill it, tests build it.
+type setupOptions struct {
+	Env     *env.Env
+	Flags   profileFlags
+	Tools   string // --tools; "" means detect
+	Project string
+	DryRun  bool
+	JSON    bool
+	Yes     bool
+
+	Scope, ClaudeAuth, CodexAuth, CodexProvider string
+	MCPName, MCPCommand                         string
+	FixVSCodeMCP                                bool
+
+	// Interactive runs the wizard; Accessible runs it in huh's accessible
+	// mode (line prompts: screen readers, tests).
+	Interactive bool
+	Accessible  bool
+
+	Out, Err io.Writer
+	In       io.Reader // wizard input
+
+	// LookPath finds a tool's executable (detection of installed tools).
+	LookPath func(name string) (string, error)
+	// ListModels asks the gateway for its models (the wizard's model list).
+	ListModels func(ctx context.Context, root, key string) ([]string, error)
+	// Check runs the offline checks on what setup wrote (not on
+	// --dry-run); its findings end the report. Nil means none.
+	Check func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding
+	// afterPlan lets tests change files between plan and apply.
+	afterPlan func()
+}
+
+func newSetupCmd(e *env.Env) *cobra.Command {
+	o := &setupOptions{Env: e}
+	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, o.Env, p, o.Project, tools)
+	}
+	cmd := &cobra.Command{
+		Use:   "setup",
+		Short: "write the gateway triple into Claude Code, Codex, Cline and .env",
+		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
+tool, in the form that tool really reads. On a terminal it asks for what is
+missing (unless --yes); otherwise everything comes from flags and environment.
+
+Only the keys keydoctor owns are edited; every other byte of each file stays.
+All files are planned before any is written, a file that does not parse stops
+the run, every changed file is backed up first ('keydoctor restore' undoes a
+run), and a second identical run changes nothing.
+
+The key is read from --key-env NAME, --key-stdin, the preset's variable
+(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value.
+
+The Cline MCP server entry (name --mcp-name, default the preset name) gets
+BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
+has it; a new entry is created only with --mcp-command "CMD ARGS...", since
+keydoctor cannot guess which server you run.`,
+		Example: `  export TAOTOKEN_API_KEY=...   # or --key-stdin
+  keydoctor setup --yes --model gpt-4o --tools claude,codex
+  keydoctor setup --dry-run --tools env --project ~/src/app
+  keydoctor setup --fix-vscode-mcp --tools vscode`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error {
+			o.Out, o.Err, o.In = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin
+			o.Interactive = e.IsTerminal && !o.Yes && !o.JSON && !o.Flags.keyStdin
+			o.Accessible = e.Getenv("ACCESSIBLE") != ""
+			o.LookPath = func(name string) (string, error) { return lookPath(e, name) }
+			o.ListModels = func(ctx context.Context, root, key string) ([]string, error) {
+				return listModels(ctx, e, root, key)
+			}
+			return runSetup(c.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	o.Flags.add(f)
+	f.StringVar(&o.Tools, "tools", "", "tools to configure: claude,codex,cline,vscode,env (default: those found installed or configured)")
+	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
+	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
+	f.BoolVar(&o.JSON, "json", false, "print the result as JSON")
+	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
+	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
+	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
+	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable)")
+	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
+	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
+	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
+	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
+	return cmd
+}
+
+func runSetup(ctx context.Context, o *setupOptions) error {
+	p, err := o.Flags.load(o.Env)
+	if err != nil {
+		return err
+	}
+	wo, err := o.writerOptions()
+	if err != nil {
+		return err
+	}
+	var tools []gateway.ToolID
+	if o.Tools != "" {
+		if tools, err = gateway.ParseTools(o.Tools); err != nil {
+			return usageErrorf("", "--tools: %v", err)
+		}
+	}
+	detected := detectTools(o.Env, o.LookPath, wo.Project)
+	if o.Interactive {
+		w := newWizard(o, p, tools, detected)
+		if err := w.run(ctx); err != nil {
+			return err
+		}
+		p, tools = w.profile, w.tools
+	} else {
+		if err := requireProfile(p); err != nil {
+			return err
+		}
+		if tools == nil {
+			tools = detected
+		}
+		if len(tools) == 0 {
+			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
+		}
+	}
+	wo.Profile = p
+	if wo.MCPName == "" {
+		wo.MCPName = p.Preset
+	}
+	plan, err := writers.MakePlan(wo, tools)
+	if err != nil {
+		return refusal(o.Env, err)
+	}
+	if o.Interactive && !o.DryRun {
+		ok, err := confirmPlan(o, plan)
+		if err != nil || !ok {
+			return err
+		}
+	}
+	if o.afterPlan != nil {
+		o.afterPlan()
+	}
+	rep := newSetupReport(o.Env, p, tools, plan, o.DryRun)
+	if o.DryRun {
+		return rep.print(o)
+	}
+	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: toolpaths.Backups(o.Env), Now: o.Env.Now(), Command: "setup"})
+	if err != nil {
+		return refusal(o.Env, err)
+	}
+	rep.applied(o.Env, res)
+	if o.Check != nil {
+		rep.checked(o.Check(ctx, p, tools))
+	}
+	if err := rep.print(o); err != nil {
+		return err
+	}
+	if rep.failing() {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func (o *setupOptions) writerOptions() (writers.Options, error) {
+	wo := writers.Options{
+		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth,
+		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		MCPCommand: strings.Fields(o.MCPCommand),
+	}
+	switch toolpaths.ClaudeScope(o.Scope) {
+	case toolpaths.ClaudeUser, toolpaths.ClaudeProject, toolpaths.ClaudeLocal, "":
+		wo.ClaudeScope = toolpaths.ClaudeScope(o.Scope)
+	default:
+		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
+	}
+	return wo, nil
+}
+
+// requireProfile is the non-interactive check: one line naming the flag.
+func requireProfile(p gateway.Profile) error {
+	switch {
+	case p.BaseURL == "":
+		return usageErrorf("", "no base URL: pass --base-url URL or set %s", p.VarBaseURL)
+	case p.Key == "":
+		return usageErrorf("", "no API key: pass --key-env NAME or --key-stdin, or set %s", p.KeyVar)
+	case p.Model == "":
+		return usageErrorf("", "no model: pass --model ID or set %s", p.VarModel)
+	}
+	if kp := gateway.CheckKey(p.Key); kp != nil {
+		return usageErrorf("run 'keydoctor explain "+kp.Code+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
+	}
+	return nil
+}
+
+// refusal turns a refused file into exit status 2 with file, line and
+// column; other errors stay failures.
+func refusal(e *env.Env, err error) error {
+	var re *writers.RefusedError
+	if errors.As(err, &re) {
+		msg := e.Tilde(re.Path) + ": " + re.Reason
+		if re.Line > 0 {
+			msg = fmt.Sprintf("%s: line %d, column %d: %s", e.Tilde(re.Path), re.Line, re.Col, re.Reason)
+		}
+		hint := re.Hint
+		if hint == "" {
+			hint = "nothing was written"
+		} else {
+			hint = "nothing was written; " + hint
+		}
+		return usageErrorf(hint, "%s", msg)
+	}
+	var ue *gateway.UsageError
+	if errors.As(err, &ue) {
+		return err
+	}
+	return failf("", "%v", err)
+}
+
+// listModels asks the gateway's /v1/models with a short deadline.
+func listModels(ctx context.Context, e *env.Env, root, key string) ([]string, error) {
+	c, err := probe.NewClient(probe.Options{Getenv: e.Getenv, Timeout: 8 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Second)
+	defer cancel()
+	ids, res := probe.ListModels(ctx, c, root, key, gateway.AuthBearer)
+	if res != nil && res.Code != "" {
+		return nil, fmt.Errorf("%s", res.Code)
+	}
+	return ids, nil
+}

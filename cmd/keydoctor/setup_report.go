@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/writers"
+)
+
+// setupReport is what setup prints, as text or as JSON (schema
+// keydoctor/setup@1). Every diff and note goes through the plan's
+// masking before it is stored here.
+type setupReport struct {
+	Schema  string           `json:"schema"`
+	DryRun  bool             `json:"dry_run"`
+	Profile gateway.Public   `json:"profile"`
+	Tools   []gateway.ToolID `json:"tools"`
+	Changed bool             `json:"changed"`
+	Files   []setupFile      `json:"files"`
+	Backup  string           `json:"backup,omitempty"`
+	Notes   []string         `json:"notes,omitempty"`
+	// Checks are the offline checks run on what was written.
+	Checks       []doctor.Finding `json:"checks,omitempty"`
+	CheckSummary *doctor.Summary  `json:"check_summary,omitempty"`
+
+	keySource string
+}
+
+type setupFile struct {
+	Tool   gateway.ToolID `json:"tool"`
+	Path   string         `json:"path"`
+	Action string         `json:"action"` // create, update, chmod, remove, unchanged
+	Mode   string         `json:"mode,omitempty"`
+	Notes  []string       `json:"notes,omitempty"`
+	Diff   string         `json:"diff,omitempty"`
+}
+
+func newSetupReport(e *env.Env, p gateway.Profile, tools []gateway.ToolID, plan *writers.Plan, dry bool) *setupReport {
+	r := &setupReport{Schema: "keydoctor/setup@1", DryRun: dry, Profile: p.Public(), Tools: tools, keySource: p.Source(gateway.FieldKey)}
+	for _, n := range p.Notes {
+		r.Notes = append(r.Notes, n.Message)
+	}
+	for _, c := range plan.Changes {
+		f := setupFile{Tool: c.Tool, Path: e.Tilde(c.Path), Action: c.Action(), Notes: c.Notes}
+		if c.Changed() {
+			r.Changed = true
+			f.Diff = plan.FileDiff(c, e.Tilde)
+			if !c.Remove {
+				f.Mode = fmt.Sprintf("%04o", c.Mode)
+			}
+		}
+		f.Notes = nil
+		for _, n := range c.Notes {
+			f.Notes = append(f.Notes, plan.Redact(tildeIn(e, n)))
+		}
+		r.Files = append(r.Files, f)
+	}
+	return r
+}
+
+// applied records what Apply did: the backup, and nothing changed when
+// nothing was written.
+func (r *setupReport) applied(e *env.Env, res *writers.Result) {
+	if res.Backup != "" {
+		r.Backup = e.Tilde(res.Backup)
+	}
+	r.Changed = len(res.Written) > 0
+}
+
+func (r *setupReport) print(o *setupOptions) error {
+	if o.JSON {
+		enc := json.NewEncoder(o.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	w := o.Out
+	src := ""
+	if r.keySource != "" {
+		src = " (from " + r.keySource + ")"
+	}
+	fmt.Fprintf(w, "gateway  %s\nmodel    %s\nkey      %s%s\n", r.Profile.BaseURL, r.Profile.Model, r.Profile.Key, src)
+	if r.Profile.BackgroundModel != "" {
+		fmt.Fprintf(w, "background model  %s\n", r.Profile.BackgroundModel)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note     %s\n", n)
+	}
+	fmt.Fprintln(w)
+	if r.DryRun {
+		for _, f := range r.Files {
+			if f.Diff != "" {
+				fmt.Fprint(w, f.Diff)
+			}
+		}
+	}
+	for _, f := range r.Files {
+		if f.Action == "unchanged" && len(f.Notes) == 0 {
+			continue
+		}
+		verb := map[string]string{"create": "created", "update": "updated", "chmod": "chmod", "remove": "removed", "unchanged": "unchanged"}[f.Action]
+		if r.DryRun && f.Action != "unchanged" {
+			verb = "would " + f.Action
+		}
+		fmt.Fprintf(w, "%-9s %s (%s)\n", verb, f.Path, f.Tool)
+		for _, n := range f.Notes {
+			fmt.Fprintf(w, "          note: %s\n", n)
+		}
+	}
+	switch {
+	case !r.Changed:
+		fmt.Fprintln(w, "nothing changed: every file already holds this profile")
+	case r.DryRun:
+		fmt.Fprintln(w, "dry run: nothing was written")
+	case r.Backup != "":
+		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
+	}
+	r.printChecks(w)
+	return nil
+}
+
+// tildeIn shows every path under the home directory inside s as ~/….
+func tildeIn(e *env.Env, s string) string {
+	if e.Home == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/")+"/", "~/")
+}

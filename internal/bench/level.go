@@ -1,0 +1,179 @@
+package bench
+
+import (
+	"math"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+// Level is the result of one run at one concurrency: what the report
+// prints for it and what --json writes in runs[].
+type Level struct {
+	Concurrency int            `json:"concurrency"`
+	Rate        float64        `json:"rate,omitempty"` // open-loop arrivals per second
+	Requests    int            `json:"requests"`       // measured requests that completed
+	OK          int            `json:"ok"`
+	Failed      int            `json:"failed"`
+	Errors      map[string]int `json:"errors"` // catalog code → count
+	// Notes counts facts about answers that did arrive (usage-missing,
+	// model-mismatch, stream-buffered …) by catalog code.
+	Notes map[string]int `json:"notes,omitempty"`
+	TTFT  Summary        `json:"ttft_ms"`
+	TPOT  Summary        `json:"tpot_ms"`
+	E2E   Summary        `json:"e2e_ms"`
+	// OutputTokens is the total over successful requests; TokensSource
+	// says where the counts came from: server, deltas or mixed.
+	OutputTokens int     `json:"output_tokens"`
+	TokensSource string  `json:"tokens_source,omitempty"`
+	TokensPerS   float64 `json:"tokens_per_s"`
+	TPM          float64 `json:"tpm"`
+	RPS          float64 `json:"rps"`
+	WindowS      float64 `json:"window_s"`
+	// Network is the connection phases, told apart from the model's time.
+	Network Network `json:"network_ms"`
+	// Lambda is λ, completions (ok or failed) per second, and
+	// ObservedConcurrency Little's L = λ·W over the window.
+	Lambda              float64 `json:"lambda"`
+	ObservedConcurrency float64 `json:"observed_concurrency"`
+	// Bursty counts streams that arrived in bursts; TPOTTrusted is false
+	// when they are the majority, so TPOT does not measure generation.
+	Bursty      int  `json:"bursty_streams"`
+	TPOTTrusted bool `json:"tpot_trusted"`
+	Interrupted int  `json:"interrupted,omitempty"`
+	// LateSends counts open-loop requests sent more than lateSend after
+	// their planned time, because the -c cap was full: their latency
+	// then hides queueing in the client (coordinated omission).
+	LateSends int    `json:"late_sends,omitempty"`
+	Stopped   string `json:"stopped,omitempty"` // why the run ended early
+}
+
+// Network summarises the httptrace phases. DNS, connect and TLS count
+// the requests that opened a connection, warmup included; first byte
+// (response headers) counts every measured request.
+type Network struct {
+	NewConns  int     `json:"new_connections"`
+	DNS       Summary `json:"dns"`
+	Connect   Summary `json:"connect"`
+	TLS       Summary `json:"tls"`
+	FirstByte Summary `json:"first_byte"`
+}
+
+// lateSend is how far behind its planned time an open-loop send may be
+// before it counts as late.
+const lateSend = 10 * time.Millisecond
+
+// Aggregate builds a Level from the measured samples of one run. window is
+// the wall time of the measured window (first send to last completion):
+// the denominator of every rate.
+func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
+	l := Level{Concurrency: concurrency, Errors: map[string]int{}, TPOTTrusted: true}
+	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb []float64
+	server, deltas := 0, 0
+	for i := range samples {
+		s := &samples[i]
+		if s.Warmup {
+			// Warmup opens the connections: its phases are the network's
+			// cost even though its latency is left out.
+			addConn(&l.Network, s.Timings, &dns, &conn, &tls)
+			continue
+		}
+		if s.Interrupted {
+			l.Interrupted++
+			continue
+		}
+		l.Requests++
+		if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
+			l.LateSends++
+		}
+		e2eAll = append(e2eAll, ms(s.E2E()))
+		if !s.OK() {
+			l.Failed++
+			l.Errors[s.Code]++
+			continue
+		}
+		l.OK++
+		for _, n := range s.Notes {
+			if l.Notes == nil {
+				l.Notes = map[string]int{}
+			}
+			l.Notes[n]++
+		}
+		if t, ok := s.TTFT(); ok {
+			ttft = append(ttft, ms(t))
+		}
+		if s.HasTPOT {
+			tpot = append(tpot, ms(s.TPOT))
+		}
+		if s.Bursty {
+			l.Bursty++
+		}
+		e2e = append(e2e, ms(s.E2E()))
+		l.OutputTokens += s.Tokens
+		if s.FromServer {
+			server++
+		} else {
+			deltas++
+		}
+		t := s.Timings
+		addConn(&l.Network, t, &dns, &conn, &tls)
+		if t.FirstByte > 0 {
+			fb = append(fb, ms(t.FirstByte))
+		}
+	}
+	l.TTFT, l.TPOT, l.E2E = Summarize(ttft), Summarize(tpot), Summarize(e2e)
+	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = Summarize(dns), Summarize(conn), Summarize(tls), Summarize(fb)
+	switch {
+	case server > 0 && deltas > 0:
+		l.TokensSource = "mixed"
+	case server > 0:
+		l.TokensSource = "server"
+	case deltas > 0:
+		l.TokensSource = "deltas"
+	}
+	l.TPOTTrusted = l.Bursty*2 <= l.OK
+	if window > 0 {
+		sec := window.Seconds()
+		l.WindowS = round3(sec)
+		l.TokensPerS = float64(l.OutputTokens) / sec
+		l.TPM = l.TokensPerS * 60
+		l.RPS = float64(l.OK) / sec
+		// λ counts every completion, failed ones too: they occupied a
+		// slot for their E2E as well.
+		l.Lambda = float64(l.Requests) / sec
+		if all := Summarize(e2eAll); all.N > 0 {
+			l.ObservedConcurrency = l.Lambda * all.Mean / 1000 // Little: L = λ·W
+		}
+	}
+	return l
+}
+
+// addConn records the connection phases of a request that opened one.
+func addConn(n *Network, t probe.Timings, dns, conn, tls *[]float64) {
+	if t.ConnReused || (t.Connect <= 0 && t.DNS <= 0) {
+		return
+	}
+	n.NewConns++
+	if t.DNS > 0 {
+		*dns = append(*dns, ms(t.DNS))
+	}
+	*conn = append(*conn, ms(t.Connect))
+	if t.TLS > 0 {
+		*tls = append(*tls, ms(t.TLS))
+	}
+}
+
+// ErrorRate is failed / completed.
+func (l Level) ErrorRate() float64 {
+	if l.Requests == 0 {
+		return 0
+	}
+	return float64(l.Failed) / float64(l.Requests)
+}
+
+// MeanE2E is the mean latency W of Little's law.
+func (l Level) MeanE2E() time.Duration {
+	return time.Duration(l.E2E.Mean * float64(time.Millisecond))
+}
+
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }

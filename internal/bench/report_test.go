@@ -1,0 +1,162 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+// timedDoer answers every request with the given stream timing.
+type timedDoer struct {
+	ttft, tpot time.Duration
+	fail       string
+}
+
+func (d timedDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
+	if d.fail != "" {
+		return &probe.Result{Code: d.fail, Err: &codeErr{d.fail}}
+	}
+	return streamed(d.ttft, d.tpot, 10, 10)
+}
+
+type codeErr struct{ s string }
+
+func (e *codeErr) Error() string { return e.s }
+
+func TestLatencyCheck(t *testing.T) {
+	tests := []struct {
+		name   string
+		doer   Doer
+		th     Thresholds
+		status doctor.Status
+		says   string
+	}{
+		{"fast", timedDoer{ttft: 120 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{}, doctor.OK, "TTFT p50 120 ms, TPOT p50 12.0 ms over 3"},
+		{"slow first token", timedDoer{ttft: 1500 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{}, doctor.Warning, "TTFT p50 1500 ms is above 800ms"},
+		{"slow tokens", timedDoer{ttft: 100 * time.Millisecond, tpot: 80 * time.Millisecond}, Thresholds{}, doctor.Warning, "TPOT p50 80.0 ms is above 50ms"},
+		{"configured threshold", timedDoer{ttft: 300 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{TTFT: 200 * time.Millisecond}, doctor.Warning, "above 200ms"},
+		{"requests fail", timedDoer{fail: "auth-invalid"}, Thresholds{}, doctor.Skipped, "auth-invalid"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewLatencyCheck(LatencyOptions{Doer: tt.doer, Thresholds: tt.th, Key: testKey})
+			fs := c.Run(context.Background(), nil)
+			if len(fs) != 1 || c.Name() != "latency" {
+				t.Fatalf("findings %+v", fs)
+			}
+			f := fs[0]
+			if f.Status != tt.status || f.Code != "latency-high" || !strings.Contains(f.Message, tt.says) {
+				t.Errorf("finding %v %s: %s", f.Status, f.Code, f.Message)
+			}
+		})
+	}
+}
+
+func TestReportSaveLoadHasNoKey(t *testing.T) {
+	l, samples := Execute(context.Background(), timedDoer{ttft: 80 * time.Millisecond, tpot: 10 * time.Millisecond},
+		Plan{Concurrency: 2, Requests: 4, Key: testKey, MaxErrors: 0.5})
+	r := Report{Schema: Schema, Target: Target{BaseURL: "http://127.0.0.1:1", Model: "m", Protocol: "chat"},
+		Settings: Settings{Concurrency: 2, Requests: 4, MaxTokens: 64, Stream: true}, Runs: []Level{l}}
+	path := filepath.Join(t.TempDir(), "base.json")
+	if err := SaveReport(path, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadReport(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Runs[0].TTFT != l.TTFT || back.Settings != r.Settings {
+		t.Errorf("round trip changed the report: %+v", back)
+	}
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteRaw(&buf, samples); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), testKey) {
+		t.Fatal("the key leaked into the report")
+	}
+	// the schema's required fields
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(buf.String(), "\n}\n", 2)[0]+"\n}"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	run := doc["runs"].([]any)[0].(map[string]any)
+	for _, k := range []string{"concurrency", "requests", "ok", "failed", "errors", "ttft_ms", "tpot_ms", "e2e_ms", "output_tokens", "tokens_per_s", "tpm", "rps"} {
+		if _, ok := run[k]; !ok {
+			t.Errorf("runs[0] lacks %q", k)
+		}
+	}
+	for _, k := range []string{"p50", "p90", "p99", "mean", "max"} {
+		if _, ok := run["ttft_ms"].(map[string]any)[k]; !ok {
+			t.Errorf("ttft_ms lacks %q", k)
+		}
+	}
+	if _, err := LoadReport(filepath.Join(t.TempDir(), "missing.json")); err == nil {
+		t.Error("loading a missing file must fail")
+	}
+}
+
+func TestRawLine(t *testing.T) {
+	s := NewSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
+	s.Scheduled = -1
+	b, _ := json.Marshal(Raw(s))
+	for _, want := range []string{`"first_delta_ms":80`, `"last_delta_ms":100`, `"deltas_ms":[80,90,100]`, `"tpot_ms":10`, `"connect_ms":1`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("raw line %s lacks %s", b, want)
+		}
+	}
+	if strings.Contains(string(b), "scheduled_ms") {
+		t.Error("a closed-loop request has no planned time")
+	}
+}
+
+func TestSyntheticPromptAndBudget(t *testing.T) {
+	p := SyntheticPrompt(1000)
+	if n := len(strings.Fields(p)); n < 1000 || n > 1020 {
+		t.Errorf("synthetic prompt of 1000 has %d words", n)
+	}
+	if SyntheticPrompt(0) != DefaultPrompt {
+		t.Error("no input tokens means the default prompt")
+	}
+	b := PlanBudget(Plan{Requests: 10, Warmup: 2, Concurrency: 4, Request: probe.Request{Prompt: strings.Repeat("a", 400)}}, nil, 100)
+	if b.Requests != 12 || b.OutputTokens != 1200 || b.InputTokens != 1200 {
+		t.Errorf("budget %+v", b)
+	}
+	sw := Sweep{Levels: []int{1, 2, 8}}
+	b = PlanBudget(Plan{Requests: 10}, &sw, 10)
+	if b.Requests != 10+10+16 {
+		t.Errorf("sweep budget %+v", b)
+	}
+}
+
+func TestProfileLatencyCheckAgainstGateway(t *testing.T) {
+	srv, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Key: testKey, Tokens: 5, TTFT: 900 * time.Millisecond / 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	p := gateway.Profile{BaseURL: srv.Root(), Key: testKey, Model: "gpt-4o"}
+	for _, proto := range gateway.Protocols {
+		fs := NewProfileLatencyCheck(p, proto, Thresholds{TTFT: time.Millisecond}, 10*time.Second).Run(context.Background(), env.FromMap(nil))
+		// 9 ms TTFT against a 1 ms threshold: latency-high, whatever the machine's speed
+		if len(fs) != 1 || fs[0].Status != doctor.Warning || !strings.Contains(fs[0].Message, "TTFT p50") {
+			t.Errorf("%s: %+v", proto, fs)
+		}
+		if strings.Contains(fs[0].Message, testKey) {
+			t.Fatal("key leaked")
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package writers
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// ManifestSchema names the backup manifest format.
+const ManifestSchema = "keydoctor/backup@1"
+
+// Manifest describes one backup: the files a run was about to change,
+// as they were before.
+type Manifest struct {
+	Schema  string         `json:"schema"`
+	Created time.Time      `json:"created"`
+	Command string         `json:"command"`
+	Files   []BackupRecord `json:"files"`
+
+	Dir string `json:"-"` // the backup directory
+}
+
+// BackupRecord is one file of a backup.
+type BackupRecord struct {
+	Tool    gateway.ToolID `json:"tool"`
+	Path    string         `json:"path"`
+	Target  string         `json:"target"`
+	Existed bool           `json:"existed"`
+	Mode    string         `json:"mode,omitempty"` // octal, before the run
+	Copy    string         `json:"copy,omitempty"` // file inside the backup directory
+	Written string         `json:"written_sha256"` // what the run wrote ("" for a removal)
+	Before  string         `json:"before_sha256,omitempty"`
+}
+
+// writeBackup copies the current content of every file about to change
+// into a new timestamped directory, with a manifest; all 0600 in 0700.
+func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
+	if err := os.MkdirAll(o.BackupRoot, 0o700); err != nil {
+		return "", err
+	}
+	now := o.Now.UTC()
+	if now.IsZero() {
+		now = time.Now().UTC()
+	}
+	base := now.Format("20060102T150405.000Z")
+	dir := filepath.Join(o.BackupRoot, base)
+	for i := 2; ; i++ {
+		err := os.Mkdir(dir, 0o700)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+		dir = filepath.Join(o.BackupRoot, fmt.Sprintf("%s-%d", base, i))
+	}
+	m := Manifest{Schema: ManifestSchema, Created: now, Command: o.Command}
+	for i, c := range pending {
+		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed}
+		if !c.Remove {
+			r.Written = sum(c.New)
+		}
+		if c.Existed {
+			r.Mode = fmt.Sprintf("%04o", c.OldMode)
+			r.Before = sum(c.Old)
+			r.Copy = fmt.Sprintf("%02d-%s", i+1, filepath.Base(c.Path))
+			if err := atomicWrite(filepath.Join(dir, r.Copy), c.Old, 0o600, -1, -1); err != nil {
+				return "", err
+			}
+		}
+		m.Files = append(m.Files, r)
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	return dir, atomicWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), 0o600, -1, -1)
+}
+
+func sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Backups lists the backups under root, newest first. Directories without
+// a readable manifest are skipped.
+func Backups(root string) ([]*Manifest, error) {
+	entries, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []*Manifest
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		m, err := ReadManifest(filepath.Join(root, e.Name()))
+		if err != nil {
+			continue
+		}
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return filepath.Base(out[i].Dir) > filepath.Base(out[j].Dir) })
+	return out, nil
+}
+
+// ReadManifest reads one backup directory.
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	if m.Schema != ManifestSchema {
+		return nil, fmt.Errorf("%s: unknown schema %q", dir, m.Schema)
+	}
+	m.Dir = dir
+	return &m, nil
+}
+
+// Name is the backup's directory name, what `restore NAME` takes.
+func (m *Manifest) Name() string { return filepath.Base(m.Dir) }
+
+// PlanRestore plans putting every file of the backup back as it was. A
+// file the run created is removed. A file changed since the run is still
+// restored, with a note: its current content goes into the new backup
+// Apply makes, so restore itself can be undone.
+func PlanRestore(m *Manifest) (*Plan, error) {
+	p := &Plan{}
+	for _, r := range m.Files {
+		c, err := readFile(r.Path)
+		if err != nil {
+			return nil, err
+		}
+		c.Tool = r.Tool
+		if r.Written != "" && c.Existed && sum(c.Old) != r.Written {
+			c.notef("changed since keydoctor wrote it; its current content is kept in the new backup")
+		}
+		if !r.Existed {
+			c.Remove = true
+			c.New = nil
+			if err := p.add(c); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if strings.Contains(r.Copy, "/") || strings.Contains(r.Copy, `\`) || r.Copy == "" {
+			return nil, fmt.Errorf("%s: bad copy name %q in the manifest", m.Dir, r.Copy)
+		}
+		data, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		if err != nil {
+			return nil, fmt.Errorf("backup %s is incomplete: %w", m.Name(), err)
+		}
+		if r.Before != "" && sum(data) != r.Before {
+			return nil, fmt.Errorf("backup %s is damaged: %s does not match its checksum", m.Name(), r.Copy)
+		}
+		c.New = data
+		c.Mode = 0o600
+		var mode uint32
+		if _, err := fmt.Sscanf(r.Mode, "%o", &mode); err == nil && mode != 0 {
+			c.Mode = fs.FileMode(mode)
+		}
+		c.Secret = true // backups of tool files may hold keys: new parents 0700
+		c.addSecrets(secretValuesIn(c.Old)...)
+		c.addSecrets(secretValuesIn(c.New)...)
+		if err := p.add(c); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}

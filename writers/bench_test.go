@@ -1,0 +1,41 @@
+package writers
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+)
+
+// BenchmarkPlanRealHome plans every tool over a home full of real-looking
+// files (the work done before the diff or the confirmation is shown).
+func BenchmarkPlanRealHome(b *testing.B) {
+	t := &testing.T{}
+	o := testOptions(t)
+	o.Env.Home = b.TempDir()
+	o.Project = filepath.Join(o.Env.Home, "project")
+	writeFileB(b, toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, ""), claudeSettingsWithHooks)
+	writeFileB(b, toolpaths.CodexConfig(o.Env), codexConfigRealLooking)
+	writeFileB(b, toolpaths.ClineProviders(o.Env), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
+	writeFileB(b, toolpaths.DotEnv(o.Project), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
+	writeFileB(b, toolpaths.Editors(o.Env)[0].VSCodeSettings(), vscodeSettings)
+	tools := []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.VSCode, gateway.DotEnv}
+	b.ResetTimer()
+	for b.Loop() {
+		p, err := MakePlan(o, tools)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = diffOf(p)
+	}
+}
+
+func writeFileB(b *testing.B, path, content string) {
+	b.Helper()
+	t := &testing.T{}
+	writeFile(t, path, content, 0o600)
+	if t.Failed() {
+		b.Fatal("cannot write", path)
+	}
+}

@@ -1,0 +1,189 @@
+// Package writers puts the gateway triple into each tool's files. Every
+// writer only plans: it reads its files and returns the Changes it would
+// make. One shared Diff shows a Plan and one shared Apply carries it out
+// (backup, atomic replace, permissions, rollback), so a dry run and a real
+// run cannot disagree.
+package writers
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Change is the planned new content of one file.
+type Change struct {
+	Tool gateway.ToolID
+	Path string // as the tool names it (may be a symlink)
+
+	target  string // the file really written: Path with symlinks resolved
+	Existed bool
+	Old     []byte
+	New     []byte // nil with Remove
+	Remove  bool   // restore: the file did not exist before setup
+	OldMode fs.FileMode
+	Mode    fs.FileMode
+	uid     int
+	gid     int
+	// Secret: the file holds a key, so it must not be readable by others.
+	Secret bool
+	// Notes say what a reader of the diff would otherwise miss: a removed
+	// conflicting variable, a tightened mode, a key that nothing reads.
+	Notes []string
+	// secrets are strings to mask wherever the change is shown: our key
+	// and any key-like value already in the file.
+	secrets []string
+	// order: lower applies first (.gitignore before the .env it protects).
+	order int
+}
+
+// Target is the file written: Path with symlinks resolved.
+func (c *Change) Target() string { return c.target }
+
+// Changed reports whether applying c would touch the disk.
+func (c *Change) Changed() bool {
+	if c.Remove {
+		return c.Existed
+	}
+	return !c.Existed || !bytes.Equal(c.Old, c.New) || c.Mode != c.OldMode
+}
+
+// Action names what happens to the file.
+func (c *Change) Action() string {
+	switch {
+	case !c.Changed():
+		return "unchanged"
+	case c.Remove:
+		return "remove"
+	case !c.Existed:
+		return "create"
+	case bytes.Equal(c.Old, c.New):
+		return "chmod"
+	}
+	return "update"
+}
+
+// Secrets are the strings to mask when showing this change.
+func (c *Change) Secrets() []string { return c.secrets }
+
+func (c *Change) addSecrets(s ...string) {
+	for _, v := range s {
+		if v != "" {
+			c.secrets = append(c.secrets, v)
+		}
+	}
+}
+
+func (c *Change) notef(format string, args ...any) {
+	c.Notes = append(c.Notes, fmt.Sprintf(format, args...))
+}
+
+// RefusedError is a file setup will not edit: it does not parse, is a
+// directory, is read-only, is a dangling symlink. Line and Col are 0 when
+// the problem is not at a position in the file.
+type RefusedError struct {
+	Path      string
+	Line, Col int
+	Reason    string
+	Hint      string
+}
+
+func (e *RefusedError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s: line %d, column %d: %s", e.Path, e.Line, e.Col, e.Reason)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Reason)
+}
+
+func refuse(path, hint, format string, args ...any) *RefusedError {
+	return &RefusedError{Path: path, Reason: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// readFile reads what is at path for editing: the content, mode and owner
+// of the file it names, following symlinks. A missing file is not an
+// error (Existed is false); anything setup must not edit is a
+// *RefusedError.
+func readFile(path string) (*Change, error) {
+	c := &Change{Path: path, target: path}
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return c, checkParents(path)
+	}
+	if err != nil {
+		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			link, _ := os.Readlink(path)
+			return nil, refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+		}
+		c.target = target
+		if fi, err = os.Stat(target); err != nil {
+			return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+		}
+	}
+	switch {
+	case fi.IsDir():
+		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
+	case !fi.Mode().IsRegular():
+		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
+	case fi.Mode().Perm()&0o200 == 0:
+		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
+	}
+	data, err := os.ReadFile(c.target)
+	if err != nil {
+		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+	}
+	c.Existed, c.Old = true, data
+	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
+	c.uid, c.gid = fileOwner(fi)
+	return c, nil
+}
+
+// checkParents refuses a path whose parent exists but is not a directory.
+func checkParents(path string) error {
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		fi, err := os.Stat(dir)
+		if err == nil {
+			if !fi.IsDir() {
+				return refuse(path, "", "cannot be created: %s is not a directory", dir)
+			}
+			return nil
+		}
+		if next := filepath.Dir(dir); next == dir {
+			return nil
+		}
+	}
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// finish sets the mode of a planned file: a new file gets mode (0600 for
+// secrets); an existing secret file that others can read is tightened.
+func (c *Change) finish(secret bool, newMode fs.FileMode) {
+	c.Secret = secret
+	if !c.Existed {
+		c.Mode = newMode
+		if secret {
+			c.Mode = 0o600
+		}
+		return
+	}
+	if secret && c.OldMode&0o077 != 0 {
+		c.Mode = 0o600
+		c.notef("mode tightened from %04o to 0600: the file holds a key", c.OldMode)
+	}
+}

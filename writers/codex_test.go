@@ -1,0 +1,208 @@
+package writers
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/pelletier/go-toml/v2"
+)
+
+const codexConfigRealLooking = `# Codex configuration
+model = "o3"   # the default model
+approval_policy = "on-request"
+
+[features]
+web_search = true
+
+[model_providers.azure]
+name = "Azure"
+base_url = "https://example.openai.azure.com/openai"
+env_key = "AZURE_OPENAI_API_KEY"
+query_params = { api-version = "2025-04-01-preview" }
+
+[mcp_servers.docs]
+command = "npx"
+args = [
+  "-y",
+  "@example/docs-mcp", # pinned
+]
+env = { "DOCS_TOKEN" = "x" }
+
+[profiles.fast]
+model = "gpt-4o-mini"
+model_provider = "azure"
+
+[notice]
+text = """
+[not.a.header]
+model = "neither"
+"""
+`
+
+func TestCodexWriter(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"missing file", "", `model = "gpt-4o"
+model_provider = "taotoken"
+
+[model_providers.taotoken]
+name = "TaoToken"
+base_url = "https://taotoken.net/api/v1"
+wire_api = "responses"
+requires_openai_auth = true
+`},
+		{"real looking", codexConfigRealLooking, strings.Replace(strings.Replace(codexConfigRealLooking,
+			`model = "o3"   # the default model
+approval_policy = "on-request"
+`, `model = "gpt-4o"   # the default model
+approval_policy = "on-request"
+model_provider = "taotoken"
+`, 1), `text = """
+[not.a.header]
+model = "neither"
+"""
+`, `text = """
+[not.a.header]
+model = "neither"
+"""
+
+[model_providers.taotoken]
+name = "TaoToken"
+base_url = "https://taotoken.net/api/v1"
+wire_api = "responses"
+requires_openai_auth = true
+`, 1)},
+		{"our table exists with extra keys and env_key", "model_provider = \"taotoken\"\r\n\r\n[model_providers.taotoken]\r\nname = \"old\"\r\nenv_key = \"X\"\r\nrequest_max_retries = 4\r\nbase_url = \"https://old/v1\"\r\n\r\n[tui]\r\nx = 1\r\n",
+			"model_provider = \"taotoken\"\r\nmodel = \"gpt-4o\"\r\n\r\n[model_providers.taotoken]\r\nname = \"TaoToken\"\r\nrequest_max_retries = 4\r\nbase_url = \"https://taotoken.net/api/v1\"\r\nwire_api = \"responses\"\r\nrequires_openai_auth = true\r\n\r\n[tui]\r\nx = 1\r\n"},
+		{"only a sub-table of ours", "[model_providers.taotoken.http_headers]\nX-Team = \"a\"\n", "model = \"gpt-4o\"\nmodel_provider = \"taotoken\"\n[model_providers.taotoken.http_headers]\nX-Team = \"a\"\n\n[model_providers.taotoken]\nname = \"TaoToken\"\nbase_url = \"https://taotoken.net/api/v1\"\nwire_api = \"responses\"\nrequires_openai_auth = true\n"},
+		{"only tables, no final newline", "[tui]\nx = 1", "model = \"gpt-4o\"\nmodel_provider = \"taotoken\"\n[tui]\nx = 1\n\n[model_providers.taotoken]\nname = \"TaoToken\"\nbase_url = \"https://taotoken.net/api/v1\"\nwire_api = \"responses\"\nrequires_openai_auth = true\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := testOptions(t)
+			path := toolpaths.CodexConfig(o.Env)
+			if tt.in != "" {
+				writeFile(t, path, tt.in, 0o644)
+			}
+			p := planOne(t, o, gateway.Codex)
+			noKey(t, diffOf(p))
+			apply(t, o, p)
+			got := readString(t, path)
+			if got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+			if strings.Contains(got, testKey) {
+				t.Error("the key went into config.toml")
+			}
+			auth := readString(t, toolpaths.CodexAuth(o.Env))
+			if auth != "{\n  \"OPENAI_API_KEY\": \""+testKey+"\"\n}\n" {
+				t.Errorf("auth.json = %s", auth)
+			}
+			if again := planOne(t, o, gateway.Codex); len(again.Pending()) != 0 {
+				t.Errorf("second run would change:\n%s", diffOf(again))
+			}
+		})
+	}
+}
+
+func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
+	o := testOptions(t)
+	o.CodexAuth = "env"
+	writeFile(t, toolpaths.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
+	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
+	writeFile(t, toolpaths.CodexAuth(o.Env), authJSON, 0o600)
+	p := planOne(t, o, gateway.Codex)
+	if len(p.Changes) != 1 {
+		t.Fatalf("planned %d files, want config.toml only", len(p.Changes))
+	}
+	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "env_key names TAOTOKEN_API_KEY") {
+		t.Errorf("notes %q", p.Changes[0].Notes)
+	}
+	apply(t, o, p)
+	got := readString(t, toolpaths.CodexConfig(o.Env))
+	if !strings.Contains(got, `env_key = "TAOTOKEN_API_KEY"`) || strings.Contains(got, "requires_openai_auth") {
+		t.Errorf("config.toml:\n%s", got)
+	}
+	if readString(t, toolpaths.CodexAuth(o.Env)) != authJSON {
+		t.Error("auth.json changed")
+	}
+}
+
+func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
+	o := testOptions(t)
+	writeFile(t, toolpaths.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
+	p := planOne(t, o, gateway.Codex)
+	d := diffOf(p)
+	noKey(t, d)
+	if strings.Contains(d, "sk-old-999999999999999") {
+		t.Errorf("old key shown:\n%s", d)
+	}
+	apply(t, o, p)
+	want := `{"OPENAI_API_KEY": "` + testKey + `", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`
+	if got := readString(t, toolpaths.CodexAuth(o.Env)); got != want {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestCodexRefusals(t *testing.T) {
+	tests := []struct{ name, in, reason string }{
+		{"malformed", "model = \n", "line 1"},
+		{"duplicate table", "[a]\nx = 1\n[a]\ny = 2\n", ""},
+		{"inline provider", "model_providers = { taotoken = { name = \"x\" } }\n", "defined inline"},
+		{"dotted provider", "[model_providers]\ntaotoken.name = \"x\"\n", "defined inline"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := testOptions(t)
+			writeFile(t, toolpaths.CodexConfig(o.Env), tt.in, 0o600)
+			_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
+			var re *RefusedError
+			if !errors.As(err, &re) {
+				t.Fatalf("err = %v, want a refusal", err)
+			}
+			if !strings.Contains(re.Error(), tt.reason) {
+				t.Errorf("err = %v, want %q", re, tt.reason)
+			}
+		})
+	}
+	o := testOptions(t)
+	o.CodexProvider = "openai"
+	if _, err := MakePlan(o, []gateway.ToolID{gateway.Codex}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
+		t.Errorf("reserved id: err = %v", err)
+	}
+}
+
+// FuzzCodexEdit: whatever config.toml go-toml accepts, the edit either
+// refuses or yields a document that parses, holds our values, and keeps
+// every other key (verifyCodexEdit), with our keys only ever appended.
+func FuzzCodexEdit(f *testing.F) {
+	for _, s := range []string{codexConfigRealLooking, "", "a = 1", "[x]\n", "model = 'x'\r\n[y]\r\nz = [\r\n1,\r\n]\r\n", "s = '''\n[h]\n'''\n", "[model_providers.taotoken]\nname = \"n\" # c\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var m map[string]any
+		if toml.Unmarshal([]byte(in), &m) != nil {
+			return
+		}
+		o := testOptions(t)
+		if err := o.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		path := toolpaths.CodexConfig(o.Env)
+		writeFile(t, path, in, 0o600)
+		p, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
+		if err != nil {
+			var re *RefusedError
+			if !errors.As(err, &re) {
+				t.Fatalf("not a refusal: %v", err)
+			}
+			return
+		}
+		out := p.Changes[0].New
+		if err := verifyCodexEdit(path, m, out, o); err != nil {
+			t.Fatalf("verify: %v", err)
+		}
+	})
+}

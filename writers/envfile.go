@@ -1,0 +1,98 @@
+package writers
+
+import (
+	"errors"
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/dotenv"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// dotenvWriter sets the preset's three variables in the project's .env,
+// the seeds' convention: the gateway root, the key, the model.
+type dotenvWriter struct{}
+
+func (dotenvWriter) Tool() gateway.ToolID { return gateway.DotEnv }
+
+func (dotenvWriter) Plan(o Options) ([]*Change, error) {
+	path := toolpaths.DotEnv(o.Project)
+	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := dotenv.Parse(c.Old)
+	if err != nil {
+		var se *dotenv.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &RefusedError{Path: path, Line: se.Line, Col: se.Col, Reason: se.Msg, Hint: "fix that line by hand, then run setup again"}
+		}
+		return nil, refuse(path, "", "%v", err)
+	}
+	p := o.Profile
+	vars := envVars(p)
+	for _, kv := range [][2]string{
+		{vars.BaseURL, baseFor(gateway.DotEnv, p.BaseURL)},
+		{vars.APIKey, p.Key},
+		{vars.Model, p.Model},
+	} {
+		if old, ok := f.Get(kv[0]); ok && kv[0] == vars.APIKey {
+			c.addSecrets(old)
+		}
+		if _, err := f.Set(kv[0], kv[1]); err != nil {
+			return nil, err
+		}
+	}
+	c.New = f.Bytes()
+	c.finish(true, 0o600)
+	out := []*Change{c}
+	ign, err := planGitignore(o.Project, path)
+	if err != nil {
+		return nil, err
+	}
+	if ign != nil {
+		ign.Tool = gateway.DotEnv
+		c.notef(".env added to %s so the key is not committed", ign.Path)
+		out = append([]*Change{ign}, out...)
+	}
+	return out, nil
+}
+
+// envVars are the preset's variable names (not --key-env's: .env follows
+// the preset's convention).
+func envVars(p gateway.Profile) templates.Vars {
+	v := templates.Vars{BaseURL: p.VarBaseURL, APIKey: p.KeyVar, Model: p.VarModel}
+	if pr, err := templates.LookupPreset(p.Preset); err == nil {
+		v = pr.Vars
+	}
+	return v
+}
+
+// planGitignore adds .env to the project's .gitignore when the project is
+// inside a git work tree and .env is not ignored yet; nil otherwise.
+func planGitignore(project, envPath string) (*Change, error) {
+	abs, err := filepath.Abs(envPath)
+	if err != nil {
+		return nil, err
+	}
+	root := gitRoot(filepath.Dir(abs))
+	if root == "" || gitIgnored(root, abs) {
+		return nil, nil
+	}
+	path := filepath.Join(project, ".gitignore")
+	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	line := "/.env"
+	eol := "\n"
+	if len(c.Old) > 0 && c.Old[len(c.Old)-1] != '\n' {
+		c.New = append(append(append([]byte(nil), c.Old...), eol...), line+eol...)
+	} else {
+		c.New = append(append([]byte(nil), c.Old...), line+eol...)
+	}
+	c.finish(false, 0o644)
+	c.order = -1 // before the .env it protects
+	return c, nil
+}

@@ -1,0 +1,275 @@
+package writers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/tailscale/hujson"
+)
+
+// jsonDoc edits a JSON (or JSON-with-comments) document in place: hujson
+// keeps every byte of whitespace and every comment in its syntax tree, so
+// only the members we set or delete change. New members copy the
+// indentation of their siblings.
+type jsonDoc struct {
+	path  string
+	bom   bool
+	jsonc bool
+	root  hujson.Value
+	orig  []byte // the parsed bytes (no BOM): StartOffsets point into it
+	unit  string // one level of indentation; "" for a one-line document
+	// spaced: a one-line document writes "a": 1 rather than "a":1.
+	spaced bool
+}
+
+// parseJSONDoc validates data (strict JSON, or JSONC when jsonc) and
+// requires a top-level object. Empty input is an empty object.
+func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
+	d := &jsonDoc{path: path, jsonc: jsonc, unit: "  "}
+	body := data
+	if bytes.HasPrefix(body, []byte("\ufeff")) {
+		d.bom, body = true, body[3:]
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		body = []byte("{}\n")
+	} else {
+		check := jsonpos.Validate
+		if jsonc {
+			check = jsonpos.ValidateJSONC
+		}
+		if err := check(data); err != nil {
+			return nil, refusedAt(path, err, "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again")
+		}
+	}
+	v, err := hujson.Parse(append([]byte(nil), body...))
+	if err != nil { // validated above: cannot happen
+		return nil, refuse(path, "", "cannot parse: %v", err)
+	}
+	if _, ok := v.Value.(*hujson.Object); !ok {
+		l, c := jsonpos.LineCol(data, v.StartOffset+len(data)-len(body))
+		return nil, &RefusedError{Path: path, Line: l, Col: c, Reason: fmt.Sprintf("the top-level value is %s, not an object", kindName(v.Value.Kind()))}
+	}
+	d.root, d.orig = v, body
+	root := v.Value.(*hujson.Object)
+	d.unit = detectIndent(root)
+	d.spaced = len(root.Members) > 0 && string(root.Members[0].Value.BeforeExtra) == " "
+	return d, nil
+}
+
+func refusedAt(path string, err error, hint string) error {
+	if e, ok := err.(*jsonpos.Error); ok {
+		return &RefusedError{Path: path, Line: e.Line, Col: e.Col, Reason: e.Msg, Hint: hint}
+	}
+	return refuse(path, hint, "%v", err)
+}
+
+func kindName(k hujson.Kind) string {
+	switch k {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case 'n':
+		return "null"
+	}
+	return "a boolean"
+}
+
+// detectIndent finds one level of indentation from the first member of
+// the top-level object; "" means the document is on one line.
+func detectIndent(obj *hujson.Object) string {
+	if len(obj.Members) == 0 {
+		return "  "
+	}
+	ws := string(obj.Members[0].Name.BeforeExtra)
+	i := strings.LastIndexByte(ws, '\n')
+	if i < 0 {
+		return ""
+	}
+	ind := ws[i+1:]
+	if strings.Trim(ind, " \t") != "" || ind == "" {
+		return "  "
+	}
+	return ind
+}
+
+func (d *jsonDoc) bytes() []byte {
+	out := d.root.Pack()
+	if d.bom {
+		out = append([]byte("\ufeff"), out...)
+	}
+	return out
+}
+
+// lookup returns the value at path, or nil.
+func (d *jsonDoc) lookup(path ...string) *hujson.Value {
+	v := &d.root
+	for _, name := range path {
+		obj, ok := v.Value.(*hujson.Object)
+		if !ok {
+			return nil
+		}
+		m := member(obj, name)
+		if m == nil {
+			return nil
+		}
+		v = &m.Value
+	}
+	return v
+}
+
+func member(obj *hujson.Object, name string) *hujson.ObjectMember {
+	for i := range obj.Members {
+		if lit, ok := obj.Members[i].Name.Value.(hujson.Literal); ok && lit.String() == name {
+			return &obj.Members[i]
+		}
+	}
+	return nil
+}
+
+// str returns the string at path and whether it is a string.
+func (d *jsonDoc) str(path ...string) (string, bool) {
+	v := d.lookup(path...)
+	if v == nil {
+		return "", false
+	}
+	lit, ok := v.Value.(hujson.Literal)
+	if !ok || lit.Kind() != '"' {
+		return "", false
+	}
+	return lit.String(), true
+}
+
+// object returns the object at path, creating missing objects. A value
+// on the way that is not an object is refused: we do not own it.
+func (d *jsonDoc) object(path ...string) (*hujson.Object, error) {
+	v := &d.root
+	for depth, name := range path {
+		obj := v.Value.(*hujson.Object)
+		m := member(obj, name)
+		if m == nil {
+			d.insert(obj, depth, name, hujson.Value{Value: &hujson.Object{}})
+			m = member(obj, name)
+		}
+		if _, ok := m.Value.Value.(*hujson.Object); !ok {
+			return nil, d.notObject(path[:depth+1], m.Value)
+		}
+		v = &m.Value
+	}
+	return v.Value.(*hujson.Object), nil
+}
+
+func (d *jsonDoc) notObject(path []string, v hujson.Value) error {
+	l, c := jsonpos.LineCol(d.orig, v.StartOffset)
+	return &RefusedError{Path: d.path, Line: l, Col: c,
+		Reason: fmt.Sprintf("%q is %s, not an object", strings.Join(path, "."), kindName(v.Value.Kind())),
+		Hint:   "make it an object (or remove it), then run setup again"}
+}
+
+// set puts value (any JSON-encodable Go value) at path; it reports
+// whether the document changed.
+func (d *jsonDoc) set(path []string, value any) (bool, error) {
+	raw, err := json.Marshal(value)
+	if err != nil {
+		return false, err
+	}
+	parent, err := d.object(path[:len(path)-1]...)
+	if err != nil {
+		return false, err
+	}
+	name := path[len(path)-1]
+	if m := member(parent, name); m != nil {
+		if sameJSON(m.Value.Value, raw) {
+			return false, nil
+		}
+		nv, err := d.valueAt(raw, len(path))
+		if err != nil {
+			return false, err
+		}
+		m.Value.Value = nv.Value
+		return true, nil
+	}
+	nv, err := d.valueAt(raw, len(path))
+	if err != nil {
+		return false, err
+	}
+	d.insert(parent, len(path)-1, name, nv)
+	return true, nil
+}
+
+// sameJSON compares a value with raw JSON by meaning, not spelling.
+func sameJSON(v hujson.ValueTrimmed, raw []byte) bool {
+	have := hujson.Value{Value: v}
+	std := have.Clone()
+	std.Standardize()
+	var a, b any
+	if json.Unmarshal(std.Pack(), &a) != nil || json.Unmarshal(raw, &b) != nil {
+		return false
+	}
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// valueAt parses raw JSON and indents it for a member at depth.
+func (d *jsonDoc) valueAt(raw []byte, depth int) (hujson.Value, error) {
+	if d.unit != "" && (raw[0] == '{' || raw[0] == '[') && len(raw) > 2 {
+		var buf bytes.Buffer
+		if err := json.Indent(&buf, raw, strings.Repeat(d.unit, depth), d.unit); err != nil {
+			return hujson.Value{}, err
+		}
+		raw = buf.Bytes()
+	}
+	return hujson.Parse(raw)
+}
+
+// insert appends a member to obj (at depth) in the style of its siblings.
+func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Value) {
+	nameV := hujson.Value{Value: hujson.String(name)}
+	v.BeforeExtra = hujson.Extra(" ")
+	if n := len(obj.Members); n > 0 {
+		last := &obj.Members[n-1]
+		nameV.BeforeExtra = lastLineIndent(last.Name.BeforeExtra)
+		if len(nameV.BeforeExtra) == 0 && n == 1 && string(last.Value.BeforeExtra) == " " {
+			nameV.BeforeExtra = hujson.Extra(" ") // one line, spaced: {"a": 1, "b": 2}
+		}
+		v.BeforeExtra = append(hujson.Extra(nil), last.Value.BeforeExtra...)
+		if strings.ContainsAny(string(v.BeforeExtra), "/\n") {
+			v.BeforeExtra = hujson.Extra(" ")
+		}
+		if last.Value.AfterExtra != nil { // trailing comma style (JSONC)
+			v.AfterExtra = hujson.Extra{}
+		} else if c := sameLineComment(obj.AfterExtra); c != "" && len(nameV.BeforeExtra) > 0 && nameV.BeforeExtra[0] == '\n' {
+			// "a": 1 // about a  -> the comment stays on a's line, after
+			// the comma the new member brings.
+			nameV.BeforeExtra = append(hujson.Extra(strings.TrimSuffix(c, "\n")), nameV.BeforeExtra...)
+			obj.AfterExtra = obj.AfterExtra[len(c)-1:]
+		}
+	} else if d.unit != "" {
+		nameV.BeforeExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth+1))
+		if strings.TrimSpace(string(obj.AfterExtra)) == "" {
+			obj.AfterExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth))
+		}
+	} else if !d.spaced {
+		v.BeforeExtra = nil
+	}
+	obj.Members = append(obj.Members, hujson.ObjectMember{Name: nameV, Value: v})
+}
+
+// lastLineIndent keeps the line break and indentation before a member,
+// dropping any comment that belongs to that sibling.
+func lastLineIndent(extra hujson.Extra) hujson.Extra {
+	s := string(extra)
+	nl := ""
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		nl, s = "\n", s[i+1:]
+	}
+	return hujson.Extra(nl + s[:len(s)-len(strings.TrimLeft(s, " \t"))])
+}

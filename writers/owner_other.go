@@ -1,0 +1,8 @@
+//go:build !unix
+
+package writers
+
+import "io/fs"
+
+// fileOwner: ownership is not kept by uid/gid on this system.
+func fileOwner(fs.FileInfo) (uid, gid int) { return -1, -1 }

@@ -1,0 +1,102 @@
+package writers
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"sort"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/tailscale/hujson"
+)
+
+var (
+	filepathDir   = filepath.Dir
+	jsonUnmarshal = json.Unmarshal
+)
+
+// vscodeWriter writes our MCP server entry into the Cline extension's MCP
+// settings of every VS Code-family editor that has one, and on request
+// moves a `cline.mcpServers` key out of the editor's settings.json (a
+// place nothing reads) into that file.
+type vscodeWriter struct{}
+
+func (vscodeWriter) Tool() gateway.ToolID { return gateway.VSCode }
+
+// misplacedMCPKey is where some guides tell users to put MCP servers.
+const misplacedMCPKey = "cline.mcpServers"
+
+func (vscodeWriter) Plan(o Options) ([]*Change, error) {
+	var out []*Change
+	for _, ed := range toolpaths.Editors(o.Env) {
+		settings, moved, err := planMisplacedMCP(o, ed)
+		if err != nil {
+			return nil, err
+		}
+		mcp, err := planMCP(o, ed.ClineMCP(), moved)
+		if err != nil {
+			return nil, err
+		}
+		if settings != nil {
+			out = append(out, settings)
+		}
+		if mcp != nil {
+			out = append(out, mcp)
+		}
+	}
+	return out, nil
+}
+
+// planMisplacedMCP finds cline.mcpServers in an editor's settings.json.
+// With FixVSCodeMCP it plans removing the key (comments and trailing
+// commas elsewhere kept) and returns the servers to move; without, it
+// returns an unchanged Change whose note says what to do.
+func planMisplacedMCP(o Options, ed toolpaths.Editor) (*Change, map[string]hujson.Value, error) {
+	path := ed.VSCodeSettings()
+	c, err := readFile(path)
+	if err != nil || !c.Existed {
+		if !o.FixVSCodeMCP {
+			return nil, nil, nil // we only read it to help; never refuse the run for it
+		}
+		return nil, nil, err
+	}
+	doc, err := parseJSONDoc(path, c.Old, true)
+	if err != nil {
+		if !o.FixVSCodeMCP {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	v := doc.lookup(misplacedMCPKey)
+	if v == nil {
+		return nil, nil, nil
+	}
+	c.New = c.Old
+	c.finish(false, 0o644)
+	if !o.FixVSCodeMCP {
+		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", misplacedMCPKey, ed.ClineMCP())
+		return c, nil, nil
+	}
+	obj, ok := v.Value.(*hujson.Object)
+	if !ok {
+		return nil, nil, doc.notObject([]string{misplacedMCPKey}, *v)
+	}
+	moved := map[string]hujson.Value{}
+	for _, m := range obj.Members {
+		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
+	}
+	doc.remove(misplacedMCPKey)
+	c.New = doc.bytes()
+	c.addSecrets(secretValuesIn(c.Old)...)
+	c.notef("removed %q (moved to %s)", misplacedMCPKey, ed.ClineMCP())
+	return c, moved, nil
+}
+
+func sortedNames(m map[string]hujson.Value) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
