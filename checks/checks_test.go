@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -13,28 +12,14 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 func snapshot(t *testing.T, files map[string]string, vars map[string]string) (*env.Env, *discover.Snapshot, string) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := map[string]string{"HOME": dir}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
+	e, dir := envtest.Home(t, files, vars)
 	return e, discover.Discover(e, discover.Options{Project: filepath.Join(dir, "proj")}), dir
 }
 

@@ -4,7 +4,6 @@ import (
 	"regexp"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // varName matches what can be an environment variable's name.
@@ -26,11 +25,14 @@ func WirePaths(s *discover.Snapshot, model string) []Path {
 			Base:       t.Base.Value,
 			Key:        t.Key.Value,
 			KeyVar:     keyVar(s, t),
-			Auth:       authOf(t),
+			Auth:       t.Auth,
 			Model:      t.Model.Value,
 			BaseSource: t.Base.Source.Where(s.Env),
 			KeySource:  t.Key.Source.Where(s.Env),
 			NoKey:      t.NoKeyNeeded,
+		}
+		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row
+			p.Auth = t.Rule.Auth
 		}
 		switch {
 		case t.Base.Source.Default:
@@ -44,19 +46,6 @@ func WirePaths(s *discover.Snapshot, model string) []Path {
 		out = append(out, p)
 	}
 	return out
-}
-
-// authOf is the header the tool sends its key in: Claude Code and the
-// Anthropic SDKs send ANTHROPIC_API_KEY as x-api-key and
-// ANTHROPIC_AUTH_TOKEN as a bearer token; everything else follows its row.
-func authOf(t discover.Tool) gateway.Auth {
-	switch t.KeyName {
-	case "ANTHROPIC_API_KEY":
-		return gateway.AuthXAPIKey
-	case "ANTHROPIC_AUTH_TOKEN":
-		return gateway.AuthBearer
-	}
-	return t.Rule.Auth
 }
 
 // keyVar is the variable a curl command should read the key from: the one

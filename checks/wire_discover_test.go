@@ -1,34 +1,16 @@
 package checks
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 func wireSnapshot(t *testing.T, files, vars map[string]string) *discover.Snapshot {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := map[string]string{"HOME": dir}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
-	return discover.Discover(e, discover.Options{Project: filepath.Join(dir, "proj")})
+	_, s, _ := snapshot(t, files, vars)
+	return s
 }
 
 func TestWirePaths(t *testing.T) {
@@ -52,6 +34,9 @@ func TestWirePaths(t *testing.T) {
 			map[string]string{".codex/config.toml": "model = \"m\"\nmodel_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"http://g/api/v1\"\nenv_key = \"GW_KEY\"\nwire_api = \"responses\"\n"},
 			map[string]string{"GW_KEY": wireKey},
 			Path{Tool: gateway.Codex, Base: "http://g/api/v1", Auth: gateway.AuthBearer, KeyVar: "GW_KEY", Model: "m", Protocol: gateway.Responses}},
+		{"anthropic sdk sends ANTHROPIC_AUTH_TOKEN as a bearer token",
+			nil, map[string]string{"ANTHROPIC_BASE_URL": "http://g/api", "ANTHROPIC_AUTH_TOKEN": wireKey},
+			Path{Tool: gateway.AnthropicSDK, Base: "http://g/api", Auth: gateway.AuthBearer, KeyVar: "ANTHROPIC_AUTH_TOKEN", Model: "profile-model", Protocol: gateway.Messages}},
 		{"openai sdk takes the profile's model",
 			nil, map[string]string{"OPENAI_BASE_URL": "http://g/api/v1", "OPENAI_API_KEY": wireKey},
 			Path{Tool: gateway.OpenAISDK, Base: "http://g/api/v1", Auth: gateway.AuthBearer, KeyVar: "OPENAI_API_KEY", Model: "profile-model", Protocol: gateway.Chat}},

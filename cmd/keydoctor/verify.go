@@ -113,7 +113,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		printConfigured(o, tool, cfg)
 	}
 	turn, err := verify.Run(ctx, o.Env, cfg, verify.RunOptions{
-		Binary: bin, Project: project, Timeout: o.Timeout, Transport: o.Transport,
+		Binary: bin, Timeout: o.Timeout, Transport: o.Transport,
 		Started: func(root string) {
 			if !o.JSON {
 				fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", tool.Title, o.Env.Tilde(bin), root, verify.Prompt)

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
 	"github.com/tidwall/gjson"
 )
@@ -10,6 +11,8 @@ type ClineEntry struct {
 	ID                  string
 	Line                int
 	BaseURL, Key, Model Value
+	// Provider is settings.provider: "openai-compatible", "anthropic", …
+	Provider            Value
 	HasSettings         bool
 	HasUpdatedAt        bool
 	UpdatedAtNotAString bool
@@ -57,7 +60,7 @@ func (s *Snapshot) readCline() {
 			for _, f := range []struct {
 				dst  *Value
 				name string
-			}{{&en.BaseURL, "baseUrl"}, {&en.Key, "apiKey"}, {&en.Model, "model"}} {
+			}{{&en.BaseURL, "baseUrl"}, {&en.Key, "apiKey"}, {&en.Model, "model"}, {&en.Provider, "provider"}} {
 				val, ok, prob := doc.str("cline", base+".settings."+f.name, keyBase+".settings."+f.name)
 				if prob != nil {
 					s.addProblem(*prob)
@@ -108,6 +111,15 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 		return true
 	})
 	return out
+}
+
+// Auth is the header Cline sends this entry's apiKey in: x-api-key for
+// its anthropic provider, bearer for the OpenAI-style ones.
+func (en ClineEntry) Auth() gateway.Auth {
+	if en.Provider.Value == "anthropic" || en.ID == "anthropic" {
+		return gateway.AuthXAPIKey
+	}
+	return gateway.AuthBearer
 }
 
 // Active is the provider entry Cline uses: lastUsedProvider's.

@@ -28,6 +28,9 @@ type Codex struct {
 	ConfigExists, AuthExists bool
 	// Top level of config.toml.
 	Model, Provider, Profile Value
+	// OpenAIBaseURL is openai_base_url: the built-in openai provider's
+	// base URL (it replaces the deprecated OPENAI_BASE_URL).
+	OpenAIBaseURL Value
 	// The selected [profiles.NAME], when Profile names one.
 	ProfileModel, ProfileProvider Value
 	ProfileFound                  bool
@@ -88,8 +91,8 @@ func (s *Snapshot) readCodex() {
 func (s *Snapshot) parseCodexConfig(b []byte) {
 	c := &s.Codex
 	var doc map[string]any
-	if err := toml.Unmarshal(b, &doc); err != nil {
-		p := Problem{Tool: "codex", File: c.ConfigPath, Message: "not valid TOML: " + err.Error()}
+	if err := unmarshalTOML(b, &doc); err != nil {
+		p := Problem{Tool: "codex", File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			p.Line, p.Col = de.Position()
@@ -101,6 +104,7 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 	c.Model = s.codexStr(doc, "model")
 	c.Provider = s.codexStr(doc, "model_provider")
 	c.Profile = s.codexStr(doc, "profile")
+	c.OpenAIBaseURL = s.codexStr(doc, "openai_base_url")
 	if c.Profile.Value != "" {
 		if prof, ok := table(doc, "profiles", c.Profile.Value); ok {
 			c.ProfileFound = true
@@ -150,6 +154,19 @@ func (s *Snapshot) codexStr(t map[string]any, path ...string) Value {
 	return Value{Value: str, Source: Source{File: s.Codex.ConfigPath, Line: line, Key: dotted}}
 }
 
+// unmarshalTOML is toml.Unmarshal that turns a decoder panic into an
+// error: a user's broken file must be a problem, not a crash. go-toml
+// v2.2.4 panicked on "[model.0]"; v2.4.3 (required in go.mod) does not,
+// and FuzzCodexConfig keeps that input in its corpus.
+func unmarshalTOML(b []byte, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the TOML decoder failed: %v", p)
+		}
+	}()
+	return toml.Unmarshal(b, v)
+}
+
 func table(doc map[string]any, path ...string) (map[string]any, bool) {
 	cur := doc
 	for _, p := range path {
@@ -176,6 +193,11 @@ func dottedKey(path []string) string {
 // Configured reports whether Codex has a config.toml: an auth.json alone
 // is a sign-in to OpenAI, not a gateway configuration.
 func (c Codex) Configured() bool { return c.ConfigExists }
+
+// OpenAIProviderKey is the key Codex's built-in openai provider sends:
+// auth.json's OPENAI_API_KEY (codex login --with-api-key) and nothing
+// else. Codex 0.171 sent no key at all with only OPENAI_API_KEY exported.
+func (c Codex) OpenAIProviderKey() Value { return c.AuthKey }
 
 // SelectedProvider is the effective model_provider: the profile's, else
 // the top level's, else Codex's default "openai".

@@ -2,38 +2,19 @@ package discover
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 // home writes files (relative to a temp home) and returns an Env whose
 // variables are vars plus HOME.
-func home(t *testing.T, files map[string]string, vars map[string]string) (*env.Env, string) {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := map[string]string{"HOME": dir}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
-	return e, dir
-}
+var home = envtest.Home
 
 func v(value, file string, line int, key string) Value {
 	return Value{Value: value, Source: Source{File: file, Line: line, Key: key}}
@@ -267,12 +248,14 @@ func TestClaudeKeySources(t *testing.T) {
 		vars                    map[string]string
 		keyName                 string
 		creds                   int
+		auth                    gateway.Auth // the header the key is sent in
 	}{
-		{"auth token", `,"ANTHROPIC_AUTH_TOKEN":"t"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 1},
-		{"api key from the shell", "", "", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "ANTHROPIC_API_KEY", 1},
-		{"both: token wins, both are credentials", `,"ANTHROPIC_AUTH_TOKEN":"t","ANTHROPIC_API_KEY":"k"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 2},
-		{"apiKeyHelper", "", `,"apiKeyHelper":"~/bin/key"`, "", nil, KeyHelper, 0},
-		{"primaryApiKey last", "", "", `{"primaryApiKey":"p"}`, nil, "primaryApiKey", 0},
+		{"auth token", `,"ANTHROPIC_AUTH_TOKEN":"t"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 1, gateway.AuthBearer},
+		{"api key from the shell", "", "", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "ANTHROPIC_API_KEY", 1, gateway.AuthXAPIKey},
+		{"both: token wins, both are credentials", `,"ANTHROPIC_AUTH_TOKEN":"t","ANTHROPIC_API_KEY":"k"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 2, gateway.AuthBearer},
+		{"apiKeyHelper", "", `,"apiKeyHelper":"~/bin/key"`, "", nil, KeyHelper, 0, ""}, // sent in both headers
+		{"primaryApiKey last", "", "", `{"primaryApiKey":"p"}`, nil, "primaryApiKey", 0, gateway.AuthXAPIKey},
+		{"no key", "", "", "", nil, "", 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -287,6 +270,9 @@ func TestClaudeKeySources(t *testing.T) {
 			}
 			if c.KeyName != tt.keyName || len(c.Credentials) != tt.creds {
 				t.Errorf("key %s with %d credentials, want %s with %d", c.KeyName, len(c.Credentials), tt.keyName, tt.creds)
+			}
+			if c.Auth != tt.auth {
+				t.Errorf("auth = %q, want %q", c.Auth, tt.auth)
 			}
 		})
 	}

@@ -41,7 +41,7 @@ func unreadable(tool, path string, err error) Problem {
 	if errors.As(err, &pe) {
 		msg = pe.Err.Error()
 	}
-	return Problem{Tool: tool, File: path, Message: "cannot read the file: " + msg,
+	return Problem{Tool: tool, File: path, Unusable: true, Message: "cannot read the file: " + msg,
 		Fix: "make it a readable regular file (ls -l " + path + "), or remove it"}
 }
 
@@ -76,7 +76,7 @@ func load(tool, path string, jsonc bool) (*jsonDoc, *Problem) {
 		validate, kind = jsonpos.ValidateJSONC, "JSON with comments"
 	}
 	if err := validate(b); err != nil {
-		p := Problem{Tool: tool, File: path, Message: "not valid " + kind + ": " + err.Error()}
+		p := Problem{Tool: tool, File: path, Unusable: true, Message: "not valid " + kind + ": " + err.Error()}
 		var je *jsonpos.Error
 		if errors.As(err, &je) {
 			p.Line, p.Col, p.Message = je.Line, je.Col, "not valid "+kind+": "+je.Msg
@@ -94,14 +94,14 @@ func load(tool, path string, jsonc bool) (*jsonDoc, *Problem) {
 		}
 		std, err := hujson.Standardize(append([]byte(nil), body...))
 		if err != nil {
-			return nil, &Problem{Tool: tool, File: path, Message: "not valid JSON with comments: " + err.Error()}
+			return nil, &Problem{Tool: tool, File: path, Unusable: true, Message: "not valid JSON with comments: " + err.Error()}
 		}
 		data = append(bytes.Repeat([]byte(" "), lead), std...)
 	} else if bytes.HasPrefix(b, []byte("\ufeff")) {
 		data = append([]byte("   "), b[3:]...)
 	}
 	if !gjson.ParseBytes(data).IsObject() {
-		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Message: "the file must hold a JSON object ({…})"}
+		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Unusable: true, Message: "the file must hold a JSON object ({…})"}
 	}
 	return &jsonDoc{path: path, data: data}, nil
 }

@@ -31,6 +31,15 @@ type Tool struct {
 	// Credentials are every key-bearing value the tool may send, for
 	// auth-conflict (Claude Code: ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY).
 	Credentials []Value
+	// Auth is the header the tool sends Key in: bearer for
+	// ANTHROPIC_AUTH_TOKEN, x-api-key for ANTHROPIC_API_KEY, a Cline
+	// anthropic provider's apiKey; empty when the tool sends no key or it
+	// depends (apiKeyHelper).
+	Auth gateway.Auth
+	// BackgroundModel is Claude Code's small, fast model
+	// (ANTHROPIC_DEFAULT_HAIKU_MODEL, older ANTHROPIC_SMALL_FAST_MODEL),
+	// which also goes through the gateway; unset for other tools.
+	BackgroundModel Value
 }
 
 // Places are where base URL, key and model of a tool are written.
@@ -68,13 +77,25 @@ func (s *Snapshot) resolve() {
 	}
 	s.Tools = append(s.Tools, s.resolveDotEnv()...)
 	s.Tools = append(s.Tools, s.resolveSDKs()...)
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		if t.Auth == "" && t.Key.Set() {
+			t.Auth = authFor(t.KeyName, t.Rule)
+		}
+	}
 }
 
 func (s *Snapshot) resolveClaude() (Tool, bool) {
-	c := s.Claude
-	if !c.Configured() {
+	if !s.Claude.Configured() {
 		return Tool{}, false
 	}
+	return s.claudeTool(), true
+}
+
+// claudeTool resolves Claude Code's triple from its settings and the
+// shell, whether or not a settings file configures it.
+func (s *Snapshot) claudeTool() Tool {
+	c := s.Claude
 	t := Tool{ID: gateway.Claude, Rule: rule(gateway.Claude), Label: "Claude Code", NeedsModel: true}
 	user := c.Layers[0].Path
 	t.Places = Places{Source{File: user, Key: "env.ANTHROPIC_BASE_URL"}, Source{File: user, Key: "env.ANTHROPIC_AUTH_TOKEN"}, Source{File: user, Key: "env.ANTHROPIC_MODEL"}}
@@ -82,8 +103,8 @@ func (s *Snapshot) resolveClaude() (Tool, bool) {
 	if !t.Base.Set() {
 		t.Base = defaultValue(anthropicDefault)
 	}
-	token := c.lookup("ANTHROPIC_AUTH_TOKEN", s.Shell("ANTHROPIC_AUTH_TOKEN"))
-	apiKey := c.lookup("ANTHROPIC_API_KEY", s.Shell("ANTHROPIC_API_KEY"))
+	token := s.ClaudeVar("ANTHROPIC_AUTH_TOKEN")
+	apiKey := s.ClaudeVar("ANTHROPIC_API_KEY")
 	switch {
 	case token.Set():
 		t.Key, t.KeyName = token, "ANTHROPIC_AUTH_TOKEN"
@@ -120,7 +141,25 @@ func (s *Snapshot) resolveClaude() (Tool, bool) {
 		t.Model = models[0]
 		t.Model.Overrides = models[1:]
 	}
-	return t, true
+	t.BackgroundModel = s.claudeBackgroundModel()
+	if t.Key.Set() {
+		t.Auth = authFor(t.KeyName, t.Rule)
+	}
+	return t
+}
+
+// claudeBackgroundModel is ANTHROPIC_DEFAULT_HAIKU_MODEL, or when that is
+// unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
+// the first non-empty one.
+func (s *Snapshot) claudeBackgroundModel() Value {
+	haiku := s.ClaudeVar("ANTHROPIC_DEFAULT_HAIKU_MODEL")
+	if haiku.Value != "" {
+		return haiku
+	}
+	if small := s.ClaudeVar("ANTHROPIC_SMALL_FAST_MODEL"); small.Set() {
+		return small
+	}
+	return haiku
 }
 
 func (s *Snapshot) resolveCodex() (Tool, bool) {
@@ -149,11 +188,21 @@ func (s *Snapshot) resolveCodex() (Tool, bool) {
 	}
 	switch {
 	case prov.Value == "openai":
-		// Built in: OPENAI_BASE_URL (deprecated but still read), else OpenAI.
+		// Built in: config.toml's openai_base_url, else OPENAI_BASE_URL
+		// (deprecated but still read), else OpenAI.
 		t.Base = s.Shell("OPENAI_BASE_URL")
+		if c.OpenAIBaseURL.Set() {
+			shell := t.Base
+			t.Base = c.OpenAIBaseURL
+			if shell.Set() {
+				t.Base.Overrides = []Value{shell}
+			}
+		}
 		if !t.Base.Set() {
 			t.Base = defaultValue(openaiDefault)
 		}
+		// Key falls back to an exported OPENAI_API_KEY, which doctor names;
+		// what Codex 0.171 really sends is Codex.OpenAIProviderKey.
 		t.Key, t.KeyName = c.AuthKey, "auth.json OPENAI_API_KEY"
 		if !t.Key.Set() {
 			t.Key, t.KeyName = s.Shell("OPENAI_API_KEY"), "OPENAI_API_KEY"
@@ -209,6 +258,7 @@ func (s *Snapshot) resolveCline() (Tool, bool) {
 	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + "baseUrl"}, Source{File: c.ProvidersPath, Key: pre + "apiKey"}, Source{File: c.ProvidersPath, Key: pre + "model"}}
 	if en.Key.Set() {
 		t.Credentials = []Value{en.Key}
+		t.Auth = en.Auth()
 	}
 	return t, true
 }

@@ -41,6 +41,19 @@ func (s Source) Display(e *env.Env) string {
 	}
 }
 
+// Named is the file and the key inside it, without the line, as verify's
+// report names a source: "~/.codex/config.toml model", "$TAOTOKEN_API_KEY";
+// "" for a tool's default.
+func (s Source) Named(e *env.Env) string {
+	switch {
+	case s.Default:
+		return ""
+	case s.File == "" || s.Key == "":
+		return Source{File: s.File, Key: s.Key}.Display(e)
+	}
+	return e.Tilde(s.File) + " " + s.Key
+}
+
 // Where is Display plus the key inside the file, for messages:
 // "~/.claude/settings.json:4 (env.ANTHROPIC_BASE_URL)".
 func (s Source) Where(e *env.Env) string {
@@ -82,6 +95,9 @@ type Problem struct {
 	Message string
 	// Fix says what to do; empty means "fix the syntax at line:col".
 	Fix string
+	// Unusable: the tool takes nothing from the file (it cannot be read or
+	// does not parse), as opposed to one value in it being wrong.
+	Unusable bool
 }
 
 // At is "~/path:line:col" (or less when unknown).

@@ -2,66 +2,37 @@ package verify
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
 )
 
-// clineProviders is the part of providers.json verify reads.
-type clineProviders struct {
-	LastUsedProvider string `json:"lastUsedProvider"`
-	Providers        map[string]struct {
-		Settings struct {
-			Provider string `json:"provider"`
-			APIKey   string `json:"apiKey"`
-			Model    string `json:"model"`
-			BaseURL  string `json:"baseUrl"`
-		} `json:"settings"`
-	} `json:"providers"`
-}
-
-// ReadCline reads the triple the Cline CLI will use: the last used
-// provider of providers.json.
-func ReadCline(e *env.Env) (Configured, error) {
-	c := Configured{Tool: gateway.Cline, Auth: gateway.AuthBearer}
-	path := toolpaths.ClineProviders(e)
-	src := e.Tilde(path)
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return c, fmt.Errorf("%s does not exist: the Cline CLI is not configured", src)
-	}
+// fromCline is the Cline CLI's triple: the last used provider of
+// providers.json.
+func fromCline(s *discover.Snapshot) (Configured, error) {
+	e, cl := s.Env, s.Cline
+	c, err := opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
 	if err != nil {
 		return c, err
 	}
-	c.Files = append(c.Files, path)
-	var doc clineProviders
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return c, fmt.Errorf("%s does not parse: %v", src, err)
-	}
-	id := doc.LastUsedProvider
-	p, ok := doc.Providers[id]
+	en, ok := cl.Active()
 	if !ok {
-		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", src, id)
+		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", e.Tilde(cl.ProvidersPath), cl.LastUsed.Value)
 	}
-	c.Provider = id
-	s := p.Settings
-	field := func(name string) string { return fmt.Sprintf("%s providers.%s.settings.%s", src, id, name) }
-	c.Base, c.BaseSource = s.BaseURL, field("baseUrl")
-	c.Model, c.ModelSource = s.Model, field("model")
-	c.Key, c.KeySource = s.APIKey, field("apiKey")
-	if s.Provider == "anthropic" || id == "anthropic" {
-		c.Auth = gateway.AuthXAPIKey
+	if err := fatal(s, cl.ProvidersPath, false); err != nil {
+		return c, err
 	}
-	if c.Model == "" {
-		c.ModelSource = ""
-	}
+	c.Provider, c.Auth = en.ID, en.Auth()
+	c.Base, c.BaseSource = value(e, en.BaseURL)
+	c.Model, c.ModelSource = value(e, en.Model)
+	c.Key, c.KeySource = value(e, en.Key)
 	return c, nil
 }
 
@@ -104,8 +75,8 @@ func clineInvocation(e *env.Env, c Configured, relayBase, tmp string) (Invocatio
 	if err := os.WriteFile(providers, out, 0o600); err != nil {
 		return Invocation{}, err
 	}
-	work := filepath.Join(tmp, "work")
-	if err := os.MkdirAll(work, 0o700); err != nil {
+	work, err := workDir(tmp)
+	if err != nil {
 		return Invocation{}, err
 	}
 	return Invocation{

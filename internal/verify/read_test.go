@@ -1,35 +1,21 @@
 package verify
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
-func write(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
+var write = envtest.Write
 
 func testEnv(t testing.TB, vars map[string]string) *env.Env {
-	home := t.TempDir()
-	m := map[string]string{"HOME": home}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
+	e, _ := envtest.Home(t, nil, vars)
 	return e
 }
 
@@ -44,7 +30,7 @@ func TestReadClaudePrecedence(t *testing.T) {
 		`{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","ANTHROPIC_API_KEY":"`+testKey+`","ANTHROPIC_MODEL":"user-model"},"model":"ignored-because-env"}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"env":{"ANTHROPIC_MODEL":"project-model"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"ANTHROPIC_BASE_URL":"https://local.example/api"}}`)
-	c := ReadClaude(e, project)
+	c, _ := Read(e, gateway.Claude, project)
 	if c.Base != "https://local.example/api" || !strings.HasSuffix(c.BaseSource, "settings.local.json") {
 		t.Errorf("base %q from %q", c.Base, c.BaseSource)
 	}
@@ -62,7 +48,7 @@ func TestReadClaudeTopLevelModelAndBrokenFile(t *testing.T) {
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"model":"opus-from-settings","env":{"ANTHROPIC_AUTH_TOKEN":"`+testKey+`","ANTHROPIC_API_KEY":"sk-other-0123456789abcdef"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"env": {`)
-	c := ReadClaude(e, project)
+	c, _ := Read(e, gateway.Claude, project)
 	if c.Model != "opus-from-settings" || c.Auth != gateway.AuthBearer || c.Key != testKey {
 		t.Errorf("model %q auth %q", c.Model, c.Auth)
 	}
@@ -108,7 +94,7 @@ func TestReadCodex(t *testing.T) {
 			if tc.auth != "" {
 				write(t, filepath.Join(e.Home, ".codex", "auth.json"), tc.auth)
 			}
-			c, err := ReadCodex(e)
+			c, err := Read(e, gateway.Codex, "")
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("err = %v, want %q", err, tc.err)
@@ -129,7 +115,7 @@ func TestReadCline(t *testing.T) {
 	e := testEnv(t, nil)
 	write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 		`{"version":1,"lastUsedProvider":"openai-compatible","providers":{"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"`+testKey+`","model":"gpt-4o","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
-	c, err := ReadCline(e)
+	c, err := Read(e, gateway.Cline, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +123,7 @@ func TestReadCline(t *testing.T) {
 		t.Errorf("got %+v", c)
 	}
 	write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"), `{"lastUsedProvider":"x","providers":{}}`)
-	if _, err := ReadCline(e); err == nil || !strings.Contains(err.Error(), `lastUsedProvider "x" has no entry`) {
+	if _, err := Read(e, gateway.Cline, ""); err == nil || !strings.Contains(err.Error(), `lastUsedProvider "x" has no entry`) {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -180,10 +166,11 @@ func FuzzReadCodex(f *testing.F) {
 	f.Add("profile = \"p\"\n[profiles.p]\nmodel_provider = \"openai\"\n")
 	f.Add("model_provider = = 1")
 	f.Add("[model_providers]\ntt = 3\n")
+	f.Add("[model.0]0")
 	f.Fuzz(func(t *testing.T, config string) {
 		e := testEnv(t, map[string]string{"K": testKey})
 		write(t, filepath.Join(e.Home, ".codex", "config.toml"), config)
-		c, err := ReadCodex(e)
+		c, err := Read(e, gateway.Codex, "")
 		if err == nil && c.Provider == "" {
 			t.Errorf("no provider and no error for %q", config)
 		}
@@ -198,7 +185,7 @@ func FuzzReadClaude(f *testing.F) {
 	f.Fuzz(func(t *testing.T, settings string) {
 		e := testEnv(t, nil)
 		write(t, filepath.Join(e.Home, ".claude", "settings.json"), settings)
-		c := ReadClaude(e, "")
+		c, _ := Read(e, gateway.Claude, "")
 		if c.Key != "" && c.Auth == "" {
 			t.Errorf("a key without an auth kind for %q", settings)
 		}

@@ -18,7 +18,6 @@ import (
 // RunOptions configure one verify turn.
 type RunOptions struct {
 	Binary  string // the tool's executable, as the caller found it
-	Project string // project directory (Claude Code's project settings)
 	Timeout time.Duration
 	// Transport reaches the gateway; nil: relay.DefaultTransport.
 	Transport http.RoundTripper
@@ -81,7 +80,7 @@ func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, err
 	}
 	defer srv.Close()
 	turn.RelayRoot = srv.Root
-	inv, err := Prepare(e, c, o.Project, srv.Root+target.BasePath, tmp)
+	inv, err := Prepare(e, c, srv.Root+target.BasePath, tmp)
 	if err != nil {
 		return turn, fmt.Errorf("preparing the run: %w", err)
 	}

@@ -7,6 +7,8 @@ package verify
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -59,6 +61,11 @@ type Configured struct {
 	Notes []string
 	// Files are the files that were read (for the report).
 	Files []string
+	// claudeProjectEnv and claudeProjectModel are Claude Code's project
+	// and local settings (env object, model key): the turn runs in an
+	// empty directory, so its --settings file repeats them.
+	claudeProjectEnv   map[string]string
+	claudeProjectModel string
 }
 
 // Target is where the relay must forward and what the tool must be told,
@@ -108,30 +115,24 @@ type Invocation struct {
 	Dir  string
 }
 
+// workDir makes the empty directory a turn runs in: no file of the user's
+// project is in reach of the tool.
+func workDir(tmp string) (string, error) {
+	work := filepath.Join(tmp, "work")
+	return work, os.MkdirAll(work, 0o700)
+}
+
 // Prepare builds the invocation of tool for one turn through the relay at
 // relayBase (the relay's root plus the configured base path). tmp is a
 // private temporary directory the caller removes afterwards.
-func Prepare(e *env.Env, c Configured, project, relayBase, tmp string) (Invocation, error) {
+func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error) {
 	switch c.Tool {
 	case gateway.Claude:
-		return claudeInvocation(e, project, relayBase, tmp)
+		return claudeInvocation(c, relayBase, tmp)
 	case gateway.Codex:
 		return codexInvocation(c, relayBase, tmp)
 	case gateway.Cline:
 		return clineInvocation(e, c, relayBase, tmp)
 	}
 	return Invocation{}, fmt.Errorf("verify does not run %s", c.Tool)
-}
-
-// Read reads the triple tool's files say.
-func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
-	switch tool {
-	case gateway.Claude:
-		return ReadClaude(e, project), nil
-	case gateway.Codex:
-		return ReadCodex(e)
-	case gateway.Cline:
-		return ReadCline(e)
-	}
-	return Configured{}, fmt.Errorf("verify does not run %s", tool)
 }

@@ -1,0 +1,82 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Read is the triple tool's files say. The files are read once, by
+// discover (the reading doctor and status use): verify only decides
+// what stops a turn and what to note.
+func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
+	return FromSnapshot(discover.Discover(e, discover.Options{Project: project}), tool)
+}
+
+// FromSnapshot is the triple tool's files say, as s read them.
+func FromSnapshot(s *discover.Snapshot, tool gateway.ToolID) (Configured, error) {
+	switch tool {
+	case gateway.Claude:
+		return fromClaude(s), nil
+	case gateway.Codex:
+		return fromCodex(s)
+	case gateway.Cline:
+		return fromCline(s)
+	}
+	return Configured{}, fmt.Errorf("verify does not run %s", tool)
+}
+
+// value is a discovered value and where it came from, as verify's report
+// names it (discover.Source.Named); an empty or default value has none.
+func value(e *env.Env, v discover.Value) (string, string) {
+	if v.Value == "" || v.Source.Default {
+		return "", ""
+	}
+	return v.Value, v.Source.Named(e)
+}
+
+// fileNotes are the problems found in path, as notes; ignored says what
+// the tool does with a file that does not parse.
+func fileNotes(s *discover.Snapshot, path, ignored string) []string {
+	var notes []string
+	for _, p := range s.ProblemsIn(path) {
+		if p.Unusable && p.Line > 0 {
+			notes = append(notes, fmt.Sprintf("%s does not parse (line %d, column %d: %s): %s", s.Env.Tilde(p.File), p.Line, p.Col, p.Message, ignored))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s: %s", p.At(s.Env), p.Message))
+	}
+	return notes
+}
+
+// opened is the start of a tool's Configured: an error when its file is
+// missing (missing says what that means) or unusable.
+func opened(s *discover.Snapshot, tool gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
+	c := Configured{Tool: tool, Auth: gateway.AuthBearer}
+	if !exists {
+		return c, fmt.Errorf("%s does not exist: %s", s.Env.Tilde(path), missing)
+	}
+	if err := fatal(s, path, true); err != nil {
+		return c, err
+	}
+	c.Files = append(c.Files, path)
+	return c, nil
+}
+
+// fatal is the first problem of path (of those that make the file
+// unusable, with unusableOnly) as an error: a file the tool refuses to
+// load stops the turn before it starts.
+func fatal(s *discover.Snapshot, path string, unusableOnly bool) error {
+	for _, p := range s.ProblemsIn(path) {
+		switch {
+		case unusableOnly && !p.Unusable:
+			continue
+		case p.Unusable && p.Line > 0:
+			return fmt.Errorf("%s does not parse at line %d, column %d: %s", s.Env.Tilde(p.File), p.Line, p.Col, p.Message)
+		}
+		return fmt.Errorf("%s: %s", p.At(s.Env), p.Message)
+	}
+	return nil
+}

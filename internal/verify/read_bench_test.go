@@ -1,0 +1,26 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
+)
+
+// BenchmarkRead: verify reads a tool's files through a whole discovery
+// (every tool's files); this is what that costs per run.
+func BenchmarkRead(b *testing.B) {
+	e, _ := envtest.Home(b, map[string]string{
+		".claude/settings.json":               `{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"` + testKey + `","ANTHROPIC_MODEL":"m"}}`,
+		".codex/config.toml":                  "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"K\"\n",
+		".cline/data/settings/providers.json": `{"lastUsedProvider":"o","providers":{"o":{"settings":{"baseUrl":"https://gw.example/v1","apiKey":"k","model":"m"},"updatedAt":"x"}}}`,
+	}, map[string]string{"K": testKey})
+	for _, tool := range Tools {
+		b.Run(string(tool), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := Read(e, tool, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
