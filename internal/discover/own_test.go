@@ -83,7 +83,11 @@ func TestCodexOpenAIProvider(t *testing.T) {
 			if !ok || c.Base.Value != "https://gw.example/v1" || c.Base.Source.Key != "openai_base_url" || c.Base.Source.Line != 2 {
 				t.Fatalf("base = %+v", c.Base)
 			}
-			if len(c.Base.Overrides) != tt.shadowed || c.Auth != gateway.AuthBearer {
+			wantAuth := gateway.AuthBearer
+			if tt.sentKey == "" {
+				wantAuth = "" // no key, no header: what Codex sent
+			}
+			if len(c.Base.Overrides) != tt.shadowed || c.Auth != wantAuth || c.Key.Value != tt.sentKey {
 				t.Errorf("overrides %+v, auth %q", c.Base.Overrides, c.Auth)
 			}
 			if got := s.Codex.OpenAIProviderKey(); got.Value != tt.sentKey {

@@ -201,12 +201,10 @@ func (s *Snapshot) resolveCodex() (Tool, bool) {
 		if !t.Base.Set() {
 			t.Base = defaultValue(openaiDefault)
 		}
-		// Key falls back to an exported OPENAI_API_KEY, which doctor names;
-		// what Codex 0.171 really sends is Codex.OpenAIProviderKey.
+		// The built-in provider takes its key from auth.json only: Codex
+		// 0.171 sent no key at all with only OPENAI_API_KEY exported
+		// (Codex.OpenAIProviderKey), so an exported one does not count.
 		t.Key, t.KeyName = c.AuthKey, "auth.json OPENAI_API_KEY"
-		if !t.Key.Set() {
-			t.Key, t.KeyName = s.Shell("OPENAI_API_KEY"), "OPENAI_API_KEY"
-		}
 		if !t.Key.Set() && c.ChatGPT {
 			t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 		}
