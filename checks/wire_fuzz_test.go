@@ -64,22 +64,3 @@ func FuzzCleanBody(f *testing.F) {
 		}
 	})
 }
-
-// FuzzCompareModel: a model is itself, and alias-ness does not depend on
-// which side answered.
-func FuzzCompareModel(f *testing.F) {
-	for _, p := range [][2]string{{"gpt-4o", "gpt-4o-2024-08-06"}, {"claude-sonnet-4-5", "claude-haiku-4-5"}, {"a/b", "b"}, {"", "x"}, {"-latest", "x-0613"}} {
-		f.Add(p[0], p[1])
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		if strings.TrimSpace(a) != "" && CompareModel(a, a) != ModelSame {
-			t.Fatalf("%q is not itself", a)
-		}
-		if strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
-			return
-		}
-		if (CompareModel(a, b) == ModelMismatch) != (CompareModel(b, a) == ModelMismatch) {
-			t.Fatalf("asymmetric: %q %q", a, b)
-		}
-	})
-}

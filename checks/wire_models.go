@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -114,55 +113,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
-}
-
-// ModelVerdict is how the model an answer names relates to the one asked for.
-type ModelVerdict int
-
-const (
-	ModelUnnamed  ModelVerdict = iota // the answer names no model: nothing to compare
-	ModelSame                         // the same id (case aside)
-	ModelAlias                        // a dated or pinned alias of the same model
-	ModelMismatch                     // another model: the gateway substituted
-)
-
-func (v ModelVerdict) String() string {
-	return [...]string{"unnamed", "same", "alias", "mismatch"}[v]
-}
-
-// CompareModel decides whether answered is the model requested. Gateways
-// commonly answer with the dated snapshot behind an alias (gpt-4o →
-// gpt-4o-2024-08-06, claude-sonnet-4-5 → claude-sonnet-4-5-20250929) or with
-// the provider prefix dropped or added (openai/gpt-4o): those are aliases.
-// Anything else (gpt-4o → gpt-4o-mini) is another model.
-func CompareModel(requested, answered string) ModelVerdict {
-	r := strings.ToLower(strings.TrimSpace(requested))
-	a := strings.ToLower(strings.TrimSpace(answered))
-	switch {
-	case a == "":
-		return ModelUnnamed
-	case r == a:
-		return ModelSame
-	case canonicalModel(r) == canonicalModel(a):
-		return ModelAlias
-	}
-	return ModelMismatch
-}
-
-// snapshotSuffix matches what providers append to pin a snapshot: a date
-// (-2024-08-06, -20241022, @20241022), a short date or revision (-0613,
-// -002), or a moving tag (-latest, :latest).
-var snapshotSuffix = regexp.MustCompile(`([-@](\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})|[-:]latest)$`)
-
-func canonicalModel(m string) string {
-	if i := strings.LastIndex(m, "/"); i >= 0 {
-		m = m[i+1:]
-	}
-	for {
-		s := snapshotSuffix.ReplaceAllString(m, "")
-		if s == m || s == "" {
-			return m
-		}
-		m = s
-	}
 }

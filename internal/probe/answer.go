@@ -96,7 +96,7 @@ func terminator(p gateway.Protocol) string {
 }
 
 func modelNote(res *Result, req Request) {
-	if !sameModel(req.Model, res.Model) {
+	if gateway.CompareModels(req.Model, res.Model) == gateway.ModelOther {
 		res.Notes = append(res.Notes, Note{"model-mismatch", fmt.Sprintf("asked for %s, the answer names %s", req.Model, res.Model)})
 	}
 }

@@ -61,24 +61,8 @@ func TestCleanPath(t *testing.T) {
 	}
 }
 
-func TestSameModelAndMismatch(t *testing.T) {
-	for _, tc := range []struct {
-		want, got string
-		same      bool
-	}{
-		{"gpt-4o", "gpt-4o", true},
-		{"GPT-4o", "gpt-4o", true},
-		{"gpt-4o", "gpt-4o-2024-08-06", true},
-		{"claude-3-5-sonnet", "claude-3-5-sonnet-20241022", true},
-		{"gpt-4o", "gpt-4o-mini", false},
-		{"gpt-4o", "gpt-4", false},
-		{"claude-sonnet-4-5", "claude-haiku-4-5", false},
-		{"gpt-4o", "gpt-4o-2024", false},
-	} {
-		if got := SameModel(tc.want, tc.got); got != tc.same {
-			t.Errorf("SameModel(%q, %q) = %v, want %v", tc.want, tc.got, got, tc.same)
-		}
-	}
+// TestMismatch: SameModel's own cases are gateway.TestCompareModels.
+func TestMismatch(t *testing.T) {
 	expect := []string{"claude-sonnet-4-5", "claude-haiku-4-5"}
 	for _, tc := range []struct {
 		expect            []string
