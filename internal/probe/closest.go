@@ -1,4 +1,4 @@
-package checks
+package probe
 
 import (
 	"sort"
@@ -6,13 +6,14 @@ import (
 	"unicode"
 )
 
-// ClosestModels ranks the served model ids by how close they are to want
-// and returns at most n of them, closest first. An id that contains or is
+// Closest ranks the served model ids by how close they are to want and
+// returns at most n of them, closest first: the "did you mean" when a
+// model is not found. An id that contains or is
 // contained in want ranks first, then ids sharing more name tokens
 // (gpt, 4o, sonnet, …), then smaller edit distance. Ids that share nothing
 // with want and are far from it by edit distance are left out: a list of
 // unrelated models helps nobody pick.
-func ClosestModels(want string, served []string, n int) []string {
+func Closest(want string, served []string, n int) []string {
 	w := strings.ToLower(strings.TrimSpace(want))
 	if w == "" || n <= 0 {
 		return nil
@@ -79,38 +80,18 @@ func modelTokens(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// sharedTokens counts the distinct tokens of a that b also has.
 func sharedTokens(a, b []string) int {
-	set := map[string]bool{}
+	inB := map[string]bool{}
 	for _, t := range b {
-		set[t] = true
+		inB[t] = true
 	}
 	n := 0
-	for _, t := range uniq(a) {
-		if set[t] {
+	for _, t := range a {
+		if inB[t] {
 			n++
+			delete(inB, t) // count each token once
 		}
 	}
 	return n
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
