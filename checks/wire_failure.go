@@ -73,7 +73,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 	case "error-in-200":
 		msg := bodyHint(res)
 		if res.Stream != nil && res.Stream.ErrorEvent != "" {
-			msg = ": " + CleanBody([]byte(res.Stream.ErrorEvent), 200)
+			msg = ": " + probe.CleanBody([]byte(res.Stream.ErrorEvent), 200)
 		}
 		f.Message = "the gateway answered 200 but the answer is an error" + msg
 		f.Fix = "the gateway wraps an upstream failure in a success status; tools show an empty or confusing answer: read the error above, and report it to the gateway"

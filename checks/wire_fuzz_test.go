@@ -1,10 +1,7 @@
 package checks
 
 import (
-	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -36,31 +33,6 @@ func FuzzAlternativeBases(f *testing.F) {
 				t.Fatalf("candidate %q requests %s again", b, u)
 			}
 			seen[u] = true
-		}
-	})
-}
-
-// FuzzCleanBody: the evidence text is valid UTF-8 without control
-// characters, and no longer than asked (plus the ellipsis).
-func FuzzCleanBody(f *testing.F) {
-	for _, s := range []string{"", "{\"error\":\"x\"}\r\n", "\x1b[2J\x00", "héllo wörld", "\xff\xfe", "a\u2028b"} {
-		f.Add([]byte(s), 8)
-	}
-	f.Fuzz(func(t *testing.T, b []byte, max int) {
-		if max < 0 || max > 4096 {
-			return
-		}
-		s := CleanBody(b, max)
-		if !utf8.ValidString(s) {
-			t.Fatalf("invalid UTF-8: %q", s)
-		}
-		for _, r := range s {
-			if unicode.IsControl(r) {
-				t.Fatalf("control character %U in %q", r, s)
-			}
-		}
-		if n := len(strings.TrimSuffix(s, "…")); n > 3*max+3 { // U+FFFD may stand for one byte
-			t.Fatalf("%d bytes from max %d: %q", n, max, s)
 		}
 	})
 }

@@ -170,28 +170,6 @@ func TestRetryPolicy(t *testing.T) {
 	}
 }
 
-func TestCleanBody(t *testing.T) {
-	tests := []struct {
-		in   string
-		max  int
-		want string
-	}{
-		{`{"error":"bad"}`, 100, `{"error":"bad"}`},
-		{"line1\r\nline2\t\tx", 100, "line1 line2 x"},
-		{"\x1b[31mred\x1b[0m\x00\x07", 100, "[31mred[0m"},
-		{"abcdef", 3, "abc…"},
-		{"héllo", 2, "h…"}, // does not cut inside é
-		{"bad\xffutf8", 100, "bad\uFFFDutf8"},
-		{"zero\u200bwidth\u2028sep", 100, "zerowidthsep"},
-		{"", 10, ""},
-	}
-	for _, tt := range tests {
-		if got := CleanBody([]byte(tt.in), tt.max); got != tt.want {
-			t.Errorf("CleanBody(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
-		}
-	}
-}
-
 func TestNewEvidenceMasksKey(t *testing.T) {
 	r := &probe.Result{
 		Method: "POST",

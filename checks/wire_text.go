@@ -34,7 +34,7 @@ func errDetail(r *probe.Result) string {
 	if r == nil || r.Err == nil {
 		return ""
 	}
-	return ": " + CleanBody([]byte(r.Err.Error()), 200)
+	return ": " + probe.CleanBody([]byte(r.Err.Error()), 200)
 }
 
 // bodyHint quotes the start of an error body: ": {…}" or "".
@@ -42,7 +42,7 @@ func bodyHint(r *probe.Result) string {
 	if r == nil || len(r.Body) == 0 {
 		return ""
 	}
-	return ": " + CleanBody(r.Body, 160)
+	return ": " + probe.CleanBody(r.Body, 160)
 }
 
 func orUnknown(s string) string {
