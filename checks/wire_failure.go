@@ -81,7 +81,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("a stream was asked for and %s came instead of text/event-stream", orUnknown(res.ContentType))
 		f.Fix = "the gateway ignores \"stream\": true or something between rewrites the answer; every tool configured here streams, so it will fail: ask the gateway to support streaming on this endpoint"
 	case "stream-unterminated":
-		f.Message = fmt.Sprintf("the stream ended without its terminator (%s) after %d events", terminatorOf(c.route.Protocol), streamEvents(res))
+		f.Message = fmt.Sprintf("the stream ended without its terminator (%s) after %d events", c.route.Protocol.Terminator(), streamEvents(res))
 		f.Fix = "the connection was cut or the gateway does not finish streams properly; Codex reports \"stream closed before response.completed\" and others retry or hang: report it to the gateway, or check a proxy's read timeout"
 	case "timeout-stream":
 		f.Message = fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), c.opts.Timeout)

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -57,16 +56,6 @@ func retryAfterNote(r *probe.Result) string {
 		return fmt.Sprintf("; it asks to retry after %s", r.RetryAfter)
 	}
 	return ""
-}
-
-func terminatorOf(p gateway.Protocol) string {
-	switch p {
-	case gateway.Messages:
-		return "message_stop"
-	case gateway.Responses:
-		return "response.completed"
-	}
-	return "data: [DONE]"
 }
 
 func streamEvents(r *probe.Result) int {

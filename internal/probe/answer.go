@@ -70,7 +70,7 @@ func classifyStream(res *Result, req Request) {
 		return
 	}
 	if !s.Terminated {
-		res.Code, res.Err = "stream-unterminated", errorf("the stream ended without %s after %d events", terminator(req.Protocol), s.Events)
+		res.Code, res.Err = "stream-unterminated", errorf("the stream ended without %s after %d events", req.Protocol.Terminator(), s.Events)
 		return
 	}
 	if s.EmptyChoices > 0 {
@@ -83,16 +83,6 @@ func classifyStream(res *Result, req Request) {
 		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, b.Span, b.Wait)})
 	}
 	modelNote(res, req)
-}
-
-func terminator(p gateway.Protocol) string {
-	switch p {
-	case gateway.Messages:
-		return "message_stop"
-	case gateway.Responses:
-		return "response.completed"
-	}
-	return "data: [DONE]"
 }
 
 func modelNote(res *Result, req Request) {
