@@ -1,34 +1,16 @@
 package checks
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 func wireSnapshot(t *testing.T, files, vars map[string]string) *discover.Snapshot {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := map[string]string{"HOME": dir}
-	for k, v := range vars {
-		m[k] = v
-	}
-	e := env.FromMap(m)
-	e.GOOS = "linux"
-	return discover.Discover(e, discover.Options{Project: filepath.Join(dir, "proj")})
+	_, snap, _ := snapshot(t, files, vars)
+	return snap
 }
 
 func TestWirePaths(t *testing.T) {
