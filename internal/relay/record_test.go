@@ -121,12 +121,3 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("codex group: %+v", g)
 	}
 }
-
-func TestPercentile(t *testing.T) {
-	s := []float64{5, 1, 4, 2, 3}
-	for p, want := range map[float64]float64{50: 3, 90: 5, 99: 5, 0: 1, 20: 1, 21: 2} {
-		if got := Percentile(append([]float64(nil), s...), p); got != want {
-			t.Errorf("p%v = %v, want %v", p, got, want)
-		}
-	}
-}
