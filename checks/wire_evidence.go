@@ -4,17 +4,11 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
-
-// evidenceBodyBytes is how much of an answer's body a finding keeps: enough
-// to read an error object or recognise a web page, not a whole page.
-const evidenceBodyBytes = 512
 
 // sensitiveHeaders are request headers that carry the key.
 var sensitiveHeaders = map[string]bool{
@@ -37,7 +31,7 @@ func NewEvidence(r *probe.Result, req probe.Request, keyVar string, attempts int
 		ev.Curl = curlGet(req, keyVar)
 	}
 	ev.URL = gateway.Redact(ev.URL, key)
-	ev.Body = gateway.Redact(CleanBody([]byte(ev.Body), evidenceBodyBytes), key)
+	ev.Body = gateway.Redact(ev.Body, key) // already cut and cleaned by the probe (probe.CleanBody)
 	ev.Curl = gateway.Redact(ev.Curl, key)
 	for name, v := range ev.Headers {
 		if sensitiveHeaders[strings.ToLower(name)] {
@@ -76,43 +70,6 @@ func maskOnce(cred, key string) string {
 		return cred
 	}
 	return gateway.Mask(cred)
-}
-
-// CleanBody returns the first max bytes of b as text a terminal can show:
-// invalid UTF-8 replaced, line breaks and tabs as spaces, other control
-// characters (escape sequences included) removed, runs of spaces squeezed.
-func CleanBody(b []byte, max int) string {
-	cut := len(b) > max
-	if cut {
-		b = b[:max]
-		for i := 0; i < utf8.UTFMax && len(b) > 0; i++ { // do not end inside a rune
-			if r, _ := utf8.DecodeLastRune(b); r != utf8.RuneError {
-				break
-			}
-			b = b[:len(b)-1]
-		}
-	}
-	var sb strings.Builder
-	space := false
-	for _, r := range strings.ToValidUTF8(string(b), "\uFFFD") {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t' || r == ' ':
-			if !space && sb.Len() > 0 {
-				sb.WriteByte(' ')
-			}
-			space = true
-			continue
-		case unicode.IsControl(r), r == '\u2028', r == '\u2029', unicode.Is(unicode.Cf, r):
-			continue
-		}
-		space = false
-		sb.WriteRune(r)
-	}
-	s := strings.TrimRight(sb.String(), " ")
-	if cut {
-		s += "…"
-	}
-	return s
 }
 
 // phaseSummary is the timings in one line, in ladder order, for messages.

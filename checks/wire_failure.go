@@ -73,7 +73,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 	case "error-in-200":
 		msg := bodyHint(res)
 		if res.Stream != nil && res.Stream.ErrorEvent != "" {
-			msg = ": " + CleanBody([]byte(res.Stream.ErrorEvent), 200)
+			msg = ": " + probe.CleanBody([]byte(res.Stream.ErrorEvent), 200)
 		}
 		f.Message = "the gateway answered 200 but the answer is an error" + msg
 		f.Fix = "the gateway wraps an upstream failure in a success status; tools show an empty or confusing answer: read the error above, and report it to the gateway"
@@ -81,7 +81,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("a stream was asked for and %s came instead of text/event-stream", orUnknown(res.ContentType))
 		f.Fix = "the gateway ignores \"stream\": true or something between rewrites the answer; every tool configured here streams, so it will fail: ask the gateway to support streaming on this endpoint"
 	case "stream-unterminated":
-		f.Message = fmt.Sprintf("the stream ended without its terminator (%s) after %d events", terminatorOf(c.route.Protocol), streamEvents(res))
+		f.Message = fmt.Sprintf("the stream ended without its terminator (%s) after %d events", c.route.Protocol.Terminator(), streamEvents(res))
 		f.Fix = "the connection was cut or the gateway does not finish streams properly; Codex reports \"stream closed before response.completed\" and others retry or hang: report it to the gateway, or check a proxy's read timeout"
 	case "timeout-stream":
 		f.Message = fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), c.opts.Timeout)

@@ -1,10 +1,7 @@
 package checks
 
 import (
-	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -36,50 +33,6 @@ func FuzzAlternativeBases(f *testing.F) {
 				t.Fatalf("candidate %q requests %s again", b, u)
 			}
 			seen[u] = true
-		}
-	})
-}
-
-// FuzzCleanBody: the evidence text is valid UTF-8 without control
-// characters, and no longer than asked (plus the ellipsis).
-func FuzzCleanBody(f *testing.F) {
-	for _, s := range []string{"", "{\"error\":\"x\"}\r\n", "\x1b[2J\x00", "héllo wörld", "\xff\xfe", "a\u2028b"} {
-		f.Add([]byte(s), 8)
-	}
-	f.Fuzz(func(t *testing.T, b []byte, max int) {
-		if max < 0 || max > 4096 {
-			return
-		}
-		s := CleanBody(b, max)
-		if !utf8.ValidString(s) {
-			t.Fatalf("invalid UTF-8: %q", s)
-		}
-		for _, r := range s {
-			if unicode.IsControl(r) {
-				t.Fatalf("control character %U in %q", r, s)
-			}
-		}
-		if n := len(strings.TrimSuffix(s, "…")); n > 3*max+3 { // U+FFFD may stand for one byte
-			t.Fatalf("%d bytes from max %d: %q", n, max, s)
-		}
-	})
-}
-
-// FuzzCompareModel: a model is itself, and alias-ness does not depend on
-// which side answered.
-func FuzzCompareModel(f *testing.F) {
-	for _, p := range [][2]string{{"gpt-4o", "gpt-4o-2024-08-06"}, {"claude-sonnet-4-5", "claude-haiku-4-5"}, {"a/b", "b"}, {"", "x"}, {"-latest", "x-0613"}} {
-		f.Add(p[0], p[1])
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		if strings.TrimSpace(a) != "" && CompareModel(a, a) != ModelSame {
-			t.Fatalf("%q is not itself", a)
-		}
-		if strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
-			return
-		}
-		if (CompareModel(a, b) == ModelMismatch) != (CompareModel(b, a) == ModelMismatch) {
-			t.Fatalf("asymmetric: %q %q", a, b)
 		}
 	})
 }

@@ -131,69 +131,6 @@ func contains(ss []string, s string) bool {
 	return false
 }
 
-func TestClosestModels(t *testing.T) {
-	served := []string{"gpt-4o", "gpt-4o-mini", "gpt-4.1", "claude-sonnet-4-5", "claude-opus-4-1", "deepseek-chat", "o3", "GLM-4.6"}
-	tests := []struct {
-		want string
-		n    int
-		out  []string
-	}{
-		{"gpt-4o-2024-08-06", 2, []string{"gpt-4o", "gpt-4o-mini"}},
-		{"gpt4o", 2, []string{"gpt-4o", "gpt-4o-mini"}},
-		{"claude-sonet-4-5", 2, []string{"claude-sonnet-4-5", "claude-opus-4-1"}},
-		{"claude-sonnet-4", 1, []string{"claude-sonnet-4-5"}},
-		{"glm-4.6", 2, []string{"GLM-4.6", "gpt-4.1"}}, // case-only difference first
-		{"deepseek-v3", 3, []string{"deepseek-chat"}},
-		{"zzzzzzzz", 3, nil},
-		{"", 3, nil},
-		{"gpt-4o", 0, nil},
-	}
-	for _, tt := range tests {
-		if got := ClosestModels(tt.want, served, tt.n); !reflect.DeepEqual(got, tt.out) {
-			t.Errorf("ClosestModels(%q, %d) = %v, want %v", tt.want, tt.n, got, tt.out)
-		}
-	}
-}
-
-func TestEditDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"gpt-4o", "gpt-4o-mini", 5}, {"模型", "模形", 1}} {
-		if got := editDistance(tt.a, tt.b); got != tt.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
-		}
-	}
-}
-
-func TestCompareModel(t *testing.T) {
-	tests := []struct {
-		req, ans string
-		v        ModelVerdict
-	}{
-		{"gpt-4o", "", ModelUnnamed},
-		{"gpt-4o", "gpt-4o", ModelSame},
-		{"GPT-4o", "gpt-4o", ModelSame},
-		{"gpt-4o", "gpt-4o-2024-08-06", ModelAlias},
-		{"gpt-4", "gpt-4-0613", ModelAlias},
-		{"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", ModelAlias},
-		{"claude-3-5-sonnet-latest", "claude-3-5-sonnet-20241022", ModelAlias},
-		{"claude-3-5-sonnet-20240620", "claude-3-5-sonnet-20241022", ModelAlias},
-		{"openai/gpt-4o", "gpt-4o", ModelAlias},
-		{"gemini-1.5-pro", "gemini-1.5-pro-002", ModelAlias},
-		{"gpt-4o", "gpt-4o-mini", ModelMismatch},
-		{"gpt-4o", "gpt-4o-mini-2024-07-18", ModelMismatch},
-		{"claude-sonnet-4-5", "claude-haiku-4-5", ModelMismatch},
-		{"claude-opus-4", "claude-opus-4-1", ModelMismatch},
-		{"deepseek-chat", "deepseek-reasoner", ModelMismatch},
-	}
-	for _, tt := range tests {
-		if got := CompareModel(tt.req, tt.ans); got != tt.v {
-			t.Errorf("CompareModel(%q, %q) = %s, want %s", tt.req, tt.ans, got, tt.v)
-		}
-	}
-}
-
 func TestRetryPolicy(t *testing.T) {
 	p := RetryPolicy{Max: 2, Base: 200 * time.Millisecond, Cap: 2 * time.Second}
 	tests := []struct {
@@ -230,28 +167,6 @@ func TestRetryPolicy(t *testing.T) {
 	big := RetryPolicy{Max: 9, Base: time.Second, Cap: 3 * time.Second}
 	if d := big.Next(5, 500, 0, 0.9); d.Wait != 3*time.Second || !strings.Contains(d.Why, "capped") {
 		t.Errorf("uncapped backoff: %+v", d)
-	}
-}
-
-func TestCleanBody(t *testing.T) {
-	tests := []struct {
-		in   string
-		max  int
-		want string
-	}{
-		{`{"error":"bad"}`, 100, `{"error":"bad"}`},
-		{"line1\r\nline2\t\tx", 100, "line1 line2 x"},
-		{"\x1b[31mred\x1b[0m\x00\x07", 100, "[31mred[0m"},
-		{"abcdef", 3, "abc…"},
-		{"héllo", 2, "h…"}, // does not cut inside é
-		{"bad\xffutf8", 100, "bad\uFFFDutf8"},
-		{"zero\u200bwidth\u2028sep", 100, "zerowidthsep"},
-		{"", 10, ""},
-	}
-	for _, tt := range tests {
-		if got := CleanBody([]byte(tt.in), tt.max); got != tt.want {
-			t.Errorf("CleanBody(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
-		}
 	}
 }
 

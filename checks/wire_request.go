@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -34,12 +35,12 @@ func (c *climber) chatRequest(ctx context.Context) bool {
 		c.add(stepModels, "", doctor.Info, fmt.Sprintf("%s is served although the model list at %s does not name it", c.route.Model, c.route.ModelsURL()), "", nil, nil)
 	}
 	res := a.res
-	verdict := CompareModel(c.route.Model, res.Model)
+	verdict := gateway.CompareModels(c.route.Model, res.Model)
 	switch verdict {
-	case ModelAlias:
+	case gateway.ModelAlias:
 		c.add(stepRequest, "model-mismatch", doctor.Info,
 			fmt.Sprintf("asked for %s, the answer names %s: a dated or pinned alias of the same model", c.route.Model, res.Model), "", c.evidence(req, a), nil)
-	case ModelMismatch:
+	case gateway.ModelOther:
 		c.add(stepRequest, "model-mismatch", doctor.Error,
 			fmt.Sprintf("asked for %s, the answer names %s: the gateway substituted another model", c.route.Model, res.Model),
 			"", c.evidence(req, a), func(m Path) string {

@@ -126,7 +126,7 @@ func (c *climber) modelNotFound(req probe.Request, a attempt) wireFinding {
 	if len(others) < len(c.models) {
 		listedNote = " (its model list names it, but requests for it fail)"
 	}
-	near := ClosestModels(model, others, 3)
+	near := probe.Closest(model, others, 3)
 	switch {
 	case len(near) > 0:
 		f.Message = fmt.Sprintf("the gateway does not serve %s%s; closest it serves: %s", model, listedNote, strings.Join(near, ", "))

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -34,7 +33,7 @@ func errDetail(r *probe.Result) string {
 	if r == nil || r.Err == nil {
 		return ""
 	}
-	return ": " + CleanBody([]byte(r.Err.Error()), 200)
+	return ": " + probe.CleanBody([]byte(r.Err.Error()), 200)
 }
 
 // bodyHint quotes the start of an error body: ": {…}" or "".
@@ -42,7 +41,7 @@ func bodyHint(r *probe.Result) string {
 	if r == nil || len(r.Body) == 0 {
 		return ""
 	}
-	return ": " + CleanBody(r.Body, 160)
+	return ": " + probe.CleanBody(r.Body, 160)
 }
 
 func orUnknown(s string) string {
@@ -57,16 +56,6 @@ func retryAfterNote(r *probe.Result) string {
 		return fmt.Sprintf("; it asks to retry after %s", r.RetryAfter)
 	}
 	return ""
-}
-
-func terminatorOf(p gateway.Protocol) string {
-	switch p {
-	case gateway.Messages:
-		return "message_stop"
-	case gateway.Responses:
-		return "response.completed"
-	}
-	return "data: [DONE]"
 }
 
 func streamEvents(r *probe.Result) int {

@@ -31,6 +31,13 @@ func TestPercentileExact(t *testing.T) {
 		{"p90 of hundred", hundred, 90, 90},
 		{"p99 of hundred", hundred, 99, 99},
 		{"p99 of 101 needs the max", append(append([]float64{}, hundred...), 1000), 99, 100},
+		// relay's cases (its TTFT medians use this Percentile)
+		{"p50 of five", []float64{1, 2, 3, 4, 5}, 50, 3},
+		{"p90 of five", []float64{1, 2, 3, 4, 5}, 90, 5},
+		{"p99 of five", []float64{1, 2, 3, 4, 5}, 99, 5},
+		{"p0 of five", []float64{1, 2, 3, 4, 5}, 0, 1},
+		{"p20 of five", []float64{1, 2, 3, 4, 5}, 20, 1},
+		{"p21 of five", []float64{1, 2, 3, 4, 5}, 21, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

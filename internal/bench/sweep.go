@@ -74,7 +74,7 @@ func RunSweep(ctx context.Context, doer func(concurrency int) Doer, base Plan, s
 		p.Requests = LevelRequests(p.Requests, c)
 		d := doer(c)
 		l, s := Execute(ctx, d, p)
-		closeDoer(d) // the next level brings its own pool
+		CloseDoer(d) // the next level brings its own pool
 		levels, samples = append(levels, l), append(samples, s...)
 		if each != nil {
 			each(l)
@@ -99,8 +99,9 @@ func LevelRequests(n, c int) int {
 	return n
 }
 
-// closeDoer releases a doer's idle connections when it can.
-func closeDoer(d Doer) {
+// CloseDoer releases a doer's idle connections when it can, so that one
+// step's connections do not weigh on the next step's figures.
+func CloseDoer(d Doer) {
 	if c, ok := d.(interface{ Close() }); ok {
 		c.Close()
 	}

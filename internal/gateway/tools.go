@@ -45,6 +45,19 @@ func (p Protocol) Path() string {
 	}
 }
 
+// Terminator is what ends a complete stream of this protocol: an answer
+// that stops before it was cut off.
+func (p Protocol) Terminator() string {
+	switch p {
+	case Messages:
+		return "message_stop"
+	case Responses:
+		return "response.completed"
+	default:
+		return "data: [DONE]"
+	}
+}
+
 // ToolID names a tool keydoctor configures or reasons about.
 type ToolID string
 

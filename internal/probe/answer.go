@@ -25,7 +25,7 @@ func classifyAnswer(res *Result, req Request) {
 		return
 	}
 	if !gjson.ValidBytes(body) {
-		res.Code, res.Err = "http-html", errorf("the answer is not JSON (%s): %q", orUnknown(res.ContentType), clip(string(printable(body)), 60))
+		res.Code, res.Err = "http-html", errorf("the answer is not JSON (%s): %q", orUnknown(res.ContentType), CleanBody(body, 60))
 		return
 	}
 	if errText, ok := errorIn200(body); ok {
@@ -61,7 +61,7 @@ func classifyStream(res *Result, req Request) {
 		case len(res.Body) == 0:
 			res.Code, res.Err = "stream-unterminated", errors.New("the stream ended before its first event")
 		default:
-			res.Code, res.Err = "stream-not-sse", errorf("a stream was asked for and this came back: %q", clip(string(printable(res.Body)), 60))
+			res.Code, res.Err = "stream-not-sse", errorf("a stream was asked for and this came back: %q", CleanBody(res.Body, 60))
 		}
 		return
 	}
@@ -70,7 +70,7 @@ func classifyStream(res *Result, req Request) {
 		return
 	}
 	if !s.Terminated {
-		res.Code, res.Err = "stream-unterminated", errorf("the stream ended without %s after %d events", terminator(req.Protocol), s.Events)
+		res.Code, res.Err = "stream-unterminated", errorf("the stream ended without %s after %d events", req.Protocol.Terminator(), s.Events)
 		return
 	}
 	if s.EmptyChoices > 0 {
@@ -85,18 +85,8 @@ func classifyStream(res *Result, req Request) {
 	modelNote(res, req)
 }
 
-func terminator(p gateway.Protocol) string {
-	switch p {
-	case gateway.Messages:
-		return "message_stop"
-	case gateway.Responses:
-		return "response.completed"
-	}
-	return "data: [DONE]"
-}
-
 func modelNote(res *Result, req Request) {
-	if !sameModel(req.Model, res.Model) {
+	if gateway.CompareModels(req.Model, res.Model) == gateway.ModelOther {
 		res.Notes = append(res.Notes, Note{"model-mismatch", fmt.Sprintf("asked for %s, the answer names %s", req.Model, res.Model)})
 	}
 }
@@ -167,9 +157,9 @@ func gatewayMessage(res *Result) string {
 				return errorText(v)
 			}
 		}
-		return clip(string(printable(body)), 120)
+		return CleanBody(body, 120)
 	}
-	return clip(string(printable(body)), 120)
+	return CleanBody(body, 120)
 }
 
 var modelCodes = []string{"model_not_found", "model_not_exist", "invalid_model", "model_not_supported", "unknown_model", "not_found_error"}
@@ -228,7 +218,7 @@ var titleRE = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
 
 func pageTitle(body []byte) string {
 	if m := titleRE.FindSubmatch(body[:min(len(body), 64<<10)]); m != nil {
-		t := strings.Join(strings.Fields(string(printable(m[1]))), " ")
+		t := CleanBody(m[1], len(m[1]))
 		if t != "" {
 			return fmt.Sprintf(" (title %q)", clip(t, 80))
 		}
@@ -241,16 +231,4 @@ func orUnknown(ct string) string {
 		return "no content type"
 	}
 	return ct
-}
-
-// printable strips control characters (terminal escapes among them) but
-// keeps newlines and tabs.
-func printable(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for _, r := range string(b) {
-		if r == '\n' || r == '\t' || (r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0)) {
-			out = append(out, string(r)...)
-		}
-	}
-	return out
 }

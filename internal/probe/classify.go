@@ -210,27 +210,3 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	}
 	return 0
 }
-
-// sameModel: the answer may name a dated or versioned snapshot of the
-// requested model (gpt-4o → gpt-4o-2024-08-06, claude-sonnet-4-5 →
-// claude-sonnet-4-5-20250929) or add or drop a provider prefix
-// (openai/gpt-4o). gpt-4o-mini is not gpt-4o.
-func sameModel(requested, served string) bool {
-	r, s := strings.ToLower(requested), strings.ToLower(served)
-	if r == s || r == "" || s == "" {
-		return true
-	}
-	strip := func(m string) string {
-		if i := strings.LastIndexByte(m, '/'); i >= 0 {
-			return m[i+1:]
-		}
-		return m
-	}
-	r, s = strip(r), strip(s)
-	return r == s || isSnapshotOf(s, r) || isSnapshotOf(r, s)
-}
-
-func isSnapshotOf(snapshot, model string) bool {
-	rest, ok := strings.CutPrefix(snapshot, model+"-")
-	return ok && rest != "" && (rest[0] >= '0' && rest[0] <= '9' || rest == "latest")
-}

@@ -184,26 +184,6 @@ func (timeoutErr) Error() string   { return "i/o timeout" }
 func (timeoutErr) Timeout() bool   { return true }
 func (timeoutErr) Temporary() bool { return true }
 
-func TestSameModel(t *testing.T) {
-	for _, tt := range []struct {
-		req, served string
-		same        bool
-	}{
-		{"gpt-4o", "gpt-4o", true},
-		{"gpt-4o", "gpt-4o-2024-08-06", true},
-		{"claude-sonnet-4-5", "claude-sonnet-4-5-20250929", true},
-		{"openai/gpt-4o", "gpt-4o", true},
-		{"GPT-4o", "gpt-4o-latest", true},
-		{"gpt-4o", "gpt-4o-mini", false},
-		{"gpt-4o-mini", "gpt-4o", false},
-		{"claude-sonnet-4-5", "claude-haiku-4-5", false},
-	} {
-		if got := sameModel(tt.req, tt.served); got != tt.same {
-			t.Errorf("sameModel(%q, %q) = %v", tt.req, tt.served, got)
-		}
-	}
-}
-
 func TestProxyFunc(t *testing.T) {
 	env := map[string]string{"HTTPS_PROXY": "http://user:pw@127.0.0.1:7890", "NO_PROXY": "internal.example"}
 	c := newTestClient(t, Options{Getenv: func(k string) string { return env[k] }})

@@ -78,11 +78,7 @@ func (r *Result) Evidence(req Request, keyVar string) Evidence {
 			ev.Headers[k] = gateway.Redact(strings.Join(vs, ", "), req.Key)
 		}
 	}
-	body := r.Body
-	if len(body) > EvidenceBodyBytes {
-		body = body[:EvidenceBodyBytes]
-	}
-	ev.Body = gateway.Redact(string(printable(body)), req.Key)
+	ev.Body = gateway.Redact(CleanBody(r.Body, EvidenceBodyBytes), req.Key)
 	ev.Timings = r.Timings.Millis()
 	if r.Method == http.MethodPost {
 		ev.Curl = Curl(req, keyVar)

@@ -196,7 +196,8 @@ func (d *Decoder) Text() string { return d.text.String() }
 // errorText renders an error object (or string) as one short line,
 // control characters (terminal escapes among them) removed: it is printed.
 func errorText(e gjson.Result) string {
-	return strings.Join(strings.Fields(string(printable([]byte(rawErrorText(e))))), " ")
+	t := rawErrorText(e)
+	return CleanBody([]byte(t), len(t))
 }
 
 func rawErrorText(e gjson.Result) string {

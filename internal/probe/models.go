@@ -96,42 +96,7 @@ func parseModelList(body []byte) []string {
 	return ids
 }
 
-// Closest returns up to n served ids nearest to model: those containing
-// it or contained in it first, then by edit distance. Used to say "did you
-// mean" when a model is not found.
-func Closest(model string, ids []string, n int) []string {
-	type cand struct {
-		id   string
-		dist int
-	}
-	m := strings.ToLower(model)
-	var cs []cand
-	for _, id := range ids {
-		l := strings.ToLower(id)
-		d := editDistance(m, l)
-		if m != "" && (strings.Contains(l, m) || strings.Contains(m, l)) {
-			d = -1000 + d
-		}
-		if d <= max(3, len(m)/2) {
-			cs = append(cs, cand{id, d})
-		}
-	}
-	// Insertion sort: the lists are short.
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j].dist < cs[j-1].dist; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
-	out := make([]string, 0, n)
-	for _, c := range cs {
-		if len(out) == n {
-			break
-		}
-		out = append(out, c.id)
-	}
-	return out
-}
-
+// editDistance is the Levenshtein distance between a and b, in runes.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)

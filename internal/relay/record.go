@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
@@ -88,19 +87,9 @@ func cleanPath(u *url.URL, keys []string) string {
 	return gateway.Redact(p, keys...)
 }
 
-// datedSuffix is the snapshot suffix gateways add to a model id:
-// gpt-4o -> gpt-4o-2024-08-06, claude-3-5-sonnet -> claude-3-5-sonnet-20241022.
-var datedSuffix = regexp.MustCompile(`^-(\d{8}|\d{4}-\d{2}-\d{2})$`)
-
-// SameModel reports whether got names the model want: the same id (case
-// aside), or a dated snapshot of it.
-func SameModel(want, got string) bool {
-	want, got = strings.ToLower(strings.TrimSpace(want)), strings.ToLower(strings.TrimSpace(got))
-	if want == got {
-		return true
-	}
-	return strings.HasPrefix(got, want) && datedSuffix.MatchString(got[len(want):])
-}
+// SameModel reports whether got names the model want (gateway.SameModel,
+// the one rule); kept because verify judges records with it.
+func SameModel(want, got string) bool { return gateway.SameModel(want, got) }
 
 // Mismatch reports whether a requested or served model is none of the
 // expected ones. With no expectation nothing is a mismatch.
@@ -113,7 +102,7 @@ func Mismatch(expect []string, requested, served string) bool {
 
 func anySame(expect []string, got string) bool {
 	for _, w := range expect {
-		if SameModel(w, got) {
+		if gateway.SameModel(w, got) {
 			return true
 		}
 	}

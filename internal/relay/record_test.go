@@ -61,24 +61,8 @@ func TestCleanPath(t *testing.T) {
 	}
 }
 
-func TestSameModelAndMismatch(t *testing.T) {
-	for _, tc := range []struct {
-		want, got string
-		same      bool
-	}{
-		{"gpt-4o", "gpt-4o", true},
-		{"GPT-4o", "gpt-4o", true},
-		{"gpt-4o", "gpt-4o-2024-08-06", true},
-		{"claude-3-5-sonnet", "claude-3-5-sonnet-20241022", true},
-		{"gpt-4o", "gpt-4o-mini", false},
-		{"gpt-4o", "gpt-4", false},
-		{"claude-sonnet-4-5", "claude-haiku-4-5", false},
-		{"gpt-4o", "gpt-4o-2024", false},
-	} {
-		if got := SameModel(tc.want, tc.got); got != tc.same {
-			t.Errorf("SameModel(%q, %q) = %v, want %v", tc.want, tc.got, got, tc.same)
-		}
-	}
+// TestMismatch: SameModel's own cases are gateway.TestCompareModels.
+func TestMismatch(t *testing.T) {
 	expect := []string{"claude-sonnet-4-5", "claude-haiku-4-5"}
 	for _, tc := range []struct {
 		expect            []string
@@ -135,14 +119,5 @@ func TestSummarize(t *testing.T) {
 	}
 	if g := got[2]; g.Client != "codex_exec/0.171" || g.Errors != 1 || !math.IsNaN(g.TTFTp50ms) {
 		t.Errorf("codex group: %+v", g)
-	}
-}
-
-func TestPercentile(t *testing.T) {
-	s := []float64{5, 1, 4, 2, 3}
-	for p, want := range map[float64]float64{50: 3, 90: 5, 99: 5, 0: 1, 20: 1, 21: 2} {
-		if got := Percentile(append([]float64(nil), s...), p); got != want {
-			t.Errorf("p%v = %v, want %v", p, got, want)
-		}
 	}
 }

@@ -1,8 +1,10 @@
 package relay
 
 import (
-	"math"
+	"slices"
 	"sort"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
 )
 
 // Group summarises the requests of one client for one model.
@@ -45,7 +47,8 @@ func Summarize(recs []Record) []Group {
 		}
 	}
 	for k, i := range idx {
-		groups[i].TTFTp50ms = Percentile(ttfts[k], 50)
+		slices.Sort(ttfts[k])
+		groups[i].TTFTp50ms = bench.Percentile(ttfts[k], 50) // NaN when none
 	}
 	sort.Slice(groups, func(i, j int) bool {
 		if groups[i].Client != groups[j].Client {
@@ -54,18 +57,4 @@ func Summarize(recs []Record) []Group {
 		return groups[i].Model < groups[j].Model
 	})
 	return groups
-}
-
-// Percentile is the exact nearest-rank percentile of samples (which it
-// sorts); NaN for no samples.
-func Percentile(samples []float64, p float64) float64 {
-	if len(samples) == 0 {
-		return math.NaN()
-	}
-	sort.Float64s(samples)
-	rank := int(math.Ceil(p / 100 * float64(len(samples))))
-	if rank < 1 {
-		rank = 1
-	}
-	return samples[rank-1]
 }

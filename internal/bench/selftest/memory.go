@@ -20,7 +20,7 @@ func (o *Options) memory(ctx context.Context, r *Result) error {
 	if err != nil {
 		return err
 	}
-	defer closeDoer(d)
+	defer bench.CloseDoer(d)
 	runtime.GC()
 	counting := &inFlight{d: d}
 	var peak, peakRSS atomic.Uint64

@@ -169,7 +169,7 @@ func (o *Options) accuracy(ctx context.Context, c int) (Accuracy, error) {
 	if err != nil {
 		return Accuracy{}, err
 	}
-	defer closeDoer(d)
+	defer bench.CloseDoer(d)
 	// Warm up one request per slot, so every connection is open and
 	// measured requests time the gateway, not the handshake.
 	// The ramp spreads the first requests over one answer's time: with
@@ -193,7 +193,7 @@ func (o *Options) cpu(ctx context.Context, r *Result) error {
 	if err != nil {
 		return err
 	}
-	defer closeDoer(d)
+	defer bench.CloseDoer(d)
 	g := o.isolated()
 	req := request(g, g.Tokens*2)
 	bench.Execute(ctx, d, bench.Plan{Request: req, Concurrency: 16, Requests: 16, MaxErrors: 1})
@@ -247,11 +247,3 @@ func timerLate(d time.Duration) float64 {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-// closeDoer releases a client's idle connections, so that one step's
-// connections do not weigh on the next step's figures.
-func closeDoer(d bench.Doer) {
-	if c, ok := d.(interface{ Close() }); ok {
-		c.Close()
-	}
-}
