@@ -67,7 +67,9 @@ missing (unless --yes); otherwise everything comes from flags and environment.
 Only the keys keydoctor owns are edited; every other byte of each file stays.
 All files are planned before any is written, a file that does not parse stops
 the run, every changed file is backed up first ('keydoctor restore' undoes a
-run), and a second identical run changes nothing.
+run), and a second identical run changes nothing. setup ends by running the
+offline checks on what it wrote (exit status 1 when they find an error, such
+as a shell variable that shadows what was written).
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
 (TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value.
