@@ -22,6 +22,9 @@ type TextOptions struct {
 	// Secrets are redacted from every line as a last line of defence
 	// (findings are built masked already).
 	Secrets []string
+	// Verbose lists every finding. Otherwise a tool's ok and skipped
+	// findings are counted on one line, so that problems stand out.
+	Verbose bool
 }
 
 type palette struct{ ok, info, warn, err, skip, fail, bold, dim *color.Color }
@@ -80,8 +83,17 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 	}
 	for _, g := range groups(r.Findings) {
 		fmt.Fprintf(&b, "\n%s\n", p.bold.Sprint(g.title))
+		passed, skipped := 0, 0
 		for _, i := range g.findings {
 			f := r.Findings[i]
+			if !o.Verbose && (f.Status == OK || f.Status == Skipped) {
+				if f.Status == OK {
+					passed++
+				} else {
+					skipped++
+				}
+				continue
+			}
 			line := "  " + p.status(f.Status) + " "
 			if f.Code != "" && f.Status != OK {
 				line += f.Code + ": "
@@ -97,6 +109,9 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 			if f.Evidence != nil && (f.Status == Error || f.Status == Warning) {
 				writeEvidence(&b, p, f.Evidence)
 			}
+		}
+		if passed+skipped > 0 {
+			fmt.Fprintln(&b, "  "+p.status(OK)+" "+p.dim.Sprint(passedLine(passed, skipped)))
 		}
 	}
 	s := r.Summary
@@ -117,6 +132,22 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 	}
 	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
 	return err
+}
+
+// passedLine sums up the findings a brief report does not list.
+func passedLine(passed, skipped int) string {
+	line := fmt.Sprintf("%d %s passed", passed, plural(passed, "check", "checks"))
+	if skipped > 0 {
+		line += fmt.Sprintf(", %d skipped", skipped)
+	}
+	return line + " (--verbose lists them)"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func orDash(s string) string {

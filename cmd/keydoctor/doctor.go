@@ -28,6 +28,7 @@ type doctorOptions struct {
 	Timeout time.Duration
 	Color   string
 	Bench   bool
+	Verbose bool
 	// CAFile, MaxTTFT and MaxTPOT tune the wire checks (doctor_wire.go).
 	CAFile           string
 	MaxTTFT, MaxTPOT time.Duration
@@ -70,6 +71,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
 	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
+	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
 	f.DurationVar(&o.MaxTTFT, "max-ttft", checks.DefaultMaxTTFT, "time to first token above which latency-high is raised")
@@ -129,7 +131,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		if o.Offline {
 			title += " --offline"
 		}
-		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: color, Title: title, Strict: o.Strict, Secrets: secrets})
+		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose})
 	}
 	if err != nil {
 		return err
