@@ -59,7 +59,11 @@ func (c driftCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if n < 2 && c.profile.Sources[gateway.FieldBaseURL] == "" {
 			return []doctor.Finding{skip("", "fewer than two tools configured: nothing to compare")}
 		}
-		out = append(out, doctor.Finding{Status: doctor.OK, Message: fmt.Sprintf("%d tools agree on base URL, key and model", n)})
+		msg := fmt.Sprintf("%d tools agree on base URL, key and model", n)
+		if n == 1 {
+			msg = "the one tool configured agrees with the profile on base URL, key and model"
+		}
+		out = append(out, doctor.Finding{Status: doctor.OK, Message: msg})
 	}
 	return out
 }

@@ -170,9 +170,11 @@ const (
 	stepRequest step = "wire-request" // one small non-streaming request
 	stepStream  step = "wire-stream"  // one streaming request
 	stepLatency step = "wire-latency" // TTFT and TPOT against the thresholds
+	// stepBackground: Claude Code's background model, when it has its own
+	stepBackground step = "wire-background"
 )
 
-var ladder = []step{stepReach, stepAuth, stepModels, stepRequest, stepStream, stepLatency}
+var ladder = []step{stepReach, stepAuth, stepModels, stepRequest, stepStream, stepLatency, stepBackground}
 
 // stepIndex orders findings by rung, whatever order they were found in.
 func stepIndex(check string) int {
@@ -243,7 +245,7 @@ func skippedAfter(broken step, code string) []wireFinding {
 	var out []wireFinding
 	past := false
 	for _, s := range ladder {
-		if past {
+		if past && s != stepBackground { // a rung only some paths have: not listed as skipped
 			out = append(out, wireFinding{Finding: doctor.Finding{Check: string(s), Status: doctor.Skipped,
 				Message: "not tried: the ladder stopped at " + strings.TrimPrefix(string(broken), "wire-") + " (" + code + ")"}})
 		}

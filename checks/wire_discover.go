@@ -31,6 +31,9 @@ func WirePaths(s *discover.Snapshot, model string) []Path {
 			KeySource:  t.Key.Source.Where(s.Env),
 			NoKey:      t.NoKeyNeeded,
 		}
+		if t.BackgroundModel.Set() {
+			p.BackgroundModel, p.BackgroundSource = t.BackgroundModel.Value, t.BackgroundModel.Source.Where(s.Env)
+		}
 		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row
 			p.Auth = t.Rule.Auth
 		}

@@ -87,6 +87,7 @@ func (w *wire) climb(ctx context.Context) []wireFinding {
 		return c.out
 	}
 	c.streamRequest(ctx)
+	c.backgroundModel(ctx) // the main model answered: the background one is worth a look
 	return c.out
 }
 

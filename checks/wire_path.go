@@ -13,13 +13,16 @@ import (
 // It is independent of discovery's types so that the wire checks can be
 // given paths by anyone (discovery, tests, a benchmark).
 type Path struct {
-	Tool     gateway.ToolID
-	Base     string // base URL as the tool has it configured, not normalised
-	Key      string
-	KeyVar   string // the variable curl commands refer to, e.g. TAOTOKEN_API_KEY
-	Auth     gateway.Auth
-	Model    string
-	Protocol gateway.Protocol
+	Tool   gateway.ToolID
+	Base   string // base URL as the tool has it configured, not normalised
+	Key    string
+	KeyVar string // the variable curl commands refer to, e.g. TAOTOKEN_API_KEY
+	Auth   gateway.Auth
+	Model  string
+	// BackgroundModel is Claude Code's small, fast model, which also goes
+	// through the gateway; BackgroundSource says where it is set.
+	BackgroundModel, BackgroundSource string
+	Protocol                          gateway.Protocol
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string
@@ -92,7 +95,7 @@ func (p Path) key() string {
 	if auth == "" {
 		auth = p.tool().Auth
 	}
-	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.Skip}, "\x00")
+	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.BackgroundModel, p.Skip}, "\x00")
 }
 
 // Route is a path probed once on behalf of every tool that takes it.

@@ -72,7 +72,7 @@ func scriptBlackhole(ts *testscript.TestScript, neg bool, args []string) {
 // form, files 0600:
 //
 //	wirehome [--base URL] [--claude URL] [--codex URL] [--cline URL] [--env URL]
-//	         [--model ID] [--key VAR] [--tools claude,codex,cline,env] [--https]
+//	         [--model ID] [--background-model ID] [--key VAR] [--tools claude,codex,cline,env] [--https]
 //
 // --base is the gateway root (default $GATEWAY_URL; --https makes it
 // https://, for a plain-http port); --claude and the
@@ -90,6 +90,7 @@ func scriptWireHome(ts *testscript.TestScript, neg bool, args []string) {
 	fs.StringVar(&o.Cline, "cline", "", "")
 	fs.StringVar(&o.DotEnv, "env", "", "")
 	fs.StringVar(&o.Model, "model", "gpt-4o", "")
+	fs.StringVar(&o.BackgroundModel, "background-model", "", "")
 	keyVar := fs.String("key", "GATEWAY_KEY", "")
 	tools := fs.String("tools", "claude,codex,cline,env", "")
 	https := fs.Bool("https", false, "")
@@ -107,8 +108,17 @@ func scriptWireHome(ts *testscript.TestScript, neg bool, args []string) {
 // wireHome is a home where tools hold one gateway triple.
 type wireHome struct {
 	Root, Key, Model             string
+	BackgroundModel              string // Claude Code's ANTHROPIC_DEFAULT_HAIKU_MODEL, when set
 	Claude, Codex, Cline, DotEnv string // a tool's base URL exactly as written; "" for its right form
 	Tools                        []string
+}
+
+// haikuLine is the background model's line in Claude's env, or nothing.
+func (o wireHome) haikuLine() string {
+	if o.BackgroundModel == "" {
+		return ""
+	}
+	return fmt.Sprintf("\n    \"ANTHROPIC_DEFAULT_HAIKU_MODEL\": %q,", o.BackgroundModel)
 }
 
 // write creates the tools' files below home (and home/proj/.env), 0600.
@@ -137,11 +147,11 @@ func (o wireHome) write(home string) error {
 			err = write(".claude/settings.json", fmt.Sprintf(`{
   "env": {
     "ANTHROPIC_BASE_URL": %q,
-    "ANTHROPIC_AUTH_TOKEN": %q,
+    "ANTHROPIC_AUTH_TOKEN": %q,%s
     "ANTHROPIC_MODEL": %q
   }
 }
-`, or(o.Claude, root), o.Key, o.Model))
+`, or(o.Claude, root), o.Key, o.haikuLine(), o.Model))
 		case "codex":
 			err = write(".codex/config.toml", fmt.Sprintf(`model = %q
 model_provider = "gateway"

@@ -1,0 +1,62 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+// backgroundModel checks Claude Code's background model (titles,
+// summaries, quick tool calls), which goes through the same gateway. A
+// model the gateway does not serve breaks those calls without a word in
+// the main conversation. A listed model costs nothing to check; an
+// unlisted one costs one small request.
+func (c *climber) backgroundModel(ctx context.Context) {
+	bg := c.route.BackgroundModel
+	if bg == "" || gateway.SameModel(c.route.Model, bg) {
+		return
+	}
+	if c.listed && slices.Contains(c.models, bg) {
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is among the models the gateway lists", bg), "", nil, nil)
+		return
+	}
+	req := c.request(false)
+	req.Model = bg
+	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
+	res := a.res
+	code := codeOf(res)
+	switch {
+	case code == "":
+		named := "the answer names no model"
+		if res.Model != "" {
+			named = "answered as " + res.Model
+		}
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is served (%s)", bg, named), "", nil, nil)
+	case code == "model-not-found" || (c.listed && res.StatusCode/100 == 4 && code != "auth-invalid"):
+		msg := fmt.Sprintf("%s, Claude Code's background model, is not served by the gateway", bg)
+		fix := fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves%s, or run 'keydoctor setup --tools claude --background-model ID'", placeOf(c.route.BackgroundSource))
+		if near := probe.Closest(bg, c.models, 3); len(near) > 0 {
+			msg += "; closest it serves: " + strings.Join(near, ", ")
+			fix = fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to %s%s, or run 'keydoctor setup --tools claude --background-model %s'", near[0], placeOf(c.route.BackgroundSource), near[0])
+		}
+		c.add(stepBackground, "model-not-found", doctor.Error, msg, fix, c.evidence(req, a), nil)
+	default:
+		f := c.failure(code, req, a)
+		f.Check = string(stepBackground)
+		f.Status = doctor.Warning // the main model works; this is the side path
+		f.Message = bg + " (Claude Code's background model): " + f.Message
+		c.out = append(c.out, f)
+	}
+}
+
+func placeOf(source string) string {
+	if source == "" {
+		return ""
+	}
+	return " in " + source
+}
