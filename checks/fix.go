@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // setAt says how to give the key at src a value, in the syntax of the
@@ -17,7 +18,7 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	q := strconv.Quote(value)
 	switch {
 	case src.File == "":
-		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, shellQuote(value))
+		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, human.ShellQuote(value))
 	case strings.HasSuffix(src.File, ".toml"):
 		return fmt.Sprintf("set %s = %s in %s%s", src.Key, q, e.Tilde(src.File), atLine(src))
 	case filepath.Base(src.File) == ".env":
@@ -44,17 +45,6 @@ func atLine(src discover.Source) string {
 		return fmt.Sprintf(" (line %d)", src.Line)
 	}
 	return ""
-}
-
-// shellQuote quotes a value for a POSIX shell when it needs it.
-func shellQuote(v string) string {
-	if v != "" && strings.IndexFunc(v, func(r rune) bool {
-		return !(r == '/' || r == '~' || r == ':' || r == '.' || r == '-' || r == '_' || r == ',' || r == '@' ||
-			(r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
-	}) < 0 {
-		return v
-	}
-	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 }
 
 // setupCmd is the keydoctor command that writes a tool's triple, or ""

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // secretFile is a file that holds a key, and the tool that reads it.
@@ -71,7 +72,7 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 			out = append(out, doctor.Finding{Code: "secret-perms", Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
-				Fix:     fmt.Sprintf("chmod 600 %s", shellQuote(e.Tilde(f.path)))})
+				Fix:     fmt.Sprintf("chmod 600 %s", human.ShellQuote(e.Tilde(f.path)))})
 		}
 	}
 	if len(out) == 0 {
@@ -144,7 +145,7 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", e.Tilde(f.path), e.Tilde(root)),
 				Fix: fmt.Sprintf("git -C %s rm --cached %s, add %s to %s, then rotate the key: it is in the repository's history",
-					shellQuote(e.Tilde(root)), shellQuote(rel), rel, e.Tilde(filepath.Join(root, ".gitignore")))})
+					human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel), rel, e.Tilde(filepath.Join(root, ".gitignore")))})
 		}
 	}
 	if len(out) == 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -52,7 +53,7 @@ func curlGet(req probe.Request, keyVar string) string {
 	if req.Auth == gateway.AuthXAPIKey {
 		auth = `-H "x-api-key: $` + keyVar + `" -H 'anthropic-version: ` + probe.AnthropicVersion + `'`
 	}
-	return "curl -sS '" + strings.ReplaceAll(req.Target(), "'", `'\''`) + "' " + auth
+	return "curl -sS " + human.ShellQuote(req.Target()) + " " + auth
 }
 
 // maskCredential masks a credential header whatever it holds: the key the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -55,7 +56,7 @@ func (c *climber) chatRequest(ctx context.Context) bool {
 		named = "answered as " + res.Model
 	}
 	c.add(stepRequest, "", doctor.OK, fmt.Sprintf("%s %s: %d, %s in %s%s", res.Method, res.URL, res.StatusCode, named,
-		ms(res.Timings.End), tokenNote(res.Usage)), "", nil, nil)
+		human.Duration(res.Timings.End), tokenNote(res.Usage)), "", nil, nil)
 	return true
 }
 
@@ -98,11 +99,11 @@ func (c *climber) streamRequest(ctx context.Context) {
 	buffered := probe.Buffered(st)
 	if buffered {
 		c.add(stepStream, "stream-buffered", doctor.Warning,
-			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), ms(res.Timings.FirstDelta)),
+			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), human.Duration(res.Timings.FirstDelta)),
 			"a proxy, CDN or compression layer is buffering server-sent events: for nginx set 'proxy_buffering off' (or send 'X-Accel-Buffering: no'), turn off gzip for text/event-stream, or bypass the proxy (NO_PROXY)",
 			c.evidence(req, a), nil)
 	}
-	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; TTFT %s, TPOT %s over %d tokens (%s)", len(st.Deltas), ms(m.ttft), ms(m.tpot), m.tokens, m.tokenSource), "", nil, nil)
+	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; TTFT %s, TPOT %s over %d tokens (%s)", len(st.Deltas), human.Duration(m.ttft), human.Duration(m.tpot), m.tokens, m.tokenSource), "", nil, nil)
 	c.latency(req, a, m, buffered)
 }
 
@@ -110,16 +111,16 @@ func (c *climber) streamRequest(ctx context.Context) {
 func (c *climber) latency(req probe.Request, a attempt, m measured, buffered bool) {
 	var slow []string
 	if m.ttft > c.opts.MaxTTFT {
-		slow = append(slow, fmt.Sprintf("TTFT %s is above %s", ms(m.ttft), ms(c.opts.MaxTTFT)))
+		slow = append(slow, fmt.Sprintf("TTFT %s is above %s", human.Duration(m.ttft), human.Duration(c.opts.MaxTTFT)))
 	}
 	if !buffered && m.tokens > 1 && m.tpot > c.opts.MaxTPOT {
-		slow = append(slow, fmt.Sprintf("TPOT %s is above %s", ms(m.tpot), ms(c.opts.MaxTPOT)))
+		slow = append(slow, fmt.Sprintf("TPOT %s is above %s", human.Duration(m.tpot), human.Duration(c.opts.MaxTPOT)))
 	}
 	if len(slow) == 0 {
-		c.add(stepLatency, "", doctor.OK, fmt.Sprintf("TTFT %s (limit %s), TPOT %s (limit %s)", ms(m.ttft), ms(c.opts.MaxTTFT), ms(m.tpot), ms(c.opts.MaxTPOT)), "", nil, nil)
+		c.add(stepLatency, "", doctor.OK, fmt.Sprintf("TTFT %s (limit %s), TPOT %s (limit %s)", human.Duration(m.ttft), human.Duration(c.opts.MaxTTFT), human.Duration(m.tpot), human.Duration(c.opts.MaxTPOT)), "", nil, nil)
 		return
 	}
-	c.add(stepLatency, "latency-high", doctor.Warning, strings.Join(slow, "; ")+fmt.Sprintf(" (first byte after %s)", ms(a.res.Timings.FirstByte)),
+	c.add(stepLatency, "latency-high", doctor.Warning, strings.Join(slow, "; ")+fmt.Sprintf(" (first byte after %s)", human.Duration(a.res.Timings.FirstByte)),
 		"one request is one sample: run 'keydoctor bench' for percentiles; a slow first byte points at the gateway or upstream queueing, a slow TPOT at the model or a congested route; a nearer region or a smaller model helps",
 		c.evidence(req, a), nil)
 }
@@ -145,16 +146,4 @@ func tokenNote(u probe.Usage) string {
 		return ""
 	}
 	return fmt.Sprintf(", %d+%d tokens", u.InputTokens, u.OutputTokens)
-}
-
-func ms(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0ms"
-	case d < time.Millisecond:
-		return d.Round(10 * time.Microsecond).String()
-	case d < time.Second:
-		return d.Round(100 * time.Microsecond).String()
-	}
-	return d.Round(10 * time.Millisecond).String()
 }

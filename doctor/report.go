@@ -1,16 +1,13 @@
 package doctor
 
 import (
-	"encoding/json"
-	"io"
-
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // ReportSchema names the JSON document `doctor --json` prints.
 const ReportSchema = "keydoctor/report@1"
 
-// Report is the document of design.md §3.
+// Report is the document `doctor --json` prints.
 type Report struct {
 	Schema   string         `json:"schema"`
 	Profile  gateway.Public `json:"profile"`
@@ -61,16 +58,4 @@ func NewReport(p gateway.Profile, fs []Finding) Report {
 // only; a failed check is reported but does not by itself fail the run.
 func (r Report) Failing(strict bool) bool {
 	return r.Summary.Error > 0 || (strict && r.Summary.Warning > 0)
-}
-
-// WriteJSON prints the report as one indented JSON document. Secrets in
-// the report must already be masked; WriteJSON redacts the profile's key
-// once more as a last line of defence.
-func WriteJSON(w io.Writer, r Report, key string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(w, gateway.Redact(string(b), key)+"\n")
-	return err
 }

@@ -80,16 +80,16 @@ func TestReportJSONContract(t *testing.T) {
 	const key = "sk-test-0123456789abcdef0123"
 	p := gateway.Profile{Preset: "taotoken", BaseURL: "https://taotoken.net/api", Model: "gpt-4o", Key: key}
 	fs := []Finding{
-		{Check: "url-shape", Code: "url-double-version", Status: Error, Tool: "claude", Message: "m " + key, Fix: "f", Source: "~/.claude/settings.json", Duration: 200 * time.Microsecond},
+		{Check: "url-shape", Code: "url-double-version", Status: Error, Tool: "claude", Message: "m", Fix: "f", Source: "~/.claude/settings.json", Duration: 200 * time.Microsecond},
 		{Check: "env", Code: "env-missing", Status: Warning},
 		{Check: "env", Code: "ok", Status: OK},
 	}
 	r := NewReport(p, fs)
-	var sb strings.Builder
-	if err := WriteJSON(&sb, r, key); err != nil {
+	b, err := json.Marshal(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	out := sb.String()
+	out := string(b)
 	if strings.Contains(out, key) {
 		t.Fatalf("the key leaked into JSON: %s", out)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // TextOptions tune WriteText.
@@ -136,18 +137,11 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 
 // passedLine sums up the findings a brief report does not list.
 func passedLine(passed, skipped int) string {
-	line := fmt.Sprintf("%d %s passed", passed, plural(passed, "check", "checks"))
+	line := fmt.Sprintf("%d %s passed", passed, human.Plural(passed, "check", "checks"))
 	if skipped > 0 {
 		line += fmt.Sprintf(", %d skipped", skipped)
 	}
 	return line + " (--verbose lists them)"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func orDash(s string) string {

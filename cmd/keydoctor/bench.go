@@ -15,8 +15,6 @@ import (
 	"golang.org/x/term"
 )
 
-func init() { register(newBenchCmd) }
-
 // benchOptions are the flags of `keydoctor bench`.
 type benchOptions struct {
 	profile profileFlags
@@ -110,7 +108,7 @@ regression, or --self-test missed a target.`,
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
 	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")
-	f.BoolVar(&o.JSON, "json", false, "print the result as JSON (schema keydoctor/bench@1)")
+	addJSONFlag(f, &o.JSON, bench.Schema)
 	f.BoolVar(&o.CSV, "csv", false, "print one CSV row per level")
 	f.StringVar(&o.Raw, "raw", "", "write one JSON line per request, every timestamp, to FILE")
 	f.StringVar(&o.Save, "save", "", "save the result, target and settings to FILE (a baseline; no key)")

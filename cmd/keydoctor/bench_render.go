@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // writeBenchOutputs prints the result in the chosen form and writes the
@@ -98,7 +99,7 @@ func writeLevel(w io.Writer, l bench.Level) {
 			l.Lambda, l.ObservedConcurrency/l.Lambda, l.ObservedConcurrency)
 		slots := bench.SlotsFor(l.RPS, l.MeanE2E())
 		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent %s\n",
-			l.RPS, slots, plural(slots, "slot", "slots"))
+			l.RPS, slots, human.Plural(slots, "slot", "slots"))
 		if l.Rate > 0 && l.Rate > l.RPS*1.05 {
 			want := bench.SlotsFor(l.Rate, l.MeanE2E())
 			fmt.Fprintf(w, "          the planned %g requests/s would need about %d\n", l.Rate, want)
@@ -115,7 +116,7 @@ func writeNetwork(w io.Writer, l bench.Level) {
 		return fmt.Sprintf("%s ms", fmtMS(s.P50))
 	}
 	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
-		n.NewConns, plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
+		n.NewConns, human.Plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
 	if l.TTFT.N > 0 && n.FirstByte.N > 0 {
 		fmt.Fprintf(w, "; model time to first token ≈ %s ms", fmtMS(l.TTFT.P50-n.FirstByte.P50))
 		if l.TTFT.P50-n.FirstByte.P50 < 0.1*l.TTFT.P50 {

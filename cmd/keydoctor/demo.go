@@ -7,39 +7,38 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newDemoCmd) }
-
 // demoKey is the fake gateway's key in the demo: a made-up value, printed
 // only masked like any key.
 const demoKey = "sk-demo-7f3a9c1e5b2d4f6a8c0e"
 
-// demoStep is one stage of the demo. Later commands add theirs from their
-// own files with addDemoStep: setup 10, doctor 20, ping 30, streams 40, a
-// broken setup 50, gateway failures 60, bench 70.
+// demoStep is one stage of the demo.
 type demoStep struct {
-	Order int
 	Title string
 	Run   func(*demoState) error
 }
 
-var demoSteps []demoStep
-
-func addDemoStep(s demoStep) { demoSteps = append(demoSteps, s) }
-
-func init() {
-	addDemoStep(demoStep{Order: 30, Title: "one request, as 'keydoctor ping' sends it", Run: demoPing})
-	addDemoStep(demoStep{Order: 40, Title: "a streamed answer on each protocol: time to first token and per token", Run: demoStreams})
-	addDemoStep(demoStep{Order: 60, Title: "gateway failures, named by code with their fix", Run: demoFailures})
+// demoSteps are the demo's stages in the order they run. A function, not a
+// variable: the steps reach the commands, and the commands reach the demo.
+func demoSteps() []demoStep {
+	return []demoStep{
+		{"setup: one triple into Claude Code, Codex, Cline and .env", demoSetup},
+		{"doctor: every tool's configuration and its path to the gateway", demoDoctor},
+		{"one request, as 'keydoctor ping' sends it", demoPing},
+		{"a streamed answer on each protocol: time to first token and per token", demoStreams},
+		{"a broken setup, diagnosed: Claude Code's base URL with /v1", demoBroken},
+		{"gateway failures, named by code with their fix", demoFailures},
+		{"bench: a concurrency sweep finds the wall of a gateway that serves 4 at once", demoBench},
+	}
 }
 
 // demoState is what every step works with: a fake gateway on loopback, a
@@ -117,9 +116,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 	fmt.Fprintf(o.Out, "  key           %s in TAOTOKEN_API_KEY\n", gateway.Mask(demoKey))
 	fmt.Fprintf(o.Out, "  home          %s (throwaway, removed at the end)\n", home)
 
-	steps := append([]demoStep(nil), demoSteps...)
-	sort.SliceStable(steps, func(i, j int) bool { return steps[i].Order < steps[j].Order })
-	for i, s := range steps {
+	for i, s := range demoSteps() {
 		fmt.Fprintf(o.Out, "\n%d. %s\n\n", i+1, s.Title)
 		if err := s.Run(st); err != nil {
 			return fmt.Errorf("demo step %q: %w", s.Title, err)
@@ -141,8 +138,8 @@ func demoStreams(st *demoState) error {
 		if !res.OK() {
 			return fmt.Errorf("%s: %s: %v", proto, res.Code, res.Err)
 		}
-		fmt.Fprintf(st.Out, "  %-10s %-7d %-10s %-9s %-9s %d (%s)\n", proto, res.StatusCode, ms(res.Timings.FirstDelta),
-			ms(res.Stream.TPOT()), ms(res.Timings.End), res.Usage.OutputTokens, map[bool]string{true: "server", false: "counted"}[res.Usage.FromServer])
+		fmt.Fprintf(st.Out, "  %-10s %-7d %-10s %-9s %-9s %d (%s)\n", proto, res.StatusCode, human.Duration(res.Timings.FirstDelta),
+			human.Duration(res.Stream.TPOT()), human.Duration(res.Timings.End), res.Usage.OutputTokens, map[bool]string{true: "server", false: "counted"}[res.Usage.FromServer])
 	}
 	fmt.Fprintf(st.Out, "\n  the fake gateway was set to ttft 80ms and tpot 10ms: what you see is what the client measured\n")
 	return nil

@@ -7,10 +7,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/mock"
 )
 
-func init() {
-	addDemoStep(demoStep{Order: 70, Title: "bench: a concurrency sweep finds the wall of a gateway that serves 4 at once", Run: demoBench})
-}
-
 // demoBench runs a small sweep against a second fake gateway that serves
 // only four requests at once, so the knee has something to find.
 func demoBench(st *demoState) error {

@@ -14,12 +14,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
 )
 
-func init() {
-	addDemoStep(demoStep{Order: 10, Title: "setup: one triple into Claude Code, Codex, Cline and .env", Run: demoSetup})
-	addDemoStep(demoStep{Order: 20, Title: "doctor: every tool's configuration and its path to the gateway", Run: demoDoctor})
-	addDemoStep(demoStep{Order: 50, Title: "a broken setup, diagnosed: Claude Code's base URL with /v1", Run: demoBroken})
-}
-
 // demoProject is the throwaway project directory that holds .env.
 func demoProject(st *demoState) string { return filepath.Join(st.Home, "project") }
 

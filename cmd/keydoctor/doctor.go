@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
-	"os"
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
@@ -13,11 +11,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newDoctorCmd) }
 
 type doctorOptions struct {
 	Offline bool
@@ -65,7 +60,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.Offline, "offline", false, "no network: only files, environment and local ports")
-	f.BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/report@1)")
+	addJSONFlag(f, &o.JSON, schemaReport)
 	f.StringVar(&o.Tool, "tool", "", "only findings about this tool (claude, codex, cline, vscode, env, openai, anthropic)")
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
@@ -121,11 +116,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	}
 	secrets := append(snapshotSecrets(snap), p.Key)
 	if o.JSON {
-		var buf bytes.Buffer
-		if err := doctor.WriteJSON(&buf, r, p.Key); err != nil {
-			return err
-		}
-		_, err = io.WriteString(o.Out, gateway.Redact(buf.String(), secrets...))
+		err = writeJSON(o.Out, r, secrets...)
 	} else {
 		title := "keydoctor doctor"
 		if o.Offline {
@@ -149,28 +140,6 @@ func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) 
 	return checks.Offline(co)
 }
 
-// discoverOptions points discovery at the project and the preset's variables.
-func discoverOptions(p gateway.Profile, project string) discover.Options {
-	do := discover.Options{Project: project, VarBaseURL: p.VarBaseURL, VarModel: p.VarModel}
-	if preset, err := templates.LookupPreset(p.Preset); err == nil {
-		do.VarKey = preset.Vars.APIKey
-	}
-	if do.VarKey == "" {
-		do.VarBaseURL = ""
-	}
-	return do
-}
-
-// checkProject refuses a --project that is not a directory: a typo would
-// otherwise silently find no .env and no project settings.
-func checkProject(dir string) error {
-	fi, err := os.Stat(dir)
-	if err != nil || !fi.IsDir() {
-		return usageErrorf("give the directory that holds the project's .env and .claude/", "--project %s is not a directory", dir)
-	}
-	return nil
-}
-
 // forTool keeps the findings about one tool and those about none.
 func forTool(fs []doctor.Finding, tool string) []doctor.Finding {
 	if tool == "" {
@@ -183,42 +152,4 @@ func forTool(fs []doctor.Finding, tool string) []doctor.Finding {
 		}
 	}
 	return out
-}
-
-// snapshotSecrets are every key discovery saw, for last-line redaction.
-func snapshotSecrets(s *discover.Snapshot) []string {
-	var out []string
-	add := func(v discover.Value) {
-		if v.Value != "" {
-			out = append(out, v.Value)
-		}
-		for _, o := range v.Overrides {
-			if o.Value != "" {
-				out = append(out, o.Value)
-			}
-		}
-	}
-	for _, t := range s.Tools {
-		add(t.Key)
-		for _, c := range t.Credentials {
-			add(c)
-		}
-	}
-	add(s.Codex.AuthKey)
-	return out
-}
-
-// useColor decides colouring: never, always, or (auto) on a terminal
-// unless NO_COLOR is set.
-func useColor(e *env.Env, mode string) (bool, error) {
-	switch mode {
-	case "never":
-		return false, nil
-	case "always":
-		return true, nil
-	case "auto", "":
-		_, noColor := e.Lookup("NO_COLOR")
-		return e.IsTerminal && !noColor && e.Getenv("TERM") != "dumb", nil
-	}
-	return false, usageErrorf("use --color auto, always or never", "invalid --color %q", mode)
 }

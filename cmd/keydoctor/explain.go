@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newExplainCmd) }
-
 type explainOptions struct {
 	List bool
 	Code string

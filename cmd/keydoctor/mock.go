@@ -14,8 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newMockCmd) }
-
 type mockOptions struct {
 	Addr    string
 	Key     string // the fake gateway's own test key (not a user secret)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,11 +11,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newPingCmd) }
 
 type pingOptions struct {
 	Profile  profileFlags
@@ -57,7 +55,7 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 	fs.BoolVar(&o.Stream, "stream", false, "ask for a streamed answer and measure time to first token")
 	fs.DurationVar(&o.Timeout, "timeout", 60*time.Second, "deadline of the whole request")
 	fs.StringVar(&o.CAFile, "ca-file", "", "PEM file of an extra certificate authority to trust")
-	fs.BoolVar(&o.JSON, "json", false, "print the result as JSON")
+	addJSONFlag(fs, &o.JSON, schemaPing)
 	return cmd
 }
 
@@ -91,22 +89,6 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 }
 
 // authFor is how the tools that speak proto present the key (design.md §1).
-func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range gateway.Tools {
-		if t.Protocol == proto {
-			return t.Auth
-		}
-	}
-	return gateway.AuthBearer
-}
-
-func keySource(p gateway.Profile) string {
-	if s := p.Source(gateway.FieldKey); s != "" {
-		return s
-	}
-	return p.KeyVar
-}
-
 func runPing(ctx context.Context, o *pingOptions) error {
 	t, err := preparePing(o)
 	if err != nil {
@@ -186,7 +168,7 @@ func timingLine(res *probe.Result) string {
 	var parts []string
 	add := func(name string, d time.Duration) {
 		if d > 0 {
-			parts = append(parts, name+" "+ms(d))
+			parts = append(parts, name+" "+human.Duration(d))
 		}
 	}
 	add("dns", tm.DNS)
@@ -202,10 +184,6 @@ func timingLine(res *probe.Result) string {
 		parts = append(parts, "(connection reused)")
 	}
 	return strings.Join(parts, " · ")
-}
-
-func ms(d time.Duration) string {
-	return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
 }
 
 func clipText(s string, n int) string {
@@ -245,7 +223,7 @@ type pingUsage struct {
 
 func writePingJSON(w io.Writer, t pingTarget, res *probe.Result) error {
 	doc := pingJSON{
-		Schema: "keydoctor/ping@1", Profile: t.profile.Public(), Protocol: string(t.req.Protocol), Stream: t.req.Stream,
+		Schema: schemaPing, Profile: t.profile.Public(), Protocol: string(t.req.Protocol), Stream: t.req.Stream,
 		Method: res.Method, URL: res.URL, Status: res.StatusCode, Model: res.Model, Text: res.Text,
 		TimingsMS: res.Timings.Millis(), Code: res.Code, Notes: res.Notes, Curl: probe.Curl(t.req, t.profile.KeyVar),
 		RetryAfter: res.RetryAfter.Seconds(),
@@ -263,9 +241,7 @@ func writePingJSON(w io.Writer, t pingTarget, res *probe.Result) error {
 	if res.Err != nil {
 		doc.Error = res.Err.Error()
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return writeJSON(w, doc)
 }
 
 // codeHint is the fix for a code in this profile's terms; the catalog's

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,8 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newRestoreCmd) }
 
 type restoreOptions struct {
 	Env    *env.Env
@@ -47,8 +44,32 @@ current state is backed up first, so a restore can be undone the same way.`,
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "restore the newest backup")
 	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "print what would be restored (diff, keys masked) and write nothing")
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the result as JSON")
+	addJSONFlag(cmd.Flags(), &o.JSON, schemaBackups+"; with a backup "+schemaRestore)
 	return cmd
+}
+
+// backupsDoc is `restore --json` without a backup: the list. Its keys are
+// in the order version 1 printed them (alphabetical, schema last).
+type backupsDoc struct {
+	Backups []backupEntry `json:"backups"`
+	Schema  string        `json:"schema"`
+}
+
+// restoreDoc is `restore --json` with a backup: what was (or would be) put
+// back. Keys in version 1's order, as backupsDoc.
+type restoreDoc struct {
+	Backup    string        `json:"backup"`
+	DryRun    bool          `json:"dry_run"`
+	Files     []restoreFile `json:"files"`
+	NewBackup string        `json:"new_backup"`
+	Schema    string        `json:"schema"`
+}
+
+type restoreFile struct {
+	Path   string   `json:"path"`
+	Action string   `json:"action"`
+	Notes  []string `json:"notes,omitempty"`
+	Diff   string   `json:"diff,omitempty"`
 }
 
 type backupEntry struct {
@@ -105,7 +126,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 		entries = append(entries, b)
 	}
 	if o.JSON {
-		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/backups@1", "backups": entries})
+		return writeJSON(o.Out, backupsDoc{Backups: entries, Schema: schemaBackups})
 	}
 	if len(entries) == 0 {
 		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(toolpaths.Backups(o.Env)))
@@ -119,15 +140,9 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 }
 
 func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, res *writers.Result) error {
-	type file struct {
-		Path   string   `json:"path"`
-		Action string   `json:"action"`
-		Notes  []string `json:"notes,omitempty"`
-		Diff   string   `json:"diff,omitempty"`
-	}
-	var files []file
+	var files []restoreFile
 	for _, c := range plan.Changes {
-		f := file{Path: o.Env.Tilde(c.Path), Action: c.Action()}
+		f := restoreFile{Path: o.Env.Tilde(c.Path), Action: c.Action()}
 		for _, n := range c.Notes {
 			f.Notes = append(f.Notes, plan.Redact(tildeIn(o.Env, n)))
 		}
@@ -137,8 +152,8 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		files = append(files, f)
 	}
 	if o.JSON {
-		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/restore@1", "backup": m.Name(), "dry_run": o.DryRun,
-			"files": files, "new_backup": o.Env.Tilde(res.Backup)})
+		return writeJSON(o.Out, restoreDoc{Backup: m.Name(), DryRun: o.DryRun, Files: files,
+			NewBackup: o.Env.Tilde(res.Backup), Schema: schemaRestore})
 	}
 	for _, f := range files {
 		if o.DryRun {
@@ -164,10 +179,4 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		fmt.Fprintf(o.Out, "nothing changed: the files already match backup %s\n", m.Name())
 	}
 	return nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

@@ -129,21 +129,17 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 		return &flagError{cmd: c.Name(), err: err}
 	})
 	root.SetUsageTemplate(root.UsageTemplate() + exitStatusHelp)
-	for _, add := range commands {
-		root.AddCommand(add(e))
-	}
+	root.AddCommand(
+		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
+		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
+		newMockCmd(e), newDemoCmd(e),
+	)
 	// Unknown subcommands and wrong argument counts are usage errors too.
 	root.Args = cobra.NoArgs
 	return root
 }
 
-// commands lists every subcommand constructor; each command file adds its
-// own in an init function, so commands stay independent of one another.
-var commands []func(*env.Env) *cobra.Command
-
-func register(f func(*env.Env) *cobra.Command) { commands = append(commands, f) }
-
-// argsError wraps a cobra.PositionalArgs so its failure is a usage error.
+// usageArgs wraps a cobra.PositionalArgs so its failure is a usage error.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := check(c, args); err != nil {

@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"github.com/keydoctor/keydoctor/doctor"
 	"io"
 	"strings"
 	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -16,8 +16,6 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newSetupCmd) }
 
 // setupOptions is everything runSetup needs; flags fill it, tests build it.
 type setupOptions struct {
@@ -99,7 +97,7 @@ keydoctor cannot guess which server you run.`,
 	f.StringVar(&o.Tools, "tools", "", "tools to configure: claude,codex,cline,vscode,env (default: those found installed or configured)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
-	f.BoolVar(&o.JSON, "json", false, "print the result as JSON")
+	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
@@ -211,30 +209,6 @@ func requireProfile(p gateway.Profile) error {
 		return usageErrorf("run 'keydoctor explain "+kp.Code+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
 	}
 	return nil
-}
-
-// refusal turns a refused file into exit status 2 with file, line and
-// column; other errors stay failures.
-func refusal(e *env.Env, err error) error {
-	var re *writers.RefusedError
-	if errors.As(err, &re) {
-		msg := e.Tilde(re.Path) + ": " + re.Reason
-		if re.Line > 0 {
-			msg = fmt.Sprintf("%s: line %d, column %d: %s", e.Tilde(re.Path), re.Line, re.Col, re.Reason)
-		}
-		hint := re.Hint
-		if hint == "" {
-			hint = "nothing was written"
-		} else {
-			hint = "nothing was written; " + hint
-		}
-		return usageErrorf(hint, "%s", msg)
-	}
-	var ue *gateway.UsageError
-	if errors.As(err, &ue) {
-		return err
-	}
-	return failf("", "%v", err)
 }
 
 // listModels asks the gateway's /v1/models with a short deadline.

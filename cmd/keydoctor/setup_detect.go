@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -44,22 +42,4 @@ func detectTools(e *env.Env, look func(string) (string, error), project string) 
 		out = append(out, gateway.DotEnv)
 	}
 	return out
-}
-
-// lookPath finds an executable on the PATH of e (not of the process, so
-// tests stay hermetic).
-func lookPath(e *env.Env, name string) (string, error) {
-	for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
-		if dir == "" {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if e.GOOS == "windows" && !strings.HasSuffix(strings.ToLower(p), ".exe") {
-			p += ".exe"
-		}
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (e.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-			return p, nil
-		}
-	}
-	return "", errors.New(name + ": not found on PATH")
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -40,7 +38,7 @@ type setupFile struct {
 }
 
 func newSetupReport(e *env.Env, p gateway.Profile, tools []gateway.ToolID, plan *writers.Plan, dry bool) *setupReport {
-	r := &setupReport{Schema: "keydoctor/setup@1", DryRun: dry, Profile: p.Public(), Tools: tools, keySource: p.Source(gateway.FieldKey)}
+	r := &setupReport{Schema: schemaSetup, DryRun: dry, Profile: p.Public(), Tools: tools, keySource: p.Source(gateway.FieldKey)}
 	for _, n := range p.Notes {
 		r.Notes = append(r.Notes, n.Message)
 	}
@@ -73,9 +71,7 @@ func (r *setupReport) applied(e *env.Env, res *writers.Result) {
 
 func (r *setupReport) print(o *setupOptions) error {
 	if o.JSON {
-		enc := json.NewEncoder(o.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(o.Out, r)
 	}
 	w := o.Out
 	src := ""
@@ -120,12 +116,4 @@ func (r *setupReport) print(o *setupOptions) error {
 	}
 	r.printChecks(w)
 	return nil
-}
-
-// tildeIn shows every path under the home directory inside s as ~/….
-func tildeIn(e *env.Env, s string) string {
-	if e.Home == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/")+"/", "~/")
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newStatusCmd) }
 
 type statusOptions struct {
 	JSON    bool
@@ -38,7 +35,7 @@ $VARIABLE), followed by the values it shadows. Keys are masked.`,
 			return runStatus(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/status@1)")
+	addJSONFlag(cmd.Flags(), &o.JSON, schemaStatus)
 	cmd.Flags().StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool")
 	o.profile.add(cmd.Flags())
@@ -90,7 +87,7 @@ func runStatus(o *statusOptions) error {
 	}
 	e := o.Env
 	snap := discover.Discover(e, discoverOptions(p, o.Project))
-	doc := statusDoc{Schema: "keydoctor/status@1", Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
+	doc := statusDoc{Schema: schemaStatus, Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
 	for _, t := range snap.Tools {
 		if o.Tool != "" && string(t.ID) != o.Tool {
 			continue
@@ -105,16 +102,11 @@ func runStatus(o *statusOptions) error {
 		}
 	}
 	secrets := append(snapshotSecrets(snap), p.Key)
-	var b strings.Builder
 	if o.JSON {
-		enc := json.NewEncoder(&b)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
-			return err
-		}
-	} else {
-		writeStatusTable(&b, doc)
+		return writeJSON(o.Out, doc, secrets...)
 	}
+	var b strings.Builder
+	writeStatusTable(&b, doc)
 	_, err = io.WriteString(o.Out, gateway.Redact(b.String(), secrets...))
 	return err
 }

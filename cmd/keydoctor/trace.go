@@ -20,8 +20,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newTraceCmd) }
-
 type traceOptions struct {
 	Upstream string
 	Listen   string

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
@@ -56,7 +57,7 @@ func printTraceSummary(w io.Writer, recs []relay.Record) {
 		fmt.Fprintln(w, "\nno requests came through the relay")
 		return
 	}
-	fmt.Fprintf(w, "\nsummary: %d %s\n", len(recs), plural(len(recs), "request", "requests"))
+	fmt.Fprintf(w, "\nsummary: %d %s\n", len(recs), human.Plural(len(recs), "request", "requests"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  CLIENT\tMODEL\tCOUNT\tERRORS\tMISMATCH\tTTFT P50")
 	for _, g := range relay.Summarize(recs) {
@@ -87,12 +88,4 @@ func fmtMs(ms float64) string {
 	default:
 		return fmt.Sprintf("%.2fms", ms)
 	}
-}
-
-// plural picks the word for a count, for every command's output.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -13,11 +13,10 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newVerifyCmd) }
 
 type verifyOptions struct {
 	Tool     gateway.ToolID
@@ -66,7 +65,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 	f.StringVar(&o.Upstream, "upstream", "", "gateway root to relay to instead of the base URL the tool's files name")
 	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
 	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
-	f.BoolVar(&o.JSON, "json", false, "print one JSON document (schema keydoctor/verify@1)")
+	addJSONFlag(f, &o.JSON, schemaVerify)
 	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp +
 		"  verify exits 1 when the tool fails or sends something its files do not say,\n  and 2 when the tool is not installed\n")
 	return cmd
@@ -132,7 +131,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), plural(len(turn.Records), "request", "requests"))
+	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), human.Plural(len(turn.Records), "request", "requests"))
 	for _, r := range turn.Records {
 		fmt.Fprintf(o.Out, "  %s\n", traceLine(r))
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 	"strings"
 	"time"
@@ -43,7 +42,7 @@ type verifyConfigured struct {
 func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time.Duration) error {
 	c := t.Configured
 	doc := verifyDoc{
-		Schema: "keydoctor/verify@1", Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
+		Schema: schemaVerify, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
 		Configured: verifyConfigured{
 			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
@@ -66,7 +65,5 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 		doc.ToolExit = toolExit(t, timeout)
 		doc.ToolOutput = gateway.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return writeJSON(w, doc, c.Key)
 }

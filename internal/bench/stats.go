@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // Summary is a distribution as the report shows it. Percentiles are exact:
@@ -67,7 +69,8 @@ func Percentile(sorted []float64, p float64) float64 {
 }
 
 // ms converts a duration to float milliseconds, the unit of every report.
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+// ms is human.Millis, named short for the aggregation formulas.
+var ms = human.Millis
 
 // TPOT is the time per output token of one request (design.md §5): the
 // time between the first and the last content delta divided by the output

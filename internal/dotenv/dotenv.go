@@ -45,9 +45,6 @@ type Entry struct {
 	valStart, valEnd int
 }
 
-// Quoted reports whether the value was written in quotes.
-func (e Entry) Quoted() bool { return e.Quote != 0 }
-
 // File is a parsed .env file that remembers its bytes.
 type File struct {
 	raw     []byte

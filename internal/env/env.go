@@ -5,7 +5,6 @@ package env
 
 import (
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +17,6 @@ type Env struct {
 	Environ    func() []string     // KEY=VALUE pairs, for listing variables
 	Home       string              // the user's home directory
 	Now        func() time.Time
-	HTTPClient *http.Client // nil means the caller builds one with probe.NewClient
 	Stdin      io.Reader
 	Stdout     io.Writer
 	Stderr     io.Writer

@@ -15,10 +15,6 @@ const (
 	ModelOther                     // another model: the gateway substituted
 )
 
-func (m ModelMatch) String() string {
-	return [...]string{"unnamed", "same", "alias", "other"}[m]
-}
-
 // CompareModels decides whether served is the model requested. Gateways
 // commonly answer with the dated snapshot behind an alias (gpt-4o →
 // gpt-4o-2024-08-06, claude-sonnet-4-5 → claude-sonnet-4-5-20250929), with

@@ -68,3 +68,8 @@ func FuzzCompareModels(f *testing.F) {
 		}
 	})
 }
+
+// String names a match in test failures.
+func (m ModelMatch) String() string {
+	return [...]string{"unnamed", "same", "alias", "other"}[m]
+}

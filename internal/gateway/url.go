@@ -118,15 +118,6 @@ func Normalize(raw string) (Parsed, error) {
 	return p, nil
 }
 
-// MustRoot is Normalize for trusted input (tests, presets); it panics on error.
-func MustRoot(raw string) string {
-	p, err := Normalize(raw)
-	if err != nil {
-		panic(err)
-	}
-	return p.Root
-}
-
 // Diagnose reasons about a base URL exactly as configured for this tool:
 // the tool does not normalise, so /v1 where it adds its own /v1 is a
 // double version, and no /v1 where it adds none is a missing version.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // Curl renders the request as a curl command a user can paste. The key
@@ -20,7 +21,7 @@ func Curl(req Request, keyVar string) string {
 	if req.Stream {
 		b.WriteString(" -N") // print events as they arrive
 	}
-	b.WriteString(" " + shellQuote(req.Target()))
+	b.WriteString(" " + human.ShellQuote(req.Target()))
 	for _, k := range sortedKeys(h) {
 		for _, v := range h[k] {
 			line := k + ": " + gateway.Redact(v, req.Key)
@@ -29,10 +30,10 @@ func Curl(req Request, keyVar string) string {
 				b.WriteString(" \\\n  -H \"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(line) + "\"")
 				continue
 			}
-			b.WriteString(" \\\n  -H " + shellQuote(line))
+			b.WriteString(" \\\n  -H " + human.ShellQuote(line))
 		}
 	}
-	b.WriteString(" \\\n  -d " + shellQuote(string(req.Body())))
+	b.WriteString(" \\\n  -d " + human.ShellQuote(string(req.Body())))
 	return b.String()
 }
 
@@ -43,11 +44,6 @@ func sortedKeys(h http.Header) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// shellQuote wraps s in single quotes for a POSIX shell.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Evidence is the printable record of one exchange, field for field the

@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bytes"
 	"io"
 	"strings"
 	"time"
@@ -11,15 +10,14 @@ import (
 )
 
 // Decoder reads one protocol's event stream incrementally. Feed it lines
-// (FeedLine), raw bytes as they pass through a relay (Write), or a whole
-// reader (ReadFrom); it stamps each content delta with the clock and calls
+// (FeedLine) or a reader (ReadFrom, which a relay feeds as bytes pass); it stamps each content delta with the clock and calls
 // OnDelta as the delta arrives. Stream returns what it saw.
 //
 // A Decoder is not safe for concurrent use; one per stream.
 type Decoder struct {
 	proto gateway.Protocol
-	// Clock stamps deltas: time since the request started. Write and
-	// ReadFrom use it; FeedLine takes the time from its caller.
+	// Clock stamps deltas: time since the request started. ReadFrom
+	// uses it; FeedLine takes the time from its caller.
 	Clock func() time.Duration
 	// OnDelta, when set, is called for each content delta as it arrives.
 	OnDelta func(Delta)
@@ -29,8 +27,6 @@ type Decoder struct {
 	text     strings.Builder
 	usage    Usage
 	hasUsage bool
-	partial  []byte // Write: bytes of a line not yet ended
-	afterCR  bool   // Write: the last write ended in CR
 }
 
 // NewDecoder returns a decoder for proto whose clock counts from start.
@@ -43,44 +39,6 @@ func (d *Decoder) FeedLine(line []byte, at time.Duration) {
 	if ev, ok := d.parser.Feed(line); ok {
 		d.Event(ev, at)
 	}
-}
-
-// Write consumes raw stream bytes, so a relay can tee a live stream into
-// the decoder (io.MultiWriter, io.TeeReader). It never fails.
-func (d *Decoder) Write(p []byte) (int, error) {
-	at := d.Clock()
-	n := len(p)
-	d.s.Bytes += int64(n)
-	if d.afterCR && len(p) > 0 && p[0] == '\n' {
-		p = p[1:] // the LF of a CRLF split across two writes
-	}
-	d.afterCR = false
-	for len(p) > 0 {
-		i := bytes.IndexAny(p, "\r\n")
-		if i < 0 {
-			if len(d.partial)+len(p) <= 1<<20 { // a runaway line is dropped, not buffered forever
-				d.partial = append(d.partial, p...)
-			}
-			break
-		}
-		line := p[:i]
-		if len(d.partial) > 0 {
-			d.partial = append(d.partial, line...)
-			line = d.partial
-		}
-		skip := 1
-		if p[i] == '\r' {
-			if i+1 < len(p) && p[i+1] == '\n' {
-				skip = 2
-			} else if i+1 == len(p) {
-				d.afterCR = true
-			}
-		}
-		d.FeedLine(line, at)
-		d.partial = d.partial[:0]
-		p = p[i+skip:]
-	}
-	return n, nil
 }
 
 // ReadFrom reads the whole stream from r. Each line is stamped with the
@@ -171,10 +129,6 @@ func (d *Decoder) errorIn(data []byte) bool {
 // and returns what the decoder saw. Usage is the server's when it gave
 // one, else the content deltas counted.
 func (d *Decoder) Stream() *Stream {
-	if len(d.partial) > 0 { // Write: a last line without its ending
-		d.FeedLine(d.partial, d.Clock())
-		d.partial = d.partial[:0]
-	}
 	if ev, ok := d.parser.Flush(); ok {
 		d.Event(ev, d.Clock())
 	}

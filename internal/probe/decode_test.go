@@ -126,9 +126,9 @@ func TestDecoders(t *testing.T) {
 					t.Errorf("delta %d stamped %v, not after %v", i, s.Deltas[i].At, s.Deltas[i-1].At)
 				}
 			}
-			// The same bytes through Write in awkward chunks (a relay's tee)
+			// The same bytes in awkward chunks (a relay's tap)
 			// must give the same stream.
-			assertSameThroughWrite(t, tt.proto, data, s, 7)
+			assertSameInChunks(t, tt.proto, data, s, 7)
 		})
 	}
 }
@@ -169,36 +169,57 @@ func TestParserMultilineAndBareCR(t *testing.T) {
 	var got []string
 	d := NewDecoder(gateway.Chat, time.Now())
 	d.Clock = tickClock()
-	_, _ = d.Write([]byte("data: {\"choices\":[{\"delta\":\r"))
-	_, _ = d.Write([]byte("data: {\"content\":\"a\"}}]}\r\r"))
 	d.OnDelta = func(dl Delta) { got = append(got, dl.Text) }
-	_, _ = d.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"b\"}}]}\n\ndata: [DONE]"))
+	_, _ = d.ReadFrom(&chunkReader{chunks: []string{
+		"data: {\"choices\":[{\"delta\":\r",
+		"data: {\"content\":\"a\"}}]}\r\r",
+		"data: {\"choices\":[{\"delta\":{\"content\":\"b\"}}]}\n\ndata: [DONE]",
+	}})
 	s := d.Stream()
 	if d.Text() != "ab" || !s.Terminated || s.Events != 3 {
 		t.Errorf("text %q terminated %v events %d; want ab, true, 3", d.Text(), s.Terminated, s.Events)
 	}
-	if !reflect.DeepEqual(got, []string{"b"}) {
+	if !reflect.DeepEqual(got, []string{"a", "b"}) {
 		t.Errorf("OnDelta got %q", got)
 	}
 }
 
-func assertSameThroughWrite(t *testing.T, proto gateway.Protocol, data []byte, want *Stream, chunk int) {
+func assertSameInChunks(t *testing.T, proto gateway.Protocol, data []byte, want *Stream, chunk int) {
 	t.Helper()
-	got := writeInChunks(proto, data, chunk)
+	got := readInChunks(proto, data, chunk)
 	if !sameStream(got, want) {
-		t.Errorf("through Write(%d-byte chunks):\n got %+v\nwant %+v", chunk, summary(got), summary(want))
+		t.Errorf("read in %d-byte chunks:\n got %+v\nwant %+v", chunk, summary(got), summary(want))
 	}
 }
 
-func writeInChunks(proto gateway.Protocol, data []byte, chunk int) *Stream {
+// readInChunks decodes data arriving a few bytes per read, as a relay's
+// tap delivers a live stream: a CRLF or a line split across reads must
+// decode the same as the whole.
+func readInChunks(proto gateway.Protocol, data []byte, chunk int) *Stream {
 	d := NewDecoder(proto, time.Now())
 	d.Clock = func() time.Duration { return 0 }
+	cr := &chunkReader{}
 	for len(data) > 0 {
 		n := min(chunk, len(data))
-		_, _ = d.Write(data[:n])
+		cr.chunks = append(cr.chunks, string(data[:n]))
 		data = data[n:]
 	}
+	_, _ = d.ReadFrom(cr)
 	return d.Stream()
+}
+
+// chunkReader returns its chunks one per Read.
+type chunkReader struct{ chunks []string }
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, c.chunks[0])
+	if c.chunks[0] = c.chunks[0][n:]; c.chunks[0] == "" {
+		c.chunks = c.chunks[1:]
+	}
+	return n, nil
 }
 
 // sameStream compares what matters, ignoring time stamps and byte counts.
@@ -215,7 +236,8 @@ func summary(s *Stream) []any {
 }
 
 // TestDecoderAsTee: a relay copies a live stream to its client and tees
-// it into a Decoder; the decoder sees what probe's own reader sees.
+// it through a pipe into a Decoder's ReadFrom; the decoder sees what
+// probe's own reader sees.
 func TestDecoderAsTee(t *testing.T) {
 	srv := startMock(t, mock.Options{Tokens: 5})
 	body := `{"model":"gpt-4o","stream":true,"stream_options":{"include_usage":true},"max_tokens":16,"messages":[{"role":"user","content":"hi"}]}`
@@ -227,8 +249,17 @@ func TestDecoderAsTee(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	dec := NewDecoder(gateway.Chat, time.Now())
+	pr, pw := io.Pipe()
+	decoded := make(chan struct{})
+	go func() {
+		defer close(decoded)
+		_, _ = dec.ReadFrom(pr)
+	}()
 	var relayed bytes.Buffer
-	if _, err := io.Copy(&relayed, io.TeeReader(resp.Body, dec)); err != nil {
+	_, err = io.Copy(&relayed, io.TeeReader(resp.Body, pw))
+	pw.CloseWithError(err)
+	<-decoded
+	if err != nil {
 		t.Fatal(err)
 	}
 	s := dec.Stream()

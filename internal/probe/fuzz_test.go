@@ -13,7 +13,7 @@ import (
 
 // The fuzz targets check two properties of each protocol's decoder on any
 // input: it never panics, and reading the bytes whole (ReadFrom, as probe
-// does) or as arbitrary chunks (Write, as a relay does) sees the same
+// does) or in arbitrary chunks (as a relay's tap delivers it) sees the same
 // stream. Seeds: the recorded streams plus testdata/fuzz.
 
 func fuzzDecoder(f *testing.F, proto gateway.Protocol) {
@@ -38,9 +38,9 @@ func fuzzDecoder(f *testing.F, proto gateway.Protocol) {
 			return // a line over the limit: nothing to compare
 		}
 		whole := d.Stream()
-		parts := writeInChunks(proto, data, int(chunk)%64+1)
+		parts := readInChunks(proto, data, int(chunk)%64+1)
 		if !sameStream(whole, parts) {
-			t.Errorf("ReadFrom and Write disagree:\n%+v\n%+v", summary(whole), summary(parts))
+			t.Errorf("whole and chunked reads disagree:\n%+v\n%+v", summary(whole), summary(parts))
 		}
 		if whole.Usage == nil || whole.Usage.OutputTokens < 0 {
 			t.Errorf("usage %+v", whole.Usage)

@@ -108,7 +108,3 @@ func anySame(expect []string, got string) bool {
 	}
 	return false
 }
-
-func ms(d time.Duration) float64 {
-	return float64(d.Round(10*time.Microsecond)) / float64(time.Millisecond)
-}

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // maxRequestBody bounds the request body the relay holds to read the model
@@ -195,16 +196,16 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	} else {
 		end = ex.since()
 	}
-	rec.E2Ems = ms(end)
+	rec.E2Ems = human.Millis(end)
 	if ex.observed != nil {
 		ob := <-ex.observed
 		rec.ServedModel, rec.OutputTokens = ob.Model, ob.OutputTokens
-		rec.TTFTms = ms(ob.FirstDelta)
+		rec.TTFTms = human.Millis(ob.FirstDelta)
 		if ob.Failed {
 			rec.Failed, rec.Error = true, "the answer carries an error"
 		}
 	} else if ex.status > 0 && ex.status < 400 && ex.proto == "" {
-		rec.TTFTms = ms(first) // not a model call: the first byte is all there is
+		rec.TTFTms = human.Millis(first) // not a model call: the first byte is all there is
 	}
 	if ex.err != nil {
 		rec.Failed, rec.Error = true, ex.err.Error()

@@ -54,12 +54,6 @@ func Start(ctx context.Context, addr string, o Options) (*Server, error) {
 	return s, nil
 }
 
-// URL is Root, for symmetry with the mock gateway.
-func (s *Server) URL() string { return s.Root }
-
-// Addr is the listening address.
-func (s *Server) Addr() net.Addr { return s.ln.Addr() }
-
 // Close stops the relay: requests in flight get a few seconds to finish
 // (their records are still delivered), then connections are cut.
 func (s *Server) Close() error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
@@ -55,7 +56,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	reqs := ModelRequests(recs)
 	if len(reqs) == 0 {
 		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
-			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), plural(len(recs), "request", "requests"))}}
+			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))}}
 	}
 	var out []Verdict
 	add := func(what string, st doctor.Status, code, format string, args ...any) {
@@ -81,7 +82,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 			lost = fmt.Sprintf(", which cost %s before the first answer", reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
 		}
 		add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
-			tool.Title, len(ws), plural(len(ws), "time", "times"), ws[0].Status, lost)
+			tool.Title, len(ws), human.Plural(len(ws), "time", "times"), ws[0].Status, lost)
 	}
 
 	// Answers: one verdict per kind of failure, with its count.
@@ -111,7 +112,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
-		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
+		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), human.Plural(len(reqs), "request", "requests"))
 	}
 
 	// Models asked for.
@@ -200,7 +201,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		}
 		switch {
 		case none > 0:
-			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
+			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
 		case len(other) == 0:
 			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
 		default:
@@ -285,11 +286,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

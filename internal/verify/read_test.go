@@ -155,12 +155,6 @@ func TestTargetFor(t *testing.T) {
 	}
 }
 
-func TestFixHint(t *testing.T) {
-	if h := FixHint(gateway.Codex); !strings.Contains(h, "keydoctor verify codex") {
-		t.Errorf("FixHint = %q", h)
-	}
-}
-
 func FuzzReadCodex(f *testing.F) {
 	f.Add("model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"K\"\n")
 	f.Add("profile = \"p\"\n[profiles.p]\nmodel_provider = \"openai\"\n")

@@ -19,16 +19,6 @@ import (
 // prompt, never a file.
 const Prompt = "Reply with the single word: ok"
 
-// FixHint is what doctor adds to a fix where a model question remains
-// (model-mismatch, a background model nobody set): the tool's own traffic
-// answers it.
-func FixHint(tool gateway.ToolID) string {
-	if tool == "" {
-		tool = "claude"
-	}
-	return fmt.Sprintf("run `keydoctor verify %s` to see which models the tool really requests (main and background) and which model answers", tool)
-}
-
 // Tools are the tools verify can run, in help order.
 var Tools = []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline}
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -246,4 +247,5 @@ func timerLate(d time.Duration) float64 {
 	return bench.Summarize(late).P50
 }
 
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+// ms is human.Millis, named short for the formulas above.
+var ms = human.Millis

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/spf13/pflag"
+)
+
+// The --json documents, each named keydoctor/NAME@VERSION in its "schema"
+// field. Scripts outside the project parse them: within a version a
+// document only gains fields; renaming or dropping one is a new version.
+const (
+	schemaReport  = doctor.ReportSchema // doctor
+	schemaStatus  = "keydoctor/status@1"
+	schemaSetup   = "keydoctor/setup@1"
+	schemaPing    = "keydoctor/ping@1"
+	schemaVerify  = "keydoctor/verify@1"
+	schemaBackups = "keydoctor/backups@1" // restore, listing
+	schemaRestore = "keydoctor/restore@1"
+)
+
+// addJSONFlag adds --json, naming the document's schema in the help.
+func addJSONFlag(fs *pflag.FlagSet, p *bool, schema string) {
+	fs.BoolVar(p, "json", false, "print one JSON document (schema "+schema+")")
+}
+
+// writeJSON prints one --json document: a typed struct with its schema,
+// indented by two spaces, one newline at the end. Everything in doc is
+// masked already; the secrets are redacted once more as a last line of
+// defence.
+func writeJSON(w io.Writer, doc any, secrets ...string) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, gateway.Redact(b.String(), secrets...))
+	return err
+}

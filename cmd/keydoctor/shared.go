@@ -1,0 +1,147 @@
+package main
+
+// Helpers more than one command uses: how a command finds the project and
+// the tools' files, which secrets to redact, colour, and how a refused edit
+// is reported. Each command's own helpers stay in its file.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/writers"
+)
+
+// checkProject refuses a --project that is not a directory: a typo would
+// otherwise silently find no .env and no project settings.
+func checkProject(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil || !fi.IsDir() {
+		return usageErrorf("give the directory that holds the project's .env and .claude/", "--project %s is not a directory", dir)
+	}
+	return nil
+}
+
+// discoverOptions points discovery at the project and the preset's variables.
+func discoverOptions(p gateway.Profile, project string) discover.Options {
+	do := discover.Options{Project: project, VarBaseURL: p.VarBaseURL, VarModel: p.VarModel}
+	if preset, err := templates.LookupPreset(p.Preset); err == nil {
+		do.VarKey = preset.Vars.APIKey
+	}
+	if do.VarKey == "" {
+		do.VarBaseURL = ""
+	}
+	return do
+}
+
+// snapshotSecrets are every key discovery saw, for last-line redaction.
+func snapshotSecrets(s *discover.Snapshot) []string {
+	var out []string
+	add := func(v discover.Value) {
+		if v.Value != "" {
+			out = append(out, v.Value)
+		}
+		for _, o := range v.Overrides {
+			if o.Value != "" {
+				out = append(out, o.Value)
+			}
+		}
+	}
+	for _, t := range s.Tools {
+		add(t.Key)
+		for _, c := range t.Credentials {
+			add(c)
+		}
+	}
+	add(s.Codex.AuthKey)
+	return out
+}
+
+// keySource names where the profile's key came from, for messages.
+func keySource(p gateway.Profile) string {
+	if s := p.Source(gateway.FieldKey); s != "" {
+		return s
+	}
+	return p.KeyVar
+}
+
+// authFor is the auth header the tools that speak proto send.
+func authFor(proto gateway.Protocol) gateway.Auth {
+	for _, t := range gateway.Tools {
+		if t.Protocol == proto {
+			return t.Auth
+		}
+	}
+	return gateway.AuthBearer
+}
+
+// useColor decides colouring: never, always, or (auto) on a terminal
+// unless NO_COLOR is set.
+func useColor(e *env.Env, mode string) (bool, error) {
+	switch mode {
+	case "never":
+		return false, nil
+	case "always":
+		return true, nil
+	case "auto", "":
+		_, noColor := e.Lookup("NO_COLOR")
+		return e.IsTerminal && !noColor && e.Getenv("TERM") != "dumb", nil
+	}
+	return false, usageErrorf("use --color auto, always or never", "invalid --color %q", mode)
+}
+
+// tildeIn shows every path under the home directory inside s as ~/….
+func tildeIn(e *env.Env, s string) string {
+	if e.Home == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/")+"/", "~/")
+}
+
+// refusal turns a refused file into exit status 2 with file, line and
+// column; other errors stay failures.
+func refusal(e *env.Env, err error) error {
+	var re *writers.RefusedError
+	if errors.As(err, &re) {
+		msg := e.Tilde(re.Path) + ": " + re.Reason
+		if re.Line > 0 {
+			msg = fmt.Sprintf("%s: line %d, column %d: %s", e.Tilde(re.Path), re.Line, re.Col, re.Reason)
+		}
+		hint := re.Hint
+		if hint == "" {
+			hint = "nothing was written"
+		} else {
+			hint = "nothing was written; " + hint
+		}
+		return usageErrorf(hint, "%s", msg)
+	}
+	var ue *gateway.UsageError
+	if errors.As(err, &ue) {
+		return err
+	}
+	return failf("", "%v", err)
+}
+
+// lookPath finds an executable on the PATH of e (not of the process, so
+// tests stay hermetic).
+func lookPath(e *env.Env, name string) (string, error) {
+	for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if e.GOOS == "windows" && !strings.HasSuffix(strings.ToLower(p), ".exe") {
+			p += ".exe"
+		}
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (e.GOOS == "windows" || fi.Mode()&0o111 != 0) {
+			return p, nil
+		}
+	}
+	return "", errors.New(name + ": not found on PATH")
+}
