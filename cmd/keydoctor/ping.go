@@ -88,7 +88,6 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	return pingTarget{profile: p, req: req}, nil
 }
 
-// authFor is how the tools that speak proto present the key (design.md §1).
 func runPing(ctx context.Context, o *pingOptions) error {
 	t, err := preparePing(o)
 	if err != nil {
