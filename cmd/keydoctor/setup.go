@@ -28,6 +28,7 @@ type setupOptions struct {
 	DryRun  bool
 	JSON    bool
 	Yes     bool
+	Offline bool // ask the gateway nothing (no model list)
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	MCPName, MCPCommand                         string
@@ -72,7 +73,15 @@ offline checks on what it wrote (exit status 1 when they find an error, such
 as a shell variable that shadows what was written).
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
-(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value.
+(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value. White
+space around it is removed (with a note), as it is around URLs.
+
+Claude Code sends its background requests (titles, summaries) to its own
+small model unless ANTHROPIC_DEFAULT_HAIKU_MODEL names one. When setup writes
+Claude Code, it asks the gateway for its models; if the list lacks the model
+Claude Code would use, setup sets the closest small model the gateway serves
+(the wizard asks first). --background-model ID sets it outright; --offline
+asks the gateway nothing.
 
 The Cline MCP server entry (name --mcp-name, default the preset name) gets
 BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
@@ -101,6 +110,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	f.BoolVar(&o.JSON, "json", false, "print the result as JSON")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
+	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
 	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable)")
@@ -116,6 +126,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil {
 		return err
 	}
+	trimKey(o, &p)
 	wo, err := o.writerOptions()
 	if err != nil {
 		return err
@@ -143,6 +154,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		if len(tools) == 0 {
 			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
 		}
+		o.settleBackground(ctx, &p, tools)
 	}
 	wo.Profile = p
 	if wo.MCPName == "" {
