@@ -158,14 +158,14 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	}
 	wo.Profile = p
 	if wo.MCPName == "" {
-		wo.MCPName = p.Preset
+		wo.MCPName = p.Name()
 	}
 	plan, err := writers.MakePlan(wo, tools)
 	if err != nil {
 		return refusal(o.Env, err)
 	}
 	if o.Interactive && !o.DryRun {
-		ok, err := confirmPlan(o, plan)
+		ok, err := confirmPlan(ctx, o, plan)
 		if err != nil || !ok {
 			return err
 		}
