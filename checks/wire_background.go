@@ -49,6 +49,7 @@ func (c *climber) backgroundModel(ctx context.Context) {
 			msg += "; closest it serves: " + strings.Join(near, ", ")
 		}
 		c.add(stepBackground, "model-not-found", doctor.Error, msg, c.backgroundFix(bg), c.evidence(req, a), nil)
+		c.out[len(c.out)-1].Source = c.route.BackgroundSource // its line, not the base URL's
 	default:
 		f := c.failure(code, req, a)
 		f.Check = string(stepBackground)

@@ -64,6 +64,12 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
+The wizard does not ask again for what --base-url, --model, --tools or
+--background-model give, says so before writing a key the gateway rejects or
+a model its list lacks, and names a gateway typed in by its host (its .env
+variables are then GATEWAY_BASE_URL, GATEWAY_API_KEY, GATEWAY_MODEL, as with
+--preset custom). Ctrl-C at a question ends the run with exit status 1 and
+writes nothing.
 
 Only the keys keydoctor owns are edited; every other byte of each file stays.
 All files are planned before any is written, a file that does not parse stops

@@ -183,13 +183,19 @@ func (w *wizard) chooseGateway(ctx context.Context) error {
 	if err := w.o.form(ctx, in); err != nil {
 		return err
 	}
-	if strings.TrimSpace(raw) == "" {
+	kept := strings.TrimSpace(raw) == ""
+	if kept {
 		raw = custom
 	}
+	fromPresetVar := p.Source(gateway.FieldBaseURL) == p.VarBaseURL
 	if err := w.setBase(raw); err != nil {
 		return err
 	}
-	useCustomPreset(p)
+	if !kept || !fromPresetVar {
+		// a URL kept from the preset's own variable (TAOTOKEN_BASE_URL)
+		// keeps that preset's names: the user chose them
+		useCustomPreset(p)
+	}
 	return nil
 }
 

@@ -43,7 +43,8 @@ func wizardRun(t *testing.T, models []string, vars map[string]string, o setupOpt
 	e := wizardEnv(t, all)
 	var out, errOut bytes.Buffer
 	o.Env, o.Interactive, o.Accessible = e, true, true
-	o.In, o.Out, o.Err = strings.NewReader(strings.Join(answers, "\n")+"\n"), &out, &errOut
+	in := strings.ReplaceAll(strings.Join(answers, "\n")+"\n", "$GATEWAY", srv.Root())
+	o.In, o.Out, o.Err = strings.NewReader(in), &out, &errOut
 	if o.Project == "" {
 		o.Project = t.TempDir()
 	}
@@ -157,6 +158,20 @@ func TestWizardFlagsNotAsked(t *testing.T) {
 	}
 }
 
+// A URL kept (Enter) from the preset's own variable keeps that preset's
+// names: the user chose TAOTOKEN_*.
+func TestWizardKeptPresetURL(t *testing.T) {
+	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
+	r := wizardRun(t, nil, vars, setupOptions{Tools: "env"}, "2", "", "y", "1", "y")
+	if r.err != nil {
+		t.Fatalf("setup: %v", r.err)
+	}
+	dotenv, _ := os.ReadFile(filepath.Join(r.project, ".env"))
+	if !strings.Contains(string(dotenv), "TAOTOKEN_BASE_URL=http://127.0.0.1:") || strings.Contains(r.out, "this gateway is named") {
+		t.Errorf(".env:\n%s", dotenv)
+	}
+}
+
 // No tool picked: said after the answer, not before the question.
 func TestWizardPickATool(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
@@ -173,15 +188,15 @@ func TestWizardPickATool(t *testing.T) {
 	wantIn(t, r.out, "Tools to configure", "pick at least one tool", "Tools to configure", "created")
 }
 
-// Another gateway is named by its host and gets neutral variable names;
-// its URL, from a variable, is kept on Enter.
+// Another gateway, typed in, is named by its host and gets neutral
+// variable names.
 func TestWizardCustomGateway(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
 	r := wizardRun(t, nil, vars, setupOptions{Tools: "codex,env", CodexAuth: "env"},
-		"2", // another gateway (the variable's URL is none of the presets)
-		"",  // Enter keeps it
-		"y", // key
-		"1", // model
+		"2",        // another gateway
+		"$GATEWAY", // typed (the field starts empty)
+		"y",        // key
+		"1",        // model
 		"y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
