@@ -12,17 +12,23 @@ import (
 )
 
 // backgroundModel checks Claude Code's background model (titles,
-// summaries, quick tool calls), which goes through the same gateway. A
-// model the gateway does not serve breaks those calls without a word in
-// the main conversation. A listed model costs nothing to check; an
-// unlisted one costs one small request.
+// summaries, quick tool calls), which goes through the same gateway: the
+// one its settings name, or Claude Code's built-in default when none does.
+// A model the gateway does not serve breaks those calls, and Claude Code
+// then says "the model may not exist" although the main model works. A
+// listed model costs nothing to check; an unlisted one costs one small
+// request.
 func (c *climber) backgroundModel(ctx context.Context) {
 	bg := c.route.BackgroundModel
 	if bg == "" || gateway.SameModel(c.route.Model, bg) {
 		return
 	}
+	who := bg + ", Claude Code's background model,"
+	if c.route.BackgroundDefault {
+		who = bg + ", Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set),"
+	}
 	if c.listed && slices.Contains(c.models, bg) {
-		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is among the models the gateway lists", bg), "", nil, nil)
+		c.add(stepBackground, "", doctor.OK, who+" is among the models the gateway lists", "", nil, nil)
 		return
 	}
 	req := c.request(false)
@@ -36,15 +42,14 @@ func (c *climber) backgroundModel(ctx context.Context) {
 		if res.Model != "" {
 			named = "answered as " + res.Model
 		}
-		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is served (%s)", bg, named), "", nil, nil)
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s is served (%s)", who, named), "", nil, nil)
 	case code == "model-not-found" || (c.listed && res.StatusCode/100 == 4 && code != "auth-invalid"):
-		msg := fmt.Sprintf("%s, Claude Code's background model, is not served by the gateway", bg)
-		fix := fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves%s, or run 'keydoctor setup --tools claude --background-model ID'", placeOf(c.route.BackgroundSource))
+		msg := who + " is not served by the gateway"
 		if near := probe.Closest(bg, c.models, 3); len(near) > 0 {
 			msg += "; closest it serves: " + strings.Join(near, ", ")
-			fix = fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to %s%s, or run 'keydoctor setup --tools claude --background-model %s'", near[0], placeOf(c.route.BackgroundSource), near[0])
 		}
-		c.add(stepBackground, "model-not-found", doctor.Error, msg, fix, c.evidence(req, a), nil)
+		c.add(stepBackground, "model-not-found", doctor.Error, msg, c.backgroundFix(bg), c.evidence(req, a), nil)
+		c.out[len(c.out)-1].Source = c.route.BackgroundSource // its line, not the base URL's
 	default:
 		f := c.failure(code, req, a)
 		f.Check = string(stepBackground)
@@ -52,6 +57,16 @@ func (c *climber) backgroundModel(ctx context.Context) {
 		f.Message = bg + " (Claude Code's background model): " + f.Message
 		c.out = append(c.out, f)
 	}
+}
+
+// backgroundFix names the small model to use instead (the one setup
+// would pick) and where it goes.
+func (c *climber) backgroundFix(bg string) string {
+	pick := probe.ClosestSmall(bg, c.route.Model, c.models)
+	if pick == "" {
+		return fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves%s, or run 'keydoctor setup --tools claude --background-model ID'", placeOf(c.route.BackgroundSource))
+	}
+	return fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to %s%s, or run 'keydoctor setup --tools claude --background-model %s'", pick, placeOf(c.route.BackgroundSource), pick)
 }
 
 func placeOf(source string) string {

@@ -31,8 +31,11 @@ func WirePaths(s *discover.Snapshot, model string) []Path {
 			KeySource:  t.Key.Source.Where(s.Env),
 			NoKey:      t.NoKeyNeeded,
 		}
-		if t.BackgroundModel.Set() {
-			p.BackgroundModel, p.BackgroundSource = t.BackgroundModel.Value, t.BackgroundModel.Source.Where(s.Env)
+		if bg := t.Background(); bg.Value != "" {
+			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
+			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {
+				p.BackgroundSource = t.Places.Model.Display(s.Env) // Claude Code's settings.json
+			}
 		}
 		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row
 			p.Auth = t.Rule.Auth

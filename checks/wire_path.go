@@ -20,8 +20,11 @@ type Path struct {
 	Auth   gateway.Auth
 	Model  string
 	// BackgroundModel is Claude Code's small, fast model, which also goes
-	// through the gateway; BackgroundSource says where it is set.
+	// through the gateway; BackgroundSource says where it is set (or, when
+	// BackgroundDefault says it is Claude Code's built-in default, the
+	// file where it belongs).
 	BackgroundModel, BackgroundSource string
+	BackgroundDefault                 bool
 	Protocol                          gateway.Protocol
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.

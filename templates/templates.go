@@ -32,6 +32,10 @@ type Vars struct {
 // DefaultPreset is the preset used when none is named.
 const DefaultPreset = "taotoken"
 
+// CustomPreset is any gateway no preset describes: its base URL is given,
+// its variables are neutral (GATEWAY_*), and it is named by its host.
+const CustomPreset = "custom"
+
 // Presets returns the embedded presets in file order.
 func Presets() []Preset {
 	b, err := FS.ReadFile("presets.yaml")

@@ -112,21 +112,21 @@ func (o *Options) defaults() error {
 		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Codex auth %q", o.CodexAuth), Hint: "use --codex-auth file or --codex-auth env"}
 	}
 	if o.CodexProvider == "" {
-		o.CodexProvider = o.Profile.Preset
+		o.CodexProvider = o.Profile.Name()
 	}
 	if o.CodexProvider == "" {
 		o.CodexProvider = "keydoctor"
 	}
 	for _, r := range reservedCodexProviders {
 		if strings.EqualFold(o.CodexProvider, r) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", o.CodexProvider), Hint: "pick another id with --codex-provider, e.g. " + o.Profile.Preset}
+			return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", o.CodexProvider), Hint: "pick another id with --codex-provider, e.g. " + o.Profile.Name()}
 		}
 	}
 	if !bareTOMLKey(o.CodexProvider) {
 		return &gateway.UsageError{Msg: fmt.Sprintf("%q cannot be a Codex provider id", o.CodexProvider), Hint: "use letters, digits, - and _"}
 	}
 	if o.MCPName == "" {
-		o.MCPName = o.Profile.Preset
+		o.MCPName = o.Profile.Name()
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ type setupOptions struct {
 	DryRun  bool
 	JSON    bool
 	Yes     bool
+	Offline bool // ask the gateway nothing (no model list)
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	MCPName, MCPCommand                         string
@@ -61,6 +62,12 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
+The wizard does not ask again for what --base-url, --model, --tools or
+--background-model give, says so before writing a key the gateway rejects or
+a model its list lacks, and names a gateway typed in by its host (its .env
+variables are then GATEWAY_BASE_URL, GATEWAY_API_KEY, GATEWAY_MODEL, as with
+--preset custom). Ctrl-C at a question ends the run with exit status 1 and
+writes nothing.
 
 Only the keys keydoctor owns are edited; every other byte of each file stays.
 All files are planned before any is written, a file that does not parse stops
@@ -70,7 +77,15 @@ offline checks on what it wrote (exit status 1 when they find an error, such
 as a shell variable that shadows what was written).
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
-(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value.
+(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value. White
+space around it is removed (with a note), as it is around URLs.
+
+Claude Code sends its background requests (titles, summaries) to its own
+small model unless ANTHROPIC_DEFAULT_HAIKU_MODEL names one. When setup writes
+Claude Code, it asks the gateway for its models; if the list lacks the model
+Claude Code would use, setup sets the closest small model the gateway serves
+(the wizard asks first). --background-model ID sets it outright; --offline
+asks the gateway nothing.
 
 The Cline MCP server entry (name --mcp-name, default the preset name) gets
 BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
@@ -99,6 +114,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
+	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
 	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable)")
@@ -114,6 +130,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil {
 		return err
 	}
+	trimKey(o, &p)
 	wo, err := o.writerOptions()
 	if err != nil {
 		return err
@@ -141,17 +158,18 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		if len(tools) == 0 {
 			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
 		}
+		o.settleBackground(ctx, &p, tools)
 	}
 	wo.Profile = p
 	if wo.MCPName == "" {
-		wo.MCPName = p.Preset
+		wo.MCPName = p.Name()
 	}
 	plan, err := writers.MakePlan(wo, tools)
 	if err != nil {
 		return refusal(o.Env, err)
 	}
 	if o.Interactive && !o.DryRun {
-		ok, err := confirmPlan(o, plan)
+		ok, err := confirmPlan(ctx, o, plan)
 		if err != nil || !ok {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -14,19 +15,28 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// wizard asks, in order: gateway, key, model, tools. Each answer feeds
-// the next question (the model list needs the gateway and the key), so
-// each step is its own huh form.
+// wizard asks, in order: gateway, key, model, tools, and Claude Code's
+// background model when the gateway does not serve the one it would use.
+// Each answer feeds the next question (the model list needs the gateway
+// and the key), so each step is its own huh form, and a value given by a
+// flag (--base-url, --model, --tools, --background-model) is not asked.
 type wizard struct {
 	o        *setupOptions
 	profile  gateway.Profile
 	tools    []gateway.ToolID
 	detected []gateway.ToolID
+	// ids is the gateway's model list once read; listErr why it was not.
+	ids     []string
+	listErr error
 }
 
 func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.ToolID) *wizard {
 	return &wizard{o: o, profile: p, tools: tools, detected: detected}
 }
+
+// errInterrupted ends the wizard on Ctrl-C (or the end of its input):
+// nothing has been written, and the run did not complete (exit status 1).
+var errInterrupted = failf("", "setup interrupted: nothing was written")
 
 // input is the wizard's reader. huh's accessible prompts each wrap the
 // reader in a new bufio.Scanner, which would swallow the lines meant for
@@ -49,12 +59,14 @@ func (o *setupOptions) input() io.Reader {
 type lineReader struct {
 	r    *bufio.Reader
 	rest []byte
+	eof  bool // the input ended: huh's accessible prompts cannot say so
 }
 
 func (l *lineReader) Read(p []byte) (int, error) {
 	if len(l.rest) == 0 {
 		line, err := l.r.ReadBytes('\n')
 		if len(line) == 0 {
+			l.eof = l.eof || err == io.EOF
 			return 0, err
 		}
 		l.rest = line
@@ -64,20 +76,43 @@ func (l *lineReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (o *setupOptions) form(fields ...huh.Field) error {
+// form runs one step. Each form holds one field: the help line then shows
+// only what works there (no "shift+tab back" to a step that is gone).
+// Ctrl-C, a signal, or input that ends mid-question is errInterrupted.
+func (o *setupOptions) form(ctx context.Context, fields ...huh.Field) error {
 	f := huh.NewForm(huh.NewGroup(fields...)).
 		WithAccessible(o.Accessible).WithInput(o.input()).WithOutput(o.Out).WithShowHelp(!o.Accessible)
-	if err := f.Run(); err != nil {
-		if errors.Is(err, huh.ErrUserAborted) {
-			return &exitError{code: exitFindings}
-		}
-		return err
+	done := make(chan error, 1)
+	// Accessible prompts block on a line of input and ignore ctx: wait for
+	// either, so that a signal still ends the run at once.
+	go func() { done <- f.RunWithContext(ctx) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		return errInterrupted
 	}
-	return nil
+	if lr, ok := o.In.(*lineReader); ok && lr.eof {
+		return errInterrupted
+	}
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, huh.ErrUserAborted), ctx.Err() != nil:
+		return errInterrupted
+	}
+	return err
+}
+
+// confirm asks a yes/no question, no being the answer on Enter.
+func (o *setupOptions) confirm(ctx context.Context, title, yes, no string) (bool, error) {
+	ok := false
+	err := o.form(ctx, huh.NewConfirm().Title(title).Affirmative(yes).Negative(no).Value(&ok))
+	return ok, err
 }
 
 func (w *wizard) run(ctx context.Context) error {
-	steps := []func(context.Context) error{w.askGateway, w.askKey, w.askModel, w.askTools}
+	steps := []func(context.Context) error{w.askGateway, w.askKey, w.listModels, w.askModel, w.askTools, w.askBackground}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err
@@ -86,41 +121,15 @@ func (w *wizard) run(ctx context.Context) error {
 	return nil
 }
 
-func (w *wizard) askGateway(context.Context) error {
+func (w *wizard) askGateway(ctx context.Context) error {
 	p := &w.profile
-	choice := "custom"
-	var opts []huh.Option[string]
-	for _, pr := range templates.Presets() {
-		if pr.BaseURL == "" {
-			continue
-		}
-		opts = append(opts, huh.NewOption(fmt.Sprintf("%s  %s", pr.Title, pr.BaseURL), pr.Name))
-		if p.BaseURL == pr.BaseURL || p.BaseURL == "" && pr.Name == p.Preset {
-			choice = pr.Name
+	if p.Source(gateway.FieldBaseURL) != "--base-url" {
+		if err := w.chooseGateway(ctx); err != nil {
+			return err
 		}
 	}
-	opts = append(opts, huh.NewOption("another gateway (type its URL)", "custom"))
-	if err := w.o.form(huh.NewSelect[string]().Title("Gateway").Options(opts...).Value(&choice)); err != nil {
-		return err
-	}
-	raw := p.BaseURL
-	if choice != "custom" {
-		pr, _ := templates.LookupPreset(choice)
-		raw = pr.BaseURL
-	} else if err := w.o.form(huh.NewInput().Title("Base URL").Value(&raw).Validate(func(s string) error {
-		_, err := gateway.Normalize(s)
-		return err
-	})); err != nil {
-		return err
-	}
-	parsed, err := gateway.Normalize(raw)
-	if err != nil {
-		return usageErrorf("", "%v", err)
-	}
-	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
-	p.Sources[gateway.FieldBaseURL] = "wizard"
 	out := w.o.Out
-	for _, n := range parsed.Notes {
+	for _, n := range p.Notes {
 		fmt.Fprintf(out, "note: %s\n", n.Message)
 	}
 	fmt.Fprintln(out, "each tool will receive:")
@@ -133,113 +142,122 @@ func (w *wizard) askGateway(context.Context) error {
 	return nil
 }
 
-func (w *wizard) askKey(context.Context) error {
+// chooseGateway offers the presets and "another gateway", whose URL is
+// typed into an empty field (a pre-filled one would have the typing
+// appended to it).
+func (w *wizard) chooseGateway(ctx context.Context) error {
 	p := &w.profile
-	if p.Key != "" {
-		if kp := gateway.CheckKey(p.Key); kp != nil {
-			fmt.Fprintf(w.o.Out, "the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
-		} else {
-			use := true
-			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), gateway.Mask(p.Key))
-			if err := w.o.form(huh.NewConfirm().Title(title).Value(&use)); err != nil {
-				return err
-			}
-			if use {
-				return nil
-			}
+	choice, custom := templates.CustomPreset, ""
+	var opts []huh.Option[string]
+	for _, pr := range templates.Presets() {
+		if pr.BaseURL == "" {
+			continue
+		}
+		opts = append(opts, huh.NewOption(fmt.Sprintf("%s  %s", pr.Title, pr.BaseURL), pr.Name))
+		if p.BaseURL == pr.BaseURL || p.BaseURL == "" && pr.Name == p.Preset {
+			choice = pr.Name
 		}
 	}
-	var key string
-	in := huh.NewInput().Title("API key").Value(&key).EchoMode(huh.EchoModePassword).Validate(func(s string) error {
-		if kp := gateway.CheckKey(s); kp != nil {
-			return errors.New(kp.Reason)
-		}
-		return nil
-	})
-	if _, hasFd := w.o.input().(interface{ Fd() uintptr }); w.o.Accessible && !hasFd {
-		// Accessible mode reads a password only from a terminal; without
-		// one nothing echoes what is typed anyway.
-		in.EchoMode(huh.EchoModeNormal)
+	if choice == templates.CustomPreset {
+		custom = p.BaseURL // from a variable or the config file: Enter keeps it
 	}
-	if err := w.o.form(in); err != nil {
+	opts = append(opts, huh.NewOption("another gateway (type its URL)", templates.CustomPreset))
+	if err := w.o.form(ctx, huh.NewSelect[string]().Title("Gateway").Options(opts...).Value(&choice)); err != nil {
 		return err
 	}
-	p.Key = key
-	p.Sources[gateway.FieldKey] = "prompt"
+	if choice != templates.CustomPreset {
+		pr, _ := templates.LookupPreset(choice)
+		return w.setBase(pr.BaseURL)
+	}
+	raw, title, placeholder := "", "Base URL", "https://gateway.example/api"
+	if custom != "" {
+		title, placeholder = "Base URL (Enter keeps "+custom+")", custom
+	}
+	in := huh.NewInput().Title(title).Placeholder(placeholder).Value(&raw).Validate(func(s string) error {
+		if strings.TrimSpace(s) == "" && custom != "" {
+			return nil
+		}
+		_, err := gateway.Normalize(s)
+		return err
+	})
+	if err := w.o.form(ctx, in); err != nil {
+		return err
+	}
+	kept := strings.TrimSpace(raw) == ""
+	if kept {
+		raw = custom
+	}
+	fromPresetVar := p.Source(gateway.FieldBaseURL) == p.VarBaseURL
+	if err := w.setBase(raw); err != nil {
+		return err
+	}
+	if !kept || !fromPresetVar {
+		// a URL kept from the preset's own variable (TAOTOKEN_BASE_URL)
+		// keeps that preset's names: the user chose them
+		useCustomPreset(p)
+	}
 	return nil
 }
 
-func (w *wizard) askModel(ctx context.Context) error {
-	p := &w.profile
-	var ids []string
-	if w.o.ListModels != nil {
-		var err error
-		if ids, err = w.o.ListModels(ctx, p.BaseURL, p.Key); err != nil {
-			fmt.Fprintf(w.o.Out, "could not list the gateway's models (%v): type the model id\n", err)
-		}
+func (w *wizard) setBase(raw string) error {
+	parsed, err := gateway.Normalize(raw)
+	if err != nil {
+		return usageErrorf("", "%v", err)
 	}
-	model := p.Model
-	if len(ids) > 0 {
-		const other = "\x00other"
-		opts := make([]huh.Option[string], 0, len(ids)+1)
-		for _, id := range ids {
-			opts = append(opts, huh.NewOption(id, id))
+	p := &w.profile
+	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	p.Sources[gateway.FieldBaseURL] = "wizard"
+	return nil
+}
+
+// useCustomPreset turns the profile into the custom preset's: named by its
+// host, with neutral variable names (GATEWAY_*) for .env and Codex's
+// env_key, not those of a preset it is not.
+func useCustomPreset(p *gateway.Profile) {
+	pr, err := templates.LookupPreset(templates.CustomPreset)
+	if err != nil || p.Preset == pr.Name {
+		return
+	}
+	if p.Source(gateway.FieldKey) != p.KeyVar {
+		p.KeyVar = pr.Vars.APIKey
+	}
+	if strings.HasPrefix(p.Source(gateway.FieldModel), "preset ") {
+		p.Model = "" // the other preset's default model
+	}
+	p.Preset, p.VarBaseURL, p.VarModel = pr.Name, pr.Vars.BaseURL, pr.Vars.Model
+	p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf(
+		"this gateway is named %s; .env gets %s, %s and %s (other commands read them with --preset custom)",
+		p.Name(), pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model)})
+}
+
+func (w *wizard) askTools(ctx context.Context) error {
+	if w.tools != nil { // --tools
+		return nil
+	}
+	chosen := w.detected
+	for {
+		var opts []huh.Option[gateway.ToolID]
+		for _, t := range gateway.Tools {
+			if t.Setup {
+				opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(chosen, t.ID)))
+			}
 		}
-		opts = append(opts, huh.NewOption("another model (type its id)", other))
-		if !slices.Contains(ids, model) {
-			model = ids[0]
-		}
-		sel := huh.NewSelect[string]().Title("Model").Options(opts...).Value(&model).Filtering(!w.o.Accessible)
-		if err := w.o.form(sel); err != nil {
+		// No Validate: huh runs it before the first key press, so its
+		// error would greet the user.
+		ms := huh.NewMultiSelect[gateway.ToolID]().Title("Tools to configure").Options(opts...).Value(&chosen)
+		if err := w.o.form(ctx, ms); err != nil {
 			return err
 		}
-		if model != other {
-			p.Model, p.Sources[gateway.FieldModel] = model, "wizard"
+		if len(chosen) > 0 {
+			w.tools = chosen
 			return nil
 		}
-		model = p.Model
+		fmt.Fprintln(w.o.Out, "pick at least one tool (space or x selects one)")
 	}
-	in := huh.NewInput().Title("Model").Value(&model).Validate(func(s string) error {
-		if s == "" {
-			return errors.New("a model id is needed")
-		}
-		return nil
-	})
-	if err := w.o.form(in); err != nil {
-		return err
-	}
-	p.Model, p.Sources[gateway.FieldModel] = model, "wizard"
-	return nil
-}
-
-func (w *wizard) askTools(context.Context) error {
-	pre := w.tools
-	if pre == nil {
-		pre = w.detected
-	}
-	var opts []huh.Option[gateway.ToolID]
-	for _, t := range gateway.Tools {
-		if t.Setup {
-			opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(pre, t.ID)))
-		}
-	}
-	chosen := pre
-	ms := huh.NewMultiSelect[gateway.ToolID]().Title("Tools to configure").Options(opts...).Value(&chosen).
-		Validate(func(ts []gateway.ToolID) error {
-			if len(ts) == 0 {
-				return errors.New("pick at least one tool")
-			}
-			return nil
-		})
-	if err := w.o.form(ms); err != nil {
-		return err
-	}
-	w.tools = chosen
-	return nil
 }
 
 // confirmPlan shows the diff (keys masked) and asks before writing.
-func confirmPlan(o *setupOptions, plan *writers.Plan) (bool, error) {
+func confirmPlan(ctx context.Context, o *setupOptions, plan *writers.Plan) (bool, error) {
 	if len(plan.Pending()) == 0 {
 		return true, nil
 	}
@@ -247,7 +265,7 @@ func confirmPlan(o *setupOptions, plan *writers.Plan) (bool, error) {
 		return false, err
 	}
 	ok := true
-	if err := o.form(huh.NewConfirm().Title("Write these changes?").Value(&ok)); err != nil {
+	if err := o.form(ctx, huh.NewConfirm().Title("Write these changes?").Value(&ok)); err != nil {
 		return false, err
 	}
 	if !ok {

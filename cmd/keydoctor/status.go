@@ -28,7 +28,10 @@ func newStatusCmd(e *env.Env) *cobra.Command {
 		Short: "show each tool's effective base URL, key (masked) and model, and where each came from",
 		Long: `status reads every place each tool takes its base URL, key and model from and
 prints, per tool, the value the tool will use and its source (file:line or
-$VARIABLE), followed by the values it shadows. Keys are masked.`,
+$VARIABLE), followed by the values it shadows. Keys are masked. For Claude
+Code it also shows the background model (ANTHROPIC_DEFAULT_HAIKU_MODEL, or
+Claude Code's built-in default when nothing sets it), which goes through the
+same gateway.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out = c.OutOrStdout()
@@ -57,6 +60,9 @@ type statusTool struct {
 	BaseURL statusValue `json:"base_url"`
 	Key     statusValue `json:"key"`
 	Model   statusValue `json:"model"`
+	// BackgroundModel is Claude Code's: the model of its background
+	// requests, set or its built-in default (default: true).
+	BackgroundModel *statusValue `json:"background_model,omitempty"`
 }
 
 type statusDoc struct {
@@ -92,9 +98,14 @@ func runStatus(o *statusOptions) error {
 		if o.Tool != "" && string(t.ID) != o.Tool {
 			continue
 		}
-		doc.Tools = append(doc.Tools, statusTool{Tool: string(t.ID), Label: t.Label,
+		st := statusTool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toStatus(e, t.Base, t.Places.Base, false), Key: toStatus(e, t.Key, t.Places.Key, true),
-			Model: toStatus(e, t.Model, t.Places.Model, false)})
+			Model: toStatus(e, t.Model, t.Places.Model, false)}
+		if bg := t.Background(); bg.Set() {
+			v := toStatus(e, bg, discover.Source{}, false)
+			st.BackgroundModel = &v
+		}
+		doc.Tools = append(doc.Tools, st)
 	}
 	for _, pr := range snap.Problems {
 		if o.Tool == "" || pr.Tool == o.Tool {
@@ -140,10 +151,17 @@ func writeStatusTable(w io.Writer, doc statusDoc) {
 		fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
 		for _, t := range doc.Tools {
 			label := t.Label
-			for _, part := range []struct {
+			parts := []struct {
 				name string
 				v    statusValue
-			}{{"base URL", t.BaseURL}, {"key", t.Key}, {"model", t.Model}} {
+			}{{"base URL", t.BaseURL}, {"key", t.Key}, {"model", t.Model}}
+			if t.BackgroundModel != nil {
+				parts = append(parts, struct {
+					name string
+					v    statusValue
+				}{"background model", *t.BackgroundModel})
+			}
+			for _, part := range parts {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", label, part.name, dash(part.v.Value), dash(describe(part.v)))
 				label = ""
 				for _, ov := range part.v.Overrides {

@@ -15,13 +15,15 @@ func TestClaudeBackgroundModel(t *testing.T) {
 		name, settings string
 		vars           map[string]string
 		want, key      string
+		effective      string // Background(): the configured one, else Claude Code's default
 	}{
-		{"haiku in settings", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":"h"}}`, map[string]string{"ANTHROPIC_SMALL_FAST_MODEL": "s"}, "h", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL"},
-		{"settings beat the shell", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":"h"}}`, map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "shell"}, "h", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL"},
+		{"haiku in settings", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":"h"}}`, map[string]string{"ANTHROPIC_SMALL_FAST_MODEL": "s"}, "h", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", "h"},
+		{"settings beat the shell", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":"h"}}`, map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "shell"}, "h", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", "h"},
 		{"an empty haiku falls back to small-fast", `{"env":{"ANTHROPIC_MODEL":"m"}}`,
-			map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "", "ANTHROPIC_SMALL_FAST_MODEL": "shell-small"}, "shell-small", "ANTHROPIC_SMALL_FAST_MODEL"},
-		{"small-fast in settings", `{"env":{"ANTHROPIC_SMALL_FAST_MODEL":"s"}}`, nil, "s", "env.ANTHROPIC_SMALL_FAST_MODEL"},
-		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", ""},
+			map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "", "ANTHROPIC_SMALL_FAST_MODEL": "shell-small"}, "shell-small", "ANTHROPIC_SMALL_FAST_MODEL", "shell-small"},
+		{"small-fast in settings", `{"env":{"ANTHROPIC_SMALL_FAST_MODEL":"s"}}`, nil, "s", "env.ANTHROPIC_SMALL_FAST_MODEL", "s"},
+		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", "", gateway.ClaudeDefaultBackgroundModel},
+		{"an empty haiku is no model", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":""}}`, nil, "", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", gateway.ClaudeDefaultBackgroundModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -30,7 +32,18 @@ func TestClaudeBackgroundModel(t *testing.T) {
 			if c.BackgroundModel.Value != tt.want || c.BackgroundModel.Source.Key != tt.key {
 				t.Errorf("background = %q from %q, want %q from %q", c.BackgroundModel.Value, c.BackgroundModel.Source.Key, tt.want, tt.key)
 			}
+			eff := c.Background()
+			if eff.Value != tt.effective || eff.Source.Default != (tt.want == "") {
+				t.Errorf("Background() = %q (default %v), want %q", eff.Value, eff.Source.Default, tt.effective)
+			}
 		})
+	}
+}
+
+// Background is Claude Code's alone.
+func TestBackgroundOtherTools(t *testing.T) {
+	if v := (Tool{ID: gateway.Codex}).Background(); v.Set() {
+		t.Errorf("codex background = %+v", v)
 	}
 }
 

@@ -148,6 +148,19 @@ func (s *Snapshot) claudeTool() Tool {
 	return t
 }
 
+// Background is the model Claude Code sends its background requests to:
+// BackgroundModel when one is set, else Claude Code's built-in default
+// (Source.Default). Zero for every other tool.
+func (t Tool) Background() Value {
+	switch {
+	case t.ID != gateway.Claude:
+		return Value{}
+	case t.BackgroundModel.Value != "":
+		return t.BackgroundModel
+	}
+	return defaultValue(gateway.ClaudeDefaultBackgroundModel)
+}
+
 // claudeBackgroundModel is ANTHROPIC_DEFAULT_HAIKU_MODEL, or when that is
 // unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
 // the first non-empty one.

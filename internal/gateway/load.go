@@ -25,6 +25,9 @@ type LoadOptions struct {
 	KeyEnv          string    // --key-env NAME
 	KeyStdin        io.Reader // --key-stdin
 	ConfigFile      string    // default $XDG_CONFIG_HOME/keydoctor/config.yaml
+	// Command names the command for hints ("setup"): an empty --key-stdin
+	// is told how to pipe the key into it.
+	Command string
 }
 
 // UsageError is bad input from the user: exit status 2.
@@ -113,7 +116,7 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	p.KeyVar = preset.Vars.APIKey
 	switch {
 	case o.KeyStdin != nil:
-		k, err := readKeyLine(o.KeyStdin)
+		k, err := readKeyLine(o.KeyStdin, preset.Vars.APIKey, o.Command)
 		if err != nil {
 			return Profile{}, err
 		}
@@ -141,15 +144,21 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	return p, nil
 }
 
-// readKeyLine reads one line: the key, without its line ending.
-func readKeyLine(r io.Reader) (string, error) {
+// readKeyLine reads one line: the key, without its line ending. An empty
+// one is told how to pipe the key in, naming the preset's variable and
+// the command.
+func readKeyLine(r io.Reader, keyVar, command string) (string, error) {
 	line, err := bufio.NewReader(io.LimitReader(r, 64<<10)).ReadString('\n')
 	if err != nil && err != io.EOF {
 		return "", fmt.Errorf("reading the key from stdin: %w", err)
 	}
 	line = strings.TrimRight(line, "\r\n")
 	if line == "" {
-		return "", &UsageError{Msg: "--key-stdin read an empty line", Hint: "pipe the key in: printf %s \"$TAOTOKEN_API_KEY\" | keydoctor ..."}
+		if command == "" {
+			command = "COMMAND"
+		}
+		return "", &UsageError{Msg: "--key-stdin read an empty line",
+			Hint: fmt.Sprintf(`pipe the key in, e.g. printf '%%s\n' "$%s" | keydoctor %s --key-stdin`, keyVar, command)}
 	}
 	return line, nil
 }

@@ -1,5 +1,12 @@
 package gateway
 
+import (
+	"net/url"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/templates"
+)
+
 // Field names one part of the profile.
 type Field string
 
@@ -42,7 +49,39 @@ type Public struct {
 
 // Public returns the printable view.
 func (p Profile) Public() Public {
-	return Public{Name: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: Mask(p.Key)}
+	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: Mask(p.Key)}
+}
+
+// Name names this gateway where a tool's file needs an id (Codex's
+// [model_providers.ID], the Cline MCP server entry): the preset's name, or
+// for the custom preset the host of its base URL, each run of other
+// characters a dash (gw.example.com → gw-example-com), so that a custom
+// gateway is never named after a preset it is not.
+func (p Profile) Name() string {
+	if p.Preset != templates.CustomPreset {
+		return p.Preset
+	}
+	u, err := url.Parse(p.BaseURL)
+	if err != nil || u.Hostname() == "" {
+		return p.Preset
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(u.Hostname()) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	if b.Len() == 0 {
+		return p.Preset
+	}
+	return b.String()
 }
 
 // BaseFor is the base URL to configure in tool t.

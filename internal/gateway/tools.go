@@ -107,6 +107,14 @@ var Tools = []Tool{
 	{ID: AnthropicSDK, Title: "Anthropic SDK", Protocol: Messages, BaseHasVersion: false, Auth: AuthXAPIKey},
 }
 
+// ClaudeDefaultBackgroundModel is the model Claude Code sends its
+// background requests (titles, summaries, quick tool calls) to when neither
+// ANTHROPIC_DEFAULT_HAIKU_MODEL nor ANTHROPIC_SMALL_FAST_MODEL names one
+// (observed with Claude Code 2.1.197). They go through the same gateway:
+// one that does not serve this id answers them 404, and Claude Code then
+// says the model "may not exist" while the main model works.
+const ClaudeDefaultBackgroundModel = "claude-haiku-4-5-20251001"
+
 // LookupTool finds a tool by id.
 func LookupTool(id string) (Tool, bool) {
 	for _, t := range Tools {

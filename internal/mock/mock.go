@@ -16,14 +16,19 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // DefaultKey is the key the fake gateway accepts when none is given. It is
 // the gateway's own test key, not a user secret.
 const DefaultKey = "sk-mock-0123456789abcdef0123"
 
-// DefaultModels are served when Options.Models is empty.
-var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5"}
+// DefaultModels are served when Options.Models is empty: a gateway that
+// also serves the model Claude Code sends its background requests to
+// unless told otherwise (pass Models without it to reproduce one that
+// does not).
+var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5", gateway.ClaudeDefaultBackgroundModel}
 
 // Options configure the fake gateway. The zero value serves DefaultModels
 // under no prefix with DefaultKey, 16 tokens, no delays.
