@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -27,11 +28,11 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.
-		if !strings.HasSuffix(cred.Source.Key, "ANTHROPIC_API_KEY") || cred.Value == "" {
+		if !strings.HasSuffix(cred.Source.Key, tools.AnthropicAPIKey) || cred.Value == "" {
 			continue
 		}
 		r := []rune(cred.Value)
-		tail := string(r[max(0, len(r)-20):])
+		tail := string(r[max(0, len(r)-tools.ClaudeRejectedTail):])
 		for _, rej := range st.Rejected {
 			if rej != tail {
 				continue

@@ -11,7 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 func init() {
@@ -43,7 +43,7 @@ func demoDoctor(st *demoState) error {
 // demoBroken writes the mistake behind Claude Code's "the model may not
 // exist" into the demo's settings and lets doctor name it.
 func demoBroken(st *demoState) error {
-	path := toolpaths.ClaudeSettings(st.Env, toolpaths.ClaudeUser, "")
+	path := tools.ClaudeSettings(st.Env, tools.ClaudeUser, "")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err

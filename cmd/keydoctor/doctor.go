@@ -13,7 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -86,7 +86,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return err
 	}
 	if o.Tool != "" {
-		if _, ok := gateway.LookupTool(o.Tool); !ok {
+		if _, ok := tools.Lookup(o.Tool); !ok {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
@@ -103,7 +103,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(o.Env, discoverOptions(p, o.Project))
+	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
 	var wire *wireRun
 	if !o.Offline {
@@ -147,18 +147,6 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
 	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial}
 	return checks.Offline(co)
-}
-
-// discoverOptions points discovery at the project and the preset's variables.
-func discoverOptions(p gateway.Profile, project string) discover.Options {
-	do := discover.Options{Project: project, VarBaseURL: p.VarBaseURL, VarModel: p.VarModel}
-	if preset, err := templates.LookupPreset(p.Preset); err == nil {
-		do.VarKey = preset.Vars.APIKey
-	}
-	if do.VarKey == "" {
-		do.VarBaseURL = ""
-	}
-	return do
 }
 
 // checkProject refuses a --project that is not a directory: a typo would

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -139,12 +140,10 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	fmt.Fprintf(o.Out, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
 	key := printableKey(o, opts.Key)
 	fmt.Fprintf(o.Out, "or with the SDKs:\n")
-	for _, sdk := range []struct {
-		id     gateway.ToolID
-		prefix string
-	}{{gateway.OpenAISDK, "OPENAI"}, {gateway.AnthropicSDK, "ANTHROPIC"}} {
-		tool, _ := gateway.LookupTool(string(sdk.id))
-		fmt.Fprintf(o.Out, "  export %s_BASE_URL=%s %s_API_KEY=%s\n", sdk.prefix, tool.Base(srv.Root()), sdk.prefix, key)
+	for _, t := range tools.All() {
+		if t.Format == tools.FormatShell && t.Vars != nil {
+			fmt.Fprintf(o.Out, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
+		}
 	}
 	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
 	if o.Ready != nil {

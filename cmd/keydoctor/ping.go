@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -90,9 +91,10 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	return pingTarget{profile: p, req: req}, nil
 }
 
-// authFor is how the tools that speak proto present the key (design.md §1).
+// authFor is how the tools that speak proto present the key: the first
+// tool description speaking it (docs/tools.md).
 func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range gateway.Tools {
+	for _, t := range tools.All() {
 		if t.Protocol == proto {
 			return t.Auth
 		}

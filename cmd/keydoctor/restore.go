@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -59,7 +58,7 @@ type backupEntry struct {
 }
 
 func runRestore(o *restoreOptions) error {
-	root := toolpaths.Backups(o.Env)
+	root := o.Env.BackupDir()
 	list, err := writers.Backups(root)
 	if err != nil {
 		return failf("", "reading %s: %v", o.Env.Tilde(root), err)
@@ -108,7 +107,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/backups@1", "backups": entries})
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(toolpaths.Backups(o.Env)))
+		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(o.Env.BackupDir()))
 		return nil
 	}
 	for _, b := range entries {

@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -120,27 +120,27 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil {
 		return err
 	}
-	var tools []gateway.ToolID
+	var ids []gateway.ToolID
 	if o.Tools != "" {
-		if tools, err = gateway.ParseTools(o.Tools); err != nil {
+		if ids, err = tools.ParseSetup(o.Tools); err != nil {
 			return usageErrorf("", "--tools: %v", err)
 		}
 	}
 	detected := detectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
-		w := newWizard(o, p, tools, detected)
+		w := newWizard(o, p, ids, detected)
 		if err := w.run(ctx); err != nil {
 			return err
 		}
-		p, tools = w.profile, w.tools
+		p, ids = w.profile, w.tools
 	} else {
 		if err := requireProfile(p); err != nil {
 			return err
 		}
-		if tools == nil {
-			tools = detected
+		if ids == nil {
+			ids = detected
 		}
-		if len(tools) == 0 {
+		if len(ids) == 0 {
 			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
 		}
 	}
@@ -148,7 +148,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if wo.MCPName == "" {
 		wo.MCPName = p.Preset
 	}
-	plan, err := writers.MakePlan(wo, tools)
+	plan, err := writers.MakePlan(wo, ids)
 	if err != nil {
 		return refusal(o.Env, err)
 	}
@@ -161,17 +161,17 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if o.afterPlan != nil {
 		o.afterPlan()
 	}
-	rep := newSetupReport(o.Env, p, tools, plan, o.DryRun)
+	rep := newSetupReport(o.Env, p, ids, plan, o.DryRun)
 	if o.DryRun {
 		return rep.print(o)
 	}
-	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: toolpaths.Backups(o.Env), Now: o.Env.Now(), Command: "setup"})
+	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup"})
 	if err != nil {
 		return refusal(o.Env, err)
 	}
 	rep.applied(o.Env, res)
 	if o.Check != nil {
-		rep.checked(o.Check(ctx, p, tools))
+		rep.checked(o.Check(ctx, p, ids))
 	}
 	if err := rep.print(o); err != nil {
 		return err
@@ -188,9 +188,9 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
-	switch toolpaths.ClaudeScope(o.Scope) {
-	case toolpaths.ClaudeUser, toolpaths.ClaudeProject, toolpaths.ClaudeLocal, "":
-		wo.ClaudeScope = toolpaths.ClaudeScope(o.Scope)
+	switch tools.ClaudeScope(o.Scope) {
+	case tools.ClaudeUser, tools.ClaudeProject, tools.ClaudeLocal, "":
+		wo.ClaudeScope = tools.ClaudeScope(o.Scope)
 	default:
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -124,7 +125,7 @@ func (w *wizard) askGateway(context.Context) error {
 		fmt.Fprintf(out, "note: %s\n", n.Message)
 	}
 	fmt.Fprintln(out, "each tool will receive:")
-	for _, t := range gateway.Tools {
+	for _, t := range tools.All() {
 		if t.Setup {
 			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
 		}
@@ -218,7 +219,7 @@ func (w *wizard) askTools(context.Context) error {
 		pre = w.detected
 	}
 	var opts []huh.Option[gateway.ToolID]
-	for _, t := range gateway.Tools {
+	for _, t := range tools.All() {
 		if t.Setup {
 			opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(pre, t.ID)))
 		}

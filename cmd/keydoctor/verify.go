@@ -73,21 +73,18 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	known := false
-	for _, t := range verify.Tools {
-		known = known || t == o.Tool
-	}
+	desc, known := verify.Runs(o.Tool)
 	if !known {
 		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
 	}
-	tool, _ := gateway.LookupTool(string(o.Tool))
+	tool := desc.Tool
 	lookPath := o.LookPath
 	if lookPath == nil {
 		lookPath = envLookPath(o.Env)
 	}
-	bin, err := lookPath(verify.Binary(o.Tool))
+	bin, err := lookPath(desc.Headless.Binary)
 	if err != nil {
-		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, verify.Binary(o.Tool))
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, desc.Headless.Binary)
 	}
 	project := o.Project
 	if project != "" {

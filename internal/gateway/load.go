@@ -87,7 +87,7 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	if err != nil {
 		return Profile{}, &UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
 	}
-	p.VarBaseURL, p.VarModel = preset.Vars.BaseURL, preset.Vars.Model
+	p.VarBaseURL, p.VarKey, p.VarModel = preset.Vars.BaseURL, preset.Vars.APIKey, preset.Vars.Model
 
 	rawBase := pick(FieldBaseURL, o.BaseURL, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
 	if rawBase == "" && preset.BaseURL != "" {

@@ -22,8 +22,11 @@ type Profile struct {
 	// KeyVar is the environment variable that holds (or should hold) the
 	// key: what curl commands and Codex's env_key refer to.
 	KeyVar string
-	// Vars are the preset's variable names (for .env and hints).
-	VarBaseURL, VarModel string
+	// VarBaseURL, VarKey and VarModel are the preset's variable names:
+	// what .env holds, what discovery looks for in .env and MCP servers,
+	// and what hints name. VarKey differs from KeyVar when --key-env
+	// names another variable.
+	VarBaseURL, VarKey, VarModel string
 	// Sources says where each field came from: "--base-url",
 	// "KEYDOCTOR_MODEL", "TAOTOKEN_API_KEY", "~/.config/keydoctor/config.yaml".
 	Sources map[Field]string
@@ -43,12 +46,6 @@ type Public struct {
 // Public returns the printable view.
 func (p Profile) Public() Public {
 	return Public{Name: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: Mask(p.Key)}
-}
-
-// BaseFor is the base URL to configure in tool t.
-func (p Profile) BaseFor(t ToolID) string {
-	tool, _ := LookupTool(string(t))
-	return tool.Base(p.BaseURL)
 }
 
 // Source returns where a field came from, or "".
