@@ -17,7 +17,7 @@ type Options struct {
 	Project string // where .env and project-scope Claude settings live
 
 	ClaudeScope tools.ClaudeScope // user (default), project, local
-	ClaudeAuth  string                // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
+	ClaudeAuth  string            // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
 
 	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
 	CodexProvider string // the [model_providers.ID] id; default the preset name
