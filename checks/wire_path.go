@@ -17,7 +17,7 @@ type Path struct {
 	Tool   gateway.ToolID
 	Base   string // base URL as the tool has it configured, not normalised
 	Key    string
-	KeyVar string // the variable curl commands refer to, e.g. TAOTOKEN_API_KEY
+	KeyVar string // the variable curl commands refer to, e.g. the preset's key variable
 	Auth   gateway.Auth
 	Model  string
 	// BackgroundModel is Claude Code's small, fast model, which also goes

@@ -45,6 +45,16 @@ func Presets() []Preset {
 	return ps
 }
 
+// Default is the default preset: its variables name the triple in examples
+// and hints.
+func Default() Preset {
+	p, err := LookupPreset(DefaultPreset)
+	if err != nil {
+		panic(err) // embedded: cannot fail unless the build is broken
+	}
+	return p
+}
+
 // LookupPreset finds a preset by name.
 func LookupPreset(name string) (Preset, error) {
 	var names []string

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -72,13 +73,13 @@ offline checks on what it wrote (exit status 1 when they find an error, such
 as a shell variable that shadows what was written).
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
-(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value.
+(` + templates.Default().Vars.APIKey + `) or a masked prompt: never from a plain flag value.
 
 The Cline MCP server entry (name --mcp-name, default the preset name) gets
 BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
 has it; a new entry is created only with --mcp-command "CMD ARGS...", since
 keydoctor cannot guess which server you run.`,
-		Example: `  export TAOTOKEN_API_KEY=...   # or --key-stdin
+		Example: `  export ` + templates.Default().Vars.APIKey + `=...   # or --key-stdin
   keydoctor setup --yes --model gpt-4o --tools claude,codex
   keydoctor setup --dry-run --tools env --project ~/src/app
   keydoctor setup --fix-vscode-mcp --tools vscode`,

@@ -28,7 +28,7 @@ type Profile struct {
 	// names another variable.
 	VarBaseURL, VarKey, VarModel string
 	// Sources says where each field came from: "--base-url",
-	// "KEYDOCTOR_MODEL", "TAOTOKEN_API_KEY", "~/.config/keydoctor/config.yaml".
+	// "KEYDOCTOR_MODEL", the preset's key variable, "~/.config/keydoctor/config.yaml".
 	Sources map[Field]string
 	// Notes are what normalising the base URL repaired.
 	Notes []Note
