@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
-// Thresholds above which latency is high (design.md §4, from the seeds).
+// Thresholds above which latency is high (docs/architecture.md, Metrics; the seeds' defaults).
 type Thresholds struct {
 	TTFT time.Duration // default 800ms
 	TPOT time.Duration // default 50ms
