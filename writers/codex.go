@@ -216,7 +216,7 @@ func planCodexAuth(o Options) (*Change, error) {
 	}
 	c.New = doc.bytes()
 	if doc.lookup(tools.CodexAuthTokens) != nil {
-		c.notef("auth.json also holds a ChatGPT login; the %s provider uses OPENAI_API_KEY (requires_openai_auth)", o.CodexProvider)
+		c.notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tools.CodexAuthKey, tools.CodexRequiresAuth)
 	}
 	c.finish(true, 0o600)
 	return c, nil
