@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -73,18 +74,17 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	desc, known := verify.Runs(o.Tool)
+	tool, known := verify.Runs(o.Tool)
 	if !known {
 		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
 	}
-	tool := desc.Tool
 	lookPath := o.LookPath
 	if lookPath == nil {
 		lookPath = envLookPath(o.Env)
 	}
-	bin, err := lookPath(desc.Headless.Binary)
+	bin, err := lookPath(tool.Headless.Binary)
 	if err != nil {
-		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, desc.Headless.Binary)
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, tool.Headless.Binary)
 	}
 	project := o.Project
 	if project != "" {
@@ -121,7 +121,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		return failf("", "%s: %v", tool.Title, err)
 	}
 	if o.JSON {
-		if err := writeVerifyJSON(o.Out, tool, turn, o.Timeout); err != nil {
+		if err := writeVerifyJSON(o.Out, tool.Tool, turn, o.Timeout); err != nil {
 			return err
 		}
 		if turn.Failed() {
@@ -136,7 +136,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	return printVerdicts(o, tool, turn)
 }
 
-func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
+func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 	fmt.Fprintf(o.Out, "verify %s: what the files say\n", o.Tool)
 	row := func(name, value, source string) {
 		if value == "" {
@@ -149,7 +149,7 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 	}
 	row("base URL", c.Base, c.BaseSource)
 	row("model", c.Model, c.ModelSource)
-	if o.Tool == gateway.Claude {
+	if tool.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)
 	}
 	key := ""
@@ -162,7 +162,7 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 	}
 }
 
-func printVerdicts(o *verifyOptions, tool gateway.Tool, turn verify.Turn) error {
+func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 	key := turn.Configured.Key
 	fmt.Fprintln(o.Out, "\nverdict:")
 	for _, v := range turn.Verdicts {
