@@ -30,8 +30,8 @@ func detectTools(e *env.Env, look func(string) (string, error), project string) 
 		if !t.Setup {
 			continue
 		}
-		used := t.Install.Marks != nil && slices.ContainsFunc(t.Install.Marks(e, project), exists)
-		if installed(t.Install.Binary) || used {
+		used := t.Marks != nil && slices.ContainsFunc(t.Marks(e, project), exists)
+		if installed(t.Binary) || used {
 			out = append(out, t.ID)
 		}
 	}

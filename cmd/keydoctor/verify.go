@@ -82,9 +82,9 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if lookPath == nil {
 		lookPath = envLookPath(o.Env)
 	}
-	bin, err := lookPath(tool.Headless.Binary)
+	bin, err := lookPath(tool.Binary)
 	if err != nil {
-		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, tool.Headless.Binary)
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, tool.Binary)
 	}
 	project := o.Project
 	if project != "" {

@@ -62,8 +62,9 @@ var claude = Tool{
 			{Role: "state", Path: ClaudeState(e), Syntax: JSON},
 		}
 	},
-	Install: Install{Binary: "claude", Marks: func(e *env.Env, _ string) []string { return []string{ClaudeDir(e)} }},
-	Headless: &Headless{Binary: "claude", Redirect: RedirectSettings,
+	Binary: "claude",
+	Marks:  func(e *env.Env, _ string) []string { return []string{ClaudeDir(e)} },
+	Headless: &Headless{Redirect: RedirectSettings,
 		Args: []string{"--settings", "{settings}", "-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"}},
 }
 

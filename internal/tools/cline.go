@@ -50,8 +50,9 @@ var cline = Tool{
 			{Role: "mcp", Path: ClineCLIMCP(e), Syntax: JSON},
 		}
 	},
-	Install: Install{Binary: "cline", Marks: func(e *env.Env, _ string) []string { return []string{ClineDir(e)} }},
-	Headless: &Headless{Binary: "cline", Redirect: RedirectDataCopy,
+	Binary: "cline",
+	Marks:  func(e *env.Env, _ string) []string { return []string{ClineDir(e)} },
+	Headless: &Headless{Redirect: RedirectDataCopy,
 		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
 }
 

@@ -75,8 +75,9 @@ var codex = Tool{
 			{Role: "auth", Path: CodexAuth(e), Syntax: JSON},
 		}
 	},
-	Install: Install{Binary: "codex", Marks: func(e *env.Env, _ string) []string { return []string{CodexHome(e)} }},
-	Headless: &Headless{Binary: "codex", Redirect: RedirectOverride,
+	Binary: "codex",
+	Marks:  func(e *env.Env, _ string) []string { return []string{CodexHome(e)} },
+	Headless: &Headless{Redirect: RedirectOverride,
 		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
 			"--color", "never", "--cd", "{dir}", "-c", "{override}", "{prompt}"}},
 }

@@ -20,7 +20,7 @@ var dotenvTool = Tool{
 	Files: func(_ *env.Env, project string) []File {
 		return []File{{Role: "env", Path: DotEnvFile(project), Syntax: DotEnv}}
 	},
-	Install: Install{Marks: func(_ *env.Env, project string) []string { return []string{DotEnvFile(project)} }},
+	Marks: func(_ *env.Env, project string) []string { return []string{DotEnvFile(project)} },
 }
 
 // DotEnvFile is the project's .env.

@@ -26,8 +26,8 @@ var fakeTool = tools.Tool{
 		Model: tools.Place{File: "settings", Key: "model.name"},
 		Fixed: []tools.Fixed{{Place: tools.Place{File: "settings", Key: "gateway.auth"}, Value: "api-key"}},
 	},
-	Install:  tools.Install{Binary: "fake"},
-	Headless: &tools.Headless{Binary: "fake", Args: []string{"-p", "{prompt}", "--cwd", "{dir}"}, Redirect: tools.RedirectEnv, BaseEnv: "FAKE_BASE_URL"},
+	Binary:   "fake",
+	Headless: &tools.Headless{Args: []string{"-p", "{prompt}", "--cwd", "{dir}"}, Redirect: tools.RedirectEnv, BaseEnv: "FAKE_BASE_URL"},
 }
 
 // A tool registered here, and nowhere else, gets the whole suite: setup

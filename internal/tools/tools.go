@@ -46,9 +46,11 @@ type Tool struct {
 	// Runtime is the HTTP stack the tool reaches the gateway with: it
 	// decides which proxy variables apply.
 	Runtime Runtime
-	// Install says how setup tells that the tool is installed or has
-	// been used (its default --tools).
-	Install Install
+	// Binary is the tool's executable; Marks are paths whose existence
+	// shows it was used (its settings directory). Setup's default --tools
+	// are the tools installed or used.
+	Binary string
+	Marks  func(e *env.Env, project string) []string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
 }
@@ -124,18 +126,9 @@ const (
 	Rust                // reqwest: reads ALL_PROXY too
 )
 
-// Install is how to tell that a tool is installed or has been used.
-type Install struct {
-	// Binary is its executable's name.
-	Binary string
-	// Marks are paths whose existence shows it was used (its settings
-	// directory).
-	Marks func(e *env.Env, project string) []string
-}
-
-// Headless is how to run one turn of a tool without a terminal.
+// Headless is how to run one turn of a tool (its Binary) without a
+// terminal.
 type Headless struct {
-	Binary string
 	// Args are the arguments of one turn. Placeholders: {prompt}, {dir}
 	// (the empty working directory) and those of the redirect.
 	Args []string

@@ -34,13 +34,13 @@ var vscode = Tool{
 		}
 		return out
 	},
-	Install: Install{Marks: func(e *env.Env, _ string) []string {
+	Marks: func(e *env.Env, _ string) []string {
 		var out []string
 		for _, ed := range Editors(e) {
 			out = append(out, ed.ClineStorage()) // exists once Cline ran in that editor
 		}
 		return out
-	}},
+	},
 }
 
 // Editor is a VS Code-family editor.

@@ -180,9 +180,9 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 }
 
 // envRedirect sets the variable the tool reads its base URL from.
-func envRedirect(_ *env.Env, _ Configured, relayBase, _ string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
+func envRedirect(_ *env.Env, c Configured, relayBase, _ string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
 	if h.BaseEnv == "" {
-		return fmt.Errorf("%s names no variable to redirect", h.Binary)
+		return fmt.Errorf("%s names no variable to redirect", c.Tool)
 	}
 	inv.Env = append(inv.Env, h.BaseEnv+"="+relayBase)
 	return nil
