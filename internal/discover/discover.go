@@ -118,13 +118,11 @@ func Discover(e *env.Env, o Options) *Snapshot {
 	return s
 }
 
-// defaultVars are the default preset's variable names.
+// defaultVars are the default preset's variable names, as a profile
+// loaded with no flags has them.
 func defaultVars() tools.Vars {
-	p, err := templates.LookupPreset(templates.DefaultPreset)
-	if err != nil {
-		return tools.Vars{}
-	}
-	return tools.Vars{BaseURL: p.Vars.BaseURL, Key: p.Vars.APIKey, Model: p.Vars.Model}
+	v := templates.Default().Vars
+	return tools.Vars{BaseURL: v.BaseURL, Key: v.APIKey, Model: v.Model}
 }
 
 // Shell is a variable of the process environment as a Value.
