@@ -17,7 +17,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
-	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/tidwall/gjson"
 )
@@ -119,8 +118,7 @@ func (h *home) configure(t *testing.T, p gateway.Profile) {
 }
 
 func (h *home) snapshot() *discover.Snapshot {
-	v := templates.Default().Vars
-	return discover.Discover(h.e, discover.Options{Project: h.project, Vars: tools.Vars{BaseURL: v.BaseURL, Key: v.APIKey, Model: v.Model}})
+	return discover.Discover(h.e, discover.OptionsFor(profile(testRoot), h.project))
 }
 
 // readBack: discovery finds the triple that was written, with no problem
