@@ -5,7 +5,9 @@ package templates
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"sort"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -33,7 +35,10 @@ type Vars struct {
 const DefaultPreset = "taotoken"
 
 // Presets returns the embedded presets in file order.
-func Presets() []Preset {
+func Presets() []Preset { return slices.Clone(presets()) }
+
+// presets parses presets.yaml once: every profile load and discovery asks.
+var presets = sync.OnceValue(func() []Preset {
 	b, err := FS.ReadFile("presets.yaml")
 	if err != nil {
 		panic(err) // embedded: cannot fail unless the build is broken
@@ -43,7 +48,7 @@ func Presets() []Preset {
 		panic(fmt.Sprintf("templates: presets.yaml: %v", err))
 	}
 	return ps
-}
+})
 
 // Default is the default preset: its variables name the triple in examples
 // and hints.
@@ -58,7 +63,7 @@ func Default() Preset {
 // LookupPreset finds a preset by name.
 func LookupPreset(name string) (Preset, error) {
 	var names []string
-	for _, p := range Presets() {
+	for _, p := range presets() {
 		if p.Name == name {
 			return p, nil
 		}
