@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -27,11 +28,11 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.
-		if !strings.HasSuffix(cred.Source.Key, "ANTHROPIC_API_KEY") || cred.Value == "" {
+		if !strings.HasSuffix(cred.Source.Key, tools.AnthropicAPIKey) || cred.Value == "" {
 			continue
 		}
 		r := []rune(cred.Value)
-		tail := string(r[max(0, len(r)-20):])
+		tail := string(r[max(0, len(r)-tools.ClaudeRejectedTail):])
 		for _, rej := range st.Rejected {
 			if rej != tail {
 				continue
@@ -41,10 +42,10 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 				at = fmt.Sprintf("%s:%d", at, st.RejectedLine)
 			}
 			return []doctor.Finding{finding(*t, "claude-key-rejected", doctor.Error,
-				fmt.Sprintf("the ANTHROPIC_API_KEY from %s (%s) is listed in customApiKeyResponses.rejected of %s: Claude Code silently does not use it",
-					where(e, cred), maskKey(cred.Value), at),
-				fmt.Sprintf("delete the entry ending in %q from customApiKeyResponses.rejected in %s (or add it to \"approved\"), or pass the key as ANTHROPIC_AUTH_TOKEN instead: 'keydoctor setup --tools claude'",
-					string(r[max(0, len(r)-4):]), at), at)}
+				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: Claude Code silently does not use it",
+					tools.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tools.ClaudeRejected, at),
+				fmt.Sprintf("delete the entry ending in %q from %s in %s (or add it to \"approved\"), or pass the key as %s instead: 'keydoctor setup --tools claude'",
+					string(r[max(0, len(r)-4):]), tools.ClaudeRejected, at, tools.AnthropicAuthToken), at)}
 		}
 	}
 	return []doctor.Finding{okFinding(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}

@@ -7,6 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -26,10 +27,10 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
-		if p.WireAPI.Value == "chat" {
+		if p.WireAPI.Value == tools.CodexChatWire {
 			out = append(out, doctor.Finding{Code: "codex-chat-wire", Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     setAt(e, p.WireAPI.Source, "responses") + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
+				Fix:     setAt(e, p.WireAPI.Source, tools.CodexWire) + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
 		}
 	}
 	sel := cx.SelectedProvider().Value

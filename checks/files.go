@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // filesCheck reports config-invalid: files a tool would refuse (syntax
@@ -66,11 +67,11 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 	return out
 }
 
-// setupFor is the setup command for a tool id string.
+// setupFor is the setup command for a tool id string, or "" for tools
+// setup does not write.
 func setupFor(tool string) string {
-	switch tool {
-	case "claude", "codex", "cline", "vscode", "env":
-		return "keydoctor setup --tools " + tool
+	if t, ok := tools.Lookup(tool); !ok || !t.Setup {
+		return ""
 	}
-	return ""
+	return "keydoctor setup --tools " + tool
 }

@@ -50,11 +50,7 @@ func atLine(src discover.Source) string {
 // setupCmd is the keydoctor command that writes a tool's triple, or ""
 // for tools setup does not write (SDKs read the shell).
 func setupCmd(t discover.Tool) string {
-	r, ok := gateway.LookupTool(string(t.ID))
-	if !ok || !r.Setup {
-		return ""
-	}
-	return "keydoctor setup --tools " + string(t.ID)
+	return setupFor(string(t.ID))
 }
 
 // orSetup appends "or run 'keydoctor setup --tools X'" when setup can do it.

@@ -7,6 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // ignoredCheck reports config-ignored: settings no tool reads. A warning:
@@ -26,14 +27,14 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
 		out = append(out, doctor.Finding{Code: "config-ignored", Status: doctor.Warning, Tool: "vscode", Source: at,
-			Message: fmt.Sprintf("%s has a \"cline.mcpServers\" key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at),
-			Fix: fmt.Sprintf("move the servers into \"mcpServers\" of %s and delete \"cline.mcpServers\" from %s, or run 'keydoctor setup --tools vscode'",
-				e.Tilde(ed.MCPPath), at)})
+			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tools.VSCodeMisplacedMCP),
+			Fix: fmt.Sprintf("move the servers into %q of %s and delete %q from %s, or run 'keydoctor setup --tools vscode'",
+				tools.ClineMCPServers, e.Tilde(ed.MCPPath), tools.VSCodeMisplacedMCP, at)})
 	}
 	cx := c.snap.Codex
 	selected := cx.SelectedProvider().Value
 	for _, id := range cx.ProviderIDs {
-		if !discover.IsReservedCodexProvider(id) {
+		if _, reserved := tools.CodexReservedID(id); !reserved {
 			continue
 		}
 		p := cx.Providers[id]

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // The tools are Node (Claude Code, Cline, SDK scripts) and Rust (Codex)
@@ -14,17 +15,19 @@ import (
 // does not list, 127.0.0.1 and localhost included. This file reasons as
 // they do.
 
-// runtimeKind is the HTTP stack a tool uses.
-type runtimeKind int
+// runtimeKind is the HTTP stack a tool uses, as its description says.
+type runtimeKind = tools.Runtime
 
 const (
-	nodeRuntime runtimeKind = iota // undici's EnvHttpProxyAgent rules
-	rustRuntime                    // reqwest's system-proxy rules
+	nodeRuntime = tools.Node // undici's EnvHttpProxyAgent rules
+	rustRuntime = tools.Rust // reqwest's system-proxy rules
 )
 
+// runtimeOf is a tool's HTTP stack: Node for a tool keydoctor does not
+// know (SDK scripts are the common case).
 func runtimeOf(id gateway.ToolID) runtimeKind {
-	if id == gateway.Codex {
-		return rustRuntime
+	if t, ok := tools.Lookup(string(id)); ok {
+		return t.Runtime
 	}
 	return nodeRuntime
 }

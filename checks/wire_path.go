@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // Path is one way one tool reaches the gateway: exactly what it will send.
@@ -16,7 +17,7 @@ type Path struct {
 	Tool   gateway.ToolID
 	Base   string // base URL as the tool has it configured, not normalised
 	Key    string
-	KeyVar string // the variable curl commands refer to, e.g. TAOTOKEN_API_KEY
+	KeyVar string // the variable curl commands refer to, e.g. the preset's key variable
 	Auth   gateway.Auth
 	Model  string
 	// BackgroundModel is Claude Code's small, fast model, which also goes
@@ -49,13 +50,7 @@ func (p Path) tool() gateway.Tool {
 		}
 		return t
 	}
-	if t, ok := gateway.LookupTool(string(p.Tool)); ok {
-		if p.Protocol != "" {
-			t.Protocol = p.Protocol
-		}
-		return t
-	}
-	t, _ := gateway.LookupTool(string(gateway.OpenAISDK))
+	t := tools.Wire(p.Tool)
 	if p.Protocol != "" {
 		t.Protocol = p.Protocol
 	}
@@ -64,11 +59,12 @@ func (p Path) tool() gateway.Tool {
 
 // URL is the URL the tool will request: its base as configured plus the
 // endpoint it appends, with no normalisation (what the tool does), and the
-// query it adds: Claude Code asks for /v1/messages?beta=true (design.md §1).
+// query it adds (its description's: Claude Code asks for
+// /v1/messages?beta=true, docs/tools.md).
 func (p Path) URL() string {
 	u := p.tool().WillRequest(p.Base)
-	if p.Tool == gateway.Claude && p.tool().Protocol == gateway.Messages {
-		u += "?beta=true"
+	if q := p.tool().Query; q != "" {
+		u += "?" + q
 	}
 	return u
 }

@@ -125,7 +125,7 @@ func (c *climber) latency(req probe.Request, a attempt, m measured, buffered boo
 		c.evidence(req, a), nil)
 }
 
-// measured are the stream's latency figures (design.md §5).
+// measured are the stream's latency figures (docs/architecture.md, Metrics).
 type measured struct {
 	ttft, tpot  time.Duration
 	tokens      int

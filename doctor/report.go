@@ -7,7 +7,8 @@ import (
 // ReportSchema names the JSON document `doctor --json` prints.
 const ReportSchema = "keydoctor/report@1"
 
-// Report is the document `doctor --json` prints.
+// Report is the `doctor --json` document, keydoctor/report@1: a contract
+// (docs/architecture.md, Contracts).
 type Report struct {
 	Schema   string         `json:"schema"`
 	Profile  gateway.Public `json:"profile"`

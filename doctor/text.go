@@ -9,6 +9,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // TextOptions tune WriteText.
@@ -157,11 +158,12 @@ type group struct {
 }
 
 // groups orders findings: those about no single tool first ("general"),
-// then each tool in gateway.Tools order; inside a group, report order.
+// then each tool in the tools' display order; inside a group, report order.
 func groups(fs []Finding) []group {
 	rank := map[string]int{"": -1}
 	titles := map[string]string{"": "general"}
-	for i, t := range gateway.Tools {
+	all := tools.All()
+	for i, t := range all {
 		rank[string(t.ID)] = i
 		titles[string(t.ID)] = t.Title
 	}
@@ -173,7 +175,7 @@ func groups(fs []Finding) []group {
 			title, known := titles[f.Tool]
 			if !known {
 				title = f.Tool
-				rank[f.Tool] = len(gateway.Tools)
+				rank[f.Tool] = len(all)
 			}
 			g = &group{title: title}
 			byTool[f.Tool] = g

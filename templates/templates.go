@@ -5,7 +5,9 @@ package templates
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"sort"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -37,7 +39,10 @@ const DefaultPreset = "taotoken"
 const CustomPreset = "custom"
 
 // Presets returns the embedded presets in file order.
-func Presets() []Preset {
+func Presets() []Preset { return slices.Clone(presets()) }
+
+// presets parses presets.yaml once: every profile load and discovery asks.
+var presets = sync.OnceValue(func() []Preset {
 	b, err := FS.ReadFile("presets.yaml")
 	if err != nil {
 		panic(err) // embedded: cannot fail unless the build is broken
@@ -47,12 +52,22 @@ func Presets() []Preset {
 		panic(fmt.Sprintf("templates: presets.yaml: %v", err))
 	}
 	return ps
+})
+
+// Default is the default preset: its variables name the triple in examples
+// and hints.
+func Default() Preset {
+	p, err := LookupPreset(DefaultPreset)
+	if err != nil {
+		panic(err) // embedded: cannot fail unless the build is broken
+	}
+	return p
 }
 
 // LookupPreset finds a preset by name.
 func LookupPreset(name string) (Preset, error) {
 	var names []string
-	for _, p := range Presets() {
+	for _, p := range presets() {
 		if p.Name == name {
 			return p, nil
 		}

@@ -15,6 +15,9 @@ func TestPresets(t *testing.T) {
 			t.Errorf("preset %+v lacks a name or a variable", p)
 		}
 	}
+	if Default().Name != DefaultPreset {
+		t.Errorf("Default() = %+v", Default())
+	}
 	if _, err := LookupPreset("custom"); err != nil {
 		t.Error(err)
 	}

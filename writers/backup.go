@@ -155,6 +155,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if !r.Existed {
 			c.Remove = true
 			c.New = nil
+			c.addSecrets(secretValuesIn(c.Old)...) // the diff shows what is removed
 			if err := p.add(c); err != nil {
 				return nil, err
 			}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // BenchmarkPlanRealHome plans every tool over a home full of real-looking
@@ -15,11 +15,11 @@ func BenchmarkPlanRealHome(b *testing.B) {
 	o := testOptions(t)
 	o.Env.Home = b.TempDir()
 	o.Project = filepath.Join(o.Env.Home, "project")
-	writeFileB(b, toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, ""), claudeSettingsWithHooks)
-	writeFileB(b, toolpaths.CodexConfig(o.Env), codexConfigRealLooking)
-	writeFileB(b, toolpaths.ClineProviders(o.Env), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
-	writeFileB(b, toolpaths.DotEnv(o.Project), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
-	writeFileB(b, toolpaths.Editors(o.Env)[0].VSCodeSettings(), vscodeSettings)
+	writeFileB(b, tools.ClaudeSettings(o.Env, tools.ClaudeUser, ""), claudeSettingsWithHooks)
+	writeFileB(b, tools.CodexConfig(o.Env), codexConfigRealLooking)
+	writeFileB(b, tools.ClineProvidersFile(o.Env), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
+	writeFileB(b, tools.DotEnvFile(o.Project), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
+	writeFileB(b, tools.Editors(o.Env)[0].VSCodeSettings(), vscodeSettings)
 	tools := []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.VSCode, gateway.DotEnv}
 	b.ResetTimer()
 	for b.Loop() {

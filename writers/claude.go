@@ -1,29 +1,19 @@
 package writers
 
 import (
-	"encoding/json"
 	"os"
 	"slices"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/tidwall/gjson"
 )
 
-// claudeWriter sets the `env` object of a Claude Code settings.json: a
-// value there beats the shell (design.md §1).
-type claudeWriter struct{}
-
-func (claudeWriter) Tool() gateway.ToolID { return gateway.Claude }
-
-// Claude Code reads the key from one of two variables: AUTH_TOKEN is sent
-// as Authorization: Bearer, API_KEY as x-api-key. Both set is a conflict.
-const (
-	claudeToken  = "ANTHROPIC_AUTH_TOKEN"
-	claudeAPIKey = "ANTHROPIC_API_KEY"
-)
-
-func (claudeWriter) Plan(o Options) ([]*Change, error) {
-	path := toolpaths.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
+// planClaude sets the env object of a Claude Code settings.json: a value
+// there beats the shell (docs/tools.md). Claude Code reads the key from one
+// of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
+// x-api-key. Both set is a conflict, so the other one is removed.
+func planClaude(o Options, t tools.Tool) ([]*Change, error) {
+	path := tools.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -33,29 +23,29 @@ func (claudeWriter) Plan(o Options) ([]*Change, error) {
 		return nil, err
 	}
 	p := o.Profile
-	authVar, staleVar := claudeToken, claudeAPIKey
+	authVar, staleVar := tools.AnthropicAuthToken, tools.AnthropicAPIKey
 	if o.ClaudeAuth == "api-key" {
-		authVar, staleVar = claudeAPIKey, claudeToken
+		authVar, staleVar = tools.AnthropicAPIKey, tools.AnthropicAuthToken
 	}
-	set := []struct{ name, value string }{
-		{"ANTHROPIC_BASE_URL", baseFor(gateway.Claude, p.BaseURL)},
+	set := [][2]string{
+		{tools.AnthropicBaseURL, t.Base(p.BaseURL)},
 		{authVar, p.Key},
-		{"ANTHROPIC_MODEL", p.Model},
+		{tools.AnthropicModel, p.Model},
 	}
 	if p.BackgroundModel != "" {
-		set = append(set, struct{ name, value string }{"ANTHROPIC_DEFAULT_HAIKU_MODEL", p.BackgroundModel})
+		set = append(set, [2]string{tools.ClaudeBackgroundModel, p.BackgroundModel})
 	}
 	for _, kv := range set {
-		if _, err := doc.set([]string{"env", kv.name}, kv.value); err != nil {
+		if _, err := doc.set([]string{tools.ClaudeEnv, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
-	if old, _ := doc.str("env", staleVar); doc.remove("env", staleVar) {
+	if old, _ := doc.str(tools.ClaudeEnv, staleVar); doc.remove(tools.ClaudeEnv, staleVar) {
 		c.addSecrets(old)
 		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
-	if authVar == claudeAPIKey && rejectedByClaude(o, p.Key) {
-		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(toolpaths.ClaudeState(o.Env)))
+	if authVar == tools.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
+		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tools.ClaudeState(o.Env)))
 	}
 	c.New = doc.bytes()
 	c.finish(true, 0o600)
@@ -66,17 +56,15 @@ func (claudeWriter) Plan(o Options) ([]*Change, error) {
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
 func rejectedByClaude(o Options, key string) bool {
-	b, err := os.ReadFile(toolpaths.ClaudeState(o.Env))
-	if err != nil || len(key) < 20 {
+	b, err := os.ReadFile(tools.ClaudeState(o.Env))
+	if err != nil || len(key) < tools.ClaudeRejectedTail {
 		return false
 	}
-	var state struct {
-		CustomAPIKeyResponses struct {
-			Rejected []string `json:"rejected"`
-		} `json:"customApiKeyResponses"`
-	}
-	if json.Unmarshal(b, &state) != nil {
+	if !gjson.ValidBytes(b) {
 		return false
 	}
-	return slices.Contains(state.CustomAPIKeyResponses.Rejected, key[len(key)-20:])
+	tail := key[len(key)-tools.ClaudeRejectedTail:]
+	return slices.ContainsFunc(gjson.GetBytes(b, tools.ClaudeRejected).Array(), func(r gjson.Result) bool {
+		return r.Type == gjson.String && r.Str == tail
+	})
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 const claudeSettingsWithHooks = `{
@@ -49,7 +49,7 @@ func TestClaudeWriter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, "")
+			path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 			if tt.in != "" {
 				writeFile(t, path, tt.in, 0o600)
 			}
@@ -83,7 +83,7 @@ func TestClaudeWriter(t *testing.T) {
 
 func TestClaudeStaleAuthInDiff(t *testing.T) {
 	o := testOptions(t)
-	path := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, "")
+	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	writeFile(t, path, claudeSettingsWithHooks, 0o644)
 	p := planOne(t, o, gateway.Claude)
 	d := diffOf(p)
@@ -104,8 +104,8 @@ func TestClaudeAPIKeyAuthAndBackground(t *testing.T) {
 	o := testOptions(t)
 	o.ClaudeAuth = "api-key"
 	o.Profile.BackgroundModel = "gpt-4o-mini"
-	path := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeLocal, o.Project)
-	o.ClaudeScope = toolpaths.ClaudeLocal
+	path := tools.ClaudeSettings(o.Env, tools.ClaudeLocal, o.Project)
+	o.ClaudeScope = tools.ClaudeLocal
 	writeFile(t, path, `{"env": {"ANTHROPIC_AUTH_TOKEN": "sk-old-111111111111111111"}}`, 0o600)
 	apply(t, o, planOne(t, o, gateway.Claude))
 	got := readString(t, path)
@@ -130,7 +130,7 @@ func TestClaudeRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, "")
+			path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 			writeFile(t, path, tt.in, 0o600)
 			_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
 			var re *RefusedError
@@ -149,7 +149,7 @@ func TestClaudeRefusals(t *testing.T) {
 
 func TestRefusedFiles(t *testing.T) {
 	o := testOptions(t)
-	path := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, "")
+	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	check := func(name, want string) {
 		t.Helper()
 		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
@@ -178,7 +178,7 @@ func TestRefusedFiles(t *testing.T) {
 func TestClaudeNotesRejectedKey(t *testing.T) {
 	o := testOptions(t)
 	o.ClaudeAuth = "api-key"
-	writeFile(t, toolpaths.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+testKey[len(testKey)-20:]+`"]}}`, 0o600)
+	writeFile(t, tools.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+testKey[len(testKey)-20:]+`"]}}`, 0o600)
 	p := planOne(t, o, gateway.Claude)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {
 		t.Errorf("notes %q", p.Changes[0].Notes)

@@ -1,40 +1,26 @@
 package writers
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 )
 
-// clineWriter sets the openai-compatible provider in the Cline CLI's
+// planCline sets the openai-compatible provider in the Cline CLI's
 // providers.json and our MCP server entry in its MCP settings file.
-type clineWriter struct{}
-
-func (clineWriter) Tool() gateway.ToolID { return gateway.Cline }
-
-const clineProvider = "openai-compatible"
-
-// newProvidersJSON is the shape Cline writes for a fresh file.
-const newProvidersJSON = `{
-  "version": 1,
-  "lastUsedProvider": "openai-compatible",
-  "modes": {},
-  "providers": {}
-}
-`
-
-func (clineWriter) Plan(o Options) ([]*Change, error) {
-	c, err := planProviders(o)
+func planCline(o Options, t tools.Tool) ([]*Change, error) {
+	c, err := planProviders(o, t)
 	if err != nil {
 		return nil, err
 	}
 	out := []*Change{c}
-	mcp, err := planMCP(o, toolpaths.ClineCLIMCP(o.Env), nil)
+	mcp, err := planMCP(o, tools.ClineCLIMCP(o.Env), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -44,52 +30,52 @@ func (clineWriter) Plan(o Options) ([]*Change, error) {
 	return out, nil
 }
 
-func planProviders(o Options) (*Change, error) {
-	path := toolpaths.ClineProviders(o.Env)
+func planProviders(o Options, t tools.Tool) (*Change, error) {
+	path := tools.ClineProvidersFile(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
 	src := c.Old
 	if !c.Existed || len(src) == 0 {
-		src = []byte(newProvidersJSON)
+		src = []byte(tools.ClineNewProviders)
 	}
 	doc, err := parseJSONDoc(path, src, false)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
-	entry := []string{"providers", clineProvider}
-	if old, ok := doc.str(append(entry, "settings", "apiKey")...); ok {
+	entry := []string{tools.ClineProviders, tools.ClineGateway}
+	if old, ok := doc.str(append(entry, tools.ClineSettings, tools.ClineAPIKey)...); ok {
 		c.addSecrets(old)
 	}
 	changed := false
 	for _, kv := range [][2]string{
-		{"provider", clineProvider},
-		{"apiKey", p.Key},
-		{"model", p.Model},
-		{"baseUrl", baseFor(gateway.Cline, p.BaseURL)},
+		{tools.ClineKind, tools.ClineGateway},
+		{tools.ClineAPIKey, p.Key},
+		{tools.ClineModel, p.Model},
+		{tools.ClineBaseURL, t.Base(p.BaseURL)},
 	} {
-		ch, err := doc.set(append(entry, "settings", kv[0]), kv[1])
+		ch, err := doc.set(append(entry, tools.ClineSettings, kv[0]), kv[1])
 		if err != nil {
 			return nil, err
 		}
 		changed = changed || ch
 	}
-	ch, err := doc.set(append(entry, "tokenSource"), "manual")
+	ch, err := doc.set(append(entry, tools.ClineTokenSrc), "manual")
 	if err != nil {
 		return nil, err
 	}
 	changed = changed || ch
 	// Cline discards the whole file when an entry lacks updatedAt; it
 	// changes only when the entry does, so a re-run stays a no-op.
-	if _, has := doc.str(append(entry, "updatedAt")...); changed || !has {
+	if _, has := doc.str(append(entry, tools.ClineUpdatedAt)...); changed || !has {
 		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-		if _, err := doc.set(append(entry, "updatedAt"), now); err != nil {
+		if _, err := doc.set(append(entry, tools.ClineUpdatedAt), now); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := doc.set([]string{"lastUsedProvider"}, clineProvider); err != nil {
+	if _, err := doc.set([]string{tools.ClineLastUsed}, tools.ClineGateway); err != nil {
 		return nil, err
 	}
 	for _, name := range providersWithoutUpdatedAt(doc) {
@@ -101,7 +87,7 @@ func planProviders(o Options) (*Change, error) {
 }
 
 func providersWithoutUpdatedAt(doc *jsonDoc) []string {
-	v := doc.lookup("providers")
+	v := doc.lookup(tools.ClineProviders)
 	if v == nil {
 		return nil
 	}
@@ -112,7 +98,7 @@ func providersWithoutUpdatedAt(doc *jsonDoc) []string {
 	var out []string
 	for _, m := range obj.Members {
 		name := m.Name.Value.(hujson.Literal).String()
-		if _, ok := doc.str("providers", name, "updatedAt"); !ok {
+		if _, ok := doc.str(tools.ClineProviders, name, tools.ClineUpdatedAt); !ok {
 			out = append(out, name)
 		}
 	}
@@ -138,11 +124,11 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.object("mcpServers"); err != nil {
+	if _, err := doc.object(tools.ClineMCPServers); err != nil {
 		return nil, err
 	}
 	for _, name := range sortedNames(moved) {
-		if doc.lookup("mcpServers", name) != nil {
+		if doc.lookup(tools.ClineMCPServers, name) != nil {
 			c.notef("server %q from settings.json not moved: this file already has one of that name", name)
 			continue
 		}
@@ -152,26 +138,27 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 		if err := jsonUnmarshal(std.Pack(), &v); err != nil {
 			return nil, err
 		}
-		if _, err := doc.set([]string{"mcpServers", name}, v); err != nil {
+		if _, err := doc.set([]string{tools.ClineMCPServers, name}, v); err != nil {
 			return nil, err
 		}
 		c.notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
 	}
 	p := o.Profile
-	env := mcpEnv{BaseURL: baseFor(gateway.VSCode, p.BaseURL), APIKey: p.Key, Model: p.Model}
-	server := []string{"mcpServers", o.MCPName}
+	vars := tools.MCPEnv
+	env := [][2]string{{vars.BaseURL, tools.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
+	server := []string{tools.ClineMCPServers, o.MCPName}
 	switch {
 	case doc.lookup(server...) != nil:
-		if old, ok := doc.str(append(server, "env", "API_KEY")...); ok {
+		if old, ok := doc.str(append(server, "env", vars.Key)...); ok {
 			c.addSecrets(old)
 		}
-		for _, kv := range [][2]string{{"BASE_URL", env.BaseURL}, {"API_KEY", env.APIKey}, {"MODEL", env.Model}} {
+		for _, kv := range env {
 			if _, err := doc.set(append(server, "env", kv[0]), kv[1]); err != nil {
 				return nil, err
 			}
 		}
 	case len(o.MCPCommand) > 0:
-		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: env}
+		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: orderedObject(env)}
 		if _, err := doc.set(server, entry); err != nil {
 			return nil, err
 		}
@@ -185,13 +172,21 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 
 // mcpEntry is the MCP server entry of the design card, in that order.
 type mcpEntry struct {
-	Command string   `json:"command"`
-	Args    []string `json:"args"`
-	Env     mcpEnv   `json:"env"`
+	Command string          `json:"command"`
+	Args    []string        `json:"args"`
+	Env     json.RawMessage `json:"env"`
 }
 
-type mcpEnv struct {
-	BaseURL string `json:"BASE_URL"`
-	APIKey  string `json:"API_KEY"`
-	Model   string `json:"MODEL"`
+// orderedObject is a JSON object of strings with its members in order.
+func orderedObject(kv [][2]string) json.RawMessage {
+	b := []byte{'{'}
+	for i, m := range kv {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(m[0])
+		v, _ := json.Marshal(m[1])
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}')
 }

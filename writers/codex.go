@@ -5,24 +5,17 @@ import (
 	"reflect"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tomlstr"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/pelletier/go-toml/v2"
 )
 
-// codexWriter sets model, model_provider and our [model_providers.ID]
-// table in $CODEX_HOME/config.toml, and the key in auth.json (or names
-// the variable that holds it with env_key).
-type codexWriter struct{}
-
-func (codexWriter) Tool() gateway.ToolID { return gateway.Codex }
-
-// ownedProviderKeys are the keys of our provider table we set or remove;
-// any other key the user added to the table is kept.
-var ownedProviderKeys = []string{"name", "base_url", "wire_api", "requires_openai_auth", "env_key"}
-
-func (codexWriter) Plan(o Options) ([]*Change, error) {
-	path := toolpaths.CodexConfig(o.Env)
+// planCodex sets model, model_provider and our [model_providers.ID] table
+// in $CODEX_HOME/config.toml, and the key in auth.json (or names the
+// variable that holds it with env_key).
+func planCodex(o Options, t tools.Tool) ([]*Change, error) {
+	path := tools.CodexConfig(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -31,71 +24,30 @@ func (codexWriter) Plan(o Options) ([]*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	id, p := o.CodexProvider, o.Profile
-	table := []string{"model_providers", id}
 	doc, err := parseTOMLDoc(c.Old)
 	if err != nil {
 		return nil, refuse(path, "", "cannot edit it safely: %v", err)
 	}
-	if providers, ok := before["model_providers"]; ok {
-		m, isTable := providers.(map[string]any)
-		if !isTable {
-			return nil, refuse(path, "", "model_providers is not a table")
-		}
-		if t, defined := m[id]; defined && !doc.hasHeader(table) && !onlySubtables(t) {
-			return nil, refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
-				"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
-		}
+	if err := editableProvider(path, before, doc, o.CodexProvider); err != nil {
+		return nil, err
 	}
-	name := id
-	if pr, err := templates.LookupPreset(p.Preset); err == nil && pr.Name != "custom" {
-		name = pr.Title
-	}
-	edits := []struct {
-		path       []string
-		key, value string
-	}{
-		{nil, "model", tomlString(p.Model)},
-		{nil, "model_provider", tomlString(id)},
-		{table, "name", tomlString(name)},
-		{table, "base_url", tomlString(baseFor(gateway.Codex, p.BaseURL))},
-		{table, "wire_api", tomlString("responses")},
-	}
-	drop := "env_key"
-	if o.CodexAuth == "env" {
-		edits = append(edits, struct {
-			path       []string
-			key, value string
-		}{table, "env_key", tomlString(envVars(p).APIKey)})
-		drop = "requires_openai_auth"
-	} else {
-		edits = append(edits, struct {
-			path       []string
-			key, value string
-		}{table, "requires_openai_auth", "true"})
-	}
-	for _, e := range edits {
-		if err := doc.set(e.path, e.key, e.value); err != nil {
-			return nil, refuse(path, "", "cannot edit it safely: %v", err)
-		}
-	}
-	if _, err := doc.remove(table, drop); err != nil {
-		return nil, refuse(path, "", "cannot edit it safely: %v", err)
+	if err := editCodex(path, doc, o, t); err != nil {
+		return nil, err
 	}
 	if err := verifyCodexEdit(path, before, doc.src, o); err != nil {
 		return nil, err
 	}
 	c.New = doc.src
-	if sel, ok := before["profile"].(string); ok {
-		if prof, ok := lookupMap(before, "profiles", sel); ok && (prof["model"] != nil || prof["model_provider"] != nil) {
+	if sel, ok := before[tools.CodexProfile].(string); ok {
+		if prof, ok := lookupMap(before, tools.CodexProfiles, sel); ok && (prof[tools.CodexModel] != nil || prof[tools.CodexProvider] != nil) {
 			c.notef("the selected profile %q sets its own model or model_provider, which override these", sel)
 		}
 	}
 	c.finish(false, 0o600)
 	out := []*Change{c}
 	if o.CodexAuth == "env" {
-		v := envVars(p).APIKey
-		if got, _ := o.Env.Lookup(v); got != p.Key {
+		v := o.Profile.VarKey
+		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
 			c.notef("env_key names %s: export it (with this key) in the shell that runs codex", v)
 		}
 		return out, nil
@@ -105,6 +57,67 @@ func (codexWriter) Plan(o Options) ([]*Change, error) {
 		return nil, err
 	}
 	return append(out, auth), nil
+}
+
+// ownedProviderKeys are the keys of our provider table we set or remove;
+// any other key the user added to the table is kept.
+var ownedProviderKeys = []string{tools.CodexName, tools.CodexBaseURL, tools.CodexWireAPI, tools.CodexRequiresAuth, tools.CodexEnvKey}
+
+// editableProvider refuses a provider table written inline or with dotted
+// keys, which the statement-level editor does not edit.
+func editableProvider(path string, before map[string]any, doc *tomlDoc, id string) error {
+	providers, ok := before[tools.CodexProviders]
+	if !ok {
+		return nil
+	}
+	m, isTable := providers.(map[string]any)
+	if !isTable {
+		return refuse(path, "", "model_providers is not a table")
+	}
+	if t, defined := m[id]; defined && !doc.hasHeader([]string{tools.CodexProviders, id}) && !onlySubtables(t) {
+		return refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
+			"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
+	}
+	return nil
+}
+
+// editCodex sets our keys: the top level's model and model_provider, the
+// provider table's name, base_url, wire_api and either env_key or
+// requires_openai_auth (the other one removed).
+func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
+	id, p := o.CodexProvider, o.Profile
+	table := []string{tools.CodexProviders, id}
+	name := id
+	if pr, err := templates.LookupPreset(p.Preset); err == nil && pr.Name != "custom" {
+		name = pr.Title
+	}
+	type edit struct {
+		path       []string
+		key, value string
+	}
+	edits := []edit{
+		{nil, tools.CodexModel, tomlstr.Quote(p.Model)},
+		{nil, tools.CodexProvider, tomlstr.Quote(id)},
+		{table, tools.CodexName, tomlstr.Quote(name)},
+		{table, tools.CodexBaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
+		{table, tools.CodexWireAPI, tomlstr.Quote(tools.CodexWire)},
+	}
+	drop := tools.CodexEnvKey
+	if o.CodexAuth == "env" {
+		edits = append(edits, edit{table, tools.CodexEnvKey, tomlstr.Quote(p.VarKey)})
+		drop = tools.CodexRequiresAuth
+	} else {
+		edits = append(edits, edit{table, tools.CodexRequiresAuth, "true"})
+	}
+	for _, e := range edits {
+		if err := doc.set(e.path, e.key, e.value); err != nil {
+			return refuse(path, "", "cannot edit it safely: %v", err)
+		}
+	}
+	if _, err := doc.remove(table, drop); err != nil {
+		return refuse(path, "", "cannot edit it safely: %v", err)
+	}
+	return nil
 }
 
 func decodeTOML(path string, data []byte) (map[string]any, error) {
@@ -127,25 +140,25 @@ func verifyCodexEdit(path string, before map[string]any, after []byte, o Options
 	if err != nil {
 		return refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
-	table, _ := lookupMap(got, "model_providers", o.CodexProvider)
-	if got["model"] != o.Profile.Model || got["model_provider"] != o.CodexProvider || table == nil ||
-		table["base_url"] != baseFor(gateway.Codex, o.Profile.BaseURL) || table["wire_api"] != "responses" {
+	table, _ := lookupMap(got, tools.CodexProviders, o.CodexProvider)
+	if got[tools.CodexModel] != o.Profile.Model || got[tools.CodexProvider] != o.CodexProvider || table == nil ||
+		table[tools.CodexBaseURL] != tools.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tools.CodexWireAPI] != tools.CodexWire {
 		return refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {
 		m = deepCopy(m).(map[string]any)
-		delete(m, "model")
-		delete(m, "model_provider")
-		if t, ok := lookupMap(m, "model_providers", o.CodexProvider); ok {
+		delete(m, tools.CodexModel)
+		delete(m, tools.CodexProvider)
+		if t, ok := lookupMap(m, tools.CodexProviders, o.CodexProvider); ok {
 			for _, k := range ownedProviderKeys {
 				delete(t, k)
 			}
 			if len(t) == 0 {
-				delete(m["model_providers"].(map[string]any), o.CodexProvider)
+				delete(m[tools.CodexProviders].(map[string]any), o.CodexProvider)
 			}
 		}
-		if mp, ok := m["model_providers"].(map[string]any); ok && len(mp) == 0 {
-			delete(m, "model_providers")
+		if mp, ok := m[tools.CodexProviders].(map[string]any); ok && len(mp) == 0 {
+			delete(m, tools.CodexProviders)
 		}
 		return m
 	}
@@ -186,7 +199,7 @@ func deepCopy(v any) any {
 
 // planCodexAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
 func planCodexAuth(o Options) (*Change, error) {
-	path := toolpaths.CodexAuth(o.Env)
+	path := tools.CodexAuth(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -195,15 +208,15 @@ func planCodexAuth(o Options) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := doc.str("OPENAI_API_KEY"); ok {
+	if old, ok := doc.str(tools.CodexAuthKey); ok {
 		c.addSecrets(old)
 	}
-	if _, err := doc.set([]string{"OPENAI_API_KEY"}, o.Profile.Key); err != nil {
+	if _, err := doc.set([]string{tools.CodexAuthKey}, o.Profile.Key); err != nil {
 		return nil, err
 	}
 	c.New = doc.bytes()
-	if doc.lookup("tokens") != nil {
-		c.notef("auth.json also holds a ChatGPT login; the %s provider uses OPENAI_API_KEY (requires_openai_auth)", o.CodexProvider)
+	if doc.lookup(tools.CodexAuthTokens) != nil {
+		c.notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tools.CodexAuthKey, tools.CodexRequiresAuth)
 	}
 	c.finish(true, 0o600)
 	return c, nil

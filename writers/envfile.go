@@ -6,18 +6,13 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
-	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
-// dotenvWriter sets the preset's three variables in the project's .env,
+// planDotEnv sets the preset's three variables in the project's .env,
 // the seeds' convention: the gateway root, the key, the model.
-type dotenvWriter struct{}
-
-func (dotenvWriter) Tool() gateway.ToolID { return gateway.DotEnv }
-
-func (dotenvWriter) Plan(o Options) ([]*Change, error) {
-	path := toolpaths.DotEnv(o.Project)
+func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
+	path := tools.DotEnvFile(o.Project)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -30,14 +25,14 @@ func (dotenvWriter) Plan(o Options) ([]*Change, error) {
 		}
 		return nil, refuse(path, "", "%v", err)
 	}
+	// The preset's names, not --key-env's: .env follows the preset.
 	p := o.Profile
-	vars := envVars(p)
 	for _, kv := range [][2]string{
-		{vars.BaseURL, baseFor(gateway.DotEnv, p.BaseURL)},
-		{vars.APIKey, p.Key},
-		{vars.Model, p.Model},
+		{p.VarBaseURL, t.Base(p.BaseURL)},
+		{p.VarKey, p.Key},
+		{p.VarModel, p.Model},
 	} {
-		if old, ok := f.Get(kv[0]); ok && kv[0] == vars.APIKey {
+		if old, ok := f.Get(kv[0]); ok && kv[0] == p.VarKey {
 			c.addSecrets(old)
 		}
 		if _, err := f.Set(kv[0], kv[1]); err != nil {
@@ -57,16 +52,6 @@ func (dotenvWriter) Plan(o Options) ([]*Change, error) {
 		out = append([]*Change{ign}, out...)
 	}
 	return out, nil
-}
-
-// envVars are the preset's variable names (not --key-env's: .env follows
-// the preset's convention).
-func envVars(p gateway.Profile) templates.Vars {
-	v := templates.Vars{BaseURL: p.VarBaseURL, APIKey: p.KeyVar, Model: p.VarModel}
-	if pr, err := templates.LookupPreset(p.Preset); err == nil {
-		v = pr.Vars
-	}
-	return v
 }
 
 // planGitignore adds .env to the project's .gitignore when the project is

@@ -24,7 +24,7 @@ func testOptions(t *testing.T) Options {
 		Env: e,
 		Profile: gateway.Profile{
 			Preset: "taotoken", BaseURL: "https://taotoken.net/api", Key: testKey, Model: "gpt-4o",
-			KeyVar: "TAOTOKEN_API_KEY", VarBaseURL: "TAOTOKEN_BASE_URL", VarModel: "TAOTOKEN_MODEL",
+			KeyVar: "TAOTOKEN_API_KEY", VarBaseURL: "TAOTOKEN_BASE_URL", VarKey: "TAOTOKEN_API_KEY", VarModel: "TAOTOKEN_MODEL",
 		},
 		Project: filepath.Join(home, "project"),
 	}

@@ -5,8 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 )
 
@@ -15,20 +14,14 @@ var (
 	jsonUnmarshal = json.Unmarshal
 )
 
-// vscodeWriter writes our MCP server entry into the Cline extension's MCP
+// planVSCode writes our MCP server entry into the Cline extension's MCP
 // settings of every VS Code-family editor that has one, and on request
 // moves a `cline.mcpServers` key out of the editor's settings.json (a
-// place nothing reads) into that file.
-type vscodeWriter struct{}
-
-func (vscodeWriter) Tool() gateway.ToolID { return gateway.VSCode }
-
-// misplacedMCPKey is where some guides tell users to put MCP servers.
-const misplacedMCPKey = "cline.mcpServers"
-
-func (vscodeWriter) Plan(o Options) ([]*Change, error) {
+// place nothing reads, where some guides tell users to put MCP servers)
+// into that file.
+func planVSCode(o Options, _ tools.Tool) ([]*Change, error) {
 	var out []*Change
-	for _, ed := range toolpaths.Editors(o.Env) {
+	for _, ed := range tools.Editors(o.Env) {
 		settings, moved, err := planMisplacedMCP(o, ed)
 		if err != nil {
 			return nil, err
@@ -51,7 +44,7 @@ func (vscodeWriter) Plan(o Options) ([]*Change, error) {
 // With FixVSCodeMCP it plans removing the key (comments and trailing
 // commas elsewhere kept) and returns the servers to move; without, it
 // returns an unchanged Change whose note says what to do.
-func planMisplacedMCP(o Options, ed toolpaths.Editor) (*Change, map[string]hujson.Value, error) {
+func planMisplacedMCP(o Options, ed tools.Editor) (*Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
 	c, err := readFile(path)
 	if err != nil || !c.Existed {
@@ -67,28 +60,28 @@ func planMisplacedMCP(o Options, ed toolpaths.Editor) (*Change, map[string]hujso
 		}
 		return nil, nil, err
 	}
-	v := doc.lookup(misplacedMCPKey)
+	v := doc.lookup(tools.VSCodeMisplacedMCP)
 	if v == nil {
 		return nil, nil, nil
 	}
 	c.New = c.Old
 	c.finish(false, 0o644)
 	if !o.FixVSCodeMCP {
-		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", misplacedMCPKey, ed.ClineMCP())
+		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tools.VSCodeMisplacedMCP, ed.ClineMCP())
 		return c, nil, nil
 	}
 	obj, ok := v.Value.(*hujson.Object)
 	if !ok {
-		return nil, nil, doc.notObject([]string{misplacedMCPKey}, *v)
+		return nil, nil, doc.notObject([]string{tools.VSCodeMisplacedMCP}, *v)
 	}
 	moved := map[string]hujson.Value{}
 	for _, m := range obj.Members {
 		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
 	}
-	doc.remove(misplacedMCPKey)
+	doc.remove(tools.VSCodeMisplacedMCP)
 	c.New = doc.bytes()
 	c.addSecrets(secretValuesIn(c.Old)...)
-	c.notef("removed %q (moved to %s)", misplacedMCPKey, ed.ClineMCP())
+	c.notef("removed %q (moved to %s)", tools.VSCodeMisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }
 

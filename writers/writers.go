@@ -6,7 +6,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tomlstr"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // Options are what the writers need besides the files themselves.
@@ -15,8 +16,8 @@ type Options struct {
 	Profile gateway.Profile
 	Project string // where .env and project-scope Claude settings live
 
-	ClaudeScope toolpaths.ClaudeScope // user (default), project, local
-	ClaudeAuth  string                // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
+	ClaudeScope tools.ClaudeScope // user (default), project, local
+	ClaudeAuth  string            // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
 
 	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
 	CodexProvider string // the [model_providers.ID] id; default the preset name
@@ -32,42 +33,36 @@ type Options struct {
 	FixVSCodeMCP bool
 }
 
-// Writer plans the changes for one tool.
-type Writer interface {
-	Tool() gateway.ToolID
-	Plan(o Options) ([]*Change, error)
+// planFunc plans the changes that give one tool of a format the profile.
+type planFunc func(o Options, t tools.Tool) ([]*Change, error)
+
+// planners are the writers, one per file format of internal/tools.
+var planners = map[tools.Format]planFunc{
+	tools.FormatClaude:  planClaude,
+	tools.FormatCodex:   planCodex,
+	tools.FormatCline:   planCline,
+	tools.FormatVSCode:  planVSCode,
+	tools.FormatDotEnv:  planDotEnv,
+	tools.FormatJSONKey: planKeys,
 }
 
-// For returns the writer of a setup target.
-func For(id gateway.ToolID) (Writer, bool) {
-	switch id {
-	case gateway.Claude:
-		return claudeWriter{}, true
-	case gateway.Codex:
-		return codexWriter{}, true
-	case gateway.Cline:
-		return clineWriter{}, true
-	case gateway.VSCode:
-		return vscodeWriter{}, true
-	case gateway.DotEnv:
-		return dotenvWriter{}, true
-	}
-	return nil, false
-}
+// Writes reports whether setup has a writer for a format.
+func Writes(f tools.Format) bool { _, ok := planners[f]; return ok }
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
 // the whole plan: nothing is written when one file is refused.
-func MakePlan(o Options, tools []gateway.ToolID) (*Plan, error) {
+func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
 	p := &Plan{}
-	for _, id := range tools {
-		w, ok := For(id)
-		if !ok {
+	for _, id := range ids {
+		t, ok := tools.Lookup(string(id))
+		plan, writes := planners[t.Format]
+		if !ok || !t.Setup || !writes {
 			return nil, fmt.Errorf("no writer for %s", id)
 		}
-		cs, err := w.Plan(o)
+		cs, err := plan(o, t)
 		if err != nil {
 			return nil, err
 		}
@@ -83,10 +78,6 @@ func MakePlan(o Options, tools []gateway.ToolID) (*Plan, error) {
 	return p, nil
 }
 
-// reservedCodexProviders are built into Codex: a table of that id is
-// ignored or refused (design.md §1).
-var reservedCodexProviders = []string{"openai", "ollama", "lmstudio", "oss"}
-
 func (o *Options) defaults() error {
 	if o.Env == nil {
 		return fmt.Errorf("writers: no environment")
@@ -95,7 +86,7 @@ func (o *Options) defaults() error {
 		o.Project = "."
 	}
 	if o.ClaudeScope == "" {
-		o.ClaudeScope = toolpaths.ClaudeUser
+		o.ClaudeScope = tools.ClaudeUser
 	}
 	switch o.ClaudeAuth {
 	case "":
@@ -117,22 +108,18 @@ func (o *Options) defaults() error {
 	if o.CodexProvider == "" {
 		o.CodexProvider = "keydoctor"
 	}
-	for _, r := range reservedCodexProviders {
-		if strings.EqualFold(o.CodexProvider, r) {
+	for _, r := range tools.CodexReserved {
+		// Codex matches ids exactly; refusing any case keeps a user clear
+		// of the built-in providers.
+		if strings.EqualFold(o.CodexProvider, r.ID) {
 			return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", o.CodexProvider), Hint: "pick another id with --codex-provider, e.g. " + o.Profile.Name()}
 		}
 	}
-	if !bareTOMLKey(o.CodexProvider) {
+	if !tomlstr.BareKey(o.CodexProvider) {
 		return &gateway.UsageError{Msg: fmt.Sprintf("%q cannot be a Codex provider id", o.CodexProvider), Hint: "use letters, digits, - and _"}
 	}
 	if o.MCPName == "" {
 		o.MCPName = o.Profile.Name()
 	}
 	return nil
-}
-
-// baseFor is the base URL a tool receives: the one rule in gateway.Tools.
-func baseFor(id gateway.ToolID, root string) string {
-	t, _ := gateway.LookupTool(string(id))
-	return t.Base(root)
 }

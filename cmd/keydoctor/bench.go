@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -142,7 +143,7 @@ func parseShare(flag, s string) (float64, error) {
 func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, error) {
 	proto, auth, tool := gateway.Chat, gateway.AuthBearer, ""
 	if o.Tool != "" {
-		t, ok := gateway.LookupTool(o.Tool)
+		t, ok := tools.Lookup(o.Tool)
 		if !ok {
 			return probe.Request{}, "", usageErrorf("use claude, codex, cline, openai or anthropic", "unknown tool %q", o.Tool)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -47,7 +48,7 @@ func demoSteps() []demoStep {
 type demoState struct {
 	Ctx     context.Context
 	Out     io.Writer
-	Env     *env.Env // HOME is the throwaway home; TAOTOKEN_* name the fake gateway
+	Env     *env.Env // HOME is the throwaway home; the default preset's variables name the fake gateway
 	Home    string
 	Gateway *mock.Server
 	Client  *probe.Client
@@ -96,12 +97,13 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 	}
 	defer client.Close()
 
+	pv := templates.Default().Vars
 	vars := map[string]string{
-		"HOME":              home,
-		"XDG_CONFIG_HOME":   filepath.Join(home, ".config"),
-		"TAOTOKEN_BASE_URL": gw.Root(),
-		"TAOTOKEN_API_KEY":  demoKey,
-		"TAOTOKEN_MODEL":    gw.Options().Models[0],
+		"HOME":            home,
+		"XDG_CONFIG_HOME": filepath.Join(home, ".config"),
+		pv.BaseURL:        gw.Root(),
+		pv.APIKey:         demoKey,
+		pv.Model:          gw.Options().Models[0],
 	}
 	de := env.FromMap(vars)
 	de.Stdout, de.Stderr, de.GOOS = o.Out, o.Out, o.Env.GOOS
@@ -113,7 +115,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 
 	fmt.Fprintf(o.Out, "keydoctor demo\n")
 	fmt.Fprintf(o.Out, "  fake gateway  %s (models %v)\n", gw.Root(), gw.Options().Models)
-	fmt.Fprintf(o.Out, "  key           %s in TAOTOKEN_API_KEY\n", gateway.Mask(demoKey))
+	fmt.Fprintf(o.Out, "  key           %s in %s\n", gateway.Mask(demoKey), pv.APIKey)
 	fmt.Fprintf(o.Out, "  home          %s (throwaway, removed at the end)\n", home)
 
 	for i, s := range demoSteps() {
@@ -122,7 +124,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 			return fmt.Errorf("demo step %q: %w", s.Title, err)
 		}
 	}
-	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export TAOTOKEN_API_KEY, then run 'keydoctor ping'.\n")
+	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run 'keydoctor ping'.\n", pv.APIKey)
 	return nil
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // demoProject is the throwaway project directory that holds .env.
@@ -37,7 +37,7 @@ func demoDoctor(st *demoState) error {
 // demoBroken writes the mistake behind Claude Code's "the model may not
 // exist" into the demo's settings and lets doctor name it.
 func demoBroken(st *demoState) error {
-	path := toolpaths.ClaudeSettings(st.Env, toolpaths.ClaudeUser, "")
+	path := tools.ClaudeSettings(st.Env, tools.ClaudeUser, "")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -48,18 +48,18 @@ func demoBroken(st *demoState) error {
 	if err := json.Unmarshal(b, &settings); err != nil {
 		return err
 	}
-	envObj, _ := settings["env"].(map[string]any)
+	envObj, _ := settings[tools.ClaudeEnv].(map[string]any)
 	if envObj == nil {
 		return fmt.Errorf("setup wrote no env object into %s", path)
 	}
-	envObj["ANTHROPIC_BASE_URL"] = broken
+	envObj[tools.AnthropicBaseURL] = broken
 	if b, err = json.MarshalIndent(settings, "", "  "); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		return err
 	}
-	fmt.Fprintf(st.Out, "(ANTHROPIC_BASE_URL set to %s in ~/.claude/settings.json, as many guides say)\n", broken)
+	fmt.Fprintf(st.Out, "(%s set to %s in ~/.claude/settings.json, as many guides say)\n", tools.AnthropicBaseURL, broken)
 	fmt.Fprintf(st.Out, "$ keydoctor doctor --tool claude\n")
 	err = runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Tool: "claude", Timeout: 10 * time.Second, Color: "never"})
 	if isExit(err, exitFindings) {

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -81,7 +82,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return err
 	}
 	if o.Tool != "" {
-		if _, ok := gateway.LookupTool(o.Tool); !ok {
+		if _, ok := tools.Lookup(o.Tool); !ok {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
@@ -98,7 +99,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(o.Env, discoverOptions(p, o.Project))
+	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
 	var wire *wireRun
 	if !o.Offline {

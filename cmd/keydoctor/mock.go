@@ -11,6 +11,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -52,7 +54,7 @@ SCENARIOS
 		Example: `  keydoctor mock --addr 127.0.0.1:8765 --prefix /api
   keydoctor mock --scenario stream-buffered --ttft 300ms --tpot 20ms
   curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
-    -H "Authorization: Bearer $TAOTOKEN_API_KEY" -H 'Content-Type: application/json' \
+    -H "Authorization: Bearer $` + templates.Default().Vars.APIKey + `" -H 'Content-Type: application/json' \
     -d '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -132,17 +134,16 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	opts := srv.Options()
 	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
 	fmt.Fprintf(o.Out, "use it with:\n")
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_BASE_URL=%s\n", srv.Root())
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_API_KEY=%s\n", printableKey(o, opts.Key))
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
+	vars := templates.Default().Vars
+	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.BaseURL, srv.Root())
+	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.APIKey, printableKey(o, opts.Key))
+	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.Model, opts.Models[0])
 	key := printableKey(o, opts.Key)
 	fmt.Fprintf(o.Out, "or with the SDKs:\n")
-	for _, sdk := range []struct {
-		id     gateway.ToolID
-		prefix string
-	}{{gateway.OpenAISDK, "OPENAI"}, {gateway.AnthropicSDK, "ANTHROPIC"}} {
-		tool, _ := gateway.LookupTool(string(sdk.id))
-		fmt.Fprintf(o.Out, "  export %s_BASE_URL=%s %s_API_KEY=%s\n", sdk.prefix, tool.Base(srv.Root()), sdk.prefix, key)
+	for _, t := range tools.All() {
+		if t.Format == tools.FormatShell && t.Vars != nil {
+			fmt.Fprintf(o.Out, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
+		}
 	}
 	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
 	if o.Ready != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -42,7 +43,7 @@ timings of each phase and the equivalent curl command (the key shown as
 $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 		Example: `  keydoctor ping
   keydoctor ping --protocol messages --stream
-  keydoctor ping --base-url https://taotoken.net/api --model gpt-4o --key-env TAOTOKEN_API_KEY --json`,
+  keydoctor ping --base-url https://taotoken.net/api --model gpt-4o --key-env ` + templates.Default().Vars.APIKey + ` --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out = c.OutOrStdout()

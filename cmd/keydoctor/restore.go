@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -80,7 +79,7 @@ type backupEntry struct {
 }
 
 func runRestore(o *restoreOptions) error {
-	root := toolpaths.Backups(o.Env)
+	root := o.Env.BackupDir()
 	list, err := writers.Backups(root)
 	if err != nil {
 		return failf("", "reading %s: %v", o.Env.Tilde(root), err)
@@ -129,7 +128,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 		return writeJSON(o.Out, backupsDoc{Backups: entries, Schema: schemaBackups})
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(toolpaths.Backups(o.Env)))
+		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(o.Env.BackupDir()))
 		return nil
 	}
 	for _, b := range entries {

@@ -18,7 +18,7 @@ import (
 
 // fakeToolVar makes the test binary act as a fake claude, codex or cline:
 // a small client that reads the tool's files the way the real tool does
-// (design.md §1) and sends what it sends. verify scripts put it on PATH.
+// (docs/tools.md) and sends what it sends. verify scripts put it on PATH.
 const fakeToolVar = "KEYDOCTOR_FAKE_TOOL"
 
 func init() {

@@ -12,7 +12,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -77,7 +78,7 @@ offline checks on what it wrote (exit status 1 when they find an error, such
 as a shell variable that shadows what was written).
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
-(TAOTOKEN_API_KEY) or a masked prompt: never from a plain flag value. White
+(` + templates.Default().Vars.APIKey + `) or a masked prompt: never from a plain flag value. White
 space around it is removed (with a note), as it is around URLs.
 
 Claude Code sends its background requests (titles, summaries) to its own
@@ -91,7 +92,7 @@ The Cline MCP server entry (name --mcp-name, default the preset name) gets
 BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
 has it; a new entry is created only with --mcp-command "CMD ARGS...", since
 keydoctor cannot guess which server you run.`,
-		Example: `  export TAOTOKEN_API_KEY=...   # or --key-stdin
+		Example: `  export ` + templates.Default().Vars.APIKey + `=...   # or --key-stdin
   keydoctor setup --yes --model gpt-4o --tools claude,codex
   keydoctor setup --dry-run --tools env --project ~/src/app
   keydoctor setup --fix-vscode-mcp --tools vscode`,
@@ -135,36 +136,36 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil {
 		return err
 	}
-	var tools []gateway.ToolID
+	var ids []gateway.ToolID
 	if o.Tools != "" {
-		if tools, err = gateway.ParseTools(o.Tools); err != nil {
+		if ids, err = tools.ParseSetup(o.Tools); err != nil {
 			return usageErrorf("", "--tools: %v", err)
 		}
 	}
 	detected := detectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
-		w := newWizard(o, p, tools, detected)
+		w := newWizard(o, p, ids, detected)
 		if err := w.run(ctx); err != nil {
 			return err
 		}
-		p, tools = w.profile, w.tools
+		p, ids = w.profile, w.tools
 	} else {
 		if err := requireProfile(p); err != nil {
 			return err
 		}
-		if tools == nil {
-			tools = detected
+		if ids == nil {
+			ids = detected
 		}
-		if len(tools) == 0 {
+		if len(ids) == 0 {
 			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
 		}
-		o.settleBackground(ctx, &p, tools)
+		o.settleBackground(ctx, &p, ids)
 	}
 	wo.Profile = p
 	if wo.MCPName == "" {
 		wo.MCPName = p.Name()
 	}
-	plan, err := writers.MakePlan(wo, tools)
+	plan, err := writers.MakePlan(wo, ids)
 	if err != nil {
 		return refusal(o.Env, err)
 	}
@@ -177,17 +178,17 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if o.afterPlan != nil {
 		o.afterPlan()
 	}
-	rep := newSetupReport(o.Env, p, tools, plan, o.DryRun)
+	rep := newSetupReport(o.Env, p, ids, plan, o.DryRun)
 	if o.DryRun {
 		return rep.print(o)
 	}
-	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: toolpaths.Backups(o.Env), Now: o.Env.Now(), Command: "setup"})
+	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup"})
 	if err != nil {
 		return refusal(o.Env, err)
 	}
 	rep.applied(o.Env, res)
 	if o.Check != nil {
-		rep.checked(o.Check(ctx, p, tools))
+		rep.checked(o.Check(ctx, p, ids))
 	}
 	if err := rep.print(o); err != nil {
 		return err
@@ -204,9 +205,9 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
-	switch toolpaths.ClaudeScope(o.Scope) {
-	case toolpaths.ClaudeUser, toolpaths.ClaudeProject, toolpaths.ClaudeLocal, "":
-		wo.ClaudeScope = toolpaths.ClaudeScope(o.Scope)
+	switch tools.ClaudeScope(o.Scope) {
+	case tools.ClaudeUser, tools.ClaudeProject, tools.ClaudeLocal, "":
+		wo.ClaudeScope = tools.ClaudeScope(o.Scope)
 	default:
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}

@@ -29,7 +29,7 @@ func planBackground(o *setupOptions, p gateway.Profile, tools []gateway.ToolID, 
 	if !slices.Contains(tools, gateway.Claude) || p.BackgroundModel != "" {
 		return backgroundPlan{}
 	}
-	claude, _ := discover.Discover(o.Env, discoverOptions(p, o.Project)).Own(gateway.Claude)
+	claude, _ := discover.Discover(o.Env, discover.OptionsFor(p, o.Project)).Own(gateway.Claude)
 	bp := backgroundPlan{current: claude.Background()}
 	if len(ids) == 0 || slices.ContainsFunc(ids, func(id string) bool { return strings.EqualFold(id, bp.current.Value) }) {
 		return bp

@@ -17,7 +17,7 @@ import (
 // the findings about the tools it wrote (and those about no tool in
 // particular, such as a proxy that would capture their traffic).
 func checkWritten(ctx context.Context, e *env.Env, p gateway.Profile, project string, tools []gateway.ToolID) []doctor.Finding {
-	snap := discover.Discover(e, discoverOptions(p, project))
+	snap := discover.Discover(e, discover.OptionsFor(p, project))
 	fs := doctor.Run(ctx, e, checks.Offline(checks.Options{Snapshot: snap, Profile: p}), doctor.RunOptions{Timeout: 5 * time.Second})
 	wrote := map[string]bool{"": true}
 	for _, t := range tools {

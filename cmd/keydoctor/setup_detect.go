@@ -2,44 +2,35 @@ package main
 
 import (
 	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
-// detectTools is setup's default --tools: each tool found installed (its
-// executable on PATH) or already configured (its directory exists), and
-// the project's .env when there is one.
+// detectTools is setup's default --tools: each tool setup writes that is
+// found installed (its executable on PATH) or already used (one of the
+// paths its description marks exists: its settings directory, the
+// project's .env).
 func detectTools(e *env.Env, look func(string) (string, error), project string) []gateway.ToolID {
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
 	installed := func(name string) bool {
-		if look == nil {
+		if look == nil || name == "" {
 			return false
 		}
 		_, err := look(name)
 		return err == nil
 	}
 	var out []gateway.ToolID
-	if installed("claude") || exists(e.ClaudeDir()) {
-		out = append(out, gateway.Claude)
-	}
-	if installed("codex") || exists(e.CodexHome()) {
-		out = append(out, gateway.Codex)
-	}
-	if installed("cline") || exists(e.ClineDir()) {
-		out = append(out, gateway.Cline)
-	}
-	for _, ed := range toolpaths.Editors(e) {
-		// The extension's storage exists once Cline ran in that editor.
-		if exists(filepath.Dir(filepath.Dir(ed.ClineMCP()))) {
-			out = append(out, gateway.VSCode)
-			break
+	for _, t := range tools.All() {
+		if !t.Setup {
+			continue
 		}
-	}
-	if exists(toolpaths.DotEnv(project)) {
-		out = append(out, gateway.DotEnv)
+		used := t.Marks != nil && slices.ContainsFunc(t.Marks(e, project), exists)
+		if installed(t.Binary) || used {
+			out = append(out, t.ID)
+		}
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -133,7 +134,7 @@ func (w *wizard) askGateway(ctx context.Context) error {
 		fmt.Fprintf(out, "note: %s\n", n.Message)
 	}
 	fmt.Fprintln(out, "each tool will receive:")
-	for _, t := range gateway.Tools {
+	for _, t := range tools.All() {
 		if t.Setup {
 			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
 		}
@@ -224,7 +225,7 @@ func useCustomPreset(p *gateway.Profile) {
 	if strings.HasPrefix(p.Source(gateway.FieldModel), "preset ") {
 		p.Model = "" // the other preset's default model
 	}
-	p.Preset, p.VarBaseURL, p.VarModel = pr.Name, pr.Vars.BaseURL, pr.Vars.Model
+	p.Preset, p.VarBaseURL, p.VarKey, p.VarModel = pr.Name, pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model
 	p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf(
 		"this gateway is named %s; .env gets %s, %s and %s (other commands read them with --preset custom)",
 		p.Name(), pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model)})
@@ -237,7 +238,7 @@ func (w *wizard) askTools(ctx context.Context) error {
 	chosen := w.detected
 	for {
 		var opts []huh.Option[gateway.ToolID]
-		for _, t := range gateway.Tools {
+		for _, t := range tools.All() {
 			if t.Setup {
 				opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(chosen, t.ID)))
 			}

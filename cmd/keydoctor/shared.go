@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -26,18 +26,6 @@ func checkProject(dir string) error {
 		return usageErrorf("give the directory that holds the project's .env and .claude/", "--project %s is not a directory", dir)
 	}
 	return nil
-}
-
-// discoverOptions points discovery at the project and the preset's variables.
-func discoverOptions(p gateway.Profile, project string) discover.Options {
-	do := discover.Options{Project: project, VarBaseURL: p.VarBaseURL, VarModel: p.VarModel}
-	if preset, err := templates.LookupPreset(p.Preset); err == nil {
-		do.VarKey = preset.Vars.APIKey
-	}
-	if do.VarKey == "" {
-		do.VarBaseURL = ""
-	}
-	return do
 }
 
 // snapshotSecrets are every key discovery saw, for last-line redaction.
@@ -73,7 +61,7 @@ func keySource(p gateway.Profile) string {
 
 // authFor is the auth header the tools that speak proto send.
 func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range gateway.Tools {
+	for _, t := range tools.All() {
 		if t.Protocol == proto {
 			return t.Auth
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -80,7 +81,7 @@ type statusIssue struct {
 
 func runStatus(o *statusOptions) error {
 	if o.Tool != "" {
-		if _, ok := gateway.LookupTool(o.Tool); !ok {
+		if _, ok := tools.Lookup(o.Tool); !ok {
 			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
 		}
 	}
@@ -92,7 +93,7 @@ func runStatus(o *statusOptions) error {
 		return err
 	}
 	e := o.Env
-	snap := discover.Discover(e, discoverOptions(p, o.Project))
+	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
 	doc := statusDoc{Schema: schemaStatus, Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
 	for _, t := range snap.Tools {
 		if o.Tool != "" && string(t.ID) != o.Tool {

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -106,8 +107,7 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		return usageErrorf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
 	}
 	fmt.Fprintf(o.Out, "relaying %s -> %s\n", srv.Root, upstream)
-	fmt.Fprintf(o.Out, "  Claude Code, Anthropic SDKs: base URL %s\n", srv.Root)
-	fmt.Fprintf(o.Out, "  Codex, Cline, OpenAI SDKs:   base URL %s/v1\n", srv.Root)
+	writeRelayBases(o.Out, srv.Root)
 	if len(expect) > 0 {
 		fmt.Fprintf(o.Out, "  expecting model %s\n", strings.Join(expect, " or "))
 	}
@@ -219,4 +219,29 @@ func (s *traceSink) close() []relay.Record {
 	defer s.mu.Unlock()
 	s.closed = true
 	return s.recs
+}
+
+// writeRelayBases says which base URL each client takes to reach the
+// relay, by its description's /v1 rule: clients that add /v1 themselves
+// get the relay's root, the others root/v1.
+func writeRelayBases(w io.Writer, root string) {
+	var bare, versioned []string
+	for _, t := range tools.All() {
+		if t.MCPOnly || t.Format == tools.FormatDotEnv {
+			continue // entries other programs read, not clients
+		}
+		name := t.Title
+		if t.Format == tools.FormatShell {
+			name += "s" // every SDK of that family
+		}
+		if t.BaseHasVersion {
+			versioned = append(versioned, name)
+		} else {
+			bare = append(bare, name)
+		}
+	}
+	a, b := strings.Join(bare, ", ")+":", strings.Join(versioned, ", ")+":"
+	width := max(len(a), len(b))
+	fmt.Fprintf(w, "  %-*s base URL %s\n", width, a, root)
+	fmt.Fprintf(w, "  %-*s base URL %s/v1\n", width, b, root)
 }

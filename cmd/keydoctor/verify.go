@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -72,21 +73,17 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	known := false
-	for _, t := range verify.Tools {
-		known = known || t == o.Tool
-	}
+	tool, known := verify.Runs(o.Tool)
 	if !known {
 		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
 	}
-	tool, _ := gateway.LookupTool(string(o.Tool))
 	lookPath := o.LookPath
 	if lookPath == nil {
 		lookPath = envLookPath(o.Env)
 	}
-	bin, err := lookPath(verify.Binary(o.Tool))
+	bin, err := lookPath(tool.Binary)
 	if err != nil {
-		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, verify.Binary(o.Tool))
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, tool.Binary)
 	}
 	project := o.Project
 	if project != "" {
@@ -123,7 +120,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		return failf("", "%s: %v", tool.Title, err)
 	}
 	if o.JSON {
-		if err := writeVerifyJSON(o.Out, tool, turn, o.Timeout); err != nil {
+		if err := writeVerifyJSON(o.Out, tool.Tool, turn, o.Timeout); err != nil {
 			return err
 		}
 		if turn.Failed() {
@@ -138,7 +135,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	return printVerdicts(o, tool, turn)
 }
 
-func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
+func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 	fmt.Fprintf(o.Out, "verify %s: what the files say\n", o.Tool)
 	row := func(name, value, source string) {
 		if value == "" {
@@ -151,7 +148,7 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 	}
 	row("base URL", c.Base, c.BaseSource)
 	row("model", c.Model, c.ModelSource)
-	if o.Tool == gateway.Claude {
+	if tool.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)
 	}
 	key := ""
@@ -164,7 +161,7 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 	}
 }
 
-func printVerdicts(o *verifyOptions, tool gateway.Tool, turn verify.Turn) error {
+func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 	key := turn.Configured.Key
 	fmt.Fprintln(o.Out, "\nverdict:")
 	for _, v := range turn.Verdicts {

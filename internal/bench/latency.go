@@ -9,9 +9,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
-// Thresholds above which latency is high (design.md §4, from the seeds).
+// Thresholds above which latency is high (docs/architecture.md, Metrics; the seeds' defaults).
 type Thresholds struct {
 	TTFT time.Duration // default 800ms
 	TPOT time.Duration // default 50ms
@@ -128,9 +129,7 @@ func NewProfileLatencyCheck(p gateway.Profile, proto gateway.Protocol, th Thresh
 func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	auth := gateway.AuthBearer
 	if proto == gateway.Messages {
-		if t, ok := gateway.LookupTool(string(gateway.AnthropicSDK)); ok {
-			auth = t.Auth
-		}
+		auth = tools.Wire(gateway.AnthropicSDK).Auth
 	}
 	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
 		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}

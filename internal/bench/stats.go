@@ -1,6 +1,6 @@
 // Package bench is the load engine and the statistics behind
 // `keydoctor bench` and the doctor's latency check. Metric meanings are
-// those of design.md §5: one meaning per name.
+// those of docs/architecture.md (Metrics): one meaning per name.
 package bench
 
 import (
@@ -72,7 +72,7 @@ func Percentile(sorted []float64, p float64) float64 {
 // ms is human.Millis, named short for the aggregation formulas.
 var ms = human.Millis
 
-// TPOT is the time per output token of one request (design.md §5): the
+// TPOT is the time per output token of one request (docs/architecture.md, Metrics): the
 // time between the first and the last content delta divided by the output
 // tokens after the first. tokens is the server's count when it gave one,
 // else the number of deltas. ok is false when there is no such interval

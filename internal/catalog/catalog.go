@@ -1,4 +1,4 @@
-// Package catalog is the diagnosis catalog of design.md §4: one stable code
+// Package catalog is the diagnosis catalog (docs/architecture.md): one stable code
 // per failure, each with a title, its usual causes and the fix. Findings
 // carry a code; `keydoctor explain` prints the entry. It sits below every
 // package that classifies failures (probe, checks, doctor).

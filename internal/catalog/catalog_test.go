@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The codes are a contract with design.md §4.
+// The codes are a contract (docs/architecture.md, Contracts).
 var contract = strings.Fields(`env-missing key-malformed key-placeholder url-invalid url-insecure
 url-double-version url-missing-version url-has-endpoint url-has-query triple-drift value-overridden
 auth-conflict config-invalid config-ignored codex-chat-wire codex-env-key-unset secret-perms

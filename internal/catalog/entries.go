@@ -1,6 +1,8 @@
 package catalog
 
-// entries is the catalog. Codes are a contract (design.md §4): add, never
+import "github.com/keydoctor/keydoctor/templates"
+
+// entries is the catalog. Codes are a contract (docs/architecture.md): add, never
 // rename or drop. Each fix names the file, key and value where it can; the
 // finding that carries the code names them for the user's own setup.
 var entries = []Entry{
@@ -11,7 +13,7 @@ var entries = []Entry{
 			"no model is set, so the tool asks for its own default model, which the gateway may not serve",
 			"nothing at all is configured yet",
 		},
-		Fix: "run `keydoctor setup` to write the triple into every tool, or set the variable the finding names (e.g. export TAOTOKEN_API_KEY=… in ~/.bashrc)"},
+		Fix: "run `keydoctor setup` to write the triple into every tool, or set the variable the finding names (e.g. export " + templates.Default().Vars.APIKey + "=… in ~/.bashrc)"},
 	{Code: "key-malformed", Stage: Config, Title: "the API key contains characters no key has",
 		Causes: []string{
 			"the key was pasted with a trailing space, a line break or quotes",

@@ -3,8 +3,8 @@ package discover
 import (
 	"sort"
 
-	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tidwall/gjson"
 )
 
@@ -24,7 +24,7 @@ type ClaudeLayer struct {
 // Claude is what Claude Code reads.
 type Claude struct {
 	// Layers, lowest precedence first: user < project < local < managed
-	// (design.md §1; --settings sits between local and managed but is a
+	// (docs/tools.md; --settings sits between local and managed but is a
 	// command-line flag, not a file).
 	Layers []ClaudeLayer
 	// StatePath is ~/.claude.json; Rejected holds the last 20 characters
@@ -37,28 +37,23 @@ type Claude struct {
 	PrimaryAPIKey Value
 }
 
-// claudeVars are the variables of Claude Code's triple.
-var claudeVars = []string{"ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_API_KEY", "ANTHROPIC_MODEL",
-	"ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_SMALL_FAST_MODEL"}
-
-func (s *Snapshot) readClaude() {
-	e := s.Env
-	layers := []struct{ scope, path string }{
-		{"user", toolpaths.ClaudeSettings(e, toolpaths.ClaudeUser, s.Project)},
-		{"project", toolpaths.ClaudeSettings(e, toolpaths.ClaudeProject, s.Project)},
-		{"local", toolpaths.ClaudeSettings(e, toolpaths.ClaudeLocal, s.Project)},
-		{"managed", toolpaths.ClaudeManagedSettings(e)},
-	}
+// readClaude reads the settings layers, lowest first, and the state file,
+// as the description lists them.
+func (s *Snapshot) readClaude(t tools.Tool) {
 	seen := map[string]bool{}
-	for _, l := range layers {
-		// With --project at home, the user and project files coincide.
-		if seen[l.path] {
+	for _, f := range t.FilesOf(s.Env, s.Project) {
+		if f.Role == claudeStateRole {
+			s.readClaudeState(f.Path)
 			continue
 		}
-		seen[l.path] = true
-		layer := ClaudeLayer{Scope: l.scope, Path: l.path, Env: map[string]Value{}}
-		doc, prob := loadJSON("claude", l.path)
-		s.notePath(l.path, "claude")
+		// With --project at home, the user and project files coincide.
+		if seen[f.Path] {
+			continue
+		}
+		seen[f.Path] = true
+		layer := ClaudeLayer{Scope: f.Role, Path: f.Path, Env: map[string]Value{}}
+		doc, prob := loadJSON(string(t.ID), f.Path)
+		s.notePath(f.Path, string(t.ID))
 		if prob != nil {
 			layer.Exists = true
 			s.addProblem(*prob)
@@ -69,14 +64,19 @@ func (s *Snapshot) readClaude() {
 		}
 		s.Claude.Layers = append(s.Claude.Layers, layer)
 	}
-	s.readClaudeState(e)
 }
 
+// claudeID names Claude Code in problems and paths.
+const claudeID = string(gateway.Claude)
+
+// claudeStateRole is the role of ~/.claude.json in Claude's description.
+const claudeStateRole = "state"
+
 func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
-	envObj := doc.get("env")
+	envObj := doc.get(tools.ClaudeEnv)
 	if envObj.Exists() && !envObj.IsObject() {
-		src := doc.source(envObj, "env")
-		s.addProblem(Problem{Tool: "claude", File: doc.path, Line: src.Line,
+		src := doc.source(envObj, tools.ClaudeEnv)
+		s.addProblem(Problem{Tool: claudeID, File: doc.path, Line: src.Line,
 			Message: "env must be an object of variable names to strings; Claude Code ignores it"})
 	}
 	if envObj.IsObject() {
@@ -84,7 +84,7 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 		envObj.ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.String()); return true })
 		sort.Strings(keys)
 		for _, k := range keys {
-			v, ok, prob := doc.str("claude", "env."+esc(k), "env."+k)
+			v, ok, prob := doc.str(claudeID, tools.ClaudeEnv+"."+esc(k), tools.ClaudeEnv+"."+k)
 			if prob != nil {
 				s.addProblem(*prob)
 			}
@@ -93,31 +93,30 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 			}
 		}
 	}
-	if v, ok, prob := doc.str("claude", "model", "model"); ok {
+	if v, ok, prob := doc.str(claudeID, tools.ClaudeModelKey, tools.ClaudeModelKey); ok {
 		layer.Model = v
 	} else if prob != nil {
 		s.addProblem(*prob)
 	}
-	if v, ok, _ := doc.str("claude", "apiKeyHelper", "apiKeyHelper"); ok {
+	if v, ok, _ := doc.str(claudeID, tools.ClaudeKeyHelper, tools.ClaudeKeyHelper); ok {
 		layer.APIKeyHelper = v
 	}
 }
 
-func (s *Snapshot) readClaudeState(e *env.Env) {
-	path := toolpaths.ClaudeState(e)
+func (s *Snapshot) readClaudeState(path string) {
 	s.Claude.StatePath = path
-	s.notePath(path, "claude")
-	doc, prob := loadJSON("claude", path)
+	s.notePath(path, claudeID)
+	doc, prob := loadJSON(claudeID, path)
 	if prob != nil {
 		s.addProblem(*prob)
 	}
 	if doc == nil {
 		return
 	}
-	if v, ok, _ := doc.str("claude", "primaryApiKey", "primaryApiKey"); ok {
+	if v, ok, _ := doc.str(claudeID, tools.ClaudePrimaryKey, tools.ClaudePrimaryKey); ok {
 		s.Claude.PrimaryAPIKey = v
 	}
-	r := doc.get("customApiKeyResponses.rejected")
+	r := doc.get(tools.ClaudeRejected)
 	if r.IsArray() {
 		s.Claude.RejectedLine = doc.source(r, "").Line
 		for _, x := range r.Array() {
@@ -132,7 +131,7 @@ func (s *Snapshot) readClaudeState(e *env.Env) {
 // variable of the triple.
 func (c Claude) Configured() bool {
 	for _, l := range c.Layers {
-		for _, v := range claudeVars {
+		for _, v := range tools.ClaudeVars {
 			if _, ok := l.Env[v]; ok {
 				return true
 			}
@@ -160,4 +159,111 @@ func (c Claude) lookup(name string, shell Value) Value {
 	v := found[0]
 	v.Overrides = found[1:]
 	return v
+}
+
+func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
+	if !s.Claude.Configured() {
+		return nil
+	}
+	return []Tool{s.claudeTool()}
+}
+
+// ownClaude is Claude Code's triple even when no settings file configures
+// it: it then reads ANTHROPIC_* from the shell.
+func (s *Snapshot) ownClaude(tools.Tool) (Tool, bool) { return s.claudeTool(), true }
+
+// claudeTool resolves Claude Code's triple from its settings and the
+// shell, whether or not a settings file configures it.
+func (s *Snapshot) claudeTool() Tool {
+	c := s.Claude
+	t := Tool{ID: gateway.Claude, Rule: tools.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
+	user, env := c.Layers[0].Path, tools.ClaudeEnv+"."
+	t.Places = Places{Source{File: user, Key: env + tools.AnthropicBaseURL}, Source{File: user, Key: env + tools.AnthropicAuthToken}, Source{File: user, Key: env + tools.AnthropicModel}}
+	t.Base = s.ClaudeVar(tools.AnthropicBaseURL)
+	if !t.Base.Set() {
+		t.Base = defaultValue(tools.AnthropicDefaultBase)
+	}
+	s.claudeKey(&t)
+	// ANTHROPIC_MODEL (from settings env or shell) beats the "model" key.
+	var models []Value
+	if v := s.ClaudeVar(tools.AnthropicModel); v.Set() {
+		models = append(models, v)
+		models = append(models, v.Overrides...)
+	}
+	for i := len(c.Layers) - 1; i >= 0; i-- {
+		if m := c.Layers[i].Model; m.Set() {
+			models = append(models, m)
+		}
+	}
+	if len(models) > 0 {
+		t.Model = models[0]
+		t.Model.Overrides = models[1:]
+	}
+	t.BackgroundModel = s.claudeBackgroundModel()
+	if t.Key.Set() {
+		t.Auth = authFor(t.KeyName, t.Rule)
+	}
+	return t
+}
+
+// claudeKey is the key Claude Code sends: ANTHROPIC_AUTH_TOKEN, else
+// ANTHROPIC_API_KEY, else apiKeyHelper's output, else a stored Console key.
+func (s *Snapshot) claudeKey(t *Tool) {
+	c := s.Claude
+	token := s.ClaudeVar(tools.AnthropicAuthToken)
+	apiKey := s.ClaudeVar(tools.AnthropicAPIKey)
+	switch {
+	case token.Set():
+		t.Key, t.KeyName = token, tools.AnthropicAuthToken
+	case apiKey.Set():
+		t.Key, t.KeyName = apiKey, tools.AnthropicAPIKey
+	default:
+		for i := len(c.Layers) - 1; i >= 0; i-- {
+			if h := c.Layers[i].APIKeyHelper; h.Set() {
+				t.Key, t.KeyName = Value{Source: h.Source}, KeyHelper
+				break
+			}
+		}
+		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
+			t.Key, t.KeyName = c.PrimaryAPIKey, tools.ClaudePrimaryKey
+		}
+	}
+	for _, v := range []Value{token, apiKey} {
+		if v.Set() {
+			t.Credentials = append(t.Credentials, v)
+		}
+	}
+}
+
+// Background is the model Claude Code sends its background requests to:
+// BackgroundModel when one is set, else Claude Code's built-in default
+// (Source.Default). Zero for every other tool.
+func (t Tool) Background() Value {
+	switch {
+	case t.ID != gateway.Claude:
+		return Value{}
+	case t.BackgroundModel.Value != "":
+		return t.BackgroundModel
+	}
+	return defaultValue(tools.ClaudeDefaultBackgroundModel)
+}
+
+// claudeBackgroundModel is ANTHROPIC_DEFAULT_HAIKU_MODEL, or when that is
+// unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
+// the first non-empty one.
+func (s *Snapshot) claudeBackgroundModel() Value {
+	haiku := s.ClaudeVar(tools.ClaudeBackgroundModel)
+	if haiku.Value != "" {
+		return haiku
+	}
+	if small := s.ClaudeVar(tools.ClaudeLegacyBackgroundModel); small.Set() {
+		return small
+	}
+	return haiku
+}
+
+// ClaudeVar is one variable as Claude Code sees it: the highest settings
+// layer that sets it, else the shell, with what it shadows.
+func (s *Snapshot) ClaudeVar(name string) Value {
+	return s.Claude.lookup(name, s.Shell(name))
 }

@@ -1,10 +1,15 @@
 package discover
 
 import (
+	"fmt"
+
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tidwall/gjson"
 )
+
+// clineID names the Cline CLI in problems and paths.
+const clineID = string(gateway.Cline)
 
 // ClineEntry is one provider of Cline's providers.json.
 type ClineEntry struct {
@@ -36,45 +41,50 @@ type MCPServer struct {
 	Env  map[string]Value
 }
 
-func (s *Snapshot) readCline() {
+func (s *Snapshot) readCline(tools.Tool) {
 	c := &s.Cline
-	c.ProvidersPath = toolpaths.ClineProviders(s.Env)
-	s.notePath(c.ProvidersPath, "cline")
-	doc, prob := loadJSON("cline", c.ProvidersPath)
+	c.ProvidersPath = tools.ClineProvidersFile(s.Env)
+	s.notePath(c.ProvidersPath, clineID)
+	doc, prob := loadJSON(clineID, c.ProvidersPath)
 	if prob != nil {
 		c.Exists = true
 		s.addProblem(*prob)
 	}
 	if doc != nil {
 		c.Exists = true
-		c.LastUsed, _, _ = doc.str("cline", "lastUsedProvider", "lastUsedProvider")
-		doc.get("providers").ForEach(func(k, v gjson.Result) bool {
-			id := k.String()
-			base := "providers." + esc(id)
-			keyBase := "providers." + id
-			en := ClineEntry{ID: id, Line: doc.source(doc.get(base), "").Line}
-			en.HasSettings = v.Get("settings").IsObject()
-			u := v.Get("updatedAt")
-			en.HasUpdatedAt = u.Exists()
-			en.UpdatedAtNotAString = u.Exists() && u.Type != gjson.String
-			for _, f := range []struct {
-				dst  *Value
-				name string
-			}{{&en.BaseURL, "baseUrl"}, {&en.Key, "apiKey"}, {&en.Model, "model"}, {&en.Provider, "provider"}} {
-				val, ok, prob := doc.str("cline", base+".settings."+f.name, keyBase+".settings."+f.name)
-				if prob != nil {
-					s.addProblem(*prob)
-				}
-				if ok {
-					*f.dst = val
-				}
-			}
-			c.Entries = append(c.Entries, en)
+		c.LastUsed, _, _ = doc.str(clineID, tools.ClineLastUsed, tools.ClineLastUsed)
+		doc.get(tools.ClineProviders).ForEach(func(k, v gjson.Result) bool {
+			c.Entries = append(c.Entries, s.clineEntry(doc, k.String(), v))
 			return true
 		})
 	}
-	c.MCPPath = toolpaths.ClineCLIMCP(s.Env)
-	c.MCPServers = s.readMCP("cline", c.MCPPath)
+	c.MCPPath = tools.ClineCLIMCP(s.Env)
+	c.MCPServers = s.readMCP(clineID, c.MCPPath)
+}
+
+// clineEntry reads one provider entry of providers.json.
+func (s *Snapshot) clineEntry(doc *jsonDoc, id string, v gjson.Result) ClineEntry {
+	base := tools.ClineProviders + "." + esc(id)
+	keyBase := tools.ClineProviders + "." + id
+	en := ClineEntry{ID: id, Line: doc.source(doc.get(base), "").Line}
+	en.HasSettings = v.Get(tools.ClineSettings).IsObject()
+	u := v.Get(tools.ClineUpdatedAt)
+	en.HasUpdatedAt = u.Exists()
+	en.UpdatedAtNotAString = u.Exists() && u.Type != gjson.String
+	for _, f := range []struct {
+		dst  *Value
+		name string
+	}{{&en.BaseURL, tools.ClineBaseURL}, {&en.Key, tools.ClineAPIKey}, {&en.Model, tools.ClineModel}, {&en.Provider, tools.ClineKind}} {
+		in := "." + tools.ClineSettings + "." + f.name
+		val, ok, prob := doc.str(clineID, base+in, keyBase+in)
+		if prob != nil {
+			s.addProblem(*prob)
+		}
+		if ok {
+			*f.dst = val
+		}
+	}
+	return en
 }
 
 // readMCP reads the mcpServers of a cline_mcp_settings.json.
@@ -88,7 +98,7 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 		return nil
 	}
 	var out []MCPServer
-	servers := doc.get("mcpServers")
+	servers := doc.get(tools.ClineMCPServers)
 	if servers.Exists() && !servers.IsObject() {
 		s.addProblem(Problem{Tool: tool, File: path, Line: doc.source(servers, "").Line,
 			Message: "mcpServers must be an object of server names to settings; Cline ignores it"})
@@ -98,11 +108,11 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 		// Nested results carry offsets relative to their parent, so every
 		// position is looked up again by its full path.
 		name := k.String()
-		base := "mcpServers." + esc(name)
+		base := tools.ClineMCPServers + "." + esc(name)
 		srv := MCPServer{Name: name, File: path, Line: doc.source(doc.get(base), "").Line, Env: map[string]Value{}}
 		v.Get("env").ForEach(func(ek, _ gjson.Result) bool {
 			vn := ek.String()
-			if val, ok, _ := doc.str(tool, base+".env."+esc(vn), "mcpServers."+name+".env."+vn); ok {
+			if val, ok, _ := doc.str(tool, base+".env."+esc(vn), tools.ClineMCPServers+"."+name+".env."+vn); ok {
 				srv.Env[vn] = val
 			}
 			return true
@@ -116,7 +126,7 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 // Auth is the header Cline sends this entry's apiKey in: x-api-key for
 // its anthropic provider, bearer for the OpenAI-style ones.
 func (en ClineEntry) Auth() gateway.Auth {
-	if en.Provider.Value == "anthropic" || en.ID == "anthropic" {
+	if en.Provider.Value == tools.ClineAnthropic || en.ID == tools.ClineAnthropic {
 		return gateway.AuthXAPIKey
 	}
 	return gateway.AuthBearer
@@ -130,4 +140,31 @@ func (c Cline) Active() (*ClineEntry, bool) {
 		}
 	}
 	return nil, false
+}
+
+func (s *Snapshot) resolveCline(t tools.Tool) []Tool {
+	c := s.Cline
+	var out []Tool
+	if en, ok := c.Active(); ok {
+		out = append(out, s.clineTool(en))
+	} else if c.LastUsed.Set() && len(c.Entries) > 0 {
+		s.addProblem(Problem{Tool: clineID, File: c.ProvidersPath, Line: c.LastUsed.Source.Line,
+			Message: fmt.Sprintf("lastUsedProvider is %q, but providers has no such entry", sanitize(c.LastUsed.Value)),
+			Fix:     "run 'keydoctor setup --tools cline' to write a complete openai-compatible entry"})
+	}
+	return append(out, s.resolveMCP(t.ID, "Cline CLI", c.MCPServers)...)
+}
+
+// clineTool is the triple of the provider entry Cline uses.
+func (s *Snapshot) clineTool(en *ClineEntry) Tool {
+	c := s.Cline
+	t := Tool{ID: gateway.Cline, Rule: tools.Wire(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
+		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: tools.ClineAPIKey}
+	pre := tools.ClineProviders + "." + en.ID + "." + tools.ClineSettings + "."
+	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + tools.ClineBaseURL}, Source{File: c.ProvidersPath, Key: pre + tools.ClineAPIKey}, Source{File: c.ProvidersPath, Key: pre + tools.ClineModel}}
+	if en.Key.Set() {
+		t.Credentials = []Value{en.Key}
+		t.Auth = en.Auth()
+	}
+	return t
 }

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -43,44 +44,32 @@ type Codex struct {
 	lines   map[string]int
 }
 
-// ReservedCodexProviders are built into Codex: a [model_providers.ID]
-// table with one of these ids is not read.
-var ReservedCodexProviders = []string{"openai", "ollama", "lmstudio"}
+// codexID names Codex in problems and paths.
+const codexID = string(gateway.Codex)
 
-// IsReservedCodexProvider reports whether id is built into Codex.
-func IsReservedCodexProvider(id string) bool {
-	for _, r := range ReservedCodexProviders {
-		if r == id {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *Snapshot) readCodex() {
+func (s *Snapshot) readCodex(tools.Tool) {
 	c := &s.Codex
-	c.ConfigPath = toolpaths.CodexConfig(s.Env)
-	c.AuthPath = toolpaths.CodexAuth(s.Env)
+	c.ConfigPath, c.AuthPath = tools.CodexConfig(s.Env), tools.CodexAuth(s.Env)
 	c.Providers = map[string]*CodexProvider{}
-	s.notePath(c.ConfigPath, "codex")
-	s.notePath(c.AuthPath, "codex")
+	s.notePath(c.ConfigPath, codexID)
+	s.notePath(c.AuthPath, codexID)
 	if b, ok, err := readFile(c.ConfigPath); ok {
 		c.ConfigExists = true
 		if err != nil {
-			s.addProblem(unreadable("codex", c.ConfigPath, err))
+			s.addProblem(unreadable(codexID, c.ConfigPath, err))
 		} else {
 			s.parseCodexConfig(b)
 		}
 	}
-	doc, prob := loadJSON("codex", c.AuthPath)
+	doc, prob := loadJSON(codexID, c.AuthPath)
 	if prob != nil {
 		c.AuthExists = true
 		s.addProblem(*prob)
 	}
 	if doc != nil {
 		c.AuthExists = true
-		c.ChatGPT = doc.get("tokens").IsObject()
-		if v, ok, prob := doc.str("codex", "OPENAI_API_KEY", "OPENAI_API_KEY"); ok {
+		c.ChatGPT = doc.get(tools.CodexAuthTokens).IsObject()
+		if v, ok, prob := doc.str(codexID, tools.CodexAuthKey, tools.CodexAuthKey); ok {
 			c.AuthKey = v
 		} else if prob != nil {
 			s.addProblem(*prob)
@@ -92,7 +81,7 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 	c := &s.Codex
 	var doc map[string]any
 	if err := unmarshalTOML(b, &doc); err != nil {
-		p := Problem{Tool: "codex", File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
+		p := Problem{Tool: codexID, File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			p.Line, p.Col = de.Position()
@@ -101,37 +90,41 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 		return
 	}
 	c.lines = tomlLines(b)
-	c.Model = s.codexStr(doc, "model")
-	c.Provider = s.codexStr(doc, "model_provider")
-	c.Profile = s.codexStr(doc, "profile")
-	c.OpenAIBaseURL = s.codexStr(doc, "openai_base_url")
+	c.Model = s.codexStr(doc, tools.CodexModel)
+	c.Provider = s.codexStr(doc, tools.CodexProvider)
+	c.Profile = s.codexStr(doc, tools.CodexProfile)
+	c.OpenAIBaseURL = s.codexStr(doc, tools.CodexOpenAIBase)
 	if c.Profile.Value != "" {
-		if prof, ok := table(doc, "profiles", c.Profile.Value); ok {
+		if prof, ok := table(doc, tools.CodexProfiles, c.Profile.Value); ok {
 			c.ProfileFound = true
-			c.ProfileModel = s.codexStr(prof, "profiles", c.Profile.Value, "model")
-			c.ProfileProvider = s.codexStr(prof, "profiles", c.Profile.Value, "model_provider")
+			c.ProfileModel = s.codexStr(prof, tools.CodexProfiles, c.Profile.Value, tools.CodexModel)
+			c.ProfileProvider = s.codexStr(prof, tools.CodexProfiles, c.Profile.Value, tools.CodexProvider)
 		}
 	}
-	if mp, ok := doc["model_providers"].(map[string]any); ok {
+	if mp, ok := doc[tools.CodexProviders].(map[string]any); ok {
 		for id, raw := range mp {
-			t, ok := raw.(map[string]any)
-			if !ok {
-				continue
+			if t, ok := raw.(map[string]any); ok {
+				c.Providers[id] = s.codexProvider(id, t)
+				c.ProviderIDs = append(c.ProviderIDs, id)
 			}
-			p := &CodexProvider{ID: id, Line: c.lines[tomlPath("model_providers", id)]}
-			p.BaseURL = s.codexStr(t, "model_providers", id, "base_url")
-			p.EnvKey = s.codexStr(t, "model_providers", id, "env_key")
-			p.WireAPI = s.codexStr(t, "model_providers", id, "wire_api")
-			p.BearerToken = s.codexStr(t, "model_providers", id, "experimental_bearer_token")
-			if v, ok := t["requires_openai_auth"].(bool); ok && v {
-				p.RequiresOpenAIAuth = true
-				p.RequiresLine = c.lines[tomlPath("model_providers", id, "requires_openai_auth")]
-			}
-			c.Providers[id] = p
-			c.ProviderIDs = append(c.ProviderIDs, id)
 		}
 		sort.Strings(c.ProviderIDs)
 	}
+}
+
+// codexProvider reads one [model_providers.ID] table.
+func (s *Snapshot) codexProvider(id string, t map[string]any) *CodexProvider {
+	c, mp := &s.Codex, tools.CodexProviders
+	p := &CodexProvider{ID: id, Line: c.lines[tomlPath(mp, id)]}
+	p.BaseURL = s.codexStr(t, mp, id, tools.CodexBaseURL)
+	p.EnvKey = s.codexStr(t, mp, id, tools.CodexEnvKey)
+	p.WireAPI = s.codexStr(t, mp, id, tools.CodexWireAPI)
+	p.BearerToken = s.codexStr(t, mp, id, tools.CodexBearerToken)
+	if v, ok := t[tools.CodexRequiresAuth].(bool); ok && v {
+		p.RequiresOpenAIAuth = true
+		p.RequiresLine = c.lines[tomlPath(mp, id, tools.CodexRequiresAuth)]
+	}
+	return p
 }
 
 // codexStr reads a string key of table t whose full path is path (the
@@ -147,7 +140,7 @@ func (s *Snapshot) codexStr(t map[string]any, path ...string) Value {
 	dotted := dottedKey(path)
 	str, ok := raw.(string)
 	if !ok {
-		s.addProblem(Problem{Tool: "codex", File: s.Codex.ConfigPath, Line: line,
+		s.addProblem(Problem{Tool: codexID, File: s.Codex.ConfigPath, Line: line,
 			Message: fmt.Sprintf("%s must be a string, not %T", dotted, raw)})
 		return Value{}
 	}
@@ -212,5 +205,5 @@ func (c Codex) SelectedProvider() Value {
 	case c.Provider.Set():
 		return c.Provider
 	}
-	return Value{Value: "openai", Source: Source{Default: true}}
+	return Value{Value: tools.CodexDefaultProvider, Source: Source{Default: true}}
 }

@@ -1,23 +1,34 @@
 // Package discover reads every place a tool takes its base URL, key and
-// model from (design.md §1) and resolves, per tool, the effective value
+// model from (docs/tools.md) and resolves, per tool, the effective value
 // of each part of the triple with its source and the values it shadows.
-// It reads only through an *env.Env and the paths of internal/toolpaths,
-// and never touches the network.
+// Where the files are and which keys hold what come from the tools'
+// descriptions (internal/tools); this package holds one reader per file
+// format (adapters). It reads only through an *env.Env and never touches
+// the network.
 package discover
 
 import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 )
 
 // Options say where to look.
 type Options struct {
 	// Project is the directory whose .env and .claude/ are read.
 	Project string
-	// Vars are the preset's variable names (.env, MCP server env):
-	// TAOTOKEN_BASE_URL, TAOTOKEN_API_KEY, TAOTOKEN_MODEL by default.
-	VarBaseURL, VarKey, VarModel string
+	// Vars are the preset's variable names (.env, MCP server env); empty:
+	// the default preset's.
+	Vars tools.Vars
+}
+
+// OptionsFor is where discovery looks for a profile: the project, and the
+// variable names of the profile's preset.
+func OptionsFor(p gateway.Profile, project string) Options {
+	return Options{Project: project, Vars: tools.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}}
 }
 
 // Snapshot is everything discovered: raw per-tool readings, the problems
@@ -25,7 +36,7 @@ type Options struct {
 type Snapshot struct {
 	Env     *env.Env
 	Project string
-	Vars    struct{ BaseURL, Key, Model string }
+	Vars    tools.Vars
 
 	Claude  Claude
 	Codex   Codex
@@ -38,8 +49,10 @@ type Snapshot struct {
 	Problems []Problem
 	// Paths are every file looked at, with the tool that reads it.
 	Paths []PathInfo
-	// Tools are the resolved triples, in gateway.Tools display order.
+	// Tools are the resolved triples, in the tools' display order.
 	Tools []Tool
+
+	keys map[string]*keysFile // what the generic adapter read, by tool id
 }
 
 // PathInfo is one file discovery looked at.
@@ -48,10 +61,34 @@ type PathInfo struct {
 	Tool string
 }
 
+// adapter reads the files of one format and resolves the triples they
+// give a tool of that format. own, when set, is the tool's own triple
+// (what verify runs a turn against) when the default (the first resolved
+// instance that is not an MCP server entry) does not fit.
+type adapter struct {
+	read    func(s *Snapshot, t tools.Tool)
+	resolve func(s *Snapshot, t tools.Tool) []Tool
+	own     func(s *Snapshot, t tools.Tool) (Tool, bool)
+}
+
+// adapters are the readers, one per file format of internal/tools.
+var adapters = map[tools.Format]adapter{
+	tools.FormatClaude:  {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
+	tools.FormatCodex:   {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
+	tools.FormatCline:   {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
+	tools.FormatVSCode:  {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
+	tools.FormatDotEnv:  {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
+	tools.FormatShell:   {resolve: (*Snapshot).resolveShell},
+	tools.FormatJSONKey: {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
+}
+
+// Reads reports whether discovery has a reader for a format.
+func Reads(f tools.Format) bool { _, ok := adapters[f]; return ok }
+
 // Discover reads everything and resolves every tool.
 func Discover(e *env.Env, o Options) *Snapshot {
-	if o.VarBaseURL == "" {
-		o.VarBaseURL, o.VarKey, o.VarModel = "TAOTOKEN_BASE_URL", "TAOTOKEN_API_KEY", "TAOTOKEN_MODEL"
+	if o.Vars == (tools.Vars{}) {
+		o.Vars = defaultVars()
 	}
 	project := o.Project
 	if project == "" {
@@ -60,15 +97,32 @@ func Discover(e *env.Env, o Options) *Snapshot {
 	if abs, err := filepath.Abs(project); err == nil {
 		project = abs
 	}
-	s := &Snapshot{Env: e, Project: project}
-	s.Vars.BaseURL, s.Vars.Key, s.Vars.Model = o.VarBaseURL, o.VarKey, o.VarModel
-	s.readClaude()
-	s.readCodex()
-	s.readCline()
-	s.readEditors()
-	s.readDotEnv()
-	s.resolve()
+	s := &Snapshot{Env: e, Project: project, Vars: o.Vars}
+	all := tools.All()
+	for _, t := range all {
+		if a := adapters[t.Format]; a.read != nil {
+			a.read(s, t)
+		}
+	}
+	for _, t := range all {
+		if a := adapters[t.Format]; a.resolve != nil {
+			s.Tools = append(s.Tools, a.resolve(s, t)...)
+		}
+	}
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		if t.Auth == "" && t.Key.Set() {
+			t.Auth = authFor(t.KeyName, t.Rule)
+		}
+	}
 	return s
+}
+
+// defaultVars are the default preset's variable names, as a profile
+// loaded with no flags has them.
+func defaultVars() tools.Vars {
+	v := templates.Default().Vars
+	return tools.Vars{BaseURL: v.BaseURL, Key: v.APIKey, Model: v.Model}
 }
 
 // Shell is a variable of the process environment as a Value.
@@ -95,4 +149,25 @@ func (s *Snapshot) Tool(id string) (*Tool, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Own is a tool's own triple: Claude Code's settings, Codex's config.toml,
+// the Cline CLI's providers.json, the preset's variables in .env; never an
+// MCP server entry sharing the id. Claude Code is resolved even when only
+// the shell configures it (it then reads ANTHROPIC_* from there). The
+// triple is what verify runs a turn against.
+func (s *Snapshot) Own(id gateway.ToolID) (Tool, bool) {
+	desc, ok := tools.Lookup(string(id))
+	if !ok {
+		return Tool{}, false
+	}
+	if a := adapters[desc.Format]; a.own != nil {
+		return a.own(s, desc)
+	}
+	for _, t := range s.Tools {
+		if t.ID == id && !t.MCP {
+			return t, true
+		}
+	}
+	return Tool{}, false
 }

@@ -6,8 +6,11 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
+
+// dotenvID names .env in problems and paths.
+const dotenvID = string(gateway.DotEnv)
 
 // DotEnv is the project's .env.
 type DotEnv struct {
@@ -17,23 +20,23 @@ type DotEnv struct {
 	Vars map[string]Value
 }
 
-func (s *Snapshot) readDotEnv() {
+func (s *Snapshot) readDotEnv(tools.Tool) {
 	d := &s.DotEnv
-	d.Path = toolpaths.DotEnv(s.Project)
+	d.Path = tools.DotEnvFile(s.Project)
 	d.Vars = map[string]Value{}
-	s.notePath(d.Path, "env")
+	s.notePath(d.Path, dotenvID)
 	b, ok, err := readFile(d.Path)
 	if !ok {
 		return
 	}
 	d.Exists = true
 	if err != nil {
-		s.addProblem(unreadable("env", d.Path, err))
+		s.addProblem(unreadable(dotenvID, d.Path, err))
 		return
 	}
 	f, err := dotenv.Parse(b)
 	if err != nil {
-		p := Problem{Tool: "env", File: d.Path, Message: "not a valid .env file: " + err.Error()}
+		p := Problem{Tool: dotenvID, File: d.Path, Message: "not a valid .env file: " + err.Error()}
 		var se *dotenv.SyntaxError
 		if errors.As(err, &se) {
 			p.Line, p.Col, p.Message = se.Line, se.Col, "not a valid .env file: "+se.Msg
@@ -50,7 +53,7 @@ func (s *Snapshot) readDotEnv() {
 // Programs load .env with dotenv libraries (python-dotenv, node dotenv,
 // godotenv), which by default do not override a variable already set in
 // the environment: an exported shell variable beats the file.
-func (s *Snapshot) resolveDotEnv() []Tool {
+func (s *Snapshot) resolveDotEnv(tools.Tool) []Tool {
 	if len(s.DotEnv.Vars) == 0 {
 		return nil
 	}
@@ -77,8 +80,7 @@ func (s *Snapshot) resolveDotEnv() []Tool {
 		if !hasBase && !hasKey && !hasAlt {
 			continue
 		}
-		r := rule(f.id)
-		t := Tool{ID: gateway.DotEnv, Rule: r, Label: ".env " + familyName(f.base), KeyName: f.key,
+		t := Tool{ID: gateway.DotEnv, Rule: tools.Wire(f.id), Label: ".env " + familyName(f.base), KeyName: f.key,
 			Base: eff(f.base), Key: eff(f.key), Model: eff(f.model), NeedsModel: f.id == gateway.DotEnv}
 		d := s.DotEnv.Path
 		t.Places = Places{Source{File: d, Key: f.base}, Source{File: d, Key: f.key}, Source{File: d, Key: f.model}}
@@ -93,7 +95,7 @@ func (s *Snapshot) resolveDotEnv() []Tool {
 	return out
 }
 
-// familyName is TAOTOKEN_* for TAOTOKEN_BASE_URL.
+// familyName is PREFIX_* for PREFIX_BASE_URL.
 func familyName(baseVar string) string {
 	if i := strings.Index(baseVar, "_"); i > 0 {
 		return baseVar[:i] + "_*"

@@ -1,10 +1,10 @@
 package discover
 
-import "github.com/keydoctor/keydoctor/internal/toolpaths"
+import "github.com/keydoctor/keydoctor/internal/tools"
 
 // EditorSettings is what a VS Code-family editor holds for Cline.
 type EditorSettings struct {
-	Editor       toolpaths.Editor
+	Editor       tools.Editor
 	SettingsPath string
 	// ClineMCPServers is the line of a "cline.mcpServers" key in
 	// settings.json, which nothing reads (0: absent).
@@ -13,20 +13,31 @@ type EditorSettings struct {
 	MCPServers      []MCPServer
 }
 
-func (s *Snapshot) readEditors() {
-	for _, ed := range toolpaths.Editors(s.Env) {
+func (s *Snapshot) readEditors(t tools.Tool) {
+	id := string(t.ID)
+	for _, ed := range tools.Editors(s.Env) {
 		es := EditorSettings{Editor: ed, SettingsPath: ed.VSCodeSettings(), MCPPath: ed.ClineMCP()}
-		s.notePath(es.SettingsPath, "vscode")
-		doc, prob := loadJSONC("vscode", es.SettingsPath)
+		s.notePath(es.SettingsPath, id)
+		doc, prob := loadJSONC(id, es.SettingsPath)
 		if prob != nil {
 			s.addProblem(*prob)
 		}
 		if doc != nil {
-			if r := doc.get(esc("cline.mcpServers")); r.Exists() {
+			if r := doc.get(esc(tools.VSCodeMisplacedMCP)); r.Exists() {
 				es.ClineMCPServers = doc.source(r, "").Line
 			}
 		}
-		es.MCPServers = s.readMCP("vscode", es.MCPPath)
+		es.MCPServers = s.readMCP(id, es.MCPPath)
 		s.Editors = append(s.Editors, es)
 	}
+}
+
+// resolveEditors makes a tool of each editor's MCP server that carries a
+// gateway triple.
+func (s *Snapshot) resolveEditors(t tools.Tool) []Tool {
+	var out []Tool
+	for _, ed := range s.Editors {
+		out = append(out, s.resolveMCP(t.ID, "Cline ("+ed.Editor.Name+")", ed.MCPServers)...)
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func (s Source) Display(e *env.Env) string {
 }
 
 // Named is the file and the key inside it, without the line, as verify's
-// report names a source: "~/.codex/config.toml model", "$TAOTOKEN_API_KEY";
+// report names a source: "~/.codex/config.toml model", "$GATEWAY_API_KEY";
 // "" for a tool's default.
 func (s Source) Named(e *env.Env) string {
 	switch {

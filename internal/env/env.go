@@ -76,29 +76,8 @@ func (e *Env) ConfigHome() string {
 // KeydoctorDir is where keydoctor keeps its own config and backups.
 func (e *Env) KeydoctorDir() string { return filepath.Join(e.ConfigHome(), "keydoctor") }
 
-// ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
-func (e *Env) ClaudeDir() string {
-	if v := e.Getenv("CLAUDE_CONFIG_DIR"); v != "" {
-		return v
-	}
-	return filepath.Join(e.Home, ".claude")
-}
-
-// CodexHome is $CODEX_HOME, else ~/.codex.
-func (e *Env) CodexHome() string {
-	if v := e.Getenv("CODEX_HOME"); v != "" {
-		return v
-	}
-	return filepath.Join(e.Home, ".codex")
-}
-
-// ClineDir is $CLINE_DIR, else ~/.cline.
-func (e *Env) ClineDir() string {
-	if v := e.Getenv("CLINE_DIR"); v != "" {
-		return v
-	}
-	return filepath.Join(e.Home, ".cline")
-}
+// BackupDir is where setup keeps the backups restore puts back.
+func (e *Env) BackupDir() string { return filepath.Join(e.KeydoctorDir(), "backups") }
 
 // Tilde shows a path under the home directory as ~/…, as every output does.
 func (e *Env) Tilde(p string) string {

@@ -10,16 +10,14 @@ func TestDirsHonourVariables(t *testing.T) {
 	for got, want := range map[string]string{
 		e.ConfigHome():   "/home/u/.config",
 		e.KeydoctorDir(): "/home/u/.config/keydoctor",
-		e.ClaudeDir():    "/home/u/.claude",
-		e.CodexHome():    "/home/u/.codex",
-		e.ClineDir():     "/home/u/.cline",
+		e.BackupDir():    "/home/u/.config/keydoctor/backups",
 	} {
 		if got != filepath.FromSlash(want) {
 			t.Errorf("got %q, want %q", got, want)
 		}
 	}
-	e = FromMap(map[string]string{"HOME": "/home/u", "XDG_CONFIG_HOME": "/x", "CLAUDE_CONFIG_DIR": "/c", "CODEX_HOME": "/d", "CLINE_DIR": "/e"})
-	for got, want := range map[string]string{e.KeydoctorDir(): "/x/keydoctor", e.ClaudeDir(): "/c", e.CodexHome(): "/d", e.ClineDir(): "/e"} {
+	e = FromMap(map[string]string{"HOME": "/home/u", "XDG_CONFIG_HOME": "/x"})
+	for got, want := range map[string]string{e.KeydoctorDir(): "/x/keydoctor", e.BackupDir(): "/x/keydoctor/backups"} {
 		if got != filepath.FromSlash(want) {
 			t.Errorf("got %q, want %q", got, want)
 		}

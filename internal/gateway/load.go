@@ -42,47 +42,13 @@ func ConfigPath(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "con
 // the preset's variables, the config file. Viper reads the config file; the
 // environment comes from e (not os.Getenv) so that tests stay hermetic.
 func Load(e *env.Env, o LoadOptions) (Profile, error) {
-	cfgPath := o.ConfigFile
-	if cfgPath == "" {
-		cfgPath = ConfigPath(e)
+	cfg, cfgName, err := readConfig(e, o.ConfigFile)
+	if err != nil {
+		return Profile{}, err
 	}
-	cfg := viper.New()
-	cfg.SetConfigFile(cfgPath)
-	cfg.SetConfigType("yaml")
-	if err := cfg.ReadInConfig(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		var nf viper.ConfigFileNotFoundError
-		if !errors.As(err, &nf) {
-			if _, statErr := os.Stat(cfgPath); statErr == nil {
-				return Profile{}, &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(cfgPath), err), Hint: "fix or remove that file"}
-			}
-		}
-	}
-	cfgName := e.Tilde(cfgPath)
-	p := Profile{Sources: map[Field]string{}}
-
-	// pick resolves one field through the precedence chain.
-	pick := func(f Field, flag, flagName string, vars ...string) string {
-		if flag != "" {
-			p.Sources[f] = flagName
-			return flag
-		}
-		for _, v := range vars {
-			if v == "" {
-				continue
-			}
-			if val, ok := e.Lookup(v); ok {
-				p.Sources[f] = v
-				return val
-			}
-		}
-		if val := cfg.GetString(string(f)); val != "" {
-			p.Sources[f] = cfgName
-			return val
-		}
-		return ""
-	}
-
-	p.Preset = pick(FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
+	r := &resolver{e: e, cfg: cfg, cfgName: cfgName, p: Profile{Sources: map[Field]string{}}}
+	p := &r.p
+	p.Preset = r.pick(FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
 	if p.Preset == "" {
 		p.Preset = templates.DefaultPreset
 	}
@@ -90,58 +56,128 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	if err != nil {
 		return Profile{}, &UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
 	}
-	p.VarBaseURL, p.VarModel = preset.Vars.BaseURL, preset.Vars.Model
-
-	rawBase := pick(FieldBaseURL, o.BaseURL, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
-	if rawBase == "" && preset.BaseURL != "" {
-		rawBase = preset.BaseURL
-		p.Sources[FieldBaseURL] = "preset " + preset.Name
+	p.VarBaseURL, p.VarKey, p.VarModel = preset.Vars.BaseURL, preset.Vars.APIKey, preset.Vars.Model
+	if err := r.baseURL(o.BaseURL, preset); err != nil {
+		return Profile{}, err
 	}
-	if rawBase != "" {
-		parsed, err := Normalize(rawBase)
-		if err != nil {
-			return Profile{}, &UsageError{Msg: fmt.Sprintf("%v (from %s)", err, p.Sources[FieldBaseURL]), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
-		}
-		p.BaseURL, p.Notes = parsed.Root, parsed.Notes
-	}
-	p.Model = pick(FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)
+	p.Model = r.pick(FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)
 	if p.Model == "" && preset.DefaultModel != "" {
 		p.Model = preset.DefaultModel
 		p.Sources[FieldModel] = "preset " + preset.Name
 	}
-	p.BackgroundModel = pick(FieldBackgroundModel, o.BackgroundModel, "--background-model", "KEYDOCTOR_BACKGROUND_MODEL")
+	p.BackgroundModel = r.pick(FieldBackgroundModel, o.BackgroundModel, "--background-model", "KEYDOCTOR_BACKGROUND_MODEL")
+	if err := r.key(o); err != nil {
+		return Profile{}, err
+	}
+	return *p, nil
+}
 
-	// The key: stdin, then a named variable, then KEYDOCTOR_API_KEY, then
-	// the preset's variable, then a variable named by the config file.
-	p.KeyVar = preset.Vars.APIKey
+// readConfig reads keydoctor's config file, when there is one; a file
+// that exists but does not parse is a usage error.
+func readConfig(e *env.Env, path string) (*viper.Viper, string, error) {
+	if path == "" {
+		path = ConfigPath(e)
+	}
+	cfg := viper.New()
+	cfg.SetConfigFile(path)
+	cfg.SetConfigType("yaml")
+	if err := cfg.ReadInConfig(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		var nf viper.ConfigFileNotFoundError
+		if !errors.As(err, &nf) {
+			if _, statErr := os.Stat(path); statErr == nil {
+				return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
+			}
+		}
+	}
+	return cfg, e.Tilde(path), nil
+}
+
+// resolver resolves a profile's fields through the precedence chain.
+type resolver struct {
+	e       *env.Env
+	cfg     *viper.Viper
+	cfgName string
+	p       Profile
+}
+
+// pick resolves one field: the flag, else the first variable set, else
+// the config file.
+func (r *resolver) pick(f Field, flag, flagName string, vars ...string) string {
+	if flag != "" {
+		r.p.Sources[f] = flagName
+		return flag
+	}
+	for _, v := range vars {
+		if v == "" {
+			continue
+		}
+		if val, ok := r.e.Lookup(v); ok {
+			r.p.Sources[f] = v
+			return val
+		}
+	}
+	if val := r.cfg.GetString(string(f)); val != "" {
+		r.p.Sources[f] = r.cfgName
+		return val
+	}
+	return ""
+}
+
+// baseURL resolves the base URL (the preset's when nothing else gives
+// one) and normalises it to the gateway root.
+func (r *resolver) baseURL(flag string, preset templates.Preset) error {
+	p := &r.p
+	raw := r.pick(FieldBaseURL, flag, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
+	if raw == "" && preset.BaseURL != "" {
+		raw = preset.BaseURL
+		p.Sources[FieldBaseURL] = "preset " + preset.Name
+	}
+	if raw == "" {
+		return nil
+	}
+	parsed, err := Normalize(raw)
+	if err != nil {
+		return &UsageError{Msg: fmt.Sprintf("%v (from %s)", err, p.Sources[FieldBaseURL]), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
+	}
+	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	return nil
+}
+
+// key resolves the key: stdin, then a named variable, then
+// KEYDOCTOR_API_KEY, then the preset's variable, then a variable named by
+// the config file. KeyVar says which variable holds it (the preset's when
+// none does yet).
+func (r *resolver) key(o LoadOptions) error {
+	p := &r.p
+	p.KeyVar = p.VarKey
 	switch {
 	case o.KeyStdin != nil:
-		k, err := readKeyLine(o.KeyStdin, preset.Vars.APIKey, o.Command)
+		k, err := readKeyLine(o.KeyStdin, p.VarKey, o.Command)
 		if err != nil {
-			return Profile{}, err
+			return err
 		}
 		p.Key, p.Sources[FieldKey] = k, "stdin"
 	case o.KeyEnv != "":
 		if !validVarName(o.KeyEnv) {
-			return Profile{}, &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env TAOTOKEN_API_KEY"}
+			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
 		}
-		k, ok := e.Lookup(o.KeyEnv)
+		k, ok := r.e.Lookup(o.KeyEnv)
 		if !ok {
-			return Profile{}, &UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
+			return &UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
 		}
 		p.Key, p.KeyVar, p.Sources[FieldKey] = k, o.KeyEnv, o.KeyEnv
 	default:
-		for _, v := range []string{"KEYDOCTOR_API_KEY", preset.Vars.APIKey, cfg.GetString("key_env")} {
+		for _, v := range []string{"KEYDOCTOR_API_KEY", p.VarKey, r.cfg.GetString("key_env")} {
 			if v == "" {
 				continue
 			}
-			if k, ok := e.Lookup(v); ok {
+			if k, ok := r.e.Lookup(v); ok {
 				p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
 				break
 			}
 		}
 	}
-	return p, nil
+	return nil
 }
 
 // readKeyLine reads one line: the key, without its line ending. An empty

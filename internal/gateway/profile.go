@@ -29,10 +29,13 @@ type Profile struct {
 	// KeyVar is the environment variable that holds (or should hold) the
 	// key: what curl commands and Codex's env_key refer to.
 	KeyVar string
-	// Vars are the preset's variable names (for .env and hints).
-	VarBaseURL, VarModel string
+	// VarBaseURL, VarKey and VarModel are the preset's variable names:
+	// what .env holds, what discovery looks for in .env and MCP servers,
+	// and what hints name. VarKey differs from KeyVar when --key-env
+	// names another variable.
+	VarBaseURL, VarKey, VarModel string
 	// Sources says where each field came from: "--base-url",
-	// "KEYDOCTOR_MODEL", "TAOTOKEN_API_KEY", "~/.config/keydoctor/config.yaml".
+	// "KEYDOCTOR_MODEL", the preset's key variable, "~/.config/keydoctor/config.yaml".
 	Sources map[Field]string
 	// Notes are what normalising the base URL repaired.
 	Notes []Note
@@ -82,12 +85,6 @@ func (p Profile) Name() string {
 		return p.Preset
 	}
 	return b.String()
-}
-
-// BaseFor is the base URL to configure in tool t.
-func (p Profile) BaseFor(t ToolID) string {
-	tool, _ := LookupTool(string(t))
-	return tool.Base(p.BaseURL)
 }
 
 // Source returns where a field came from, or "".

@@ -1,6 +1,7 @@
 // Package gateway is keydoctor's domain: the profile (base URL, key, model),
-// the per-tool URL rules observed with the real clients (design.md §1), URL
-// normalisation and key masking. Every other package asks it; none repeats it.
+// protocols and the shape of a tool's URL rule, URL normalisation and key
+// masking. Every other package asks it; none repeats it. The tools
+// themselves are described in internal/tools.
 package gateway
 
 import (
@@ -79,8 +80,10 @@ const (
 	AuthXAPIKey Auth = "x-api-key" // x-api-key: KEY
 )
 
-// Tool is one row of the table in design.md §1: the single place that says
-// which protocol a tool speaks and whether its base URL carries /v1.
+// Tool is a tool's wire rule: the protocol it speaks, whether its base URL
+// carries /v1, the header it sends the key in and what it adds after the
+// path. The tools themselves are described in internal/tools, which holds
+// one Tool per tool (docs/tools.md).
 type Tool struct {
 	ID       ToolID
 	Title    string
@@ -90,60 +93,9 @@ type Tool struct {
 	// itself, and a base ending in /v1 makes it request /v1/v1/... .
 	BaseHasVersion bool
 	Auth           Auth
-	// Setup is true for tools `keydoctor setup --tools` can write.
-	Setup bool
-}
-
-// Tools is the table. Order is display order.
-var Tools = []Tool{
-	{ID: Claude, Title: "Claude Code", Protocol: Messages, BaseHasVersion: false, Auth: AuthBearer, Setup: true},
-	{ID: Codex, Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer, Setup: true},
-	{ID: Cline, Title: "Cline", Protocol: Chat, BaseHasVersion: true, Auth: AuthBearer, Setup: true},
-	// The MCP server entry and .env carry the gateway root, the seeds'
-	// convention (TAOTOKEN_BASE_URL=https://taotoken.net/api).
-	{ID: VSCode, Title: "Cline (VS Code)", Protocol: Chat, BaseHasVersion: false, Auth: AuthBearer, Setup: true},
-	{ID: DotEnv, Title: ".env", Protocol: Chat, BaseHasVersion: false, Auth: AuthBearer, Setup: true},
-	{ID: OpenAISDK, Title: "OpenAI SDK", Protocol: Chat, BaseHasVersion: true, Auth: AuthBearer},
-	{ID: AnthropicSDK, Title: "Anthropic SDK", Protocol: Messages, BaseHasVersion: false, Auth: AuthXAPIKey},
-}
-
-// ClaudeDefaultBackgroundModel is the model Claude Code sends its
-// background requests (titles, summaries, quick tool calls) to when neither
-// ANTHROPIC_DEFAULT_HAIKU_MODEL nor ANTHROPIC_SMALL_FAST_MODEL names one
-// (observed with Claude Code 2.1.197). They go through the same gateway:
-// one that does not serve this id answers them 404, and Claude Code then
-// says the model "may not exist" while the main model works.
-const ClaudeDefaultBackgroundModel = "claude-haiku-4-5-20251001"
-
-// LookupTool finds a tool by id.
-func LookupTool(id string) (Tool, bool) {
-	for _, t := range Tools {
-		if string(t.ID) == strings.ToLower(strings.TrimSpace(id)) {
-			return t, true
-		}
-	}
-	return Tool{}, false
-}
-
-// ParseTools parses a comma-separated --tools value into setup targets.
-func ParseTools(list string) ([]ToolID, error) {
-	var out []ToolID
-	seen := map[ToolID]bool{}
-	for _, part := range strings.Split(list, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		t, ok := LookupTool(part)
-		if !ok || !t.Setup {
-			return nil, fmt.Errorf("unknown tool %q (want claude, codex, cline, vscode or env)", part)
-		}
-		if !seen[t.ID] {
-			seen[t.ID] = true
-			out = append(out, t.ID)
-		}
-	}
-	return out, nil
+	// Query is what the tool adds after the path ("beta=true": Claude
+	// Code requests /v1/messages?beta=true).
+	Query string
 }
 
 // Base is the base URL to give the tool for a gateway root.

@@ -49,7 +49,7 @@ func (s *Stream) Gaps() []time.Duration {
 }
 
 // TPOT is (last delta − first delta) / (output tokens − 1), with the
-// server's token count when it gave one, else the deltas (design.md §5).
+// server's token count when it gave one, else the deltas (docs/architecture.md, Metrics).
 // Zero when there are fewer than two tokens.
 func (s *Stream) TPOT() time.Duration {
 	if s == nil || len(s.Deltas) < 2 {

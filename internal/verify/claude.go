@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // fromClaude is Claude Code's triple: its settings files merged in its
@@ -23,7 +24,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		// Claude Code silently ignores a settings file that fails
 		// validation in -p mode.
 		c.Notes = append(c.Notes, fileNotes(s, l.Path, "Claude Code ignores it")...)
-		if l.Scope == "project" || l.Scope == "local" {
+		if l.Scope == string(tools.ClaudeProject) || l.Scope == string(tools.ClaudeLocal) {
 			for k, v := range l.Env {
 				c.claudeProjectEnv[k] = v.Value
 			}
@@ -35,7 +36,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 	t, _ := s.Own(gateway.Claude)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
 	for _, l := range s.Claude.Layers {
-		if l.Scope == "managed" && c.Base != "" && t.Base.Source.File == l.Path {
+		if l.Scope == string(tools.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
 	}
@@ -47,7 +48,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == "ANTHROPIC_AUTH_TOKEN" && s.ClaudeVar("ANTHROPIC_API_KEY").Value != "" {
+		if t.KeyName == tools.AnthropicAuthToken && s.ClaudeVar(tools.AnthropicAPIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}
@@ -57,43 +58,33 @@ func fromClaude(s *discover.Snapshot) Configured {
 // claudeValue is value with a settings env variable's source shortened to
 // its file ("~/.claude/settings.json"), as verify has always named it.
 func claudeValue(e *env.Env, v discover.Value) (string, string) {
-	if strings.HasPrefix(v.Source.Key, "env.") {
+	if strings.HasPrefix(v.Source.Key, tools.ClaudeEnv+".") {
 		v.Source.Key = ""
 	}
 	return value(e, v)
 }
 
-// claudeInvocation points Claude Code at the relay for one -p turn. The
+// claudeRedirect points Claude Code at the relay for one -p turn. The
 // redirect goes in a --settings file (the layer above user, project and
 // local settings) rather than inline JSON, because the project's env values
 // it carries may hold a key, and a command line is visible to every user of
 // the machine. The turn runs in an empty directory with no tools, so no
 // file of the user's project is read or sent.
-func claudeInvocation(c Configured, relayBase, tmp string) (Invocation, error) {
+func claudeRedirect(_ *env.Env, c Configured, relayBase, tmp string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
 	merged, doc := map[string]string{}, map[string]any{}
 	for k, v := range c.claudeProjectEnv {
 		merged[k] = v
 	}
 	if c.claudeProjectModel != "" {
-		doc["model"] = c.claudeProjectModel
+		doc[tools.ClaudeModelKey] = c.claudeProjectModel
 	}
-	merged["ANTHROPIC_BASE_URL"] = relayBase
-	doc["env"] = merged
+	merged[tools.AnthropicBaseURL] = relayBase
+	doc[tools.ClaudeEnv] = merged
 	b, err := json.Marshal(doc)
 	if err != nil {
-		return Invocation{}, err
+		return err
 	}
 	settings := filepath.Join(tmp, "keydoctor-verify-settings.json")
-	if err := os.WriteFile(settings, b, 0o600); err != nil {
-		return Invocation{}, err
-	}
-	work, err := workDir(tmp)
-	if err != nil {
-		return Invocation{}, err
-	}
-	return Invocation{
-		Args: []string{"--settings", settings, "-p", Prompt,
-			"--tools", "", "--strict-mcp-config", "--no-session-persistence"},
-		Dir: work,
-	}, nil
+	vars["{settings}"] = settings
+	return os.WriteFile(settings, b, 0o600)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // fromCline is the Cline CLI's triple: the last used provider of
@@ -40,49 +40,40 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 // history and caches can be large and hold the user's conversations.
 var clineSkip = map[string]bool{"tasks": true, "checkpoints": true, "cache": true, "logs": true, "worktrees": true, "sessions": true}
 
-// clineInvocation copies the Cline data directory into tmp, points the
-// copy's active provider at the relay, and runs the CLI on the copy with
+// clineRedirect copies the Cline data directory into tmp and points the
+// copy's active provider at the relay; the CLI runs on the copy with
 // --data-dir: the user's own files are only read.
-func clineInvocation(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error) {
-	src := filepath.Join(e.ClineDir(), "data")
+func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
+	src := tools.ClineData(e)
 	dst := filepath.Join(tmp, "cline-data")
 	if err := copyTree(src, dst, 64<<20); err != nil {
-		return Invocation{}, fmt.Errorf("copying %s: %w", e.Tilde(src), err)
+		return fmt.Errorf("copying %s: %w", e.Tilde(src), err)
 	}
-	rel, err := filepath.Rel(src, toolpaths.ClineProviders(e))
+	rel, err := filepath.Rel(src, tools.ClineProvidersFile(e))
 	if err != nil {
-		return Invocation{}, err
+		return err
 	}
 	providers := filepath.Join(dst, rel)
 	b, err := os.ReadFile(providers)
 	if err != nil {
-		return Invocation{}, err
+		return err
 	}
 	var doc map[string]any
 	if err := json.Unmarshal(b, &doc); err != nil {
-		return Invocation{}, err
+		return err
 	}
-	entry, _ := mapAt(doc, "providers", c.Provider)
-	settings, ok := mapAt(entry, "settings")
+	entry, _ := mapAt(doc, tools.ClineProviders, c.Provider)
+	settings, ok := mapAt(entry, tools.ClineSettings)
 	if !ok {
-		return Invocation{}, fmt.Errorf("providers.%s.settings is not an object", c.Provider)
+		return fmt.Errorf("providers.%s.settings is not an object", c.Provider)
 	}
-	settings["baseUrl"] = relayBase
+	settings[tools.ClineBaseURL] = relayBase
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
-		return Invocation{}, err
+		return err
 	}
-	if err := os.WriteFile(providers, out, 0o600); err != nil {
-		return Invocation{}, err
-	}
-	work, err := workDir(tmp)
-	if err != nil {
-		return Invocation{}, err
-	}
-	return Invocation{
-		Args: []string{"--data-dir", dst, "--cwd", work, "--auto-approve", "false", Prompt},
-		Dir:  work,
-	}, nil
+	vars["{data}"] = dst
+	return os.WriteFile(providers, out, 0o600)
 }
 
 func mapAt(m map[string]any, keys ...string) (map[string]any, bool) {

@@ -1,12 +1,13 @@
 package verify
 
 import (
-	"encoding/json"
 	"fmt"
-	"regexp"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tomlstr"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // fromCodex is Codex's triple: config.toml's model and selected provider
@@ -24,21 +25,22 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 	c.Model, c.ModelSource = value(e, t.Model)
 	c.Provider = cx.SelectedProvider().Value
 	p, defined := cx.Providers[c.Provider]
+	_, reserved := tools.CodexReservedID(c.Provider)
 	switch {
-	case discover.IsReservedCodexProvider(c.Provider) && c.Provider != "openai":
+	case c.Provider != tools.CodexDefaultProvider && reserved:
 		return c, fmt.Errorf("%s uses Codex's built-in %s provider, a local server, not a gateway", src, c.Provider)
-	case c.Provider == "openai":
+	case c.Provider == tools.CodexDefaultProvider:
 		if defined {
 			c.Notes = append(c.Notes, "[model_providers.openai] is ignored: openai is a reserved provider id (config-ignored)")
 		}
 		c.Key, c.KeySource = value(e, cx.OpenAIProviderKey())
-		if c.Key == "" && e.Getenv("OPENAI_API_KEY") != "" {
+		if c.Key == "" && e.Getenv(tools.OpenAIAPIKey) != "" {
 			c.Notes = append(c.Notes, "OPENAI_API_KEY is exported but Codex's built-in openai provider reads its key from auth.json (codex login --with-api-key)")
 		}
 	case !defined:
 		return c, fmt.Errorf("%s names model_provider %q but has no [model_providers.%s] table", src, c.Provider, c.Provider)
 	default:
-		if p.WireAPI.Value == "chat" {
+		if p.WireAPI.Value == tools.CodexChatWire {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
 		c.Key, c.KeySource = value(e, t.Key)
@@ -56,33 +58,14 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 	return c, nil
 }
 
-// bareKey: a TOML bare key, which Codex's -c dotted path takes as is.
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-
-// codexInvocation redirects one `codex exec` run with -c, which beats
+// codexRedirect redirects one `codex exec` run with -c, which beats
 // config.toml without touching it, in an empty directory, read-only, with
-// nothing persisted.
-func codexInvocation(c Configured, relayBase, tmp string) (Invocation, error) {
-	override := "openai_base_url=" + tomlString(relayBase)
-	if c.Provider != "openai" {
-		if !bareKey.MatchString(c.Provider) {
-			return Invocation{}, fmt.Errorf("the provider id %q cannot be overridden with -c (it is not a bare TOML key)", c.Provider)
-		}
-		override = "model_providers." + c.Provider + ".base_url=" + tomlString(relayBase)
+// nothing persisted. A -c dotted path takes the provider id as is, so it
+// must be a bare TOML key.
+func codexRedirect(_ *env.Env, c Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
+	if c.Provider != tools.CodexDefaultProvider && !tomlstr.BareKey(c.Provider) {
+		return fmt.Errorf("the provider id %q cannot be overridden with -c (it is not a bare TOML key)", c.Provider)
 	}
-	work, err := workDir(tmp)
-	if err != nil {
-		return Invocation{}, err
-	}
-	return Invocation{
-		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
-			"--color", "never", "--cd", work, "-c", override, Prompt},
-		Dir: work,
-	}, nil
-}
-
-// tomlString quotes s as a TOML basic string.
-func tomlString(s string) string {
-	b, _ := json.Marshal(s) // JSON string escapes are valid TOML basic-string escapes
-	return string(b)
+	vars["{override}"] = tools.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(relayBase)
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // Verdict is one thing verify judged.
@@ -50,51 +51,79 @@ func socketAttempts(recs []relay.Record) []relay.Record {
 	return out
 }
 
-// Judge compares what the tool sent with what its files say.
+// Judge compares what the tool sent with what its files say: the paths,
+// the answers, the models asked for and answering, the auth header and the
+// key, in that order.
 func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
-	tool, _ := gateway.LookupTool(string(c.Tool))
+	tool, _ := tools.Lookup(string(c.Tool))
 	reqs := ModelRequests(recs)
 	if len(reqs) == 0 {
 		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
 			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))}}
 	}
-	var out []Verdict
-	add := func(what string, st doctor.Status, code, format string, args ...any) {
-		out = append(out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
-	}
+	j := &judgement{c: c, tool: tool, reqs: reqs}
+	badPath := j.paths(t)
+	j.webSocket(recs)
+	failed := j.answers(badPath)
+	j.models()
+	j.served(failed)
+	j.auth()
+	j.key()
+	return j.out
+}
 
-	// Paths.
-	badPath := false
-	for _, p := range distinct(reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
+// judgement collects the verdicts of one turn.
+type judgement struct {
+	c    Configured
+	tool tools.Tool
+	reqs []relay.Record
+	out  []Verdict
+}
+
+func (j *judgement) add(what string, st doctor.Status, code, format string, args ...any) {
+	j.out = append(j.out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
+}
+
+// paths: every request went to the path the configured base URL implies.
+func (j *judgement) paths(t Target) (bad bool) {
+	for _, p := range distinct(j.reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
 		if t.WantPath != "" && p != t.WantPath {
-			badPath = true
-			add("path", doctor.Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", tool.Title, p, t.WantPath, c.BaseSource)
+			bad = true
+			j.add("path", doctor.Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", j.tool.Title, p, t.WantPath, j.c.BaseSource)
 		}
 	}
-	if !badPath {
-		add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), c.BaseSource)
+	if !bad {
+		j.add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(j.reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), j.c.BaseSource)
 	}
+	return bad
+}
 
-	// WebSocket attempts before HTTPS.
-	if ws := socketAttempts(recs); len(ws) > 0 && ws[0].Status != 101 {
-		lost := ""
-		if reqs[0].Time.After(ws[0].Time) {
-			lost = fmt.Sprintf(", which cost %s before the first answer", reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
-		}
-		add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
-			tool.Title, len(ws), human.Plural(len(ws), "time", "times"), ws[0].Status, lost)
+// webSocket notes WebSocket attempts made before HTTPS.
+func (j *judgement) webSocket(recs []relay.Record) {
+	ws := socketAttempts(recs)
+	if len(ws) == 0 || ws[0].Status == 101 {
+		return
 	}
+	lost := ""
+	if j.reqs[0].Time.After(ws[0].Time) {
+		lost = fmt.Sprintf(", which cost %s before the first answer", j.reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
+	}
+	j.add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
+		j.tool.Title, len(ws), human.Plural(len(ws), "time", "times"), ws[0].Status, lost)
+}
 
-	// Answers: one verdict per kind of failure, with its count.
-	failed := 0
+// answers: one verdict per kind of failure, with its count. It returns
+// how many requests failed.
+func (j *judgement) answers(badPath bool) int {
 	type failure struct {
 		method, path, model string
 		status              int
 		err                 string
 	}
+	failed := 0
 	counts := map[failure]int{}
 	var order []failure
-	for _, r := range reqs {
+	for _, r := range j.reqs {
 		if r.Failed {
 			failed++
 			f := failure{r.Method, pathOnly(r.Path), orDash(r.Model), r.Status, r.Error}
@@ -109,106 +138,54 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		if n := counts[f]; n > 1 {
 			times = fmt.Sprintf(" (%d times)", n)
 		}
-		add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
+		j.add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
-		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), human.Plural(len(reqs), "request", "requests"))
+		j.add("status", doctor.OK, "", "%d %s answered without error", len(j.reqs), human.Plural(len(j.reqs), "request", "requests"))
 	}
+	return failed
+}
 
-	// Models asked for.
-	asked := distinct(reqs, func(r relay.Record) string { return r.Model })
-	var others []string
-	if c.Model != "" {
-		found := false
-		for _, m := range asked {
-			if relay.SameModel(c.Model, m) {
-				found = true
-			} else {
-				others = append(others, m)
-			}
-		}
-		if found {
-			add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
-		} else {
-			add("main model", doctor.Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
-		}
-	} else {
-		// The turn's answer comes last; earlier calls are background ones.
-		main := reqs[len(reqs)-1].Model
-		add("main model", doctor.Info, "", "no file names a model: %s asked for %s, its default", tool.Title, main)
-		for _, m := range asked {
-			if m != main {
-				others = append(others, m)
-			}
-		}
-	}
-	for _, m := range others {
-		switch {
-		case c.Tool != gateway.Claude:
-			add("other model", doctor.Error, "model-mismatch", "%s also asked for %s, which its files do not name", tool.Title, m)
-		case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
-			add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
-		case c.BackgroundModel != "":
-			add("background model", doctor.Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
-		default:
-			add("background model", doctor.Warning, "model-mismatch", "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
-		}
-	}
-
-	if c.Tool == gateway.Claude && c.BackgroundModel != "" {
-		used := false
-		for _, m := range asked {
-			used = used || relay.SameModel(c.BackgroundModel, m)
-		}
-		if !used {
-			add("background model", doctor.Info, "", "Claude Code made no background call in this turn: %s (%s) was not exercised", c.BackgroundModel, c.BackgroundModelSource)
-		}
-	}
-
-	// Models answering.
-	mismatched := false
-	for _, r := range reqs {
-		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
-			mismatched = true
-			add("served model", doctor.Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
-		}
-	}
-	if !mismatched && failed < len(reqs) {
-		add("served model", doctor.OK, "", "every answer names the model asked for")
-	}
-
-	// Auth header and key.
-	kinds := distinct(reqs, func(r relay.Record) string { return r.Auth })
+// auth: the header the key went in is the one the files imply.
+func (j *judgement) auth() {
+	c := j.c
+	kinds := distinct(j.reqs, func(r relay.Record) string { return r.Auth })
 	switch {
 	case c.Auth == "":
-		add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
+		j.add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", j.tool.Title, strings.Join(kinds, ", "))
 	case len(kinds) == 1 && kinds[0] == string(c.Auth):
-		add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
+		j.add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
 	default:
-		add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+		j.add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", j.tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
 	}
-	if c.Key != "" {
-		want := relay.KeySum(c.Key)
-		var other []string
-		none := 0
-		for _, r := range reqs {
-			switch {
-			case r.Auth == "none":
-				none++
-			case r.KeySum != want:
-				other = append(other, r.KeyMasked)
-			}
-		}
+}
+
+// key: the key sent is the one the files hold (compared by sum, shown
+// masked).
+func (j *judgement) key() {
+	c := j.c
+	if c.Key == "" {
+		return
+	}
+	want := relay.KeySum(c.Key)
+	var other []string
+	none := 0
+	for _, r := range j.reqs {
 		switch {
-		case none > 0:
-			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
-		case len(other) == 0:
-			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
-		default:
-			add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+		case r.Auth == "none":
+			none++
+		case r.KeySum != want:
+			other = append(other, r.KeyMasked)
 		}
 	}
-	return out
+	switch {
+	case none > 0:
+		j.add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
+	case len(other) == 0:
+		j.add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
+	default:
+		j.add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+	}
 }
 
 func pathOnly(p string) string {

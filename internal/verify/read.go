@@ -2,10 +2,12 @@ package verify
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // Read is the triple tool's files say. The files are read once, by
@@ -15,17 +17,52 @@ func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
 	return FromSnapshot(discover.Discover(e, discover.Options{Project: project}), tool)
 }
 
+// readers read what decides a turn of a tool of a format beyond its
+// discovered triple (layers, providers, notes); a tool of another format
+// runs with the triple discovery resolved for it (fromOwn).
+var readers = map[tools.Format]func(*discover.Snapshot) (Configured, error){
+	tools.FormatClaude: func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
+	tools.FormatCodex:  fromCodex,
+	tools.FormatCline:  fromCline,
+}
+
 // FromSnapshot is the triple tool's files say, as s read them.
 func FromSnapshot(s *discover.Snapshot, tool gateway.ToolID) (Configured, error) {
-	switch tool {
-	case gateway.Claude:
-		return fromClaude(s), nil
-	case gateway.Codex:
-		return fromCodex(s)
-	case gateway.Cline:
-		return fromCline(s)
+	t, ok := Runs(tool)
+	if !ok {
+		return Configured{}, fmt.Errorf("verify does not run %s", tool)
 	}
-	return Configured{}, fmt.Errorf("verify does not run %s", tool)
+	if read, ok := readers[t.Format]; ok {
+		return read(s)
+	}
+	return fromOwn(s, t)
+}
+
+// fromOwn is the triple discovery resolved for t, with the files it
+// came from.
+func fromOwn(s *discover.Snapshot, t tools.Tool) (Configured, error) {
+	e := s.Env
+	c := Configured{Tool: t.ID}
+	own, ok := s.Own(t.ID)
+	if !ok {
+		return c, fmt.Errorf("%s is not configured for a gateway", t.Title)
+	}
+	for _, f := range t.FilesOf(e, s.Project) {
+		if err := fatal(s, f.Path, true); err != nil {
+			return c, err
+		}
+		if _, err := os.Stat(f.Path); err == nil {
+			c.Files = append(c.Files, f.Path)
+		}
+	}
+	c.Base, c.BaseSource = value(e, own.Base)
+	c.Model, c.ModelSource = value(e, own.Model)
+	c.BackgroundModel, c.BackgroundModelSource = value(e, own.BackgroundModel)
+	c.Key, c.KeySource = value(e, own.Key)
+	if c.Key != "" {
+		c.Auth = own.Auth
+	}
+	return c, nil
 }
 
 // value is a discovered value and where it came from, as verify's report

@@ -14,10 +14,10 @@ func BenchmarkRead(b *testing.B) {
 		".codex/config.toml":                  "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"K\"\n",
 		".cline/data/settings/providers.json": `{"lastUsedProvider":"o","providers":{"o":{"settings":{"baseUrl":"https://gw.example/v1","apiKey":"k","model":"m"},"updatedAt":"x"}}}`,
 	}, map[string]string{"K": testKey})
-	for _, tool := range Tools {
-		b.Run(string(tool), func(b *testing.B) {
+	for _, tool := range Tools() {
+		b.Run(string(tool.ID), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := Read(e, tool, ""); err != nil {
+				if _, err := Read(e, tool.ID, ""); err != nil {
 					b.Fatal(err)
 				}
 			}

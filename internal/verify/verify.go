@@ -13,17 +13,30 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // Prompt is the one fixed line every verify turn sends: never the user's
 // prompt, never a file.
 const Prompt = "Reply with the single word: ok"
 
-// Tools are the tools verify can run, in help order.
-var Tools = []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline}
+// Tools are the tools verify can run (those with a headless description),
+// in display order.
+func Tools() []tools.Tool {
+	var out []tools.Tool
+	for _, t := range tools.All() {
+		if t.Headless != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
 
-// Binary is the executable name of a tool.
-func Binary(t gateway.ToolID) string { return string(t) }
+// Runs returns the tool with that id when verify can run it.
+func Runs(id gateway.ToolID) (tools.Tool, bool) {
+	t, ok := tools.Lookup(string(id))
+	return t, ok && t.Headless != nil
+}
 
 // Configured is the triple a tool's files say it uses.
 type Configured struct {
@@ -75,7 +88,7 @@ type Target struct {
 
 // TargetFor works out the relay's upstream for a configured base URL.
 func TargetFor(c Configured) (Target, error) {
-	tool, ok := gateway.LookupTool(string(c.Tool))
+	tool, ok := tools.Lookup(string(c.Tool))
 	if !ok {
 		return Target{}, fmt.Errorf("unknown tool %q", c.Tool)
 	}
@@ -112,17 +125,55 @@ func workDir(tmp string) (string, error) {
 	return work, os.MkdirAll(work, 0o700)
 }
 
+// redirector points one run of a tool at the relay without editing the
+// tool's files: it sets the placeholders of the headless arguments it
+// needs and adds to the invocation.
+type redirector func(e *env.Env, c Configured, relayBase, tmp string, h *tools.Headless, vars map[string]string, inv *Invocation) error
+
+// redirectors are the ways of the tools' headless descriptions.
+var redirectors = map[tools.Redirect]redirector{
+	tools.RedirectSettings: claudeRedirect,
+	tools.RedirectOverride: codexRedirect,
+	tools.RedirectDataCopy: clineRedirect,
+	tools.RedirectEnv:      envRedirect,
+}
+
 // Prepare builds the invocation of tool for one turn through the relay at
-// relayBase (the relay's root plus the configured base path). tmp is a
-// private temporary directory the caller removes afterwards.
+// relayBase (the relay's root plus the configured base path), from the
+// tool's headless description. tmp is a private temporary directory the
+// caller removes afterwards.
 func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error) {
-	switch c.Tool {
-	case gateway.Claude:
-		return claudeInvocation(c, relayBase, tmp)
-	case gateway.Codex:
-		return codexInvocation(c, relayBase, tmp)
-	case gateway.Cline:
-		return clineInvocation(e, c, relayBase, tmp)
+	t, ok := Runs(c.Tool)
+	if !ok {
+		return Invocation{}, fmt.Errorf("verify does not run %s", c.Tool)
 	}
-	return Invocation{}, fmt.Errorf("verify does not run %s", c.Tool)
+	redirect, ok := redirectors[t.Headless.Redirect]
+	if !ok {
+		return Invocation{}, fmt.Errorf("verify cannot redirect %s (%s)", c.Tool, t.Headless.Redirect)
+	}
+	work, err := workDir(tmp)
+	if err != nil {
+		return Invocation{}, err
+	}
+	inv := Invocation{Dir: work}
+	vars := map[string]string{"{prompt}": Prompt, "{dir}": work}
+	if err := redirect(e, c, relayBase, tmp, t.Headless, vars, &inv); err != nil {
+		return Invocation{}, err
+	}
+	for _, a := range t.Headless.Args {
+		if v, ok := vars[a]; ok {
+			a = v
+		}
+		inv.Args = append(inv.Args, a)
+	}
+	return inv, nil
+}
+
+// envRedirect sets the variable the tool reads its base URL from.
+func envRedirect(_ *env.Env, c Configured, relayBase, _ string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
+	if h.BaseEnv == "" {
+		return fmt.Errorf("%s names no variable to redirect", c.Tool)
+	}
+	inv.Env = append(inv.Env, h.BaseEnv+"="+relayBase)
+	return nil
 }

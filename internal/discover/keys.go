@@ -1,0 +1,85 @@
+package discover
+
+import (
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// The generic adapter (tools.FormatJSONKey): a JSON file that holds the
+// triple at fixed keys, as the tool's description places them (Keys).
+
+// keysFile is what the generic adapter read for one tool.
+type keysFile struct {
+	desc   tools.Tool
+	values map[string]Value // by dotted key
+}
+
+// readKeys reads every file a generic tool's Keys name.
+func (s *Snapshot) readKeys(t tools.Tool) {
+	if t.Keys == nil {
+		return
+	}
+	id := string(t.ID)
+	kf := &keysFile{desc: t, values: map[string]Value{}}
+	for _, f := range t.FilesOf(s.Env, s.Project) {
+		s.notePath(f.Path, id)
+		doc, prob := load(id, f.Path, f.Syntax == tools.JSONC)
+		if prob != nil {
+			s.addProblem(*prob)
+		}
+		if doc == nil {
+			continue
+		}
+		for _, p := range []tools.Place{t.Keys.Base, t.Keys.Key, t.Keys.Model} {
+			if p.File != f.Role || p.Key == "" {
+				continue
+			}
+			v, ok, prob := doc.str(id, escPath(p.Path()), p.Key)
+			if prob != nil {
+				s.addProblem(*prob)
+			}
+			if ok {
+				kf.values[p.File+"\x00"+p.Key] = v
+			}
+		}
+	}
+	if s.keys == nil {
+		s.keys = map[string]*keysFile{}
+	}
+	s.keys[id] = kf
+}
+
+// resolveKeys is a generic tool's triple, when its files set any part.
+func (s *Snapshot) resolveKeys(t tools.Tool) []Tool {
+	kf, ok := s.keys[string(t.ID)]
+	if !ok {
+		return nil
+	}
+	k := t.Keys
+	at := func(p tools.Place) Value { return kf.values[p.File+"\x00"+p.Key] }
+	place := func(p tools.Place) Source {
+		f, _ := t.File(s.Env, s.Project, p.File)
+		return Source{File: f.Path, Key: p.Key}
+	}
+	r := Tool{ID: t.ID, Rule: t.Tool, Label: t.Title, NeedsModel: true,
+		Base: at(k.Base), Key: at(k.Key), Model: at(k.Model), KeyName: k.Key.Key,
+		Places: Places{place(k.Base), place(k.Key), place(k.Model)}}
+	if !r.Base.Set() && !r.Key.Set() && !r.Model.Set() {
+		return nil
+	}
+	if r.Key.Set() {
+		r.Credentials = []Value{r.Key}
+	}
+	return []Tool{r}
+}
+
+// escPath is a dotted key as a gjson path, each part escaped.
+func escPath(parts []string) string {
+	out := ""
+	for i, p := range parts {
+		if i > 0 {
+			out += "."
+		}
+		out += esc(p)
+	}
+	return out
+}

@@ -1,0 +1,137 @@
+package tools
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Claude Code (docs/tools.md, "Claude Code"): the variables of its triple
+// live in the env object of its settings files, which beat the same
+// variables in the shell. It shares Anthropic's variable names
+// (AnthropicBaseURL, AnthropicAuthToken, AnthropicAPIKey, AnthropicModel).
+const (
+	// ClaudeEnv is the settings object that holds the variables.
+	ClaudeEnv = "env"
+	// ClaudeBackgroundModel is the small, fast model of background calls,
+	// which also go through the gateway; ClaudeLegacyBackgroundModel is
+	// its older name, read when the first is unset or empty.
+	ClaudeBackgroundModel       = "ANTHROPIC_DEFAULT_HAIKU_MODEL"
+	ClaudeLegacyBackgroundModel = "ANTHROPIC_SMALL_FAST_MODEL"
+	// ClaudeModelKey is the settings' own "model" key, which
+	// ANTHROPIC_MODEL beats; ClaudeKeyHelper names a command printing the key.
+	ClaudeModelKey  = "model"
+	ClaudeKeyHelper = "apiKeyHelper"
+	// ClaudePrimaryKey is where `claude login` keeps a Console API key in
+	// the state file; ClaudeRejected lists the last 20 characters of keys
+	// the user refused at its prompt: such a key is silently not used.
+	ClaudePrimaryKey = "primaryApiKey"
+	ClaudeRejected   = "customApiKeyResponses.rejected"
+	// ClaudeRejectedTail is how many trailing characters ClaudeRejected keeps.
+	ClaudeRejectedTail = 20
+)
+
+// ClaudeDefaultBackgroundModel is the model Claude Code sends its
+// background requests (titles, summaries, quick tool calls) to when neither
+// ClaudeBackgroundModel nor ClaudeLegacyBackgroundModel names one (observed
+// with Claude Code 2.1.197). They go through the same gateway: one that does
+// not serve this id answers them 404, and Claude Code then says the model
+// "may not exist" while the main model works.
+const ClaudeDefaultBackgroundModel = "claude-haiku-4-5-20251001"
+
+// ClaudeVars are every variable of Claude Code's triple.
+var ClaudeVars = []string{AnthropicBaseURL, AnthropicAuthToken, AnthropicAPIKey, AnthropicModel,
+	ClaudeBackgroundModel, ClaudeLegacyBackgroundModel}
+
+// ClaudeScope is which Claude Code settings file.
+type ClaudeScope string
+
+const (
+	ClaudeUser    ClaudeScope = "user"    // $CLAUDE_CONFIG_DIR/settings.json (~/.claude)
+	ClaudeProject ClaudeScope = "project" // PROJECT/.claude/settings.json
+	ClaudeLocal   ClaudeScope = "local"   // PROJECT/.claude/settings.local.json
+	ClaudeManaged ClaudeScope = "managed" // the OS-wide managed settings, beating every other
+)
+
+var claude = Tool{
+	Tool: gateway.Tool{ID: gateway.Claude, Title: "Claude Code", Protocol: gateway.Messages,
+		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
+	Setup:           true,
+	Format:          FormatClaude,
+	Runtime:         Node,
+	BackgroundModel: ClaudeBackgroundModel,
+	Files: func(e *env.Env, project string) []File {
+		return []File{
+			{Role: string(ClaudeUser), Path: ClaudeSettings(e, ClaudeUser, project), Syntax: JSON},
+			{Role: string(ClaudeProject), Path: ClaudeSettings(e, ClaudeProject, project), Syntax: JSON},
+			{Role: string(ClaudeLocal), Path: ClaudeSettings(e, ClaudeLocal, project), Syntax: JSON},
+			{Role: string(ClaudeManaged), Path: ClaudeManagedSettings(e), Syntax: JSON, System: true},
+			{Role: "state", Path: ClaudeState(e), Syntax: JSON},
+		}
+	},
+	Binary: "claude",
+	Marks:  func(e *env.Env, _ string) []string { return []string{ClaudeDir(e)} },
+	Headless: &Headless{Redirect: RedirectSettings,
+		Args: []string{"--settings", "{settings}", "-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"}},
+}
+
+// ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+func ClaudeDir(e *env.Env) string {
+	if v := e.Getenv("CLAUDE_CONFIG_DIR"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".claude")
+}
+
+// ClaudeSettings is the settings.json of a scope (the user's for managed:
+// see ClaudeManagedSettings).
+func ClaudeSettings(e *env.Env, scope ClaudeScope, project string) string {
+	switch scope {
+	case ClaudeProject:
+		return filepath.Join(project, ".claude", "settings.json")
+	case ClaudeLocal:
+		return filepath.Join(project, ".claude", "settings.local.json")
+	default:
+		return filepath.Join(ClaudeDir(e), "settings.json")
+	}
+}
+
+// ClaudeManagedSettings is the managed (enterprise) settings file, which
+// beats every other layer.
+func ClaudeManagedSettings(e *env.Env) string {
+	switch e.GOOS {
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode/managed-settings.json"
+	case "windows":
+		return `C:\Program Files\ClaudeCode\managed-settings.json`
+	default:
+		return "/etc/claude-code/managed-settings.json"
+	}
+}
+
+// ClaudeState is ~/.claude.json (primaryApiKey, customApiKeyResponses and
+// more). With CLAUDE_CONFIG_DIR set, Claude Code keeps it inside that
+// directory.
+func ClaudeState(e *env.Env) string {
+	if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		return filepath.Join(d, ".claude.json")
+	}
+	return filepath.Join(e.Home, ".claude.json")
+}
+
+// ClaudeKeyAuth is the header Claude Code (and an Anthropic SDK) sends a
+// key in, by where the key came from: ANTHROPIC_API_KEY and a stored
+// primaryApiKey as x-api-key, ANTHROPIC_AUTH_TOKEN as a bearer token;
+// unknown for apiKeyHelper (its output goes in both) and other names.
+func ClaudeKeyAuth(keyName string) (gateway.Auth, bool) {
+	switch keyName {
+	case AnthropicAPIKey, ClaudePrimaryKey:
+		return gateway.AuthXAPIKey, true
+	case AnthropicAuthToken:
+		return gateway.AuthBearer, true
+	case ClaudeKeyHelper:
+		return "", true
+	}
+	return "", false
+}

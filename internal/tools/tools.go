@@ -1,0 +1,247 @@
+// Package tools describes every tool keydoctor configures or reasons about,
+// each once, in its own file: where its files are (per OS), which keys hold
+// its base URL, key and model, its URL rule and request shape, how it
+// reaches the network, how verify runs it headless. Discovery, the writers,
+// the checks, verify and the commands read these descriptions instead of
+// repeating them. The facts behind them, and how each was verified, are in
+// docs/tools.md; how a new tool is added is in docs/architecture.md.
+package tools
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Tool is one tool's description.
+type Tool struct {
+	// Tool is the wire rule: id, title, protocol, whether the base URL
+	// carries /v1, the header the key goes in, the query the tool adds.
+	gateway.Tool
+	// Setup: `keydoctor setup --tools` writes it.
+	Setup bool
+	// MCPOnly: setup writes only MCP server entries for it, whose
+	// variables are the server's contract: it has no triple of its own
+	// for discovery to read back.
+	MCPOnly bool
+	// Format names the file-format adapter that reads the tool's files
+	// (internal/discover) and edits them (writers).
+	Format Format
+	// Files are the files the tool reads, lowest precedence first, as
+	// they lie for this environment and project (nil: it reads only the
+	// environment).
+	Files func(e *env.Env, project string) []File
+	// Keys say where a tool of the generic formats keeps each part of the
+	// triple; nil for tools whose format has its own adapter (those keep
+	// their key names beside their description, e.g. ClaudeBackgroundModel).
+	Keys *Keys
+	// Vars are the variables a tool of FormatShell takes its triple from.
+	Vars *Vars
+	// BackgroundModel is where the model of the tool's background calls
+	// is set (they go through the gateway too); "" when it makes none.
+	BackgroundModel string
+	// Runtime is the HTTP stack the tool reaches the gateway with: it
+	// decides which proxy variables apply.
+	Runtime Runtime
+	// Binary is the tool's executable; Marks are paths whose existence
+	// shows it was used (its settings directory). Setup's default --tools
+	// are the tools installed or used.
+	Binary string
+	Marks  func(e *env.Env, project string) []string
+	// Headless is how verify runs one turn of it; nil: verify does not.
+	Headless *Headless
+}
+
+// Format is a file-format adapter: one reader in internal/discover and one
+// writer in writers, shared by every tool that keeps its settings that way.
+type Format string
+
+const (
+	FormatClaude  Format = "claude-settings" // Claude Code's layered settings.json env objects
+	FormatCodex   Format = "codex-config"    // Codex's config.toml provider tables and auth.json
+	FormatCline   Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
+	FormatVSCode  Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
+	FormatDotEnv  Format = "dotenv"          // a project .env with the preset's variables
+	FormatShell   Format = "shell"           // variables of the shell only (SDKs): nothing to write
+	FormatJSONKey Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+)
+
+// Syntax is how a file is written.
+type Syntax string
+
+const (
+	JSON   Syntax = "json"
+	JSONC  Syntax = "jsonc" // JSON with comments and trailing commas
+	TOML   Syntax = "toml"
+	DotEnv Syntax = "dotenv"
+)
+
+// File is one file a tool reads.
+type File struct {
+	// Role names the file inside its description ("settings", "auth").
+	Role   string
+	Path   string
+	Syntax Syntax
+	// System: outside the user's home and project (managed settings);
+	// keydoctor reads it and never writes it.
+	System bool
+}
+
+// Keys place the triple of a tool whose format is generic (FormatJSONKey).
+type Keys struct {
+	Base, Key, Model Place
+	// Fixed are settings the tool needs beside the triple, written as
+	// given (e.g. the auth type a tool must be told to use).
+	Fixed []Fixed
+}
+
+// Place is a key inside the file of a role: a dotted path.
+type Place struct{ File, Key string }
+
+// Path is the key's path as parts.
+func (p Place) Path() []string { return strings.Split(p.Key, ".") }
+
+// Fixed is a setting written as is.
+type Fixed struct {
+	Place
+	Value string
+}
+
+// Vars are the environment variables that carry one triple.
+type Vars struct {
+	BaseURL, Key, Model string
+	// AltKey is a second key variable, sent in another header
+	// (ANTHROPIC_AUTH_TOKEN beside ANTHROPIC_API_KEY).
+	AltKey string
+}
+
+// Runtime is an HTTP stack, for the proxy rules it follows.
+type Runtime int
+
+const (
+	Node Runtime = iota // undici: proxies loopback unless NO_PROXY lists it
+	Rust                // reqwest: reads ALL_PROXY too
+)
+
+// Headless is how to run one turn of a tool (its Binary) without a
+// terminal.
+type Headless struct {
+	// Args are the arguments of one turn. Placeholders: {prompt}, {dir}
+	// (the empty working directory) and those of the redirect.
+	Args []string
+	// Redirect is how the turn is pointed at another base URL without
+	// editing the tool's files.
+	Redirect Redirect
+	// BaseEnv is the variable RedirectEnv sets to the relay's base URL.
+	BaseEnv string
+}
+
+// Redirect is a way to point one run of a tool at the relay.
+type Redirect string
+
+const (
+	// RedirectSettings: a temporary settings file given with a flag that
+	// beats the user's ({settings}); Claude Code's --settings.
+	RedirectSettings Redirect = "settings-file"
+	// RedirectOverride: a command-line override of the config key
+	// ({override}); Codex's -c.
+	RedirectOverride Redirect = "config-override"
+	// RedirectDataCopy: a temporary copy of the data directory with the
+	// base URL changed ({data}); Cline's --data-dir.
+	RedirectDataCopy Redirect = "data-copy"
+	// RedirectEnv: a variable the tool reads its base URL from (BaseEnv).
+	RedirectEnv Redirect = "env"
+)
+
+// registry is the one list of tools, in display order.
+var registry = []Tool{claude, codex, cline, vscode, dotenvTool, openaiSDK, anthropicSDK}
+
+// All returns every tool, in display order.
+func All() []Tool { return slices.Clone(registry) }
+
+// Lookup finds a tool by id (any case, surrounding space ignored).
+func Lookup(id string) (Tool, bool) {
+	id = strings.ToLower(strings.TrimSpace(id))
+	for _, t := range registry {
+		if string(t.ID) == id {
+			return t, true
+		}
+	}
+	return Tool{}, false
+}
+
+// Wire is the wire rule of a tool id (an OpenAI SDK's for an unknown id:
+// base with /v1, chat completions, bearer).
+func Wire(id gateway.ToolID) gateway.Tool {
+	if t, ok := Lookup(string(id)); ok {
+		return t.Tool
+	}
+	return openaiSDK.Tool
+}
+
+// Register adds a tool at the end of the list and returns the function
+// that removes it again: the conformance suite's fake tool uses it.
+func Register(t Tool) (unregister func()) {
+	registry = append(slices.Clone(registry), t)
+	return func() {
+		registry = slices.DeleteFunc(slices.Clone(registry), func(x Tool) bool { return x.ID == t.ID })
+	}
+}
+
+// SetupIDs are the ids setup can write, for messages.
+func SetupIDs() []string {
+	var out []string
+	for _, t := range registry {
+		if t.Setup {
+			out = append(out, string(t.ID))
+		}
+	}
+	return out
+}
+
+// ParseSetup parses a comma-separated --tools value into setup targets.
+func ParseSetup(list string) ([]gateway.ToolID, error) {
+	var out []gateway.ToolID
+	for _, part := range strings.Split(list, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		t, ok := Lookup(part)
+		if !ok || !t.Setup {
+			return nil, fmt.Errorf("unknown tool %q (want %s)", strings.TrimSpace(part), orList(SetupIDs()))
+		}
+		if !slices.Contains(out, t.ID) {
+			out = append(out, t.ID)
+		}
+	}
+	return out, nil
+}
+
+// orList is "a, b or c".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// FilesOf is t's files for e and project (none when it has none).
+func (t Tool) FilesOf(e *env.Env, project string) []File {
+	if t.Files == nil {
+		return nil
+	}
+	return t.Files(e, project)
+}
+
+// File is t's file of a role.
+func (t Tool) File(e *env.Env, project, role string) (File, bool) {
+	for _, f := range t.FilesOf(e, project) {
+		if f.Role == role {
+			return f, true
+		}
+	}
+	return File{}, false
+}

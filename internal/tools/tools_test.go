@@ -1,0 +1,174 @@
+package tools
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+func TestPathsHonourHomesAndVariables(t *testing.T) {
+	e := env.FromMap(map[string]string{"HOME": "/h"})
+	e.GOOS = "linux"
+	want := map[string]string{
+		ClaudeSettings(e, ClaudeUser, "/p"):    "/h/.claude/settings.json",
+		ClaudeSettings(e, ClaudeProject, "/p"): "/p/.claude/settings.json",
+		ClaudeSettings(e, ClaudeLocal, "/p"):   "/p/.claude/settings.local.json",
+		ClaudeManagedSettings(e):               "/etc/claude-code/managed-settings.json",
+		ClaudeState(e):                         "/h/.claude.json",
+		CodexConfig(e):                         "/h/.codex/config.toml",
+		CodexAuth(e):                           "/h/.codex/auth.json",
+		ClineProvidersFile(e):                  "/h/.cline/data/settings/providers.json",
+		ClineCLIMCP(e):                         "/h/.cline/data/settings/cline_mcp_settings.json",
+		DotEnvFile("/p"):                       "/p/.env",
+	}
+	for got, w := range want {
+		if got != filepath.FromSlash(w) {
+			t.Errorf("got %q, want %q", got, w)
+		}
+	}
+	e = env.FromMap(map[string]string{"HOME": "/h", "CLAUDE_CONFIG_DIR": "/cc", "CODEX_HOME": "/cx", "CLINE_DIR": "/cl"})
+	for got, w := range map[string]string{
+		ClaudeSettings(e, ClaudeUser, "."): "/cc/settings.json",
+		ClaudeState(e):                     "/cc/.claude.json",
+		CodexConfig(e):                     "/cx/config.toml",
+		ClineProvidersFile(e):              "/cl/data/settings/providers.json",
+	} {
+		if got != filepath.FromSlash(w) {
+			t.Errorf("got %q, want %q", got, w)
+		}
+	}
+}
+
+func TestEditorsPerOS(t *testing.T) {
+	for goos, first := range map[string]string{
+		"linux":   "/h/.config/Code/User",
+		"darwin":  "/h/Library/Application Support/Code/User",
+		"windows": "/appdata/Code/User",
+	} {
+		e := env.FromMap(map[string]string{"HOME": "/h", "APPDATA": "/appdata"})
+		e.GOOS = goos
+		eds := Editors(e)
+		if len(eds) != 5 || eds[0].Dir != filepath.FromSlash(first) {
+			t.Errorf("%s: editors = %+v", goos, eds)
+		}
+		mcp := eds[0].ClineMCP()
+		if filepath.Base(mcp) != "cline_mcp_settings.json" || filepath.Base(filepath.Dir(filepath.Dir(mcp))) != "saoudrizwan.claude-dev" {
+			t.Errorf("%s: Cline MCP file %q", goos, mcp)
+		}
+	}
+}
+
+// TestToolURLs is the URL rule of every tool (docs/tools.md) applied to one root.
+func TestToolURLs(t *testing.T) {
+	const root = "https://taotoken.net/api"
+	want := map[gateway.ToolID][2]string{
+		gateway.Claude:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+		gateway.Codex:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/responses"},
+		gateway.Cline:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		gateway.DotEnv:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/chat/completions"},
+		gateway.OpenAISDK:    {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		gateway.AnthropicSDK: {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+	}
+	for id, w := range want {
+		tool, ok := Lookup(string(id))
+		if !ok {
+			t.Fatalf("no tool %s", id)
+		}
+		if got := tool.Base(root); got != w[0] {
+			t.Errorf("%s base = %q, want %q", id, got, w[0])
+		}
+		if got := tool.RequestURL(root); got != w[1] {
+			t.Errorf("%s request URL = %q, want %q", id, got, w[1])
+		}
+		// What the tool requests when given its own base is what we want.
+		if got := tool.WillRequest(tool.Base(root)); got != w[1] {
+			t.Errorf("%s will request %q given its base, want %q", id, got, w[1])
+		}
+	}
+}
+
+func TestDiagnosePerTool(t *testing.T) {
+	tests := []struct {
+		tool, base, code string
+	}{
+		{"claude", "https://taotoken.net/api", ""},
+		{"claude", "https://taotoken.net/api/v1", "url-double-version"},
+		{"claude", "https://taotoken.net/api/v1/v1", "url-double-version"},
+		{"codex", "https://taotoken.net/api/v1", ""},
+		{"codex", "https://taotoken.net/api", "url-missing-version"},
+		{"codex", "https://taotoken.net/api/v1/v1", "url-double-version"},
+		{"cline", "https://taotoken.net/api", "url-missing-version"},
+		{"cline", "https://taotoken.net/api/v1/chat/completions", "url-has-endpoint"},
+		{"openai", "https://taotoken.net/api/v1?x=1", "url-has-query"},
+		{"anthropic", "https://taotoken.net/api/v1", "url-double-version"},
+		{"claude", "not a url", "url-invalid"},
+		{"claude", "http://gw.example.com/api", "url-insecure"},
+	}
+	for _, tt := range tests {
+		tool, _ := Lookup(tt.tool)
+		_, notes := tool.Diagnose(tt.base)
+		got := ""
+		if len(notes) > 0 {
+			got = notes[0].Code
+		}
+		if got != tt.code {
+			t.Errorf("%s %q: first note %q (%v), want %q", tt.tool, tt.base, got, notes, tt.code)
+		}
+	}
+	claude, _ := Lookup("claude")
+	_, notes := claude.Diagnose("https://taotoken.net/api/v1")
+	if !strings.Contains(notes[0].Message, "/v1/v1/messages") {
+		t.Errorf("the message should say what Claude Code will request: %q", notes[0].Message)
+	}
+}
+
+func TestParseSetup(t *testing.T) {
+	got, err := ParseSetup("claude, codex,claude,env")
+	if err != nil || !slices.Equal(got, []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.DotEnv}) {
+		t.Fatalf("ParseSetup = %v, %v", got, err)
+	}
+	if _, err := ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode or env)` {
+		t.Errorf("an unknown tool should be named: %v", err)
+	}
+	if _, err := ParseSetup("openai"); err == nil {
+		t.Errorf("openai is not a setup target")
+	}
+}
+
+// One list of Codex's built-in provider ids, with what each stands for.
+func TestCodexReserved(t *testing.T) {
+	for _, id := range []string{"openai", "ollama", "lmstudio"} {
+		if _, ok := CodexReservedID(id); !ok {
+			t.Errorf("%s is built into Codex", id)
+		}
+	}
+	if b, _ := CodexReservedID("ollama"); !b.NoKey || b.Base != "http://localhost:11434/v1" {
+		t.Errorf("ollama = %+v", b)
+	}
+	if _, ok := CodexReservedID("taotoken"); ok {
+		t.Error("taotoken is not built in")
+	}
+	if got := CodexBaseOverride("openai"); got != "openai_base_url" {
+		t.Errorf("override of openai = %q", got)
+	}
+	if got := CodexBaseOverride("tt"); got != "model_providers.tt.base_url" {
+		t.Errorf("override of tt = %q", got)
+	}
+}
+
+// Register adds a tool to the one list and takes it away again.
+func TestRegister(t *testing.T) {
+	fake := Tool{Tool: gateway.Tool{ID: "fake", Title: "Fake"}, Setup: true}
+	remove := Register(fake)
+	if _, ok := Lookup("FAKE"); !ok || !strings.HasSuffix(strings.Join(SetupIDs(), ","), ",fake") {
+		t.Errorf("fake not registered: %v", SetupIDs())
+	}
+	remove()
+	if _, ok := Lookup("fake"); ok || len(All()) != 7 {
+		t.Errorf("fake still registered: %d tools", len(All()))
+	}
+}

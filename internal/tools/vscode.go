@@ -1,0 +1,88 @@
+package tools
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Cline in VS Code-family editors (docs/tools.md, "Cline VS Code
+// extension"): keydoctor writes only the MCP server entry of its MCP
+// settings file. A "cline.mcpServers" key in the editor's settings.json is
+// read by nothing.
+const VSCodeMisplacedMCP = "cline.mcpServers"
+
+// MCPEnv are the variables setup puts in the env of the gateway's MCP
+// server entry (the server's own contract, so discovery does not read
+// them back).
+var MCPEnv = Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
+
+var vscode = Tool{
+	// The MCP server entry carries the gateway root, as .env does.
+	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
+		BaseHasVersion: false, Auth: gateway.AuthBearer},
+	Setup:   true,
+	MCPOnly: true,
+	Format:  FormatVSCode,
+	Runtime: Node,
+	Files: func(e *env.Env, _ string) []File {
+		var out []File
+		for _, ed := range Editors(e) {
+			out = append(out, File{Role: ed.Name + " settings", Path: ed.VSCodeSettings(), Syntax: JSONC},
+				File{Role: ed.Name + " mcp", Path: ed.ClineMCP(), Syntax: JSON})
+		}
+		return out
+	},
+	Marks: func(e *env.Env, _ string) []string {
+		var out []string
+		for _, ed := range Editors(e) {
+			out = append(out, ed.ClineStorage()) // exists once Cline ran in that editor
+		}
+		return out
+	},
+}
+
+// Editor is a VS Code-family editor.
+type Editor struct {
+	Name string // "Code", "Code - Insiders", "VSCodium", "Cursor", "Windsurf"
+	Dir  string // its user directory
+}
+
+// editorNames are the application folder names of VS Code-family editors.
+var editorNames = []string{"Code", "Code - Insiders", "VSCodium", "Cursor", "Windsurf"}
+
+// Editors lists the user directories of every VS Code-family editor for
+// this OS, whether or not they exist.
+func Editors(e *env.Env) []Editor {
+	var base string
+	switch e.GOOS {
+	case "darwin":
+		base = filepath.Join(e.Home, "Library", "Application Support")
+	case "windows":
+		base = e.Getenv("APPDATA")
+		if base == "" {
+			base = filepath.Join(e.Home, "AppData", "Roaming")
+		}
+	default:
+		base = e.ConfigHome()
+	}
+	out := make([]Editor, 0, len(editorNames))
+	for _, n := range editorNames {
+		out = append(out, Editor{Name: n, Dir: filepath.Join(base, n, "User")})
+	}
+	return out
+}
+
+// VSCodeSettings is an editor's settings.json (JSON with comments).
+func (ed Editor) VSCodeSettings() string { return filepath.Join(ed.Dir, "settings.json") }
+
+// ClineStorage is the Cline extension's storage in this editor.
+func (ed Editor) ClineStorage() string {
+	return filepath.Join(ed.Dir, "globalStorage", "saoudrizwan.claude-dev")
+}
+
+// ClineMCP is the Cline extension's MCP settings file in this editor.
+func (ed Editor) ClineMCP() string {
+	return filepath.Join(ed.ClineStorage(), "settings", "cline_mcp_settings.json")
+}
