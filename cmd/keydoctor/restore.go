@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
@@ -22,6 +24,7 @@ type restoreOptions struct {
 	DryRun bool
 	JSON   bool
 	Out    io.Writer
+	Err    io.Writer
 }
 
 func newRestoreCmd(e *env.Env) *cobra.Command {
@@ -32,7 +35,9 @@ func newRestoreCmd(e *env.Env) *cobra.Command {
 		Long: `Without arguments, restore lists the backups setup made (newest first).
 With a backup's NAME, or --last, it puts every file of that backup back as it
 was before that run, atomically; files that run created are removed. The
-current state is backed up first, so a restore can be undone the same way.`,
+current state is backed up first, so a restore can be undone the same way.
+Like setup, it waits up to 5s (KEYDOCTOR_LOCK_WAIT) for another keydoctor
+that is writing, then exits 2 naming its pid.`,
 		Example: `  keydoctor restore
   keydoctor restore --last --dry-run
   keydoctor restore 20261129T213509.883Z`,
@@ -41,8 +46,8 @@ current state is backed up first, so a restore can be undone the same way.`,
 			if len(args) == 1 {
 				o.Name = args[0]
 			}
-			o.Out = c.OutOrStdout()
-			return runRestore(o)
+			o.Out, o.Err = c.OutOrStdout(), c.ErrOrStderr()
+			return runRestore(c.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "restore the newest backup")
@@ -58,7 +63,7 @@ type backupEntry struct {
 	Files   []string `json:"files"`
 }
 
-func runRestore(o *restoreOptions) error {
+func runRestore(ctx context.Context, o *restoreOptions) error {
 	root := toolpaths.Backups(o.Env)
 	list, err := writers.Backups(root)
 	if err != nil {
@@ -82,17 +87,24 @@ func runRestore(o *restoreOptions) error {
 			return usageErrorf("run 'keydoctor restore' to list them", "no backup named %q", o.Name)
 		}
 	}
-	plan, err := writers.PlanRestore(m)
-	if err != nil {
-		return refusal(o.Env, err)
-	}
-	res := &writers.Result{}
-	if !o.DryRun {
-		if res, err = plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore"}); err != nil {
+	if o.DryRun {
+		plan, err := writers.PlanRestore(m)
+		if err != nil {
 			return refusal(o.Env, err)
 		}
+		return printRestore(o, m, plan, &writers.Result{})
 	}
-	return printRestore(o, m, plan, res)
+	return withWriteLock(ctx, o.Env, o.Err, "restore", func(since time.Time) error {
+		plan, err := writers.PlanRestore(m)
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		res, err := plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore", Since: since})
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		return printRestore(o, m, plan, res)
+	})
 }
 
 func listBackups(o *restoreOptions, list []*writers.Manifest) error {
@@ -136,9 +148,17 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		}
 		files = append(files, f)
 	}
+	var leftovers []string
+	for _, p := range res.Removed {
+		leftovers = append(leftovers, o.Env.Tilde(p))
+	}
 	if o.JSON {
-		return writeJSON(o.Out, map[string]any{"schema": "keydoctor/restore@1", "backup": m.Name(), "dry_run": o.DryRun,
-			"files": files, "new_backup": o.Env.Tilde(res.Backup)})
+		out := map[string]any{"schema": "keydoctor/restore@1", "backup": m.Name(), "dry_run": o.DryRun,
+			"files": files, "new_backup": o.Env.Tilde(res.Backup)}
+		if len(leftovers) > 0 {
+			out["removed_leftovers"] = leftovers
+		}
+		return writeJSON(o.Out, out)
 	}
 	for _, f := range files {
 		if o.DryRun {
@@ -154,6 +174,9 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		for _, n := range f.Notes {
 			fmt.Fprintf(o.Out, "                note: %s\n", n)
 		}
+	}
+	for _, p := range leftovers {
+		fmt.Fprintf(o.Out, "%-15s %s (left by a keydoctor run that was killed)\n", "removed", p)
 	}
 	switch {
 	case o.DryRun:
