@@ -81,9 +81,8 @@ func Acquire(ctx context.Context, dir string, o Options) (*Lock, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = tryLock(f)
+	holder, err := tryLockOrRead(f)
 	if errors.Is(err, errBusy) {
-		holder := readHolder(f)
 		if o.OnWait != nil && o.Wait > 0 {
 			o.OnWait(holder)
 		}
@@ -144,12 +143,35 @@ func wait(ctx context.Context, path string, d time.Duration) (*os.File, error) {
 	return nil, errBusy
 }
 
+// tryLockOrRead tries the lock once; when it is busy it returns the
+// holder. A holder writes its pid right after locking and erases it when
+// it lets go, so an empty record means one of those is under way: look
+// again (briefly), so that the pid can be named.
+func tryLockOrRead(f *os.File) (Holder, error) {
+	delay := time.Millisecond
+	for deadline := time.Now().Add(time.Second); ; {
+		err := tryLock(f)
+		if !errors.Is(err, errBusy) {
+			return Holder{}, err
+		}
+		h := readHolder(f)
+		if h.PID != 0 || time.Now().After(deadline) {
+			return h, err
+		}
+		time.Sleep(delay)
+		delay = min(2*delay, 50*time.Millisecond)
+	}
+}
+
+// recordSize is the fixed size of the holder's record, written with one
+// write so that a reader sees all of it or nothing.
+const recordSize = 64
+
 // record writes "PID COMMAND" into the lock file for waiters to show.
 func (l *Lock) record(command string) error {
-	if err := l.f.Truncate(0); err != nil {
-		return err
-	}
-	_, err := l.f.WriteAt([]byte(fmt.Sprintf("%d %s\n", os.Getpid(), command)), 0)
+	rec := fmt.Sprintf("%d %.40s", os.Getpid(), command)
+	rec += strings.Repeat(" ", recordSize-1-len(rec)) + "\n"
+	_, err := l.f.WriteAt([]byte(rec), 0)
 	return err
 }
 
@@ -165,7 +187,7 @@ func (l *Lock) Release() error {
 }
 
 func readHolder(f *os.File) Holder {
-	buf := make([]byte, 128)
+	buf := make([]byte, recordSize)
 	n, _ := f.ReadAt(buf, 0)
 	fields := strings.Fields(string(buf[:n]))
 	var h Holder
