@@ -225,3 +225,33 @@ func TestFailedBackupLeavesNothing(t *testing.T) {
 		t.Errorf("an unfinished backup is left: %v", b)
 	}
 }
+
+// TestApplyRefusesChangeAtTheLastMoment: a file changed while its new
+// content was being written to the temporary copy is refused right before
+// the rename, and the other change stays.
+func TestApplyRefusesChangeAtTheLastMoment(t *testing.T) {
+	o := testOptions(t)
+	settings := toolpaths.ClaudeSettings(o.Env, toolpaths.ClaudeUser, "")
+	writeFile(t, settings, `{}`, 0o600)
+	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude})
+	atomicfile.Hook = func(point, path string) {
+		if point == "synced" && path == settings {
+			writeFile(t, settings, `{"model": "theirs"}`, 0o600)
+		}
+	}
+	defer func() { atomicfile.Hook = nil }()
+	_, err := p.Apply(applyOpts(o))
+	var re *RefusedError
+	if !errors.As(err, &re) || !strings.Contains(re.Reason, "changed since keydoctor read it") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := readString(t, settings); got != `{"model": "theirs"}` {
+		t.Errorf("settings.json = %s", got)
+	}
+	if b := backupsIn(t, o); len(b) != 0 {
+		t.Errorf("a refused run left backups %v", b)
+	}
+	if l, _ := atomicfile.Leftovers(filepath.Dir(settings)); len(l) != 0 {
+		t.Errorf("temporary copies left: %v", l)
+	}
+}

@@ -215,3 +215,25 @@ func TestSecondRunWaitsForTheLock(t *testing.T) {
 		}
 	})
 }
+
+// TestForeignOwnedFileAsUser: an ordinary user may edit a file another user
+// owns (it is writable to them) but cannot keep its owner: setup says so
+// in a note instead of failing.
+func TestForeignOwnedFileAsUser(t *testing.T) {
+	forEachUser(t, func(t *testing.T, u binUser) {
+		if u.UID < 0 {
+			t.Skip("needs root to give the file another owner")
+		}
+		h := keyedHome(t, u)
+		h.WriteFile(".claude/settings.json", "{}\n", 0o666)
+		if err := os.Chown(h.Path(".claude/settings.json"), 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		r := h.Run("setup", "--yes", "--tools", "claude", "--model", "m1")
+		wantCode(t, r, 0)
+		if want := fmt.Sprintf("note: belongs to uid 0: the rewritten file will belong to you (uid %d)", u.UID); !strings.Contains(r.Stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.Stdout)
+		}
+		checkOwnedPrivate(t, h, 0o600, ".claude/settings.json")
+	})
+}
