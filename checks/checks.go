@@ -53,6 +53,7 @@ func Offline(o Options) []doctor.Check {
 		overriddenCheck{s},
 		driftCheck{s, o.Profile},
 		permsCheck{s},
+		leftoversCheck{s},
 		gitCheck{s, o.Git},
 		&proxyCheck{snap: s, dial: o.dialer()},
 		relayCheck{s, o.dialer()},

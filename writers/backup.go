@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -43,8 +44,10 @@ type BackupRecord struct {
 }
 
 // writeBackup copies the current content of every file about to change
-// into a new timestamped directory, with a manifest; all 0600 in 0700.
-func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
+// into a new timestamped directory, with a manifest; all 0600 in 0700. The
+// manifest comes last: a directory without one is a backup that never
+// finished, removed again here on error or by the next run after a crash.
+func writeBackup(o ApplyOptions, pending []*Change) (dir string, err error) {
 	if err := os.MkdirAll(o.BackupRoot, 0o700); err != nil {
 		return "", err
 	}
@@ -53,7 +56,7 @@ func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
 		now = time.Now().UTC()
 	}
 	base := now.Format("20060102T150405.000Z")
-	dir := filepath.Join(o.BackupRoot, base)
+	dir = filepath.Join(o.BackupRoot, base)
 	for i := 2; ; i++ {
 		err := os.Mkdir(dir, 0o700)
 		if err == nil {
@@ -64,6 +67,12 @@ func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
 		}
 		dir = filepath.Join(o.BackupRoot, fmt.Sprintf("%s-%d", base, i))
 	}
+	made := dir
+	defer func() {
+		if err != nil {
+			os.RemoveAll(made)
+		}
+	}()
 	m := Manifest{Schema: ManifestSchema, Created: now, Command: o.Command}
 	for i, c := range pending {
 		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed}
@@ -74,7 +83,7 @@ func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
 			r.Mode = fmt.Sprintf("%04o", c.OldMode)
 			r.Before = sum(c.Old)
 			r.Copy = fmt.Sprintf("%02d-%s", i+1, filepath.Base(c.Path))
-			if err := atomicWrite(filepath.Join(dir, r.Copy), c.Old, 0o600, -1, -1); err != nil {
+			if err := backupWrite(filepath.Join(dir, r.Copy), c.Old, private); err != nil {
 				return "", err
 			}
 		}
@@ -84,8 +93,14 @@ func writeBackup(o ApplyOptions, pending []*Change) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return dir, atomicWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), 0o600, -1, -1)
+	return dir, backupWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), private)
 }
+
+// backupWrite writes one file of a backup; tests make it fail.
+var backupWrite = atomicfile.Write
+
+// private is a backup file: 0600, owned by whoever runs keydoctor.
+var private = atomicfile.Options{Mode: 0o600, UID: -1, GID: -1}
 
 func sum(b []byte) string {
 	h := sha256.Sum256(b)

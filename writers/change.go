@@ -110,7 +110,8 @@ func refuse(path, hint, format string, args ...any) *RefusedError {
 // error (Existed is false); anything setup must not edit is a
 // *RefusedError.
 func readFile(path string) (*Change, error) {
-	c := &Change{Path: path, target: path}
+	// A new file is not chowned: it belongs to whoever runs keydoctor.
+	c := &Change{Path: path, target: path, uid: -1, gid: -1}
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return c, checkParents(path)
@@ -144,6 +145,9 @@ func readFile(path string) (*Change, error) {
 	c.Existed, c.Old = true, data
 	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
 	c.uid, c.gid = fileOwner(fi)
+	if euid := os.Geteuid(); c.uid >= 0 && euid >= 0 && euid != 0 && c.uid != euid {
+		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
+	}
 	return c, nil
 }
 

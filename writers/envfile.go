@@ -71,7 +71,7 @@ func planGitignore(project, envPath string) (*Change, error) {
 		return nil, err
 	}
 	line := "/.env"
-	eol := "\n"
+	eol := lineEnding(c.Old)
 	if len(c.Old) > 0 && c.Old[len(c.Old)-1] != '\n' {
 		c.New = append(append(append([]byte(nil), c.Old...), eol...), line+eol...)
 	} else {

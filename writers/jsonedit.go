@@ -23,6 +23,9 @@ type jsonDoc struct {
 	unit  string // one level of indentation; "" for a one-line document
 	// spaced: a one-line document writes "a": 1 rather than "a":1.
 	spaced bool
+	// eol is the file's line ending ("\r\n" when its first line ends so):
+	// every line break we add uses it.
+	eol string
 }
 
 // parseJSONDoc validates data (strict JSON, or JSONC when jsonc) and
@@ -34,7 +37,7 @@ func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
 		d.bom, body = true, body[3:]
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		body = []byte("{}\n")
+		body = []byte("{}" + lineEnding(body))
 	} else {
 		check := jsonpos.Validate
 		if jsonc {
@@ -53,6 +56,7 @@ func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
 		return nil, &RefusedError{Path: path, Line: l, Col: c, Reason: fmt.Sprintf("the top-level value is %s, not an object", kindName(v.Value.Kind()))}
 	}
 	d.root, d.orig = v, body
+	d.eol = lineEnding(body)
 	root := v.Value.(*hujson.Object)
 	d.unit = detectIndent(root)
 	d.spaced = len(root.Members) > 0 && string(root.Members[0].Value.BeforeExtra) == " "
@@ -98,6 +102,14 @@ func detectIndent(obj *hujson.Object) string {
 		return "  "
 	}
 	return ind
+}
+
+// lineEnding is "\r\n" when the first line of b ends so, else "\n".
+func lineEnding(b []byte) string {
+	if i := bytes.IndexByte(b, '\n'); i > 0 && b[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 func (d *jsonDoc) bytes() []byte {
@@ -226,6 +238,9 @@ func (d *jsonDoc) valueAt(raw []byte, depth int) (hujson.Value, error) {
 			return hujson.Value{}, err
 		}
 		raw = buf.Bytes()
+		if d.eol != "\n" { // our JSON has no raw line break inside a string
+			raw = bytes.ReplaceAll(raw, []byte("\n"), []byte(d.eol))
+		}
 	}
 	return hujson.Parse(raw)
 }
@@ -246,16 +261,17 @@ func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Va
 		}
 		if last.Value.AfterExtra != nil { // trailing comma style (JSONC)
 			v.AfterExtra = hujson.Extra{}
-		} else if c := sameLineComment(obj.AfterExtra); c != "" && len(nameV.BeforeExtra) > 0 && nameV.BeforeExtra[0] == '\n' {
+		} else if c := sameLineComment(obj.AfterExtra); c != "" && startsLine(nameV.BeforeExtra) {
 			// "a": 1 // about a  -> the comment stays on a's line, after
 			// the comma the new member brings.
-			nameV.BeforeExtra = append(hujson.Extra(strings.TrimSuffix(c, "\n")), nameV.BeforeExtra...)
-			obj.AfterExtra = obj.AfterExtra[len(c)-1:]
+			c = trimEOL(c)
+			nameV.BeforeExtra = append(hujson.Extra(c), nameV.BeforeExtra...)
+			obj.AfterExtra = obj.AfterExtra[len(c):]
 		}
 	} else if d.unit != "" {
-		nameV.BeforeExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth+1))
+		nameV.BeforeExtra = hujson.Extra(d.eol + strings.Repeat(d.unit, depth+1))
 		if strings.TrimSpace(string(obj.AfterExtra)) == "" {
-			obj.AfterExtra = hujson.Extra("\n" + strings.Repeat(d.unit, depth))
+			obj.AfterExtra = hujson.Extra(d.eol + strings.Repeat(d.unit, depth))
 		}
 	} else if !d.spaced {
 		v.BeforeExtra = nil
@@ -263,13 +279,27 @@ func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Va
 	obj.Members = append(obj.Members, hujson.ObjectMember{Name: nameV, Value: v})
 }
 
-// lastLineIndent keeps the line break and indentation before a member,
-// dropping any comment that belongs to that sibling.
+// lastLineIndent keeps the line break (LF or CRLF, as it is) and
+// indentation before a member, dropping any comment that belongs to that
+// sibling.
 func lastLineIndent(extra hujson.Extra) hujson.Extra {
 	s := string(extra)
 	nl := ""
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		nl, s = "\n", s[i+1:]
+		if i > 0 && extra[i-1] == '\r' {
+			nl = "\r\n"
+		}
 	}
 	return hujson.Extra(nl + s[:len(s)-len(strings.TrimLeft(s, " \t"))])
+}
+
+// startsLine reports whether extra begins with a line break.
+func startsLine(extra hujson.Extra) bool {
+	return bytes.HasPrefix(extra, []byte("\n")) || bytes.HasPrefix(extra, []byte("\r\n"))
+}
+
+// trimEOL drops one final line break, LF or CRLF.
+func trimEOL(s string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
@@ -18,6 +19,9 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 	for _, s := range []string{claudeSettingsWithHooks, "{}", `{"env":{}}`, "{\n\t\"env\": {\"Y\": 1,},\n}", vscodeSettings, "\ufeff{\"a\":[1,{}]}", "{ // c\n}"} {
 		f.Add([]byte(s), true)
 		f.Add([]byte(s), false)
+		crlf := []byte(strings.ReplaceAll(s, "\n", "\r\n"))
+		f.Add(crlf, true)
+		f.Add(crlf, false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, jsonc bool) {
 		doc, err := parseJSONDoc("f.json", data, jsonc)
@@ -34,6 +38,9 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 		}
 		doc.remove("env", "Y")
 		out := doc.bytes()
+		if bytes.Contains(data, []byte("\r\n")) && !bareLF(data) && bareLF(out) {
+			t.Fatalf("a CRLF file got a bare LF:\n%q\nresult\n%q", data, out)
+		}
 		check := jsonpos.Validate
 		if jsonc {
 			check = jsonpos.ValidateJSONC

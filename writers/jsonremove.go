@@ -70,8 +70,8 @@ func sameLineComment(extra hujson.Extra) string {
 }
 
 func prependComment(comment string, extra hujson.Extra) hujson.Extra {
-	if strings.HasPrefix(string(extra), "\n") {
-		comment = strings.TrimSuffix(comment, "\n")
+	if startsLine(extra) {
+		comment = trimEOL(comment)
 	}
 	return append(hujson.Extra(comment), extra...)
 }

@@ -5,6 +5,8 @@ package writers
 import (
 	"io/fs"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // fileOwner is the file's uid and gid, so a replacement keeps them.
@@ -14,3 +16,7 @@ func fileOwner(fi fs.FileInfo) (uid, gid int) {
 	}
 	return -1, -1
 }
+
+// dirWritable asks the kernel whether this process may create and rename
+// files in dir (a read-only directory or file system says no).
+func dirWritable(dir string) error { return unix.Access(dir, unix.W_OK) }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withCleanup{m}, map[string]func(){
 		"keydoctor": func() { os.Exit(Main()) },
 	})
 }

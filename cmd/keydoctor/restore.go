@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/writers"
@@ -18,6 +20,7 @@ type restoreOptions struct {
 	DryRun bool
 	JSON   bool
 	Out    io.Writer
+	Err    io.Writer
 }
 
 func newRestoreCmd(e *env.Env) *cobra.Command {
@@ -28,7 +31,9 @@ func newRestoreCmd(e *env.Env) *cobra.Command {
 		Long: `Without arguments, restore lists the backups setup made (newest first).
 With a backup's NAME, or --last, it puts every file of that backup back as it
 was before that run, atomically; files that run created are removed. The
-current state is backed up first, so a restore can be undone the same way.`,
+current state is backed up first, so a restore can be undone the same way.
+Like setup, it waits up to 5s (KEYDOCTOR_LOCK_WAIT) for another keydoctor
+that is writing, then exits 2 naming its pid.`,
 		Example: `  keydoctor restore
   keydoctor restore --last --dry-run
   keydoctor restore 20261129T213509.883Z`,
@@ -37,8 +42,8 @@ current state is backed up first, so a restore can be undone the same way.`,
 			if len(args) == 1 {
 				o.Name = args[0]
 			}
-			o.Out = c.OutOrStdout()
-			return runRestore(o)
+			o.Out, o.Err = c.OutOrStdout(), c.ErrOrStderr()
+			return runRestore(c.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "restore the newest backup")
@@ -62,6 +67,8 @@ type restoreDoc struct {
 	Files     []restoreFile `json:"files"`
 	NewBackup string        `json:"new_backup"`
 	Schema    string        `json:"schema"`
+	// RemovedLeftovers are temp files of killed runs removed before restoring.
+	RemovedLeftovers []string `json:"removed_leftovers,omitempty"`
 }
 
 type restoreFile struct {
@@ -78,7 +85,7 @@ type backupEntry struct {
 	Files   []string `json:"files"`
 }
 
-func runRestore(o *restoreOptions) error {
+func runRestore(ctx context.Context, o *restoreOptions) error {
 	root := o.Env.BackupDir()
 	list, err := writers.Backups(root)
 	if err != nil {
@@ -102,17 +109,24 @@ func runRestore(o *restoreOptions) error {
 			return usageErrorf("run 'keydoctor restore' to list them", "no backup named %q", o.Name)
 		}
 	}
-	plan, err := writers.PlanRestore(m)
-	if err != nil {
-		return refusal(o.Env, err)
-	}
-	res := &writers.Result{}
-	if !o.DryRun {
-		if res, err = plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore"}); err != nil {
+	if o.DryRun {
+		plan, err := writers.PlanRestore(m)
+		if err != nil {
 			return refusal(o.Env, err)
 		}
+		return printRestore(o, m, plan, &writers.Result{})
 	}
-	return printRestore(o, m, plan, res)
+	return withWriteLock(ctx, o.Env, o.Err, "restore", func(since time.Time) error {
+		plan, err := writers.PlanRestore(m)
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		res, err := plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore", Since: since})
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		return printRestore(o, m, plan, res)
+	})
 }
 
 func listBackups(o *restoreOptions, list []*writers.Manifest) error {
@@ -150,9 +164,13 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		}
 		files = append(files, f)
 	}
+	var leftovers []string
+	for _, p := range res.Removed {
+		leftovers = append(leftovers, o.Env.Tilde(p))
+	}
 	if o.JSON {
 		return writeJSON(o.Out, restoreDoc{Backup: m.Name(), DryRun: o.DryRun, Files: files,
-			NewBackup: o.Env.Tilde(res.Backup), Schema: schemaRestore})
+			NewBackup: o.Env.Tilde(res.Backup), Schema: schemaRestore, RemovedLeftovers: leftovers})
 	}
 	for _, f := range files {
 		if o.DryRun {
@@ -168,6 +186,9 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		for _, n := range f.Notes {
 			fmt.Fprintf(o.Out, "                note: %s\n", n)
 		}
+	}
+	for _, p := range leftovers {
+		fmt.Fprintf(o.Out, "%-15s %s (left by a keydoctor run that was killed)\n", "removed", p)
 	}
 	switch {
 	case o.DryRun:

@@ -75,7 +75,9 @@ All files are planned before any is written, a file that does not parse stops
 the run, every changed file is backed up first ('keydoctor restore' undoes a
 run), and a second identical run changes nothing. setup ends by running the
 offline checks on what it wrote (exit status 1 when they find an error, such
-as a shell variable that shadows what was written).
+as a shell variable that shadows what was written). One keydoctor writes at a
+time: a run that finds another writing waits up to 5s (KEYDOCTOR_LOCK_WAIT),
+then exits 2 naming the other's pid.
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
 (` + templates.Default().Vars.APIKey + `) or a masked prompt: never from a plain flag value. White
@@ -165,11 +167,26 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if wo.MCPName == "" {
 		wo.MCPName = p.Name()
 	}
+	if o.DryRun {
+		plan, err := writers.MakePlan(wo, ids)
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		return newSetupReport(o.Env, p, ids, plan, true).print(o)
+	}
+	return withWriteLock(ctx, o.Env, o.Err, "setup", func(since time.Time) error {
+		return writeSetup(ctx, o, wo, ids, since)
+	})
+}
+
+// writeSetup plans and writes, holding the write lock.
+func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []gateway.ToolID, since time.Time) error {
+	p := wo.Profile
 	plan, err := writers.MakePlan(wo, ids)
 	if err != nil {
 		return refusal(o.Env, err)
 	}
-	if o.Interactive && !o.DryRun {
+	if o.Interactive {
 		ok, err := confirmPlan(ctx, o, plan)
 		if err != nil || !ok {
 			return err
@@ -178,11 +195,8 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if o.afterPlan != nil {
 		o.afterPlan()
 	}
-	rep := newSetupReport(o.Env, p, ids, plan, o.DryRun)
-	if o.DryRun {
-		return rep.print(o)
-	}
-	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup"})
+	rep := newSetupReport(o.Env, p, ids, plan, false)
+	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup", Since: since})
 	if err != nil {
 		return refusal(o.Env, err)
 	}

@@ -20,7 +20,9 @@ type setupReport struct {
 	Changed bool             `json:"changed"`
 	Files   []setupFile      `json:"files"`
 	Backup  string           `json:"backup,omitempty"`
-	Notes   []string         `json:"notes,omitempty"`
+	// Leftovers are temporary copies a killed run left, removed first.
+	Leftovers []string `json:"removed_leftovers,omitempty"`
+	Notes     []string `json:"notes,omitempty"`
 	// Checks are the offline checks run on what was written.
 	Checks       []doctor.Finding `json:"checks,omitempty"`
 	CheckSummary *doctor.Summary  `json:"check_summary,omitempty"`
@@ -66,6 +68,9 @@ func (r *setupReport) applied(e *env.Env, res *writers.Result) {
 	if res.Backup != "" {
 		r.Backup = e.Tilde(res.Backup)
 	}
+	for _, p := range res.Removed {
+		r.Leftovers = append(r.Leftovers, e.Tilde(p))
+	}
 	r.Changed = len(res.Written) > 0
 }
 
@@ -105,6 +110,9 @@ func (r *setupReport) print(o *setupOptions) error {
 		for _, n := range f.Notes {
 			fmt.Fprintf(w, "          note: %s\n", n)
 		}
+	}
+	for _, p := range r.Leftovers {
+		fmt.Fprintf(w, "%-9s %s (left by a keydoctor run that was killed)\n", "removed", p)
 	}
 	switch {
 	case !r.Changed:

@@ -134,6 +134,11 @@ var entries = []Entry{
 			"once, at Claude Code's \"Do you want to use this API key?\" prompt, the answer was No: ~/.claude.json keeps the key's last 20 characters in customApiKeyResponses.rejected and Claude Code silently does not use it",
 		},
 		Fix: "remove the entry from customApiKeyResponses.rejected in ~/.claude.json, or pass the key as ANTHROPIC_AUTH_TOKEN, which needs no approval (`keydoctor setup --tools claude` writes it)"},
+	{Code: "temp-file-left", Stage: Config, Title: "an interrupted keydoctor run left a temporary copy",
+		Causes: []string{
+			"a keydoctor run was killed (SIGKILL, a crash, power loss) after writing the new content to .NAME.keydoctor-PID-N.tmp and before renaming it into place; the copy may hold the key",
+		},
+		Fix: "run `keydoctor setup` (or `keydoctor restore`) again: it removes the copies killed runs left; or delete the file the finding names"},
 
 	// Found on the wire.
 	{Code: "dns-failed", Stage: Wire, Title: "the gateway's host name does not resolve",

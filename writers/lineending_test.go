@@ -1,0 +1,119 @@
+package writers
+
+import (
+	"bytes"
+
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// TestWritersFollowCRLF: a file with CRLF line endings gets the same edit
+// as its LF twin, with CRLF line endings: crlf(edit(x)) == edit(crlf(x)).
+// No bare LF may appear in it.
+func TestWritersFollowCRLF(t *testing.T) {
+	type fixture struct {
+		path    func(o Options) string
+		content string
+	}
+	claude := func(o Options) string { return tools.ClaudeSettings(o.Env, tools.ClaudeUser, "") }
+	vscode := func(o Options) string { return tools.Editors(o.Env)[0].VSCodeSettings() }
+	tests := []struct {
+		name  string
+		tools []gateway.ToolID
+		files []fixture
+	}{
+		{"claude settings", []gateway.ToolID{gateway.Claude}, []fixture{{claude, claudeSettingsWithHooks}}},
+		{"claude empty object on lines", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n}\n"}}},
+		{"claude env without our keys", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n  \"env\": {\n    \"FOO\": \"1\"\n  },\n  \"model\": \"opus\"\n}\n"}}},
+		{"codex config and auth", []gateway.ToolID{gateway.Codex}, []fixture{
+			{func(o Options) string { return tools.CodexConfig(o.Env) }, codexConfigRealLooking},
+			{func(o Options) string { return tools.CodexAuth(o.Env) }, "{\n  \"OPENAI_API_KEY\": null,\n  \"last_refresh\": \"x\"\n}\n"},
+		}},
+		{"codex config without our table", []gateway.ToolID{gateway.Codex}, []fixture{
+			{func(o Options) string { return tools.CodexConfig(o.Env) }, "# mine\nmodel = \"o3\"\n\n[features]\nweb_search = true\n"},
+		}},
+		{"cline providers", []gateway.ToolID{gateway.Cline}, []fixture{
+			{func(o Options) string { return tools.ClineProvidersFile(o.Env) }, "{\n  \"version\": 1,\n  \"providers\": {\n    \"anthropic\": {\n      \"settings\": {\"provider\": \"anthropic\"},\n      \"updatedAt\": \"2026-01-01T00:00:00.000Z\"\n    }\n  }\n}\n"},
+		}},
+		{".env and .gitignore", []gateway.ToolID{gateway.DotEnv}, []fixture{
+			{func(o Options) string { return tools.DotEnvFile(o.Project) }, "# app\nPORT=8080\nTAOTOKEN_MODEL=old\n"},
+			{func(o Options) string { return filepath.Join(o.Project, ".gitignore") }, "node_modules/\ndist\n"},
+			{func(o Options) string { return filepath.Join(o.Project, ".git", "HEAD") }, "ref: refs/heads/main\n"},
+		}},
+		{"vscode settings with comments", []gateway.ToolID{gateway.VSCode}, []fixture{{vscode, vscodeSettings}}},
+		{"vscode settings same-line comment", []gateway.ToolID{gateway.VSCode}, []fixture{
+			{vscode, "{\n  \"cline.mcpServers\": {\"a\": {\"command\": \"x\"}},\n  \"editor.fontSize\": 14 // big\n}\n"},
+			{func(o Options) string { return tools.Editors(o.Env)[0].ClineMCP() }, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"npx\"}\n  }\n}\n"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			edit := func(crlf bool) map[string]string {
+				o := testOptions(t)
+				o.FixVSCodeMCP = true
+				for _, f := range tt.files {
+					c := f.content
+					if crlf {
+						c = strings.ReplaceAll(c, "\n", "\r\n")
+					}
+					writeFile(t, f.path(o), c, 0o600)
+				}
+				apply(t, o, mustPlan(t, o, tt.tools))
+				out := map[string]string{}
+				for i, f := range tt.files {
+					out[string(rune('a'+i))] = readString(t, f.path(o))
+				}
+				return out
+			}
+			lf, crlf := edit(false), edit(true)
+			for i, f := range tt.files {
+				k := string(rune('a' + i))
+				if lf[k] == f.content && !strings.HasSuffix(f.content, "main\n") {
+					t.Errorf("file %s was not edited: the test proves nothing", k)
+				}
+				if want := strings.ReplaceAll(lf[k], "\n", "\r\n"); crlf[k] != want {
+					t.Errorf("file %s:\n got %q\nwant %q", k, crlf[k], want)
+				}
+				if bareLF([]byte(crlf[k])) {
+					t.Errorf("file %s has a bare LF: %q", k, crlf[k])
+				}
+			}
+		})
+	}
+}
+
+func mustPlan(t *testing.T, o Options, tools []gateway.ToolID) *Plan {
+	t.Helper()
+	p, err := MakePlan(o, tools)
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	return p
+}
+
+// bareLF reports a line feed without the carriage return before it.
+func bareLF(b []byte) bool {
+	for i := bytes.IndexByte(b, '\n'); i >= 0; {
+		if i == 0 || b[i-1] != '\r' {
+			return true
+		}
+		j := bytes.IndexByte(b[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return false
+}
+
+func TestBareLF(t *testing.T) {
+	for s, want := range map[string]bool{"": false, "a\r\nb\r\n": false, "\n": true, "a\r\nb\n": true, "a\rb": false} {
+		if got := bareLF([]byte(s)); got != want {
+			t.Errorf("bareLF(%q) = %v", s, got)
+		}
+	}
+}
