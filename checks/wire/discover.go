@@ -1,4 +1,4 @@
-package checks
+package wire
 
 import (
 	"regexp"
@@ -9,13 +9,13 @@ import (
 // varName matches what can be an environment variable's name.
 var varName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// WirePaths turns the tools discovery resolved into the paths their
+// Paths turns the tools discovery resolved into the paths their
 // requests take: each tool's effective base URL exactly as configured, its
 // key and the header it sends it in, its model, its protocol. A tool whose
 // base URL is its vendor's built-in default is not a gateway path and is
 // not probed. model is the profile's model, used for programs that pick
 // their model in code (the SDKs) when none is configured.
-func WirePaths(s *discover.Snapshot, model string) []Path {
+func Paths(s *discover.Snapshot, model string) []Path {
 	var out []Path
 	for _, t := range s.Tools {
 		p := Path{

@@ -1,4 +1,4 @@
-package checks
+package wire
 
 import (
 	"context"
@@ -103,14 +103,14 @@ func healthy(base string, proto gateway.Protocol, model string) map[string]func(
 	}
 }
 
-func runWire(t *testing.T, c *fakeClient, paths []Path, o WireOptions) ([]doctor.Finding, *Meter) {
+func runWire(t *testing.T, c *fakeClient, paths []Path, o Options) ([]doctor.Finding, *Meter) {
 	t.Helper()
 	o.Client = c
 	o.Meter = &Meter{}
 	o.Retry = RetryPolicy{Max: 2, Base: time.Millisecond, Cap: 50 * time.Millisecond}
 	o.Timeout = time.Second
 	var out []doctor.Finding
-	for _, ch := range WireChecks(paths, o) {
+	for _, ch := range Checks(paths, o) {
 		out = append(out, ch.Run(context.Background(), env.FromMap(nil))...)
 	}
 	b, _ := json.Marshal(out)
@@ -148,7 +148,7 @@ func claudePath(base, model string) Path {
 
 func TestWireHealthy(t *testing.T) {
 	c := &fakeClient{routes: healthy(root, gateway.Messages, "claude-sonnet-4-5"), models: []string{"claude-sonnet-4-5"}}
-	fs, m := runWire(t, c, []Path{claudePath(root, "claude-sonnet-4-5")}, WireOptions{})
+	fs, m := runWire(t, c, []Path{claudePath(root, "claude-sonnet-4-5")}, Options{})
 	if n := count(fs, doctor.Error) + count(fs, doctor.Warning) + count(fs, doctor.Skipped); n != 0 {
 		t.Fatalf("healthy gateway: %d problems: %+v", n, fs)
 	}
@@ -168,7 +168,7 @@ func TestWireHealthy(t *testing.T) {
 func TestWireStopsAtFirstBrokenRung(t *testing.T) {
 	refused := func(int) *probe.Result { return &probe.Result{Code: "connect-refused"} }
 	c := &fakeClient{routes: map[string]func(int) *probe.Result{root + "/v1/models models": refused}}
-	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
+	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 	f := find(fs, "connect-refused")
 	if f == nil || f.Check != "wire-reach" || f.Status != doctor.Error || f.Evidence == nil {
 		t.Fatalf("want connect-refused at wire-reach: %+v", fs)
@@ -185,7 +185,7 @@ func TestWireAuthInvalidIsNotRetried(t *testing.T) {
 	c := &fakeClient{routes: map[string]func(int) *probe.Result{
 		root + "/v1/models models": func(int) *probe.Result { return status(401, `{"error":"bad key `+wireKey+`"}`) },
 	}}
-	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
+	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 	f := find(fs, "auth-invalid")
 	if f == nil || f.Check != "wire-auth" || f.Evidence.Attempts != 1 || m.Requests() != 1 {
 		t.Fatalf("want one auth-invalid at wire-auth: %+v", fs)
@@ -198,7 +198,7 @@ func TestWireAuthInvalidIsNotRetried(t *testing.T) {
 func TestWireEndpointNotFoundNamesWorkingBase(t *testing.T) {
 	// Claude Code given a base with /v1 requests /v1/v1/messages.
 	c := &fakeClient{routes: healthy(root, gateway.Messages, "m"), models: []string{"m"}}
-	fs, _ := runWire(t, c, []Path{claudePath(root+"/v1", "m")}, WireOptions{})
+	fs, _ := runWire(t, c, []Path{claudePath(root+"/v1", "m")}, Options{})
 	f := find(fs, "endpoint-not-found")
 	if f == nil || f.Check != "wire-request" {
 		t.Fatalf("want endpoint-not-found: %+v", fs)
@@ -215,7 +215,7 @@ func TestWireProtocolUnsupported(t *testing.T) {
 	routes := healthy(root, gateway.Chat, "m")
 	c := &fakeClient{routes: routes, models: []string{"m"}}
 	p := Path{Tool: gateway.Codex, Base: root + "/v1", Key: wireKey, Model: "m"}
-	fs, _ := runWire(t, c, []Path{p}, WireOptions{})
+	fs, _ := runWire(t, c, []Path{p}, Options{})
 	f := find(fs, "protocol-unsupported")
 	if f == nil || !strings.Contains(f.Fix, "Responses") {
 		t.Fatalf("want protocol-unsupported naming Responses: %+v", fs)
@@ -229,7 +229,7 @@ func TestWireModelNotFoundNamesClosest(t *testing.T) {
 		r.Code = "model-not-found"
 		return r
 	}
-	fs, _ := runWire(t, c, []Path{claudePath(root, "claude-sonet-4-5")}, WireOptions{})
+	fs, _ := runWire(t, c, []Path{claudePath(root, "claude-sonet-4-5")}, Options{})
 	f := find(fs, "model-not-found")
 	if f == nil || f.Check != "wire-models" {
 		t.Fatalf("want model-not-found: %+v", fs)
@@ -248,7 +248,7 @@ func TestWireModelVerification(t *testing.T) {
 		{"claude-haiku-4-5", doctor.Error},
 	} {
 		c := &fakeClient{routes: healthy(root, gateway.Messages, tt.answered), models: []string{"claude-sonnet-4-5"}}
-		fs, _ := runWire(t, c, []Path{claudePath(root, "claude-sonnet-4-5")}, WireOptions{})
+		fs, _ := runWire(t, c, []Path{claudePath(root, "claude-sonnet-4-5")}, Options{})
 		f := find(fs, "model-mismatch")
 		if f == nil || f.Status != tt.status {
 			t.Fatalf("%s: want model-mismatch %s: %+v", tt.answered, tt.status, fs)
@@ -270,7 +270,7 @@ func TestWireRetries(t *testing.T) {
 		}
 		return ok(n)
 	}
-	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
+	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 	f := find(fs, "rate-limited")
 	if f == nil || f.Status != doctor.Info || f.Evidence.Attempts != 2 || !strings.Contains(f.Message, "Retry-After 2ms") {
 		t.Fatalf("want an info rate-limited naming the retry: %+v", fs)
@@ -282,7 +282,7 @@ func TestWireRetries(t *testing.T) {
 	// A gateway that keeps failing is tried three times, then reported.
 	c = &fakeClient{routes: healthy(root, gateway.Messages, "m"), models: []string{"m"}}
 	c.routes[root+"/v1/messages"] = func(int) *probe.Result { return status(503, "upstream down") }
-	fs, m = runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
+	fs, m = runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 	f = find(fs, "server-error")
 	if f == nil || f.Status != doctor.Error || f.Evidence.Attempts != 3 || m.Requests() != 4 || !strings.Contains(f.Message, "2 retries") {
 		t.Fatalf("want server-error after 3 attempts: %d requests, %+v", m.Requests(), fs)
@@ -322,7 +322,7 @@ func TestWireStreamFindings(t *testing.T) {
 			c := &fakeClient{routes: healthy(root, gateway.Messages, "m"), models: []string{"m"}}
 			s := c.routes[root+"/v1/messages stream"]
 			c.routes[root+"/v1/messages stream"] = func(n int) *probe.Result { r := s(n); tt.mutate(r); return r }
-			fs, _ := runWire(t, c, []Path{claudePath(root, "m")}, WireOptions{})
+			fs, _ := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 			f := find(fs, tt.code)
 			if f == nil || f.Status != tt.status || f.Evidence == nil || f.Fix == "" {
 				t.Fatalf("want %s %s with evidence and fix: %+v", tt.code, tt.status, fs)
@@ -340,7 +340,7 @@ func TestWireSharedPathProbedOnce(t *testing.T) {
 		{Tool: gateway.Cline, Base: root + "/v1", Key: wireKey, Model: "m"},
 		{Tool: gateway.DotEnv, Base: root, Key: wireKey, Model: "m"},
 	}
-	fs, m := runWire(t, c, paths, WireOptions{})
+	fs, m := runWire(t, c, paths, Options{})
 	if m.Requests() != 3 {
 		t.Errorf("two tools on one path made %d requests, want 3", m.Requests())
 	}
@@ -355,7 +355,7 @@ func TestWireSharedPathProbedOnce(t *testing.T) {
 
 func TestWirePreconditions(t *testing.T) {
 	c := &fakeClient{}
-	fs, m := runWire(t, c, []Path{{Tool: gateway.Claude, Base: "not a url", Key: wireKey}, {Tool: gateway.Codex, Base: root + "/v1"}}, WireOptions{})
+	fs, m := runWire(t, c, []Path{{Tool: gateway.Claude, Base: "not a url", Key: wireKey}, {Tool: gateway.Codex, Base: root + "/v1"}}, Options{})
 	if m.Requests() != 0 || find2(fs, "url-invalid") == nil || find2(fs, "env-missing") == nil {
 		t.Errorf("want two skipped ladders and no request: %+v", fs)
 	}

@@ -1,19 +1,21 @@
-package checks
+package wire
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 func wireSnapshot(t *testing.T, files, vars map[string]string) *discover.Snapshot {
 	t.Helper()
-	_, s, _ := snapshot(t, files, vars)
-	return s
+	e, dir := envtest.Home(t, files, vars)
+	return discover.Discover(e, discover.Options{Project: filepath.Join(dir, "proj")})
 }
 
-func TestWirePaths(t *testing.T) {
+func TestPaths(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -46,7 +48,7 @@ func TestWirePaths(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ps := WirePaths(wireSnapshot(t, tt.files, tt.vars), "profile-model")
+			ps := Paths(wireSnapshot(t, tt.files, tt.vars), "profile-model")
 			if len(ps) != 1 {
 				t.Fatalf("%d paths: %+v", len(ps), ps)
 			}

@@ -1,4 +1,4 @@
-package checks
+package wire
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 )
 
 // WireOptions configure the wire checks.
-type WireOptions struct {
+type Options struct {
 	Client  Client
 	Timeout time.Duration // per request; zero means DefaultTimeout
 	Retry   RetryPolicy   // zero means DefaultRetry
@@ -33,7 +33,7 @@ const (
 	DefaultMaxTPOT = 50 * time.Millisecond
 )
 
-func (o WireOptions) withDefaults() WireOptions {
+func (o Options) withDefaults() Options {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
@@ -58,7 +58,7 @@ func (o WireOptions) withDefaults() WireOptions {
 // ladder and of the alternatives search with all retries and waits. Give
 // it to doctor.RunOptions.Timeout so that the engine does not cut a ladder
 // short.
-func (o WireOptions) Budget() time.Duration {
+func (o Options) Budget() time.Duration {
 	o = o.withDefaults()
 	tries := time.Duration(o.Retry.Max + 1)
 	ladder := 3 * tries * (o.Timeout + o.Retry.Cap)
@@ -69,7 +69,7 @@ func (o WireOptions) Budget() time.Duration {
 // WireChecks returns one check per distinct path: tools that send exactly
 // the same request share one ladder, and each of them gets the findings.
 // The engine runs the checks, hence the independent paths, in parallel.
-func WireChecks(paths []Path, o WireOptions) []doctor.Check {
+func Checks(paths []Path, o Options) []doctor.Check {
 	o = o.withDefaults()
 	lists := &listCache{m: map[string]*listEntry{}}
 	var out []doctor.Check
@@ -93,7 +93,7 @@ type Ladder interface {
 // wire is the ladder for one route.
 type wire struct {
 	route    Route
-	opts     WireOptions
+	opts     Options
 	lists    *listCache    // model lists, shared by the routes of one run
 	done     chan struct{} // closed when Run first returns
 	once     sync.Once

@@ -1,7 +1,17 @@
-// Package checks holds the doctor's checks. The wire checks (files
-// wire_*.go) walk the exact path each configured tool will take to the
-// gateway, up a ladder that stops at the first broken rung.
-package checks
+// Package wire holds the doctor's network checks: for each exact path a
+// configured tool will take to the gateway, a ladder (reach, auth, models,
+// request, stream, latency, background model) that stops at the first
+// broken rung, with its own HTTP client interface, request meter, retry
+// policy and model-list cache.
+//
+// It lives under checks, not internal, because it is one of the doctor's
+// check families (it returns doctor findings, as package checks does), and
+// apart from checks because it is a subsystem of its own: checks holds only
+// the offline checks, which read files and variables and never call the
+// gateway. Which code a failure gets, and the fix text, come from
+// internal/catalog; the ladder decides only which rung breaks and fills the
+// fix's slots with the tool's own values.
+package wire
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package checks
+package wire
 
 import (
 	"context"
@@ -52,9 +52,9 @@ func wireRun(t testing.TB, paths []Path, timeout time.Duration) ([]doctor.Findin
 	defer pc.Close()
 	// latency thresholds at the timeout: a loaded machine must not make
 	// loopback "slow" (the latency rung has its own tests)
-	o := WireOptions{Client: ProbeClient{pc}, Timeout: timeout, Meter: &Meter{}, MaxTTFT: timeout, MaxTPOT: timeout,
+	o := Options{Client: ProbeClient{pc}, Timeout: timeout, Meter: &Meter{}, MaxTTFT: timeout, MaxTPOT: timeout,
 		Retry: RetryPolicy{Max: 2, Base: 5 * time.Millisecond, Cap: timeout}}
-	fs := doctor.Run(context.Background(), e, WireChecks(paths, o), doctor.RunOptions{Timeout: o.Budget()})
+	fs := doctor.Run(context.Background(), e, Checks(paths, o), doctor.RunOptions{Timeout: o.Budget()})
 	b, _ := json.Marshal(fs)
 	if strings.Contains(string(b), wireKey) {
 		t.Fatalf("the key leaked: %s", b)
