@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 )
@@ -73,14 +74,14 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 				st, where, add = doctor.Warning, "the local network", []string{host}
 			}
 			val := withNoProxy(npVal, add...)
-			out = append(out, finding(t, "proxy-captures-local", st,
+			out = append(out, finding(t, catalog.ProxyCapturesLocal, st,
 				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the requests fail at the proxy (\"local proxy failed\") instead of reaching %s",
 					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where, net.JoinHostPort(host, port)),
 				fmt.Sprintf("export NO_PROXY=%s no_proxy=%s in the shell that starts it and in your shell profile", shellQuote(val), shellQuote(val)),
 				"$"+pv.Var))
 		}
 		if err := c.reach(ctx, pv.Value); err != nil {
-			out = append(out, finding(t, "proxy-unreachable", doctor.Error,
+			out = append(out, finding(t, catalog.ProxyUnreachable, doctor.Error,
 				fmt.Sprintf("%s would send every request through the proxy %s ($%s), which does not answer: %v", t.Label, redactProxy(pv.Value), pv.Var, err),
 				fmt.Sprintf("start the proxy at %s, or unset %s (and its other-case twin) in the shell that starts it and in your shell profile, or add %s to NO_PROXY",
 					redactProxy(pv.Value), pv.Var, host),
@@ -95,7 +96,7 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if err := c.reach(ctx, val); err != nil {
-			out = append(out, doctor.Finding{Code: "proxy-unreachable", Status: doctor.Warning, Source: "$" + v,
+			out = append(out, doctor.Finding{Code: catalog.ProxyUnreachable, Status: doctor.Warning, Source: "$" + v,
 				Message: fmt.Sprintf("$%s names the proxy %s, which does not answer: %v", v, redactProxy(val), err),
 				Fix:     fmt.Sprintf("start the proxy at %s, or unset %s in your shell profile", redactProxy(val), v)})
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
@@ -22,7 +23,7 @@ func (c *climber) backgroundModel(ctx context.Context) {
 		return
 	}
 	if c.listed && slices.Contains(c.models, bg) {
-		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is among the models the gateway lists", bg), "", nil, nil)
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is among the models the gateway lists", bg), nil, nil)
 		return
 	}
 	req := c.request(false)
@@ -36,15 +37,20 @@ func (c *climber) backgroundModel(ctx context.Context) {
 		if res.Model != "" {
 			named = "answered as " + res.Model
 		}
-		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is served (%s)", bg, named), "", nil, nil)
-	case code == "model-not-found" || (c.listed && res.StatusCode/100 == 4 && code != "auth-invalid"):
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is served (%s)", bg, named), nil, nil)
+	case code == catalog.ModelNotFound || (c.listed && res.StatusCode/100 == 4 && code != catalog.AuthInvalid):
 		msg := fmt.Sprintf("%s, Claude Code's background model, is not served by the gateway", bg)
-		fix := fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves%s, or run 'keydoctor setup --tools claude --background-model ID'", placeOf(c.route.BackgroundSource))
+		slots := catalog.Slots{Key: "ANTHROPIC_DEFAULT_HAIKU_MODEL", File: c.route.BackgroundSource, Model: bg,
+			Command: "keydoctor setup --tools claude --background-model ID"}
 		if near := probe.Closest(bg, c.models, 3); len(near) > 0 {
 			msg += "; closest it serves: " + strings.Join(near, ", ")
-			fix = fmt.Sprintf("set ANTHROPIC_DEFAULT_HAIKU_MODEL to %s%s, or run 'keydoctor setup --tools claude --background-model %s'", near[0], placeOf(c.route.BackgroundSource), near[0])
+			slots.Value, slots.Command = near[0], "keydoctor setup --tools claude --background-model "+near[0]
 		}
-		c.add(stepBackground, "model-not-found", doctor.Error, msg, fix, c.evidence(req, a), nil)
+		c.add(stepBackground, catalog.ModelNotFound, doctor.Error, msg, c.evidence(req, a), func(m Path) catalog.Slots {
+			slots.Tool = m.tool().Title
+			return slots
+		})
+		c.out[len(c.out)-1].Source = c.route.BackgroundSource // the finding is about where the model is set
 	default:
 		f := c.failure(code, req, a)
 		f.Check = string(stepBackground)
@@ -52,11 +58,4 @@ func (c *climber) backgroundModel(ctx context.Context) {
 		f.Message = bg + " (Claude Code's background model): " + f.Message
 		c.out = append(c.out, f)
 	}
-}
-
-func placeOf(source string) string {
-	if source == "" {
-		return ""
-	}
-	return " in " + source
 }

@@ -19,17 +19,18 @@ func Paths(s *discover.Snapshot, model string) []Path {
 	var out []Path
 	for _, t := range s.Tools {
 		p := Path{
-			Tool:       t.ID,
-			Rule:       t.Rule,
-			Protocol:   t.Rule.Protocol,
-			Base:       t.Base.Value,
-			Key:        t.Key.Value,
-			KeyVar:     keyVar(s, t),
-			Auth:       t.Auth,
-			Model:      t.Model.Value,
-			BaseSource: t.Base.Source.Where(s.Env),
-			KeySource:  t.Key.Source.Where(s.Env),
-			NoKey:      t.NoKeyNeeded,
+			Tool:        t.ID,
+			Rule:        t.Rule,
+			Protocol:    t.Rule.Protocol,
+			Base:        t.Base.Value,
+			Key:         t.Key.Value,
+			KeyVar:      keyVar(s, t),
+			Auth:        t.Auth,
+			Model:       t.Model.Value,
+			BaseSource:  t.Base.Source.Where(s.Env),
+			KeySource:   t.Key.Source.Where(s.Env),
+			ModelSource: t.Model.Source.Where(s.Env),
+			NoKey:       t.NoKeyNeeded,
 		}
 		if t.BackgroundModel.Set() {
 			p.BackgroundModel, p.BackgroundSource = t.BackgroundModel.Value, t.BackgroundModel.Source.Where(s.Env)

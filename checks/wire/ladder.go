@@ -6,57 +6,42 @@ import (
 	"net/http"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
-// Failure classes: which rung a code breaks.
-var (
-	reachCodes = map[string]bool{"dns-failed": true, "connect-refused": true, "connect-timeout": true,
-		"tls-untrusted": true, "tls-failed": true, "timeout-headers": true, "http-redirect": true}
-	authCodes = map[string]bool{"auth-invalid": true, "auth-forbidden": true}
-	// pathCodes say the URL is wrong: the alternatives are worth a search.
-	pathCodes = map[string]bool{"endpoint-not-found": true, "http-html": true, "protocol-unsupported": true}
-)
-
-// codeOf is the catalog code of a result: the probe's classification, or
-// one derived from the status when the probe left it empty.
-func codeOf(r *probe.Result) string {
+// codeOf is the catalog code of a result: the probe's classification,
+// or the catalog classifier's reading of the status and body when the
+// client left it empty (a scripted client in tests).
+func codeOf(r *probe.Result) catalog.Code {
 	if r == nil {
-		return "check-failed"
+		return catalog.HTTPError
 	}
-	switch r.Code {
-	case "":
-	case probe.CodeHTTPError:
+	code := r.Code
+	switch {
+	case code != "":
+	case r.StatusCode/100 == 2:
+		return ""
+	case r.StatusCode == 0:
+		return catalog.ConnectRefused
+	default:
+		code = catalog.Classify(catalog.Answer{Status: r.StatusCode, Header: r.Header, Body: r.Body}).Code
+	}
+	if code == catalog.HTTPError {
 		if r.StatusCode == 0 { // canceled: the deadline of the whole check
-			return "timeout-headers"
+			return catalog.TimeoutHeaders
 		}
 		// a 4xx no other code names: the path exists but refuses what
 		// the tool sends
-		return "protocol-unsupported"
-	default:
-		return r.Code
+		return catalog.ProtocolUnsupported
 	}
-	switch s := r.StatusCode; {
-	case s >= 200 && s < 300:
-		return ""
-	case s >= 300 && s < 400:
-		return "http-redirect"
-	case s == http.StatusUnauthorized:
-		return "auth-invalid"
-	case s == http.StatusForbidden:
-		return "auth-forbidden"
-	case s == http.StatusNotFound, s == http.StatusMethodNotAllowed:
-		return "endpoint-not-found"
-	case s == http.StatusTooManyRequests:
-		return "rate-limited"
-	case s >= 500:
-		return "server-error"
-	case s == 0:
-		return "connect-refused"
-	}
-	// another 4xx: the path exists but refuses what the tool sends
-	return "protocol-unsupported"
+	return code
+}
+
+// breaks reports whether code breaks rung r (see catalog.Rung).
+func breaks(code catalog.Code, r catalog.Rung) bool {
+	return code != "" && catalog.Of(code).Rung == r
 }
 
 // climber is the state of one climb: what has been proven so far.
@@ -80,7 +65,7 @@ func (w *wire) climb(ctx context.Context) []wireFinding {
 		return c.out
 	}
 	if w.route.Model == "" {
-		c.add(stepRequest, "", doctor.Skipped, "no model is configured for this tool, so no request was made", "", nil, nil)
+		c.add(stepRequest, "", doctor.Skipped, "no model is configured for this tool, so no request was made", nil, nil)
 		return c.out
 	}
 	if !c.chatRequest(ctx) {
@@ -94,24 +79,26 @@ func (w *wire) climb(ctx context.Context) []wireFinding {
 // precondition skips the whole ladder when there is nothing to probe.
 func (w *wire) precondition() []wireFinding {
 	p := w.route.Path
-	skip := func(code, msg string) []wireFinding {
+	skip := func(code catalog.Code, msg string) []wireFinding {
 		return []wireFinding{{Finding: doctor.Finding{Check: "wire", Code: code, Status: doctor.Skipped, Message: msg}}}
 	}
 	if p.Skip != "" {
 		return skip("", "not probed: "+p.Skip)
 	}
 	if _, err := gateway.Normalize(p.Base); err != nil {
-		return skip("url-invalid", "not probed: the base URL is not usable ("+err.Error()+")")
+		return skip(catalog.URLInvalid, "not probed: the base URL is not usable ("+err.Error()+")")
 	}
 	if p.Key == "" && !p.NoKey {
-		return skip("env-missing", "not probed: no API key is configured for this tool")
+		return skip(catalog.EnvMissing, "not probed: no API key is configured for this tool")
 	}
 	return nil
 }
 
-func (c *climber) add(s step, code string, st doctor.Status, msg, fix string, ev *doctor.Evidence, fixFor func(Path) string) {
+// add records a finding; an error or warning gets the catalog's fix for
+// its code, with slots (nil: the tool's defaults).
+func (c *climber) add(s step, code catalog.Code, st doctor.Status, msg string, ev *doctor.Evidence, slots func(Path) catalog.Slots) {
 	c.out = append(c.out, wireFinding{Finding: doctor.Finding{Check: string(s), Code: code, Status: st,
-		Message: msg, Fix: fix, Evidence: ev}, fixFor: fixFor})
+		Message: msg, Evidence: ev}, slots: slots})
 }
 
 // drop removes the findings of a rung with a status, for a verdict that
@@ -131,7 +118,7 @@ func (c *climber) stop(s step, f wireFinding) bool {
 	f.Check = string(s)
 	if !c.authed && stepIndex(string(s)) > stepIndex(string(stepAuth)) {
 		// the ladder broke above auth without a success that proves the key
-		c.add(stepAuth, "", doctor.Skipped, "not proven: no request succeeded before the ladder stopped", "", nil, nil)
+		c.add(stepAuth, "", doctor.Skipped, "not proven: no request succeeded before the ladder stopped", nil, nil)
 	}
 	c.out = append(c.out, f)
 	c.out = append(c.out, skippedAfter(s, f.Code)...)
@@ -143,7 +130,7 @@ func (c *climber) stop(s step, f wireFinding) bool {
 // a 2xx proves both. It returns false when the ladder stops.
 func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	code := codeOf(a.res)
-	if reachCodes[code] {
+	if breaks(code, catalog.RungReach) {
 		s := at
 		if !c.reached {
 			s = stepReach
@@ -152,9 +139,9 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	}
 	if !c.reached {
 		c.reached = true
-		c.add(stepReach, "", doctor.OK, fmt.Sprintf("%s answered %d (%s)", hostOf(a.res.URL), a.res.StatusCode, phaseSummary(a.res.Timings)), "", nil, nil)
+		c.add(stepReach, "", doctor.OK, fmt.Sprintf("%s answered %d (%s)", hostOf(a.res.URL), a.res.StatusCode, phaseSummary(a.res.Timings)), nil, nil)
 	}
-	if authCodes[code] {
+	if breaks(code, catalog.RungAuth) {
 		s := at
 		if !c.authed {
 			s = stepAuth
@@ -167,22 +154,22 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 		if c.route.Key == "" {
 			msg = "the gateway answers without a key, as this provider expects"
 		}
-		c.add(stepAuth, "", doctor.OK, msg, "", nil, nil)
+		c.add(stepAuth, "", doctor.OK, msg, nil, nil)
 	}
-	if code == "rate-limited" || code == "server-error" {
+	if breaks(code, catalog.RungAny) {
 		return c.stop(at, c.failure(code, req, a))
 	}
 	if len(a.retries) > 0 { // it recovered: still say that it had to retry
-		c.add(at, retriedCode(a), doctor.Info, "the gateway recovered after retrying"+a.retryNote(), "", c.evidence(req, a), nil)
+		c.add(at, retriedCode(a), doctor.Info, "the gateway recovered after retrying"+a.retryNote(), c.evidence(req, a), nil)
 	}
 	return true
 }
 
-func retriedCode(a attempt) string {
+func retriedCode(a attempt) catalog.Code {
 	if len(a.failed) > 0 && a.failed[0] == http.StatusTooManyRequests {
-		return "rate-limited"
+		return catalog.RateLimited
 	}
-	return "server-error"
+	return catalog.ServerError
 }
 
 func authVia(a gateway.Auth) string {
@@ -212,18 +199,18 @@ func (c *climber) modelList(ctx context.Context) bool {
 	if a.res.StatusCode/100 != 2 || len(models) == 0 {
 		why := fmt.Sprintf("status %d", a.res.StatusCode)
 		if code := codeOf(a.res); code != "" {
-			why += ", " + code
+			why += ", " + string(code)
 		}
-		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (%s); the request decides whether %s is served", a.res.URL, why, modelOr(c.route.Model)), "", c.evidence(req, a), nil)
+		c.add(stepModels, "", doctor.Info, fmt.Sprintf("no model list at %s (%s); the request decides whether %s is served", a.res.URL, why, modelOr(c.route.Model)), c.evidence(req, a), nil)
 		return true
 	}
 	c.models, c.listed = models, req.URL == c.route.ModelsURL()
 	if c.route.Model == "" {
-		c.add(stepModels, "", doctor.OK, fmt.Sprintf("the gateway lists %d models", len(models)), "", nil, nil)
+		c.add(stepModels, "", doctor.OK, fmt.Sprintf("the gateway lists %d models", len(models)), nil, nil)
 		return true
 	}
 	if c.modelListed() {
-		c.add(stepModels, "", doctor.OK, fmt.Sprintf("%s is among the %d models the gateway lists", c.route.Model, len(models)), "", nil, nil)
+		c.add(stepModels, "", doctor.OK, fmt.Sprintf("%s is among the %d models the gateway lists", c.route.Model, len(models)), nil, nil)
 	}
 	// not listed: the request rung says whether it is served anyway
 	return true

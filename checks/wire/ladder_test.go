@@ -122,7 +122,7 @@ func runWire(t *testing.T, c *fakeClient, paths []Path, o Options) ([]doctor.Fin
 
 func find(fs []doctor.Finding, code string) *doctor.Finding {
 	for i := range fs {
-		if fs[i].Code == code && fs[i].Status != doctor.Skipped {
+		if string(fs[i].Code) == code && fs[i].Status != doctor.Skipped {
 			return &fs[i]
 		}
 	}
@@ -363,7 +363,7 @@ func TestWirePreconditions(t *testing.T) {
 
 func find2(fs []doctor.Finding, code string) *doctor.Finding {
 	for i := range fs {
-		if fs[i].Code == code {
+		if string(fs[i].Code) == code {
 			return &fs[i]
 		}
 	}

@@ -104,7 +104,7 @@ func TestWireAgainstMock(t *testing.T) {
 				var got []string
 				for _, f := range fs {
 					if f.Tool == tool && (f.Status == doctor.Error || f.Status == doctor.Warning) {
-						got = append(got, f.Code)
+						got = append(got, string(f.Code))
 					}
 				}
 				if tt.want[i] == "" && len(got) > 0 || tt.want[i] != "" && (len(got) == 0 || !containsStr(got, tt.want[i])) {
@@ -128,7 +128,7 @@ func dump(fs []doctor.Finding, tool string) string {
 	var b strings.Builder
 	for _, f := range fs {
 		if f.Tool == tool {
-			b.WriteString("  " + f.Check + " " + f.Status.String() + " " + f.Code + ": " + f.Message + " | " + f.Fix + "\n")
+			b.WriteString("  " + f.Check + " " + f.Status.String() + " " + string(f.Code) + ": " + f.Message + " | " + f.Fix + "\n")
 		}
 	}
 	return b.String()

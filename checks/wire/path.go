@@ -37,6 +37,8 @@ type Path struct {
 	// so that a fix can name the exact place to edit.
 	BaseSource string
 	KeySource  string // where Key came from, the same way
+	// ModelSource says where Model came from, the same way.
+	ModelSource string
 	// Rule is the row of the tool table whose URL rules apply, when it is
 	// not Tool's own (an MCP server entry carrying OPENAI_BASE_URL).
 	Rule gateway.Tool

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
@@ -17,7 +18,7 @@ func answers(r *probe.Result) bool {
 	if r == nil || r.StatusCode == 0 || r.StatusCode == 404 || r.StatusCode == 405 || r.StatusCode >= 500 {
 		return false
 	}
-	if r.StatusCode/100 == 3 || r.Code == "http-html" || strings.Contains(strings.ToLower(r.ContentType), "text/html") {
+	if r.StatusCode/100 == 3 || r.Code == catalog.HTTPHTML || strings.Contains(strings.ToLower(r.ContentType), "text/html") {
 		return false
 	}
 	return true
@@ -54,7 +55,7 @@ func (w *wire) search(ctx context.Context, base probe.Request, urls []string) st
 // tries the nearby base URLs (with and without /v1, a missing or extra
 // prefix) and names the one that answers; when none does but the gateway
 // answers another protocol, the gateway lacks this tool's protocol.
-func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt, code string) wireFinding {
+func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt, code catalog.Code) wireFinding {
 	f := c.failure(code, req, a)
 	p := c.route.Path
 	var urls []string
@@ -63,16 +64,15 @@ func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt,
 	}
 	if found := c.search(ctx, req, urls); found != "" {
 		what := fmt.Sprintf("%d (no such path)", a.res.StatusCode)
-		if code == "http-html" {
+		if code == catalog.HTTPHTML {
 			what = "with a web page, not the API"
 		}
 		f.Message = fmt.Sprintf("%s answers %s; %s does answer", req.URL, what, found)
-		f.fixFor = func(m Path) string { return useBaseFix(m, found) }
+		f.slots = func(m Path) catalog.Slots { return baseSlots(m, found, toolSlots(m, catalog.Slots{})) }
 		return f
 	}
-	if code == "http-html" {
+	if code == catalog.HTTPHTML {
 		f.Message = fmt.Sprintf("%s answers with a web page (%s), not the API; no nearby base URL answers either", req.URL, orUnknown(a.res.ContentType))
-		f.Fix = "the base URL points at the gateway's website: copy the API base URL from the gateway's documentation (it often ends in /api or /v1)"
 		return f
 	}
 	// The path is missing near here. If the same gateway answers the model
@@ -87,35 +87,21 @@ func (c *climber) pathFailure(ctx context.Context, req probe.Request, a attempt,
 			speaksChat = c.search(ctx, chat, []string{root + gateway.Chat.Path()}) != ""
 		}
 		if speaksChat {
-			f.Code = "protocol-unsupported"
+			f.Code = catalog.ProtocolUnsupported
 			f.Message = fmt.Sprintf("%s answers %d: the gateway at %s answers OpenAI requests but has no %s endpoint", req.URL, a.res.StatusCode, root, p.Protocol.Path())
-			f.fixFor = func(m Path) string { return protocolFix(m) }
+			f.slots = c.fixSlots(f.Code, a.res, req.URL)
 			return f
 		}
 	}
 	f.Message = fmt.Sprintf("%s answers %d (no such path), and none of %d nearby base URLs answers", req.URL, a.res.StatusCode, len(urls))
-	f.Fix = "copy the API base URL from the gateway's documentation; 'keydoctor setup --base-url URL' writes it into every tool in the form each needs"
 	return f
-}
-
-// useBaseFix tells tool m which base URL to set so it requests found.
-func useBaseFix(m Path, found string) string {
-	b, ok := baseFor(m, found)
-	if !ok {
-		return fmt.Sprintf("the gateway answers at %s, which %s cannot be pointed at", found, m.tool().Title)
-	}
-	root := rootOf(b)
-	if v, ok := strings.CutPrefix(m.BaseSource, "$"); ok { // a shell variable wins over files
-		return fmt.Sprintf("set %s to %s (now %s) where your shell exports it, or run 'keydoctor setup --base-url %s' to write the right form into every tool", v, b, m.Base, root)
-	}
-	return fmt.Sprintf("set the base URL to %s%s (now %s), or run 'keydoctor setup --base-url %s' to write the right form into every tool", b, placeNote(m), m.Base, root)
 }
 
 // modelNotFound names the closest models the gateway serves.
 func (c *climber) modelNotFound(req probe.Request, a attempt) wireFinding {
-	f := c.failure("model-not-found", req, a)
+	f := c.failure(catalog.ModelNotFound, req, a)
 	model := c.route.Model
-	f.Code = "model-not-found"
+	f.Code = catalog.ModelNotFound
 	var others []string // a listed model the gateway refuses is no suggestion
 	for _, m := range c.models {
 		if m != model {
@@ -127,25 +113,31 @@ func (c *climber) modelNotFound(req probe.Request, a attempt) wireFinding {
 		listedNote = " (its model list names it, but requests for it fail)"
 	}
 	near := probe.Closest(model, others, 3)
+	f.aboutModel = true
+	slots := catalog.Slots{Model: model}
 	switch {
 	case len(near) > 0:
 		f.Message = fmt.Sprintf("the gateway does not serve %s%s; closest it serves: %s", model, listedNote, strings.Join(near, ", "))
-		f.fixFor = func(m Path) string {
-			return fmt.Sprintf("set the model to one the gateway serves, e.g. %s%s, or run 'keydoctor setup --model %s'", near[0], modelPlace(m), near[0])
-		}
+		slots.Value, slots.Command = near[0], "keydoctor setup --model "+near[0]
 	case len(others) > 0:
 		f.Message = fmt.Sprintf("the gateway does not serve %s%s, nor anything close; it serves %d models, e.g. %s", model, listedNote, len(others), strings.Join(first(others, 3), ", "))
-		f.Fix = "pick a model the gateway lists (GET " + c.route.ModelsURL() + ") and run 'keydoctor setup --model ID'"
+		slots.URL = c.route.ModelsURL()
 	default:
 		f.Message = fmt.Sprintf("the gateway does not serve %s%s", model, bodyHint(a.res))
-		f.Fix = "check the model id in the gateway's model list or console, then run 'keydoctor setup --model ID'"
+	}
+	f.slots = func(m Path) catalog.Slots {
+		s := toolSlots(m, slots)
+		s.Key, s.File = modelKey(m), m.ModelSource
+		return s
 	}
 	return f
 }
 
-func modelPlace(m Path) string {
+// modelKey is the setting that holds the tool's model, where one name
+// fits every way the tool can be configured.
+func modelKey(m Path) string {
 	if m.Tool == gateway.Claude {
-		return " (ANTHROPIC_MODEL)"
+		return "ANTHROPIC_MODEL"
 	}
 	return ""
 }

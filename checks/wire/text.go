@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -33,7 +34,7 @@ func errDetail(r *probe.Result) string {
 	if r == nil || r.Err == nil {
 		return ""
 	}
-	return ": " + probe.CleanBody([]byte(r.Err.Error()), 200)
+	return ": " + catalog.Clean([]byte(r.Err.Error()), 200)
 }
 
 // bodyHint quotes the start of an error body: ": {…}" or "".
@@ -41,7 +42,7 @@ func bodyHint(r *probe.Result) string {
 	if r == nil || len(r.Body) == 0 {
 		return ""
 	}
-	return ": " + probe.CleanBody(r.Body, 160)
+	return ": " + catalog.Clean(r.Body, 160)
 }
 
 func orUnknown(s string) string {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
@@ -186,14 +187,18 @@ func stepIndex(check string) int {
 	return -1
 }
 
-// finding is a finding before it is handed to a tool: the fix may depend on
-// the tool (its form of a base URL, the variable it reads a CA file from).
+// wireFinding is a finding before it is handed to a tool: the fix depends
+// on the tool (its form of a base URL, where its key is set, the variable
+// it reads a CA file from).
 type wireFinding struct {
 	doctor.Finding
-	fixFor func(m Path) string
-	// aboutKey: the finding is about the key, so its source is where the
-	// key is set rather than the base URL.
-	aboutKey bool
+	// slots fills the catalog's fix for one tool; nil: the tool's name,
+	// the source of its base URL and its model. An error or warning with
+	// a code and no Fix of its own gets the catalog's fix.
+	slots func(m Path) catalog.Slots
+	// aboutKey, aboutModel: the finding is about the key (the model), so
+	// its source is where that is set rather than the base URL.
+	aboutKey, aboutModel bool
 }
 
 func (f wireFinding) forMember(m Path, key string) doctor.Finding {
@@ -203,11 +208,17 @@ func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	case out.Source != "" || out.Status == doctor.Skipped:
 	case f.aboutKey && m.KeySource != "":
 		out.Source = m.KeySource
+	case f.aboutModel && m.ModelSource != "":
+		out.Source = m.ModelSource
 	default:
 		out.Source = m.BaseSource
 	}
-	if f.fixFor != nil {
-		out.Fix = f.fixFor(m)
+	if out.Fix == "" && out.Code != "" && (out.Status == doctor.Error || out.Status == doctor.Warning) {
+		slots := toolSlots(m, catalog.Slots{})
+		if f.slots != nil {
+			slots = f.slots(m)
+		}
+		out.Fix = catalog.Render(out.Code, slots)
 	}
 	if r := strings.TrimPrefix(out.Check, "wire-"); r != out.Check {
 		out.Message = r + ": " + out.Message // the rung, for the text report
@@ -241,13 +252,13 @@ func (w *wire) evidence(req probe.Request, a attempt) *doctor.Evidence {
 }
 
 // skipped are the findings for the rungs above a broken one.
-func skippedAfter(broken step, code string) []wireFinding {
+func skippedAfter(broken step, code catalog.Code) []wireFinding {
 	var out []wireFinding
 	past := false
 	for _, s := range ladder {
 		if past && s != stepBackground { // a rung only some paths have: not listed as skipped
 			out = append(out, wireFinding{Finding: doctor.Finding{Check: string(s), Status: doctor.Skipped,
-				Message: "not tried: the ladder stopped at " + strings.TrimPrefix(string(broken), "wire-") + " (" + code + ")"}})
+				Message: "not tried: the ladder stopped at " + strings.TrimPrefix(string(broken), "wire-") + " (" + string(code) + ")"}})
 		}
 		if s == broken {
 			past = true

@@ -38,11 +38,11 @@ func newExplainCmd(e *env.Env) *cobra.Command {
 
 func runExplain(o *explainOptions) error {
 	if o.List {
-		stage := catalog.Stage("")
+		class := catalog.Class("")
 		for _, en := range catalog.All() {
-			if en.Stage != stage {
-				stage = en.Stage
-				if stage == catalog.Config {
+			if en.Class != class {
+				class = en.Class
+				if class == catalog.Config {
 					fmt.Fprintln(o.Out, "configuration (found without network):")
 				} else {
 					fmt.Fprintln(o.Out, "\non the wire:")
@@ -55,7 +55,7 @@ func runExplain(o *explainOptions) error {
 	if o.Code == "" {
 		return usageErrorf("run 'keydoctor explain --list' to see every code", "explain needs a code")
 	}
-	en, ok := catalog.Lookup(strings.ToLower(strings.TrimSpace(o.Code)))
+	en, ok := catalog.Lookup(catalog.Code(strings.ToLower(strings.TrimSpace(o.Code))))
 	if !ok {
 		return usageErrorf(closestCodeHint(o.Code), "unknown code %q", o.Code)
 	}
@@ -67,7 +67,7 @@ func runExplain(o *explainOptions) error {
 		}
 	}
 	if en.Fix != "" {
-		fmt.Fprintf(o.Out, "\nfix:\n  %s\n", strings.ReplaceAll(en.Fix, "\n", "\n  "))
+		fmt.Fprintf(o.Out, "\nfix:\n  %s\n", catalog.Generic(en.Code))
 	}
 	return nil
 }
@@ -75,7 +75,8 @@ func runExplain(o *explainOptions) error {
 func closestCodeHint(code string) string {
 	code = strings.ToLower(code)
 	var near []string
-	for _, c := range catalog.Codes() {
+	for _, known := range catalog.Codes() {
+		c := string(known)
 		if strings.Contains(c, code) || strings.Contains(code, c) || sharesPrefix(c, code) {
 			near = append(near, c)
 		}

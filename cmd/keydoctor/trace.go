@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
@@ -160,7 +161,7 @@ func traceTargets(o *traceOptions) (*url.URL, []string, error) {
 		return nil, nil, usageErrorf("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
 	}
 	for _, n := range parsed.Notes {
-		if n.Code != "url-insecure" {
+		if n.Code != catalog.URLInsecure {
 			fmt.Fprintf(o.Out, "note: %s; relaying to %s\n", n.Message, parsed.Root)
 		}
 	}

@@ -60,7 +60,7 @@ func TestNormalizePastedForms(t *testing.T) {
 			}
 			var codes []string
 			for _, n := range p.Notes {
-				codes = append(codes, n.Code)
+				codes = append(codes, string(n.Code))
 			}
 			if strings.Join(codes, ",") != strings.Join(tt.notes, ",") {
 				t.Errorf("notes = %v, want %v", codes, tt.notes)
@@ -134,7 +134,7 @@ func TestDiagnosePerTool(t *testing.T) {
 		_, notes := tool.Diagnose(tt.base)
 		got := ""
 		if len(notes) > 0 {
-			got = notes[0].Code
+			got = string(notes[0].Code)
 		}
 		if got != tt.code {
 			t.Errorf("%s %q: first note %q (%v), want %q", tt.tool, tt.base, got, notes, tt.code)

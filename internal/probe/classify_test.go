@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -55,7 +56,7 @@ func TestClassifyHTTP(t *testing.T) {
 		{"404 html page", reply(404, "text/html", "<html><head><title>404 Not Found</title></head></html>"), false, "endpoint-not-found", `title "404 Not Found"`},
 		{"404 naming the model", reply(404, "application/json", `{"error":{"message":"The model 'gpt-9' does not exist"}}`), false, "model-not-found", "does not exist"},
 		{"503 new-api no channel", reply(503, "application/json", `{"error":{"message":"当前分组 default 下对于模型 gpt-9 无可用渠道","type":"new_api_error","code":"model_not_found"}}`), false, "model-not-found", ""},
-		{"400 other", reply(400, "application/json", `{"error":{"message":"max_tokens too large"}}`), false, CodeHTTPError, "400 bad request: max_tokens too large"},
+		{"400 other", reply(400, "application/json", `{"error":{"message":"max_tokens too large"}}`), false, string(catalog.HTTPError), "400 bad request: max_tokens too large"},
 		{"429 retry-after date", reply(429, "", "", "Retry-After", time.Now().Add(90*time.Second).UTC().Format(http.TimeFormat)), false, "rate-limited", "retry after 1m"},
 		{"502 html", reply(502, "text/html", "<!DOCTYPE html><title>Bad gateway</title>"), false, "server-error", "Bad gateway"},
 		{"307", reply(307, "", "", "Location", "https://example.invalid/v1/chat/completions"), false, "http-redirect", "https://example.invalid"},
@@ -80,26 +81,6 @@ func TestClassifyHTTP(t *testing.T) {
 				t.Errorf("err carries a terminal escape: %q", res.Err)
 			}
 		})
-	}
-}
-
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	for _, tt := range []struct {
-		h    http.Header
-		want time.Duration
-	}{
-		{http.Header{"Retry-After": {"2"}}, 2 * time.Second},
-		{http.Header{"Retry-After": {"0.5"}}, 500 * time.Millisecond},
-		{http.Header{"Retry-After": {now.Add(time.Minute).Format(http.TimeFormat)}}, time.Minute},
-		{http.Header{"Retry-After": {now.Add(-time.Minute).Format(http.TimeFormat)}}, 0},
-		{http.Header{"Retry-After-Ms": {"1500"}, "Retry-After": {"9"}}, 1500 * time.Millisecond},
-		{http.Header{"Retry-After": {"soon"}}, 0},
-		{http.Header{}, 0},
-	} {
-		if got := retryAfter(tt.h, now); got != tt.want {
-			t.Errorf("retryAfter(%v) = %v, want %v", tt.h, got, tt.want)
-		}
 	}
 }
 
@@ -167,12 +148,12 @@ func TestClassifyTransportErrors(t *testing.T) {
 		{wrap(timeoutErr{}), true, "timeout-headers"},
 		{wrap(errors.New("net/http: timeout awaiting response headers")), true, "timeout-headers"},
 		{wrap(errors.New("EOF")), true, "server-error"},
-		{wrap(context.Canceled), true, CodeHTTPError},
+		{wrap(context.Canceled), true, string(catalog.HTTPError)},
 	} {
 		res := &Result{URL: "https://gw.example/v1/chat/completions"}
 		tr := &tracer{gotConn: tt.gotConn}
 		classifyTransport(res, tt.err, tr, context.Background())
-		if res.Code != tt.code {
+		if string(res.Code) != tt.code {
 			t.Errorf("%v: code %q (%v), want %q", tt.err, res.Code, res.Err, tt.code)
 		}
 	}

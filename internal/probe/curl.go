@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -78,7 +79,7 @@ func (r *Result) Evidence(req Request, keyVar string) Evidence {
 			ev.Headers[k] = gateway.Redact(strings.Join(vs, ", "), req.Key)
 		}
 	}
-	ev.Body = gateway.Redact(CleanBody(r.Body, EvidenceBodyBytes), req.Key)
+	ev.Body = gateway.Redact(catalog.Clean(r.Body, EvidenceBodyBytes), req.Key)
 	ev.Timings = r.Timings.Millis()
 	if r.Method == http.MethodPost {
 		ev.Curl = Curl(req, keyVar)

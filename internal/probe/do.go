@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -45,7 +46,7 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	}
 	hreq, err := http.NewRequestWithContext(ctx, res.Method, res.URL, rd)
 	if err != nil {
-		res.Code, res.Err = "url-invalid", errors.New("the request URL does not parse")
+		res.Code, res.Err = catalog.URLInvalid, errors.New("the request URL does not parse")
 		return res
 	}
 	hreq.Header = req.headers(req.Key, c.opts.UserAgent)
@@ -91,7 +92,7 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		if res.Stream != nil {
 			events = res.Stream.Events
 		}
-		res.Code = "timeout-stream"
+		res.Code = catalog.TimeoutStream
 		res.Err = errorf("the answer sent nothing for %s after %d events", c.opts.StreamIdle, events)
 	}
 	res.Timings.End = time.Since(res.Timings.Start)

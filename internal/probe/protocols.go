@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/tidwall/gjson"
 )
 
@@ -33,7 +34,7 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 		return true
 	})
 	if errObj.Exists() && errObj.Type != gjson.Null {
-		d.s.ErrorEvent = errorText(errObj)
+		d.setError(catalog.ErrorObject(errObj))
 		return
 	}
 	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
@@ -123,15 +124,15 @@ func (d *Decoder) responses(data []byte, at time.Duration) {
 		}
 		if typ == "response.failed" {
 			if e := resp.Get("error"); e.Exists() && e.Type != gjson.Null {
-				d.s.ErrorEvent = errorText(e)
+				d.setError(catalog.ErrorObject(e))
 			} else {
-				d.s.ErrorEvent = "response failed"
+				d.setError(catalog.GatewayError{Message: "response failed"})
 			}
 		}
 	case "error":
 		// {"type":"error","code":…,"message":…} or with a nested error.
 		if !d.errorIn(data) {
-			d.s.ErrorEvent = errorText(r)
+			d.setError(catalog.ErrorObject(r))
 		}
 	default:
 		d.errorIn(data)

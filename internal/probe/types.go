@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -66,9 +67,12 @@ type Stream struct {
 	Terminated   bool // [DONE], message_stop or response.completed came
 	EmptyChoices int  // chat chunks with "choices": []
 	Usage        *Usage
-	ErrorEvent   string // an error event inside the stream, if any
-	Model        string // the model the stream names (first one seen)
-	StopReason   string // finish_reason, stop_reason or the incomplete reason
+	ErrorEvent   string // an error event inside the stream, if any, as text
+	// Error is that error event as the gateway sent it (type, code,
+	// message), for the catalog's classifier.
+	Error      catalog.GatewayError
+	Model      string // the model the stream names (first one seen)
+	StopReason string // finish_reason, stop_reason or the incomplete reason
 	// NonSSE counts non-empty lines that are not SSE fields (raw JSON,
 	// HTML): a body that is not an event stream at all.
 	NonSSE int
@@ -92,7 +96,7 @@ type Result struct {
 	Timings     Timings
 	// Code is the catalog code of the failure, or "" when the request
 	// succeeded. Err carries the detail.
-	Code string
+	Code catalog.Code
 	Err  error
 	// RetryAfter is the server's Retry-After, when it gave one.
 	RetryAfter time.Duration
@@ -109,15 +113,15 @@ type Result struct {
 
 // Note is one catalog code with its detail.
 type Note struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    catalog.Code `json:"code"`
+	Message string       `json:"message"`
 }
 
 // OK reports whether the request produced a complete answer.
 func (r *Result) OK() bool { return r.Code == "" }
 
 // HasNote reports whether the result carries a note with this code.
-func (r *Result) HasNote(code string) bool {
+func (r *Result) HasNote(code catalog.Code) bool {
 	for _, n := range r.Notes {
 		if n.Code == code {
 			return true

@@ -2,11 +2,13 @@ package verify
 
 import (
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -15,7 +17,7 @@ import (
 type Verdict struct {
 	What    string        // "requests", "path", "status", "main model", ...
 	Status  doctor.Status // OK, Info, Warning or Error
-	Code    string        // catalog code when not OK ("" when none fits)
+	Code    catalog.Code  // catalog code when not OK ("" when none fits)
 	Message string
 }
 
@@ -58,7 +60,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), plural(len(recs), "request", "requests"))}}
 	}
 	var out []Verdict
-	add := func(what string, st doctor.Status, code, format string, args ...any) {
+	add := func(what string, st doctor.Status, code catalog.Code, format string, args ...any) {
 		out = append(out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
 	}
 
@@ -108,7 +110,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		if n := counts[f]; n > 1 {
 			times = fmt.Sprintf(" (%d times)", n)
 		}
-		add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
+		add("status", doctor.Error, statusCode(f.status, badPath, f.err), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
 		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
@@ -129,7 +131,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		if found {
 			add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
 		} else {
-			add("main model", doctor.Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
+			add("main model", doctor.Error, catalog.ModelMismatch, "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
 		}
 	} else {
 		// The turn's answer comes last; earlier calls are background ones.
@@ -144,13 +146,13 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	for _, m := range others {
 		switch {
 		case c.Tool != gateway.Claude:
-			add("other model", doctor.Error, "model-mismatch", "%s also asked for %s, which its files do not name", tool.Title, m)
+			add("other model", doctor.Error, catalog.ModelMismatch, "%s also asked for %s, which its files do not name", tool.Title, m)
 		case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
 			add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
 		case c.BackgroundModel != "":
-			add("background model", doctor.Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
+			add("background model", doctor.Error, catalog.ModelMismatch, "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
 		default:
-			add("background model", doctor.Warning, "model-mismatch", "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
+			add("background model", doctor.Warning, catalog.ModelMismatch, "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
 		}
 	}
 
@@ -169,7 +171,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	for _, r := range reqs {
 		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
 			mismatched = true
-			add("served model", doctor.Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
+			add("served model", doctor.Error, catalog.ModelMismatch, "asked for %s, the answer names %s", r.Model, r.ServedModel)
 		}
 	}
 	if !mismatched && failed < len(reqs) {
@@ -180,11 +182,11 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	kinds := distinct(reqs, func(r relay.Record) string { return r.Auth })
 	switch {
 	case c.Auth == "":
-		add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
+		add("auth", doctor.Warning, catalog.EnvMissing, "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
 	case len(kinds) == 1 && kinds[0] == string(c.Auth):
 		add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
 	default:
-		add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+		add("auth", doctor.Error, catalog.AuthConflict, "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
 	}
 	if c.Key != "" {
 		want := relay.KeySum(c.Key)
@@ -200,11 +202,11 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		}
 		switch {
 		case none > 0:
-			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
+			add("key", doctor.Error, catalog.EnvMissing, "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
 		case len(other) == 0:
 			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
 		default:
-			add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+			add("key", doctor.Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
 		}
 	}
 	return out
@@ -215,14 +217,14 @@ func pathOnly(p string) string {
 	return p
 }
 
-func pathCode(got, want string) string {
+func pathCode(got, want string) catalog.Code {
 	switch g, w := versions(got), versions(want); {
 	case g > w:
-		return "url-double-version"
+		return catalog.URLDoubleVersion
 	case g < w:
-		return "url-missing-version"
+		return catalog.URLMissingVersion
 	}
-	return "endpoint-not-found"
+	return catalog.EndpointNotFound
 }
 
 // versions counts the v1 segments of a path.
@@ -236,26 +238,19 @@ func versions(path string) int {
 	return n
 }
 
-func statusCode(status int, badPath bool) string {
-	switch {
-	case status == 401:
-		return "auth-invalid"
-	case status == 403:
-		return "auth-forbidden"
-	case status == 404 && badPath:
-		return "endpoint-not-found"
-	case status == 404:
-		return "model-not-found"
-	case status == 429:
-		return "rate-limited"
-	case status == 502:
-		return "connect-refused"
-	case status >= 500:
-		return "server-error"
-	case status == 200:
-		return "error-in-200"
+// statusCode names a failed request's status through the catalog's one
+// classifier. The relay keeps no bodies, so the status decides, with two
+// facts only verify has: when the tool requested the path it should, a 404
+// is about the model; a 502 the relay itself answered means it could not
+// reach the gateway.
+func statusCode(status int, badPath bool, relayErr string) catalog.Code {
+	if status == http.StatusBadGateway && relayErr != "" && relayErr != http.StatusText(status) {
+		return catalog.ConnectRefused
 	}
-	return ""
+	if status == http.StatusOK {
+		return catalog.ErrorIn200 // the relay saw an error inside the answer
+	}
+	return catalog.Classify(catalog.Answer{Status: status, RouteKnown: !badPath}).Code
 }
 
 // distinct lists the distinct non-empty values of f over recs, sorted.

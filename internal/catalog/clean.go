@@ -1,4 +1,4 @@
-package probe
+package catalog
 
 import (
 	"strings"
@@ -6,10 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// CleanBody returns the first max bytes of b as text a terminal can show:
+// Clean returns the first max bytes of b as text a terminal can show:
 // invalid UTF-8 replaced, line breaks and tabs as spaces, other control
 // characters (escape sequences included) removed, runs of spaces squeezed.
-func CleanBody(b []byte, max int) string {
+func Clean(b []byte, max int) string {
 	cut := len(b) > max
 	if cut {
 		b = b[:max]

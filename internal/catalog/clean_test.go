@@ -1,4 +1,4 @@
-package probe
+package catalog
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestCleanBody(t *testing.T) {
+func TestClean(t *testing.T) {
 	tests := []struct {
 		in   string
 		max  int
@@ -23,15 +23,15 @@ func TestCleanBody(t *testing.T) {
 		{"", 10, ""},
 	}
 	for _, tt := range tests {
-		if got := CleanBody([]byte(tt.in), tt.max); got != tt.want {
-			t.Errorf("CleanBody(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		if got := Clean([]byte(tt.in), tt.max); got != tt.want {
+			t.Errorf("Clean(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
 		}
 	}
 }
 
-// FuzzCleanBody: the evidence text is valid UTF-8 without control
+// FuzzClean: the evidence text is valid UTF-8 without control
 // characters, and no longer than asked (plus the ellipsis).
-func FuzzCleanBody(f *testing.F) {
+func FuzzClean(f *testing.F) {
 	for _, s := range []string{"", "{\"error\":\"x\"}\r\n", "\x1b[2J\x00", "héllo wörld", "\xff\xfe", "a\u2028b"} {
 		f.Add([]byte(s), 8)
 	}
@@ -39,7 +39,7 @@ func FuzzCleanBody(f *testing.F) {
 		if max < 0 || max > 4096 {
 			return
 		}
-		s := CleanBody(b, max)
+		s := Clean(b, max)
 		if !utf8.ValidString(s) {
 			t.Fatalf("invalid UTF-8: %q", s)
 		}
