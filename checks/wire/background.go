@@ -28,7 +28,7 @@ func (c *climber) backgroundModel(ctx context.Context) {
 	}
 	req := c.request(false)
 	req.Model = bg
-	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
+	a := c.do(ctx, c.opts.generation(), func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
 	res := a.res
 	code := codeOf(res)
 	switch {
@@ -38,7 +38,7 @@ func (c *climber) backgroundModel(ctx context.Context) {
 			named = "answered as " + res.Model
 		}
 		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s, Claude Code's background model, is served (%s)", bg, named), nil, nil)
-	case code == catalog.ModelNotFound || (c.listed && res.StatusCode/100 == 4 && code != catalog.AuthInvalid):
+	case code == catalog.ModelNotFound || code == catalog.ModelNoChannel || (c.listed && res.StatusCode/100 == 4 && breaks(code, catalog.RungRequest)):
 		msg := fmt.Sprintf("%s, Claude Code's background model, is not served by the gateway", bg)
 		slots := catalog.Slots{Key: "ANTHROPIC_DEFAULT_HAIKU_MODEL", File: c.route.BackgroundSource, Model: bg,
 			Command: "keydoctor setup --tools claude --background-model ID"}

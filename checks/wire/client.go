@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
@@ -52,10 +53,13 @@ func (m *Meter) Tokens() int { return int(m.tokens.Load()) }
 // attempt is one request with its retries.
 type attempt struct {
 	res     *probe.Result
-	tries   int      // requests made, first one included
-	retries []string // one line per retry: why and how long it waited
-	failed  []int    // the statuses that caused the retries
-	gaveUp  string   // why a retryable failure was not retried (again)
+	tries   int            // requests made, first one included
+	retries []string       // one line per retry: why and how long it waited
+	failed  []catalog.Code // the codes that caused the retries
+	gaveUp  string         // why a retryable failure was not retried (again)
+	// deadline is each try's time limit (the report names it when it ran
+	// out)
+	deadline time.Duration
 }
 
 // retryNote describes the retries for a finding's message, or "".
@@ -76,35 +80,38 @@ func (a attempt) retryNote() string {
 		}
 		s += " " + r
 	}
-	if a.gaveUp != "" && a.res.StatusCode/100 != 2 {
+	if a.gaveUp != "" && codeOf(a.res) != "" {
 		s += "; then " + a.gaveUp
 	}
 	return s + ")"
 }
 
-// do makes one request, retrying 429 and 5xx as the policy says. Each
-// try gets its own deadline; the waits between tries respect ctx.
-func (w *wire) do(ctx context.Context, send func(ctx context.Context) *probe.Result) attempt {
-	var a attempt
+// do makes one request, retrying what the catalog says a retry may cure
+// (rate limits, an overloaded upstream, 5xx), as the policy says. Each try
+// gets deadline as its own time limit; the waits between tries respect
+// ctx.
+func (w *wire) do(ctx context.Context, deadline time.Duration, send func(ctx context.Context) *probe.Result) attempt {
+	a := attempt{deadline: deadline}
 	for n := 1; ; n++ {
-		rctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
+		rctx, cancel := context.WithTimeout(ctx, deadline)
 		a.res = send(rctx)
 		cancel()
 		a.tries++
 		w.opts.Meter.Add(a.res)
-		d := w.opts.Retry.Next(n, a.res.StatusCode, a.res.RetryAfter, w.jitter())
+		code := codeOf(a.res)
+		d := w.opts.Retry.Next(n, code, a.res.StatusCode, a.res.RetryAfter, w.jitter())
 		if !d.Retry {
-			if Retryable(a.res.StatusCode) {
+			if Retryable(code, a.res.StatusCode) {
 				a.gaveUp = d.Why
 			}
 			return a
 		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d.Wait+w.opts.Timeout/4 {
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d.Wait+deadline/4 {
 			a.gaveUp = fmt.Sprintf("no time left to wait %s", d.Wait.Round(time.Millisecond))
 			return a
 		}
-		a.retries = append(a.retries, fmt.Sprintf("status %d, waited %s", a.res.StatusCode, d.Why))
-		a.failed = append(a.failed, a.res.StatusCode)
+		a.retries = append(a.retries, fmt.Sprintf("%s (%d), waited %s", code, a.res.StatusCode, d.Why))
+		a.failed = append(a.failed, code)
 		t := time.NewTimer(d.Wait)
 		select {
 		case <-ctx.Done():

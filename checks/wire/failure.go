@@ -19,7 +19,8 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 	}
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	f.aboutKey = catalog.Of(code).Rung == catalog.RungAuth
-	f.Message = c.what(code, req, a, where)
+	// every retry shows, whatever the last answer was
+	f.Message = c.what(code, req, a, where) + a.retryNote()
 	f.slots = c.fixSlots(code, a.res, where)
 	return f
 }
@@ -40,7 +41,7 @@ func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where st
 	case catalog.TLSFailed:
 		return fmt.Sprintf("the TLS handshake with %s failed%s", host, detail)
 	case catalog.TimeoutHeaders:
-		return fmt.Sprintf("%s sent no response headers within %s", where, c.opts.Timeout)
+		return fmt.Sprintf("%s sent no response headers within %s", where, deadlineOf(a, c.opts.Timeout))
 	case catalog.HTTPRedirect:
 		return fmt.Sprintf("%s redirects (%d) to %s", where, res.StatusCode, orUnknown(location(res)))
 	case catalog.AuthInvalid:
@@ -48,9 +49,19 @@ func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where st
 	case catalog.AuthForbidden:
 		return fmt.Sprintf("the key %s is valid but may not do this (403)%s", gateway.Mask(c.route.Key), bodyHint(res))
 	case catalog.RateLimited:
-		return fmt.Sprintf("the gateway answers 429 (rate limited)%s%s", retryAfterNote(res), a.retryNote())
+		return fmt.Sprintf("the gateway answers 429 (rate limited)%s%s", retryAfterNote(res), gatewaySays(res))
 	case catalog.ServerError:
-		return fmt.Sprintf("the gateway failed with %d%s%s", res.StatusCode, bodyHint(res), a.retryNote())
+		return fmt.Sprintf("the gateway failed with %d%s", res.StatusCode, bodyHint(res))
+	case catalog.QuotaExhausted:
+		return fmt.Sprintf("the key or account has no quota or balance left (%d)%s", res.StatusCode, gatewaySays(res))
+	case catalog.UpstreamOverloaded:
+		return fmt.Sprintf("the model's upstream provider is overloaded (%d)%s%s", res.StatusCode, retryAfterNote(res), gatewaySays(res))
+	case catalog.ModelNoChannel:
+		return fmt.Sprintf("the gateway has no channel serving %s for this key's group (%d)%s", modelOr(c.route.Model), res.StatusCode, gatewaySays(res))
+	case catalog.CDNPage, catalog.AnswerEmpty, catalog.EncodingUnasked:
+		return fmt.Sprintf("%s %s: %s", res.Method, where, errText(res))
+	case catalog.HTTPError:
+		return fmt.Sprintf("%s refuses the request the tool sends%s", where, errDetail(res))
 	case catalog.ProtocolUnsupported:
 		return fmt.Sprintf("%s refuses the %s request the tool sends (%d)%s", where, c.route.Protocol, res.StatusCode, bodyHint(res))
 	case catalog.ErrorIn200:
@@ -64,10 +75,14 @@ func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where st
 	case catalog.StreamUnterminated:
 		return fmt.Sprintf("the stream ended without its terminator (%s) after %d events", c.route.Protocol.Terminator(), streamEvents(res))
 	case catalog.TimeoutStream:
-		if res.Stream == nil {
-			return fmt.Sprintf("the answer stalled after its headers (%d): nothing more until the %s deadline", res.StatusCode, c.opts.Timeout)
+		limit := deadlineOf(a, c.opts.Timeout)
+		switch {
+		case res.Stream == nil:
+			return fmt.Sprintf("the answer stalled after its headers (%d): nothing more until the %s deadline", res.StatusCode, limit)
+		case len(res.Stream.Deltas) == 0:
+			return fmt.Sprintf("headers came after %s, then no first token within the %s deadline", ms(res.Timings.FirstByte), limit)
 		}
-		return fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), c.opts.Timeout)
+		return fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), limit)
 	case catalog.EndpointNotFound:
 		return fmt.Sprintf("%s answers %d: no such path%s", where, res.StatusCode, bodyHint(res))
 	case catalog.HTTPHTML:

@@ -3,7 +3,6 @@ package wire
 import (
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -28,13 +27,8 @@ func codeOf(r *probe.Result) catalog.Code {
 	default:
 		code = catalog.Classify(catalog.Answer{Status: r.StatusCode, Header: r.Header, Body: r.Body}).Code
 	}
-	if code == catalog.HTTPError {
-		if r.StatusCode == 0 { // canceled: the deadline of the whole check
-			return catalog.TimeoutHeaders
-		}
-		// a 4xx no other code names: the path exists but refuses what
-		// the tool sends
-		return catalog.ProtocolUnsupported
+	if code == catalog.HTTPError && r.StatusCode == 0 { // canceled: the deadline of the whole check
+		return catalog.TimeoutHeaders
 	}
 	return code
 }
@@ -159,15 +153,15 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	if breaks(code, catalog.RungAny) {
 		return c.stop(at, c.failure(code, req, a))
 	}
-	if len(a.retries) > 0 { // it recovered: still say that it had to retry
+	if len(a.retries) > 0 && code == "" { // it recovered: still say that it had to retry
 		c.add(at, retriedCode(a), doctor.Info, "the gateway recovered after retrying"+a.retryNote(), c.evidence(req, a), nil)
 	}
 	return true
 }
 
 func retriedCode(a attempt) catalog.Code {
-	if len(a.failed) > 0 && a.failed[0] == http.StatusTooManyRequests {
-		return catalog.RateLimited
+	if len(a.failed) > 0 {
+		return a.failed[0]
 	}
 	return catalog.ServerError
 }
@@ -186,7 +180,7 @@ func (c *climber) modelList(ctx context.Context) bool {
 	root := c.route.modelsRoot()
 	a, models := c.lists.get(root+"\x00"+c.route.Key+"\x00"+string(c.route.Auth), func() (attempt, []string) {
 		var models []string
-		a := c.do(ctx, func(ctx context.Context) *probe.Result {
+		a := c.do(ctx, c.opts.Timeout, func(ctx context.Context) *probe.Result {
 			var r *probe.Result
 			models, r = c.opts.Client.ListModels(ctx, root, c.route.Key, c.route.Auth)
 			return r

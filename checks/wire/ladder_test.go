@@ -272,7 +272,7 @@ func TestWireRetries(t *testing.T) {
 	}
 	fs, m := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
 	f := find(fs, "rate-limited")
-	if f == nil || f.Status != doctor.Info || f.Evidence.Attempts != 2 || !strings.Contains(f.Message, "Retry-After 2ms") {
+	if f == nil || f.Status != doctor.Info || f.Evidence.Attempts != 2 || !strings.Contains(f.Message, "the 2ms the gateway asked for") {
 		t.Fatalf("want an info rate-limited naming the retry: %+v", fs)
 	}
 	if m.Requests() != 4 || count(fs, doctor.Error) != 0 {
@@ -289,6 +289,67 @@ func TestWireRetries(t *testing.T) {
 	}
 	if !strings.Contains(f.Message, "gave up after 2 retries") {
 		t.Errorf("message = %s", f.Message)
+	}
+}
+
+// What the body says decides, not the status: an exhausted quota is not
+// retried (whatever its status), a 503 "no channel" is a model/group
+// problem and not retried, another 4xx is http-error (never
+// protocol-unsupported), and a failure after retries never reads as a
+// recovery.
+func TestWireReadsTheAnswer(t *testing.T) {
+	tests := []struct {
+		name     string
+		status   int
+		body     string
+		code     string
+		attempts int
+		rung     string
+	}{
+		{"openai insufficient_quota 429", 429, `{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}`, "quota-exhausted", 1, "wire-request"},
+		{"one-api quota 401", 401, `{"error":{"message":"该令牌额度已用尽 (request id: 1)","type":"one_api_error"}}`, "quota-exhausted", 1, "wire-request"},
+		{"openrouter 402", 402, `{"error":{"code":402,"message":"Insufficient credits"}}`, "quota-exhausted", 1, "wire-request"},
+		{"new-api no channel 503", 503, `{"error":{"message":"No available channel for model m under group default (distributor)","type":"new_api_error","code":"model_not_found"}}`, "model-no-channel", 1, "wire-models"},
+		{"408 is http-error", 408, `{"error":{"code":408,"message":"Your request timed out"}}`, "http-error", 1, "wire-request"},
+		{"400 is http-error", 400, `{"error":{"message":"max_tokens is too large"}}`, "http-error", 1, "wire-request"},
+		{"529 overloaded, retried", 529, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`, "upstream-overloaded", 3, "wire-request"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &fakeClient{routes: healthy(root, gateway.Messages, "m"), models: []string{"m"}}
+			c.routes[root+"/v1/messages"] = func(int) *probe.Result { return status(tt.status, tt.body) }
+			fs, _ := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
+			f := find(fs, tt.code)
+			if f == nil || f.Status != doctor.Error || f.Check != tt.rung || f.Evidence.Attempts != tt.attempts {
+				t.Fatalf("want %s at %s after %d attempts: %+v", tt.code, tt.rung, tt.attempts, fs)
+			}
+			if find(fs, "protocol-unsupported") != nil {
+				t.Errorf("a %d must not read as protocol-unsupported", tt.status)
+			}
+			if f.Fix == "" || strings.ContainsAny(f.Fix, "{}") || strings.Contains(f.Fix, "retry later") && tt.code == "quota-exhausted" {
+				t.Errorf("fix %q", f.Fix)
+			}
+		})
+	}
+
+	// 429 first, then a refusal of another kind: the report says both
+	// and never that the gateway recovered.
+	c := &fakeClient{routes: healthy(root, gateway.Messages, "m"), models: []string{"m"}}
+	c.routes[root+"/v1/messages"] = func(n int) *probe.Result {
+		if n == 1 {
+			return status(429, `{"error":{"message":"slow down"}}`)
+		}
+		return status(401, `{"error":{"message":"该令牌额度已用尽"}}`)
+	}
+	fs, _ := runWire(t, c, []Path{claudePath(root, "m")}, Options{})
+	f := find(fs, "quota-exhausted")
+	if f == nil || !strings.Contains(f.Message, "1 retry: rate-limited (429)") || strings.Contains(f.Message, "then gave up") {
+		t.Fatalf("want quota-exhausted naming the retry: %+v", fs)
+	}
+	for _, g := range fs {
+		if strings.Contains(g.Message, "recovered") {
+			t.Errorf("self-contradiction: %s", g.Message)
+		}
 	}
 }
 

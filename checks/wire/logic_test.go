@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
@@ -134,38 +135,43 @@ func contains(ss []string, s string) bool {
 func TestRetryPolicy(t *testing.T) {
 	p := RetryPolicy{Max: 2, Base: 200 * time.Millisecond, Cap: 2 * time.Second}
 	tests := []struct {
-		name       string
-		n, status  int
-		retryAfter time.Duration
-		jitter     float64
-		retry      bool
-		wait       time.Duration
-		why        string
+		name   string
+		n      int
+		code   catalog.Code
+		status int
+		asked  time.Duration
+		jitter float64
+		retry  bool
+		wait   time.Duration
+		why    string
 	}{
-		{"400 never", 1, 400, 0, 0, false, 0, "not retried"},
-		{"401 never", 1, 401, 0, 0, false, 0, "not retried"},
-		{"404 never", 1, 404, 0, 0, false, 0, "not retried"},
-		{"501 never", 1, 501, 0, 0, false, 0, "not retried"},
-		{"200 never", 1, 200, 0, 0, false, 0, "not retried"},
-		{"429 first, no jitter", 1, 429, 0, 0, true, 100 * time.Millisecond, "backoff"},
-		{"429 first, jitter", 1, 429, 0, 0.75, true, 175 * time.Millisecond, "backoff"},
-		{"503 second doubles", 2, 503, 0, 0.5, true, 300 * time.Millisecond, "backoff"},
-		{"third is too many", 3, 503, 0, 0, false, 0, "gave up after 2"},
-		{"retry-after honoured", 1, 429, time.Second, 0.5, true, time.Second, "Retry-After 1s"},
-		{"retry-after below backoff", 2, 429, 10 * time.Millisecond, 0, true, 200 * time.Millisecond, "backoff"},
-		{"retry-after at cap", 1, 429, 2 * time.Second, 0, true, 2 * time.Second, "Retry-After"},
-		{"retry-after past cap", 1, 429, 3 * time.Second, 0, false, 0, "longer than"},
-		{"bad jitter ignored", 1, 500, 0, 7, true, 100 * time.Millisecond, "backoff"},
+		{"400 never", 1, catalog.HTTPError, 400, 0, 0, false, 0, "not retried"},
+		{"401 never", 1, catalog.AuthInvalid, 401, 0, 0, false, 0, "not retried"},
+		{"404 never", 1, catalog.EndpointNotFound, 404, 0, 0, false, 0, "not retried"},
+		{"501 never", 1, catalog.ServerError, 501, 0, 0, false, 0, "not retried"},
+		{"200 never", 1, "", 200, 0, 0, false, 0, "not retried"},
+		{"quota never, even as a 429", 1, catalog.QuotaExhausted, 429, 0, 0, false, 0, "quota-exhausted (429) is not retried"},
+		{"no channel never, even as a 503", 1, catalog.ModelNoChannel, 503, 0, 0, false, 0, "not retried"},
+		{"429 first, no jitter", 1, catalog.RateLimited, 429, 0, 0, true, 100 * time.Millisecond, "backoff"},
+		{"429 first, jitter", 1, catalog.RateLimited, 429, 0, 0.75, true, 175 * time.Millisecond, "backoff"},
+		{"503 second doubles", 2, catalog.ServerError, 503, 0, 0.5, true, 300 * time.Millisecond, "backoff"},
+		{"529 overloaded retried", 1, catalog.UpstreamOverloaded, 529, 0, 0, true, 100 * time.Millisecond, "backoff"},
+		{"third is too many", 3, catalog.ServerError, 503, 0, 0, false, 0, "gave up after 2"},
+		{"the gateway's wait honoured", 1, catalog.RateLimited, 429, time.Second, 0.5, true, time.Second, "the 1s the gateway asked for"},
+		{"a wait below backoff", 2, catalog.RateLimited, 429, 10 * time.Millisecond, 0, true, 200 * time.Millisecond, "backoff"},
+		{"a wait at cap", 1, catalog.RateLimited, 429, 2 * time.Second, 0, true, 2 * time.Second, "the gateway asked for"},
+		{"a wait past cap", 1, catalog.RateLimited, 429, 20 * time.Second, 0, false, 0, "asks to wait 20s, longer than"},
+		{"bad jitter ignored", 1, catalog.ServerError, 500, 0, 7, true, 100 * time.Millisecond, "backoff"},
 	}
 	for _, tt := range tests {
-		d := p.Next(tt.n, tt.status, tt.retryAfter, tt.jitter)
+		d := p.Next(tt.n, tt.code, tt.status, tt.asked, tt.jitter)
 		if d.Retry != tt.retry || d.Wait != tt.wait || !strings.Contains(d.Why, tt.why) {
 			t.Errorf("%s: got %+v, want retry=%v wait=%s why~%q", tt.name, d, tt.retry, tt.wait, tt.why)
 		}
 	}
 	// The backoff itself is capped.
 	big := RetryPolicy{Max: 9, Base: time.Second, Cap: 3 * time.Second}
-	if d := big.Next(5, 500, 0, 0.9); d.Wait != 3*time.Second || !strings.Contains(d.Why, "capped") {
+	if d := big.Next(5, catalog.ServerError, 500, 0, 0.9); d.Wait != 3*time.Second || !strings.Contains(d.Why, "capped") {
 		t.Errorf("uncapped backoff: %+v", d)
 	}
 }

@@ -16,15 +16,19 @@ import (
 // tool sends it, then what the answer says about the model and usage.
 func (c *climber) chatRequest(ctx context.Context) bool {
 	req := c.request(false)
-	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
+	a := c.do(ctx, c.opts.generation(), func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
 	if !c.settle(req, a, stepRequest) {
 		return false
 	}
 	code := codeOf(a.res)
 	unlisted := c.listed && !c.modelListed()
-	if code == catalog.ModelNotFound || (unlisted && code != "" && a.res.StatusCode/100 == 4) {
+	if code == catalog.ModelNotFound || (unlisted && breaks(code, catalog.RungRequest) && a.res.StatusCode/100 == 4) {
 		c.drop(stepModels, doctor.OK) // the list named it, the gateway refuses it: one verdict
 		return c.stop(stepModels, c.modelNotFound(req, a))
+	}
+	if code == catalog.ModelNoChannel {
+		c.drop(stepModels, doctor.OK)
+		return c.stop(stepModels, c.failure(code, req, a))
 	}
 	if code == catalog.EndpointNotFound || code == catalog.HTTPHTML {
 		return c.stop(stepRequest, c.pathFailure(ctx, req, a, code))
@@ -65,7 +69,7 @@ func (c *climber) chatRequest(ctx context.Context) bool {
 // streamRequest is the streaming rung, followed by the latency rung.
 func (c *climber) streamRequest(ctx context.Context) {
 	req := c.request(true)
-	a := c.do(ctx, func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
+	a := c.do(ctx, c.opts.generation(), func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
 	if !c.settle(req, a, stepStream) {
 		return
 	}
@@ -102,37 +106,45 @@ func (c *climber) streamRequest(ctx context.Context) {
 			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), ms(res.Timings.FirstDelta)),
 			c.evidence(req, a), nil)
 	}
-	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; TTFT %s, TPOT %s over %d tokens (%s)", len(st.Deltas), ms(m.ttft), ms(m.tpot), m.tokens, m.tokenSource), nil, nil)
+	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; %s, TPOT %s over %d tokens (%s)", len(st.Deltas), m.firsts(), ms(m.tpot), m.tokens, m.tokenSource), nil, nil)
 	c.latency(req, a, m, buffered)
 }
 
-// latency is the last rung: TTFT and TPOT against the thresholds.
+// latency is the last rung: the first token a user sees (the first text:
+// a reasoning model's thinking is invisible) and TPOT against the
+// thresholds.
 func (c *climber) latency(req probe.Request, a attempt, m measured, buffered bool) {
 	var slow []string
-	if m.ttft > c.opts.MaxTTFT {
-		slow = append(slow, fmt.Sprintf("TTFT %s is above %s", ms(m.ttft), ms(c.opts.MaxTTFT)))
+	if m.perceived() > c.opts.MaxTTFT {
+		slow = append(slow, fmt.Sprintf("%s %s is above %s", m.perceivedName(), ms(m.perceived()), ms(c.opts.MaxTTFT)))
 	}
 	if !buffered && m.tokens > 1 && m.tpot > c.opts.MaxTPOT {
 		slow = append(slow, fmt.Sprintf("TPOT %s is above %s", ms(m.tpot), ms(c.opts.MaxTPOT)))
 	}
 	if len(slow) == 0 {
-		c.add(stepLatency, "", doctor.OK, fmt.Sprintf("TTFT %s (limit %s), TPOT %s (limit %s)", ms(m.ttft), ms(c.opts.MaxTTFT), ms(m.tpot), ms(c.opts.MaxTPOT)), nil, nil)
+		c.add(stepLatency, "", doctor.OK, fmt.Sprintf("%s %s (limit %s), TPOT %s (limit %s)", m.perceivedName(), ms(m.perceived()), ms(c.opts.MaxTTFT), ms(m.tpot), ms(c.opts.MaxTPOT)), nil, nil)
 		return
 	}
-	c.add(stepLatency, catalog.LatencyHigh, doctor.Warning, strings.Join(slow, "; ")+fmt.Sprintf(" (first byte after %s)", ms(a.res.Timings.FirstByte)),
+	reason := ""
+	if m.reasoned() {
+		reason = fmt.Sprintf("; the model reasons first: first token after %s", ms(m.ttft))
+	}
+	c.add(stepLatency, catalog.LatencyHigh, doctor.Warning, strings.Join(slow, "; ")+fmt.Sprintf(" (first byte after %s%s)", ms(a.res.Timings.FirstByte), reason),
 		c.evidence(req, a), nil)
 }
 
 // measured are the stream's latency figures (design.md §5).
 type measured struct {
-	ttft, tpot  time.Duration
+	ttft      time.Duration // first token, reasoning included
+	firstText time.Duration // first visible text
+	tpot      time.Duration
 	tokens      int
 	tokenSource string
 }
 
 func measure(r *probe.Result) measured {
 	st := r.Stream
-	m := measured{ttft: r.Timings.FirstDelta, tpot: st.TPOT(), tokens: len(st.Deltas), tokenSource: "deltas counted"}
+	m := measured{ttft: r.Timings.FirstDelta, firstText: r.Timings.FirstText, tpot: st.TPOT(), tokens: len(st.Deltas), tokenSource: "deltas counted"}
 	if st.Usage != nil && st.Usage.FromServer && st.Usage.OutputTokens > 0 {
 		m.tokens, m.tokenSource = st.Usage.OutputTokens, "server's count"
 	}
@@ -156,4 +168,30 @@ func ms(d time.Duration) string {
 		return d.Round(100 * time.Microsecond).String()
 	}
 	return d.Round(10 * time.Millisecond).String()
+}
+
+// reasoned: reasoning came before the first text.
+func (m measured) reasoned() bool { return m.firstText > m.ttft }
+
+// perceived is the first token a user sees: the first text.
+func (m measured) perceived() time.Duration {
+	if m.firstText > 0 {
+		return m.firstText
+	}
+	return m.ttft
+}
+
+func (m measured) perceivedName() string {
+	if m.reasoned() {
+		return "time to first text"
+	}
+	return "TTFT"
+}
+
+// firsts names the first token and, for a reasoning model, the first text.
+func (m measured) firsts() string {
+	if m.reasoned() {
+		return fmt.Sprintf("TTFT %s (first reasoning token), first text %s", ms(m.ttft), ms(m.firstText))
+	}
+	return "TTFT " + ms(m.ttft)
 }

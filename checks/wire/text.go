@@ -3,7 +3,9 @@ package wire
 import (
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/probe"
@@ -35,6 +37,37 @@ func errDetail(r *probe.Result) string {
 		return ""
 	}
 	return ": " + catalog.Clean([]byte(r.Err.Error()), 200)
+}
+
+// gatewaySays quotes the gateway's own message, as the classifier read
+// it (its error message, in its own language): `: "…"` or "".
+func gatewaySays(r *probe.Result) string {
+	if r == nil || r.Err == nil {
+		return ""
+	}
+	msg := errText(r)
+	if _, rest, ok := strings.Cut(msg, ": "); ok && r.StatusCode != 0 && strings.HasPrefix(msg, strconv.Itoa(r.StatusCode)) {
+		msg = rest // "429 too many requests: …": the status is said already
+	}
+	if i := strings.LastIndex(msg, " (retry after "); i > 0 {
+		msg = msg[:i] // keydoctor's note, not the gateway's words
+	}
+	return fmt.Sprintf(": the gateway says %q", msg)
+}
+
+func errText(r *probe.Result) string {
+	if r == nil || r.Err == nil {
+		return ""
+	}
+	return catalog.Clean([]byte(r.Err.Error()), 240)
+}
+
+// deadlineOf is the time limit of the attempt's tries.
+func deadlineOf(a attempt, fallback time.Duration) time.Duration {
+	if a.deadline > 0 {
+		return a.deadline
+	}
+	return fallback
 }
 
 // bodyHint quotes the start of an error body: ": {…}" or "".

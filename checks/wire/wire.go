@@ -16,8 +16,15 @@ import (
 
 // WireOptions configure the wire checks.
 type Options struct {
-	Client  Client
-	Timeout time.Duration // per request; zero means DefaultTimeout
+	Client Client
+	// Timeout bounds a request that generates nothing (the model list):
+	// no headers by then is a stall. Zero means DefaultTimeout.
+	Timeout time.Duration
+	// FirstToken is the extra time a generation request may take to its
+	// first token: slow is not dead (a reasoning model or a busy upstream
+	// may think for 10 s), and the latency rung reports it as latency.
+	// Zero means FirstTokenFactor × Timeout.
+	FirstToken time.Duration
 	Retry   RetryPolicy   // zero means DefaultRetry
 	// MaxTTFT and MaxTPOT are the latency-high thresholds; zero means the
 	// seeds' defaults, 800 ms and 50 ms.
@@ -32,11 +39,21 @@ const (
 	DefaultTimeout = 30 * time.Second
 	DefaultMaxTTFT = 800 * time.Millisecond
 	DefaultMaxTPOT = 50 * time.Millisecond
+	// FirstTokenFactor: a generation request may take this many times
+	// Timeout to its first token (see Options.FirstToken).
+	FirstTokenFactor = 3
 )
+
+// generation is a generation request's time limit: its first token, then
+// a small answer.
+func (o Options) generation() time.Duration { return o.FirstToken + o.Timeout }
 
 func (o Options) withDefaults() Options {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
+	}
+	if o.FirstToken <= 0 {
+		o.FirstToken = FirstTokenFactor * o.Timeout
 	}
 	if o.Retry == (RetryPolicy{}) {
 		o.Retry = DefaultRetry
@@ -62,7 +79,7 @@ func (o Options) withDefaults() Options {
 func (o Options) Budget() time.Duration {
 	o = o.withDefaults()
 	tries := time.Duration(o.Retry.Max + 1)
-	ladder := 3 * tries * (o.Timeout + o.Retry.Cap)
+	ladder := tries*(o.Timeout+o.Retry.Cap) + 3*tries*(o.generation()+o.Retry.Cap)
 	search := 2 * o.Timeout // alternatives run in parallel, then one protocol probe
 	return ladder + search + time.Second
 }

@@ -70,7 +70,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.StringVar(&o.Tool, "tool", "", "only findings about this tool (claude, codex, cline, vscode, env, openai, anthropic)")
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
-	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
+	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check, for connecting and per request; a request that generates may take 3x as long to its first token")
 	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")

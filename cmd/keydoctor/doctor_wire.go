@@ -25,13 +25,17 @@ type wireRun struct {
 // newWireRun builds the wire checks for the tools discovery found (only
 // --tool's, when given). Every request gets --timeout as its deadline.
 func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*wireRun, error) {
+	// Connecting and the model list get --timeout; a generation request
+	// may take longer to its first token (slow is not dead): the ladder
+	// sets each request's own deadline.
+	generation := (wire.FirstTokenFactor + 1) * o.Timeout
 	pc, err := probe.NewClient(probe.Options{
 		Getenv:                o.Env.Getenv,
 		CAFile:                o.CAFile,
 		DialTimeout:           o.Timeout,
 		TLSHandshakeTimeout:   o.Timeout,
-		ResponseHeaderTimeout: o.Timeout,
-		Timeout:               o.Timeout,
+		ResponseHeaderTimeout: generation,
+		Timeout:               generation,
 	})
 	if err != nil {
 		return nil, usageErrorf("give --ca-file a PEM file holding the CA certificate", "%v", err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -25,6 +24,9 @@ type Answer struct {
 	// RouteKnown: the path is known to be served (verify saw the tool use
 	// the right one), so a bare 404 is about the model.
 	RouteKnown bool
+	// Encoding is a Content-Encoding the client could not decode (it asked
+	// only for gzip): the body is still compressed.
+	Encoding string
 }
 
 // Verdict is the classifier's answer.
@@ -40,42 +42,78 @@ type Verdict struct {
 
 // Classify names what an answer means. It is the one classifier of HTTP
 // answers: the probe (ping, bench, doctor), the wire ladder and verify all
-// call it.
+// call it. The status alone misleads (the same 401, 403 or 429 means
+// "wrong key", "no balance" or "slow down" depending on the body), so it
+// reads the error's type, code and message, in English and in the
+// Chinese of one-api and new-api, and the headers that name a CDN or a
+// wait.
 func Classify(a Answer) Verdict {
 	if a.Status >= 200 && a.Status < 300 {
 		return classifySuccess(a)
 	}
-	v := Verdict{Message: message(a.Header.Get("Content-Type"), a.Body)}
 	st := a.Status
+	if st >= 300 && st < 400 {
+		return Verdict{Code: HTTPRedirect, Message: a.Header.Get("Location")}
+	}
+	ct := a.Header.Get("Content-Type")
+	v := Verdict{Message: message(ct, a.Body), Wait: Wait(a.Header, a.Body, time.Now())}
+	e, _ := ReadError(a.Body)
+	page := IsHTML(ct, a.Body)
 	switch {
-	case st >= 300 && st < 400:
-		v.Code, v.Message = HTTPRedirect, a.Header.Get("Location")
-	case st == http.StatusUnauthorized:
-		v.Code = AuthInvalid
-	case st == http.StatusTooManyRequests:
-		v.Code, v.Wait = RateLimited, RetryAfter(a.Header, time.Now())
-	case st == http.StatusForbidden:
-		v.Code = AuthForbidden
-	case modelError(a.Body, a.Model, st):
-		v.Code = ModelNotFound
-	case (st == http.StatusNotFound || st == http.StatusMethodNotAllowed) && a.RouteKnown:
-		v.Code = ModelNotFound
-	case st == http.StatusNotFound || st == http.StatusMethodNotAllowed:
-		v.Code = EndpointNotFound
-	case st >= 500:
-		v.Code = ServerError
+	case page && (st == 403 || st == 413 || st == 429 || st >= 500) && cdn(a.Header, a.Body) != "":
+		v.Code, v.Message = CDNPage, cdn(a.Header, a.Body)+" answered with its own page"+PageTitle(a.Body)
+	case st == http.StatusPaymentRequired || (!page && st < 500 && (typed(e, quotaTypes) || matches(e, a.Body, quotaPhrases))):
+		v.Code = QuotaExhausted
+	case !page && matches(e, a.Body, noChannelPhrases):
+		v.Code = ModelNoChannel
+	case st == 529 || (!page && (st == 429 || st >= 500) && matches(e, a.Body, overloadedPhrases)):
+		v.Code = UpstreamOverloaded
 	default:
-		v.Code = HTTPError
+		v.Code = byStatus(a)
+	}
+	if !retryable(v.Code) {
+		v.Wait = 0 // a wait the gateway names does not make a retry useful
 	}
 	return v
 }
 
-// classifySuccess reads a 2xx answer: a web page, something that is not
-// JSON, an error inside it, or JSON where a stream was asked for.
+// byStatus names an answer whose body says nothing more specific.
+func byStatus(a Answer) Code {
+	st := a.Status
+	switch {
+	case st == http.StatusUnauthorized:
+		return AuthInvalid
+	case st == http.StatusTooManyRequests:
+		return RateLimited
+	case st == http.StatusForbidden:
+		return AuthForbidden
+	case modelError(a.Body, a.Model, st):
+		return ModelNotFound
+	case (st == http.StatusNotFound || st == http.StatusMethodNotAllowed) && a.RouteKnown:
+		return ModelNotFound
+	case st == http.StatusNotFound || st == http.StatusMethodNotAllowed:
+		return EndpointNotFound
+	case st >= 500:
+		return ServerError
+	}
+	return HTTPError
+}
+
+func retryable(c Code) bool { return Of(c).Retry }
+
+// classifySuccess reads a 2xx answer: compressed in a way nobody asked
+// for, empty, a web page, not JSON, an error inside it, or JSON where a
+// stream was asked for.
 func classifySuccess(a Answer) Verdict {
 	body := bytes.TrimSpace(a.Body)
 	ct := a.Header.Get("Content-Type")
 	switch {
+	case a.Encoding != "":
+		return Verdict{Code: EncodingUnasked, Message: "the answer is " + a.Encoding + "-compressed, which the request did not accept"}
+	case len(a.Body) >= 2 && a.Body[0] == 0x1f && a.Body[1] == 0x8b:
+		return Verdict{Code: EncodingUnasked, Message: "the answer is gzip-compressed but says so nowhere (no Content-Encoding)"}
+	case len(body) == 0:
+		return Verdict{Code: AnswerEmpty, Message: "the gateway answered " + strconv.Itoa(a.Status) + " with an empty body"}
 	case IsHTML(ct, body):
 		return Verdict{Code: HTTPHTML, Message: "a web page came back instead of an API answer" + PageTitle(body)}
 	case !gjson.ValidBytes(body):
@@ -90,10 +128,22 @@ func classifySuccess(a Answer) Verdict {
 	return Verdict{}
 }
 
-// ClassifyError names an error object that came inside a success: a
-// JSON body with status 200, or an error event in a stream.
+// ClassifyError names an error object that came inside a success: a JSON
+// body with status 200, or an error event in a stream (Anthropic sends
+// overloaded_error mid-stream; OpenRouter sends errors as data events).
 func ClassifyError(e GatewayError) Verdict {
-	return Verdict{Code: ErrorIn200, Message: e.Text()}
+	v := Verdict{Code: ErrorIn200, Message: e.Text()}
+	switch {
+	case typed(e, quotaTypes) || matches(e, nil, quotaPhrases):
+		v.Code = QuotaExhausted
+	case matches(e, nil, noChannelPhrases):
+		v.Code = ModelNoChannel
+	case matches(e, nil, overloadedPhrases):
+		v.Code = UpstreamOverloaded
+	case typed(e, rateLimitTypes):
+		v.Code = RateLimited
+	}
+	return v
 }
 
 func orNoType(ct string) string {
@@ -103,23 +153,40 @@ func orNoType(ct string) string {
 	return ct
 }
 
-// RetryAfter reads Retry-After (seconds or an HTTP date) and the
-// millisecond variant some gateways send.
-func RetryAfter(h http.Header, now time.Time) time.Duration {
-	if v := h.Get("Retry-After-Ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 {
-			return time.Duration(ms * float64(time.Millisecond))
+// Content is what a 2xx answer carried, as the protocol decoder saw it.
+type Content struct {
+	Text      bool   // any visible text
+	Reasoning bool   // reasoning deltas or blocks
+	ToolCalls int    // tool calls (the probe offers no tools)
+	Stop      string // finish_reason, stop_reason or the incomplete reason
+	Null      bool   // "choices": null
+}
+
+// ClassifyContent names an answer that arrived whole but says nothing:
+// no text at all. A reasoning model whose reasoning used up the token
+// limit before any text is not at fault (the probe asks for few tokens).
+func ClassifyContent(c Content) Verdict {
+	if c.Text {
+		return Verdict{}
+	}
+	switch c.Stop {
+	case "length", "max_tokens", "max_output_tokens":
+		if c.Reasoning {
+			return Verdict{}
 		}
 	}
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0
+	what := "no text"
+	switch {
+	case c.Null:
+		what = `"choices": null`
+	case c.ToolCalls > 0:
+		what = "only a tool call, though the request offered no tools"
+	case c.Reasoning:
+		what = "reasoning but no text"
 	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
-		return time.Duration(s * float64(time.Second))
+	msg := "the answer has no content: " + what
+	if c.Stop != "" {
+		msg += " (stop reason " + c.Stop + ")"
 	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now).Round(time.Second)
-	}
-	return 0
+	return Verdict{Code: AnswerEmpty, Message: msg}
 }

@@ -58,6 +58,12 @@ const (
 	StreamNotSSE        Code = "stream-not-sse"
 	HTTPError           Code = "http-error"
 	LatencyHigh         Code = "latency-high"
+	QuotaExhausted      Code = "quota-exhausted"
+	UpstreamOverloaded  Code = "upstream-overloaded"
+	ModelNoChannel      Code = "model-no-channel"
+	CDNPage             Code = "cdn-page"
+	AnswerEmpty         Code = "answer-empty"
+	EncodingUnasked     Code = "encoding-unasked"
 )
 
 // String returns the code as it is printed.

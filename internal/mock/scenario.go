@@ -12,6 +12,9 @@ type Scenario struct {
 	Name        string
 	Code        catalog.Code // the catalog code a correct diagnosis names; "" for a healthy answer
 	Description string
+	// Source is where a real gateway's answer was taken from (a project
+	// file or a documentation page); "" for keydoctor's own scenarios.
+	Source string
 }
 
 // Scenario names.
@@ -43,40 +46,75 @@ const (
 	NoResponses        = "no-responses"
 	NoMessages         = "no-messages"
 	LatencyHigh        = string(catalog.LatencyHigh)
+
+	// Real gateways' answers (real.go, shapes.go).
+	OneAPITokenExhausted      = "oneapi-token-exhausted"
+	OneAPITokenExpired        = "oneapi-token-expired"
+	OneAPIModelForbidden      = "oneapi-model-forbidden"
+	OneAPIUserQuota           = "oneapi-user-quota"
+	OneAPINoChannel           = "oneapi-no-channel"
+	OneAPIUpstreamSaturated   = "oneapi-upstream-saturated"
+	NewAPIUserQuota           = "newapi-user-quota"
+	NewAPINoChannel           = "newapi-no-channel"
+	OpenAIInsufficientQuota   = "openai-insufficient-quota"
+	OpenAIRateLimitReset      = "openai-rate-limit-reset"
+	OpenRouterCredits         = "openrouter-credits"
+	OpenRouterTimeout         = "openrouter-timeout"
+	OpenRouterNoProvider      = "openrouter-no-provider"
+	OpenRouterEmpty           = "openrouter-empty"
+	LiteLLMBudget             = "litellm-budget"
+	AnthropicCreditLow        = "anthropic-credit-low"
+	AnthropicOverloaded       = "anthropic-overloaded"
+	AnthropicStreamOverloaded = "anthropic-stream-overloaded"
+	Cloudflare502             = "cloudflare-502"
+	CloudflareChallenge       = "cloudflare-challenge"
+	Nginx413                  = "nginx-413"
+	Nginx504                  = "nginx-504"
+	EmptyBody                 = "empty-body"
+	ChoicesNull               = "choices-null"
+	ToolCallOnly              = "tool-call-only"
+	GzipAlways                = "gzip-always"
+	GzipBuffersSSE            = "gzip-buffers-sse"
+	BrotliUnasked             = "brotli-unasked"
+	ReasoningFirst            = "reasoning-first"
+	SlowFirstToken            = "slow-first-token"
 )
 
 var scenarios = []Scenario{
-	{OK, "", "a healthy gateway (the default)"},
-	{AuthInvalid, catalog.AuthInvalid, "every request gets 401, even with the right key (a revoked key)"},
-	{AuthForbidden, catalog.AuthForbidden, "generation requests get 403: the key may not use the model"},
-	{ModelNotFound, catalog.ModelNotFound, "generation requests get 404 naming the model; /v1/models still lists the served ones"},
-	{ModelNotFound400, catalog.ModelNotFound, "like model-not-found, but 400 invalid_request_error as some gateways answer"},
-	{EndpointNotFound, catalog.EndpointNotFound, "the API is served under another prefix (none, or /gateway when the prefix is empty): the configured root gets 404"},
-	{HTTPHTML, catalog.HTTPHTML, "every request gets a 200 text/html web page"},
-	{HTTPRedirect, catalog.HTTPRedirect, "every request gets 301 to the same path over https"},
-	{HTTPRedirectPath, catalog.HTTPRedirect, "every request gets 302 to a /login page"},
-	{ServerError, catalog.ServerError, "generation requests get 500"},
-	{BadRequest, catalog.HTTPError, "generation requests get 400 about a parameter, not the model (max_tokens too large)"},
-	{RateLimited, catalog.RateLimited, "generation requests get 429 with Retry-After: 2"},
-	{Flaky, catalog.RateLimited, "the first FailFirst generation requests (default 2) get 429 with Retry-After: 1, later ones succeed"},
-	{ConcurrencyWall, catalog.LatencyHigh, "only MaxConcurrent (default 2) generation requests run at once, the rest queue: TTFT grows, TPOT does not"},
-	{ErrorIn200, catalog.ErrorIn200, "status 200 carrying an error object (an error event in a stream)"},
-	{ModelMismatch, catalog.ModelMismatch, "the answer names another served model than the one requested"},
-	{ModelDatedAlias, "", "the answer names a dated snapshot of the requested model (gpt-4o -> gpt-4o-2024-08-06): not a mismatch"},
-	{UsageMissing, catalog.UsageMissing, "no token usage anywhere in the answer"},
-	{StreamEmptyChoices, catalog.StreamEmptyChoices, "a chat stream carries a chunk with \"choices\": [] midway (other protocols unchanged)"},
-	{StreamUnterminated, catalog.StreamUnterminated, "streams end without [DONE], message_stop or response.completed"},
-	{StreamBuffered, catalog.StreamBuffered, "stream headers come at once, every event in one write at the end"},
-	{StreamNotSSE, catalog.StreamNotSSE, "a stream request gets the non-streaming JSON answer"},
-	{TimeoutHeaders, catalog.TimeoutHeaders, "no response headers until the client gives up"},
-	{TimeoutStream, catalog.TimeoutStream, "the answer stalls halfway until the client gives up"},
-	{NoResponses, catalog.ProtocolUnsupported, "no /v1/responses (404): Codex cannot work"},
-	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work"},
-	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms"},
+	{OK, "", "a healthy gateway (the default)", ""},
+	{AuthInvalid, catalog.AuthInvalid, "every request gets 401, even with the right key (a revoked key)", ""},
+	{AuthForbidden, catalog.AuthForbidden, "generation requests get 403: the key may not use the model", ""},
+	{ModelNotFound, catalog.ModelNotFound, "generation requests get 404 naming the model; /v1/models still lists the served ones", ""},
+	{ModelNotFound400, catalog.ModelNotFound, "like model-not-found, but 400 invalid_request_error as some gateways answer", ""},
+	{EndpointNotFound, catalog.EndpointNotFound, "the API is served under another prefix (none, or /gateway when the prefix is empty): the configured root gets 404", ""},
+	{HTTPHTML, catalog.HTTPHTML, "every request gets a 200 text/html web page", ""},
+	{HTTPRedirect, catalog.HTTPRedirect, "every request gets 301 to the same path over https", ""},
+	{HTTPRedirectPath, catalog.HTTPRedirect, "every request gets 302 to a /login page", ""},
+	{ServerError, catalog.ServerError, "generation requests get 500", ""},
+	{BadRequest, catalog.HTTPError, "generation requests get 400 about a parameter, not the model (max_tokens too large)", ""},
+	{RateLimited, catalog.RateLimited, "generation requests get 429 with Retry-After: 2", ""},
+	{Flaky, catalog.RateLimited, "the first FailFirst generation requests (default 2) get 429 with Retry-After: 1, later ones succeed", ""},
+	{ConcurrencyWall, catalog.LatencyHigh, "only MaxConcurrent (default 2) generation requests run at once, the rest queue: TTFT grows, TPOT does not", ""},
+	{ErrorIn200, catalog.ErrorIn200, "status 200 carrying an error object (an error event in a stream)", ""},
+	{ModelMismatch, catalog.ModelMismatch, "the answer names another served model than the one requested", ""},
+	{ModelDatedAlias, "", "the answer names a dated snapshot of the requested model (gpt-4o -> gpt-4o-2024-08-06): not a mismatch", ""},
+	{UsageMissing, catalog.UsageMissing, "no token usage anywhere in the answer", ""},
+	{StreamEmptyChoices, catalog.StreamEmptyChoices, "a chat stream carries a chunk with \"choices\": [] midway (other protocols unchanged)", ""},
+	{StreamUnterminated, catalog.StreamUnterminated, "streams end without [DONE], message_stop or response.completed", ""},
+	{StreamBuffered, catalog.StreamBuffered, "stream headers come at once, every event in one write at the end", ""},
+	{StreamNotSSE, catalog.StreamNotSSE, "a stream request gets the non-streaming JSON answer", ""},
+	{TimeoutHeaders, catalog.TimeoutHeaders, "no response headers until the client gives up", ""},
+	{TimeoutStream, catalog.TimeoutStream, "the answer stalls halfway until the client gives up", ""},
+	{NoResponses, catalog.ProtocolUnsupported, "no /v1/responses (404): Codex cannot work", ""},
+	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work", ""},
+	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms", ""},
 }
 
-// Scenarios lists every scenario, the healthy one first.
-func Scenarios() []Scenario { return append([]Scenario(nil), scenarios...) }
+// Scenarios lists every scenario, the healthy one first, then keydoctor's
+// own, then the real gateways' answers.
+func Scenarios() []Scenario {
+	return append(append([]Scenario(nil), scenarios...), realScenarios...)
+}
 
 // LookupScenario finds a scenario by name ("" is OK).
 func LookupScenario(name string) (Scenario, bool) {
@@ -84,7 +122,7 @@ func LookupScenario(name string) (Scenario, bool) {
 	if name == "" {
 		name = OK
 	}
-	for _, s := range scenarios {
+	for _, s := range Scenarios() {
 		if s.Name == name {
 			return s, true
 		}

@@ -24,6 +24,10 @@ type turn struct {
 	start     time.Time
 	ttft      time.Duration
 	tpot      time.Duration
+	// reasoning deltas come before the text, which starts think later
+	// (reasoning-first)
+	reasoning int
+	think     time.Duration
 	id        string
 	created   int64
 	release   func()
@@ -61,6 +65,8 @@ func (h *Handler) begin(c *call) *turn {
 	case c.scenario == ServerError:
 		h.fail(c, errServer, "The server had an error while processing your request.")
 		return nil
+	case c.serveCanned(false) || c.serveShape():
+		return nil
 	}
 	t := &turn{
 		c: c, req: req, model: answeredModel(req.Model, c.scenario, h.opts.Models),
@@ -71,9 +77,7 @@ func (h *Handler) begin(c *call) *turn {
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
-	if c.scenario == LatencyHigh {
-		t.ttft, t.tpot = max(t.ttft, time.Second), max(t.tpot, 60*time.Millisecond)
-	}
+	t.shape(h.opts)
 	slots := h.sem
 	if slots == nil && c.scenario == ConcurrencyWall {
 		slots = h.wall
@@ -134,7 +138,11 @@ func (t *turn) text() string {
 // wait sleeps until token i is due: start+TTFT+i*TPOT, an absolute
 // deadline, so the schedule does not drift with write times.
 func (t *turn) wait(i int) error {
-	d := time.Until(t.start.Add(t.ttft + time.Duration(i)*t.tpot))
+	at := t.ttft + time.Duration(i)*t.tpot
+	if t.reasoning > 0 && i >= t.reasoning {
+		at += t.think
+	}
+	d := time.Until(t.start.Add(at))
 	if d <= 0 {
 		return t.ctx().Err()
 	}
@@ -169,7 +177,7 @@ func (t *turn) usage() bool { return t.c.scenario != UsageMissing }
 // respondJSON sends a non-streaming answer when its last token is due. A
 // timeout-stream answer sends half the body and stalls.
 func (t *turn) respondJSON(v any) {
-	if t.wait(max(t.n-1, 0)) != nil {
+	if t.wait(max(t.reasoning+t.n-1, 0)) != nil {
 		return
 	}
 	if t.c.scenario != TimeoutStream {

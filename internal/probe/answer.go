@@ -20,7 +20,10 @@ func classifyAnswer(res *Result, req Request) {
 		applyVerdict(res, v)
 		return
 	}
-	readJSONAnswer(res, req, res.Body)
+	content := readJSONAnswer(res, req, res.Body)
+	if v.Code == "" {
+		v = catalog.ClassifyContent(content)
+	}
 	if v.Code != "" {
 		applyVerdict(res, v)
 		return
@@ -63,6 +66,10 @@ func classifyStream(res *Result, req Request) {
 		res.Code, res.Err = catalog.StreamUnterminated, errorf("the stream ended without %s after %d events", req.Protocol.Terminator(), s.Events)
 		return
 	}
+	if v := catalog.ClassifyContent(streamContent(s)); v.Code != "" {
+		res.Code, res.Err = v.Code, errorf("%s after %d events", v.Message, s.Events)
+		return
+	}
 	if s.EmptyChoices > 0 {
 		res.Notes = append(res.Notes, Note{catalog.StreamEmptyChoices, fmt.Sprintf(`%d chunk(s) with "choices": [] and no usage`, s.EmptyChoices)})
 	}
@@ -81,37 +88,73 @@ func modelNote(res *Result, req Request) {
 	}
 }
 
-// readJSONAnswer takes model, text and usage from a non-streaming answer.
-func readJSONAnswer(res *Result, req Request, body []byte) {
+// readJSONAnswer takes model, text and usage from a non-streaming answer,
+// and returns what it carried for the empty-answer judgement.
+func readJSONAnswer(res *Result, req Request, body []byte) catalog.Content {
 	r := gjson.ParseBytes(body)
 	res.Model = r.Get("model").String()
+	var c catalog.Content
 	var text strings.Builder
 	switch req.Protocol {
 	case gateway.Messages:
-		r.Get("content").ForEach(func(_, c gjson.Result) bool {
-			if c.Get("type").String() == "text" {
-				text.WriteString(c.Get("text").String())
+		r.Get("content").ForEach(func(_, b gjson.Result) bool {
+			switch b.Get("type").String() {
+			case "text":
+				text.WriteString(b.Get("text").String())
+			case "thinking", "redacted_thinking":
+				c.Reasoning = true
+			case "tool_use":
+				c.ToolCalls++
 			}
 			return true
 		})
+		c.Stop = r.Get("stop_reason").String()
 		res.Usage.InputTokens = int(r.Get("usage.input_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.output_tokens").Int())
 	case gateway.Responses:
 		r.Get("output").ForEach(func(_, item gjson.Result) bool {
-			item.Get("content").ForEach(func(_, c gjson.Result) bool {
-				if c.Get("type").String() == "output_text" {
-					text.WriteString(c.Get("text").String())
+			switch item.Get("type").String() {
+			case "reasoning":
+				c.Reasoning = true
+			case "function_call":
+				c.ToolCalls++
+			}
+			item.Get("content").ForEach(func(_, p gjson.Result) bool {
+				if p.Get("type").String() == "output_text" {
+					text.WriteString(p.Get("text").String())
 				}
 				return true
 			})
 			return true
 		})
+		c.Stop = r.Get("incomplete_details.reason").String()
 		res.Usage.InputTokens = int(r.Get("usage.input_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.output_tokens").Int())
 	default:
-		text.WriteString(r.Get("choices.0.message.content").String())
+		m := r.Get("choices.0.message")
+		text.WriteString(m.Get("content").String())
+		c.Reasoning = m.Get("reasoning_content").String() != "" || m.Get("reasoning").String() != ""
+		c.ToolCalls = int(m.Get("tool_calls.#").Int())
+		c.Stop = r.Get("choices.0.finish_reason").String()
+		c.Null = r.Get("choices").Type == gjson.Null
 		res.Usage.InputTokens = int(r.Get("usage.prompt_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.completion_tokens").Int())
 	}
 	res.Text = text.String()
+	c.Text = res.Text != ""
+	return c
+}
+
+// streamContent is what a finished stream carried.
+func streamContent(s *Stream) catalog.Content {
+	return catalog.Content{Text: s.FirstText() > 0 || hasText(s), Reasoning: s.Reasoned(), ToolCalls: s.ToolCalls, Stop: s.StopReason}
+}
+
+func hasText(s *Stream) bool {
+	for _, d := range s.Deltas {
+		if !d.Reasoning {
+			return true
+		}
+	}
+	return false
 }

@@ -131,7 +131,8 @@ func classifyStatus(res *Result, req Request) {
 }
 
 func answerOf(res *Result, req Request) catalog.Answer {
-	return catalog.Answer{Status: res.StatusCode, Header: res.Header, Body: res.Body, Model: req.Model, Stream: req.Stream}
+	return catalog.Answer{Status: res.StatusCode, Header: res.Header, Body: res.Body, Model: req.Model, Stream: req.Stream,
+		Encoding: undecoded(res.Header)}
 }
 
 // applyVerdict puts the classifier's verdict on the result, with the

@@ -21,7 +21,8 @@ func Curl(req Request, keyVar string) string {
 	if req.Stream {
 		b.WriteString(" -N") // print events as they arrive
 	}
-	b.WriteString(" " + shellQuote(req.Target()))
+	b.WriteString(" " + shellQuote(req.Target()) + " --compressed")
+	h.Del("Accept-Encoding") // --compressed asks for it and decodes
 	for _, k := range sortedKeys(h) {
 		for _, v := range h[k] {
 			line := k + ": " + gateway.Redact(v, req.Key)
@@ -102,6 +103,7 @@ func (t Timings) Millis() map[string]float64 {
 	add("request_sent", t.WroteRequest)
 	add("first_byte", t.FirstByte)
 	add("ttft", t.FirstDelta)
+	add("first_text", t.FirstText)
 	add("last_delta", t.LastDelta)
 	add("total", t.End)
 	if len(out) == 0 {

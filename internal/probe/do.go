@@ -75,8 +75,9 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		defer idle.stop()
 		rd2 = idle
 	}
+	rd2 = decoded(rd2, resp.Header)
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
-	if ok && req.Stream && body != nil {
+	if ok && req.Stream && body != nil && undecoded(resp.Header) == "" {
 		br := bufio.NewReaderSize(rd2, 512)
 		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
 			c.readStream(ctx, req, res, br, onDelta)
@@ -144,7 +145,8 @@ func (c *Client) readStream(ctx context.Context, req Request, res *Result, body 
 		res.Usage = *s.Usage
 	}
 	if n := len(s.Deltas); n > 0 {
-		res.Timings.FirstDelta = s.Deltas[0].At
+		res.Timings.FirstDelta = s.FirstToken()
+		res.Timings.FirstText = s.FirstText()
 		res.Timings.LastDelta = s.Deltas[n-1].At
 	}
 	if err != nil {

@@ -50,6 +50,9 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 			d.delta(delta.Get("reasoning_content").String(), at, true)
 			d.delta(delta.Get("reasoning").String(), at, true)
 			d.delta(delta.Get("content").String(), at, false)
+			if delta.Get("tool_calls").IsArray() {
+				d.s.ToolCalls++
+			}
 			if fr := c.Get("finish_reason").String(); fr != "" {
 				d.s.StopReason = fr
 			}
@@ -94,8 +97,10 @@ func (d *Decoder) messages(data []byte, at time.Duration) {
 		}
 	case "message_stop":
 		d.s.Terminated = true
-	case "error":
-		d.errorIn(data)
+	case "content_block_start":
+		if r.Get("content_block.type").String() == "tool_use" {
+			d.s.ToolCalls++
+		}
 	default:
 		d.errorIn(data)
 	}
@@ -128,6 +133,10 @@ func (d *Decoder) responses(data []byte, at time.Duration) {
 			} else {
 				d.setError(catalog.GatewayError{Message: "response failed"})
 			}
+		}
+	case "response.output_item.added":
+		if r.Get("item.type").String() == "function_call" {
+			d.s.ToolCalls++
 		}
 	case "error":
 		// {"type":"error","code":…,"message":…} or with a nested error.

@@ -42,7 +42,7 @@ func newTestClient(t testing.TB, o Options) *Client {
 // stream flag: the scenario's catalog code where one request can see it.
 func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string {
 	switch sc.Name {
-	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered:
+	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered, mock.GzipBuffersSSE:
 		if !stream {
 			return ""
 		}
@@ -75,7 +75,7 @@ func TestScenarioCodes(t *testing.T) {
 	stallClient := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
 	for _, sc := range mock.Scenarios() {
 		switch sc.Name {
-		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky:
+		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky, mock.ReasoningFirst, mock.SlowFirstToken:
 			// latency-high is a judgement on timings (the doctor's, with
 			// thresholds); flaky's outcome depends on request order.
 			continue

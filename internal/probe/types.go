@@ -36,7 +36,8 @@ type Timings struct {
 	TLS          time.Duration
 	WroteRequest time.Duration // request fully written
 	FirstByte    time.Duration // response headers arrived
-	FirstDelta   time.Duration // first content delta (TTFT)
+	FirstDelta   time.Duration // first delta of any kind, reasoning included: time to first token (TTFT)
+	FirstText    time.Duration // first delta of visible text: time to first text, what a user perceives
 	LastDelta    time.Duration
 	End          time.Duration // body fully read (E2E)
 	ConnReused   bool
@@ -73,6 +74,7 @@ type Stream struct {
 	Error      catalog.GatewayError
 	Model      string // the model the stream names (first one seen)
 	StopReason string // finish_reason, stop_reason or the incomplete reason
+	ToolCalls  int    // tool calls begun (a request that offers no tools expects none)
 	// NonSSE counts non-empty lines that are not SSE fields (raw JSON,
 	// HTML): a body that is not an event stream at all.
 	NonSSE int
