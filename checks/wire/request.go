@@ -135,9 +135,9 @@ func (c *climber) latency(req probe.Request, a attempt, m measured, buffered boo
 
 // measured are the stream's latency figures (design.md §5).
 type measured struct {
-	ttft      time.Duration // first token, reasoning included
-	firstText time.Duration // first visible text
-	tpot      time.Duration
+	ttft        time.Duration // first token, reasoning included
+	firstText   time.Duration // first visible text
+	tpot        time.Duration
 	tokens      int
 	tokenSource string
 }

@@ -25,7 +25,7 @@ type Options struct {
 	// may think for 10 s), and the latency rung reports it as latency.
 	// Zero means FirstTokenFactor × Timeout.
 	FirstToken time.Duration
-	Retry   RetryPolicy   // zero means DefaultRetry
+	Retry      RetryPolicy // zero means DefaultRetry
 	// MaxTTFT and MaxTPOT are the latency-high thresholds; zero means the
 	// seeds' defaults, 800 ms and 50 ms.
 	MaxTTFT, MaxTPOT time.Duration

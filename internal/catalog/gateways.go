@@ -12,12 +12,12 @@ import (
 var (
 	// quotaTypes are error types and codes that mean no quota or balance.
 	quotaTypes = []string{
-		"insufficient_quota",         // OpenAI 429
-		"insufficient_user_quota",    // one-api relay/controller/helper.go, new-api relay (403)
+		"insufficient_quota",      // OpenAI 429
+		"insufficient_user_quota", // one-api relay/controller/helper.go, new-api relay (403)
 		"pre_consume_token_quota_failed",
-		"billing_error",              // Anthropic 402
-		"budget_exceeded",            // LiteLLM proxy
-		"insufficient_balance",       // several Chinese gateways
+		"billing_error",        // Anthropic 402
+		"budget_exceeded",      // LiteLLM proxy
+		"insufficient_balance", // several Chinese gateways
 		"insufficient_credits",
 		"payment_required",
 	}
@@ -40,15 +40,15 @@ var (
 	// overloadedPhrases: the provider behind the gateway cannot take more.
 	overloadedPhrases = []string{
 		"overloaded_error", "overloaded", // Anthropic 529, OpenAI "engine is currently overloaded"
-		"负载已饱和",                           // one-api controller/relay.go: 当前分组上游负载已饱和，请稍后再试
-		"upstream load is saturated",      // new-api English locale
+		"负载已饱和",                      // one-api controller/relay.go: 当前分组上游负载已饱和，请稍后再试
+		"upstream load is saturated", // new-api English locale
 		"server is busy", "系统繁忙",
 	}
 	// noChannelPhrases: the gateway routes the model nowhere for this key.
 	noChannelPhrases = []string{
-		"无可用渠道",                        // one-api/new-api middleware/distributor.go
-		"的可用渠道失败",                      // new-api distributor.get_channel_failed
-		"no available channel",         // new-api English locale, several relays
+		"无可用渠道",                // one-api/new-api middleware/distributor.go
+		"的可用渠道失败",              // new-api distributor.get_channel_failed
+		"no available channel", // new-api English locale, several relays
 		"failed to get available channel",
 		"no allowed providers are available", // OpenRouter
 		"no available model provider",
