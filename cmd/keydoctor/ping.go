@@ -194,6 +194,9 @@ func timingLine(res *probe.Result) string {
 	add("tls", tm.TLS)
 	add("headers", tm.FirstByte)
 	add("first token", tm.FirstDelta)
+	if tm.FirstText > tm.FirstDelta { // a reasoning model: the text a user sees came later
+		add("first text", tm.FirstText)
+	}
 	if res.Stream != nil {
 		add("tpot", res.Stream.TPOT())
 	}

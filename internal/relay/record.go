@@ -21,7 +21,10 @@ type Record struct {
 	Model        string    `json:"model"`
 	Stream       bool      `json:"stream"`
 	Status       int       `json:"status"`
-	TTFTms       float64   `json:"ttft_ms"`
+	TTFTms       float64   `json:"ttft_ms"` // first token, reasoning included
+	// FirstTextMS is when the first visible text arrived; it differs from
+	// TTFTms for a model that reasons first (0 when no text came).
+	FirstTextMS float64 `json:"first_text_ms,omitempty"`
 	E2Ems        float64   `json:"e2e_ms"`
 	OutputTokens int       `json:"output_tokens"`
 	ServedModel  string    `json:"served_model"`

@@ -199,7 +199,7 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	if ex.observed != nil {
 		ob := <-ex.observed
 		rec.ServedModel, rec.OutputTokens = ob.Model, ob.OutputTokens
-		rec.TTFTms = ms(ob.FirstDelta)
+		rec.TTFTms, rec.FirstTextMS = ms(ob.FirstDelta), ms(ob.FirstText)
 		if ob.Failed {
 			rec.Failed, rec.Error = true, "the answer carries an error"
 		}
