@@ -17,9 +17,9 @@ func (h *Handler) chat(c *call) {
 		finish = "length"
 	}
 	usage := map[string]any{
-		"prompt_tokens": t.in, "completion_tokens": t.n, "total_tokens": t.in + t.n,
+		"prompt_tokens": t.in, "completion_tokens": t.out(), "total_tokens": t.in + t.out(),
 		"prompt_tokens_details":     map[string]any{"cached_tokens": 0},
-		"completion_tokens_details": map[string]any{"reasoning_tokens": 0},
+		"completion_tokens_details": map[string]any{"reasoning_tokens": t.reasoning},
 	}
 	if !t.req.Stream || c.scenario == StreamNotSSE {
 		t.chatJSON(finish, usage)

@@ -37,7 +37,7 @@ func (h *Handler) messages(c *call) {
 		return m
 	}
 	if !t.req.Stream || c.scenario == StreamNotSSE {
-		t.respondJSON(message(t.messagesContent(), stop, t.n))
+		t.respondJSON(message(t.messagesContent(), stop, t.out()))
 		return
 	}
 	s := t.openSSE()
@@ -49,7 +49,7 @@ func (h *Handler) messages(c *call) {
 		"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
 	}
 	if t.usage() {
-		delta["usage"] = map[string]any{"output_tokens": t.n}
+		delta["usage"] = map[string]any{"output_tokens": t.out()}
 	}
 	s.event("message_delta", delta)
 	if c.scenario != StreamUnterminated {

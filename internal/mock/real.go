@@ -132,7 +132,7 @@ var realScenarios = []Scenario{
 	{LiteLLMBudget, catalog.QuotaExhausted, "LiteLLM: 400 budget_exceeded, Budget has been exceeded!", "BerriAI/litellm proxy"},
 	{AnthropicCreditLow, catalog.QuotaExhausted, "Anthropic: 400 Your credit balance is too low", "anthropic-sdk-typescript#618"},
 	{AnthropicOverloaded, catalog.UpstreamOverloaded, "Anthropic: 529 overloaded_error", "docs.anthropic.com/en/api/errors"},
-	{AnthropicStreamOverloaded, catalog.UpstreamOverloaded, "Anthropic: some text, then event: error overloaded_error mid-stream (529 when not streamed)", "docs.anthropic.com/en/api/errors"},
+	{AnthropicStreamOverloaded, catalog.UpstreamOverloaded, "Anthropic: a stream with some text, then event: error overloaded_error (answers that are not streamed are whole)", "docs.anthropic.com/en/api/errors"},
 	{Cloudflare502, catalog.CDNPage, "Cloudflare: 502 Bad gateway page, the origin is down", "developers.cloudflare.com (5xx errors)"},
 	{CloudflareChallenge, catalog.CDNPage, "Cloudflare: 403 \"Just a moment...\" challenge, cf-mitigated: challenge", "developers.cloudflare.com (challenge pages)"},
 	{Nginx413, catalog.CDNPage, "nginx: 413 Request Entity Too Large page (client_max_body_size)", "nginx ngx_http_special_response.c"},
@@ -143,7 +143,7 @@ var realScenarios = []Scenario{
 	{GzipAlways, "", "every answer gzip-compressed, asked or not, streams flushed event by event: healthy", ""},
 	{GzipBuffersSSE, catalog.StreamBuffered, "a compression layer that, when the client accepts gzip (as Node clients do), holds the whole stream", ""},
 	{BrotliUnasked, catalog.EncodingUnasked, "every answer brotli-compressed, though the client accepts only gzip", ""},
-	{ReasoningFirst, catalog.LatencyHigh, "reasoning deltas (reasoning_content, thinking, reasoning_text) from TTFT on, the first text 1s later", "api-docs.deepseek.com (reasoning_content)"},
+	{ReasoningFirst, catalog.LatencyHigh, "reasoning deltas (reasoning_content, thinking, reasoning_text) from TTFT on for a second, then the text", "api-docs.deepseek.com (reasoning_content)"},
 	{SlowFirstToken, catalog.LatencyHigh, "the first token after SlowTTFT (default 10s): slow, not dead", ""},
 }
 

@@ -69,8 +69,8 @@ func (r *respTurn) response(status string, output []any, withUsage bool) map[str
 	if withUsage && t.usage() {
 		m["usage"] = map[string]any{
 			"input_tokens": t.in, "input_tokens_details": map[string]any{"cached_tokens": 0},
-			"output_tokens": t.n, "output_tokens_details": map[string]any{"reasoning_tokens": 0},
-			"total_tokens": t.in + t.n,
+			"output_tokens": t.out(), "output_tokens_details": map[string]any{"reasoning_tokens": t.reasoning},
+			"total_tokens": t.in + t.out(),
 		}
 	}
 	return m

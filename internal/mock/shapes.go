@@ -21,12 +21,6 @@ func (c *call) serveShape() bool {
 		c.w.Header().Set("Content-Type", "application/json")
 		c.w.WriteHeader(http.StatusOK)
 		return true
-	case c.scenario == AnthropicStreamOverloaded && !c.stream:
-		saved := c.scenario
-		c.scenario = AnthropicOverloaded
-		c.serveCanned(false)
-		c.scenario = saved
-		return true
 	}
 	return false
 }
@@ -39,11 +33,16 @@ func (t *turn) shape(o Options) {
 	case SlowFirstToken:
 		t.ttft = max(t.ttft, o.SlowTTFT)
 	case ReasoningFirst:
-		t.reasoning, t.think = 8, time.Second
+		// a second of reasoning at the token pace before the first text
+		t.reasoning = min(max(int(time.Second/max(t.tpot, time.Millisecond)), 8), 200)
 	case ChoicesNull, ToolCallOnly, OpenRouterEmpty:
 		t.n = 0
 	}
 }
+
+// out is the output tokens the answer reports: the text's and the
+// reasoning's, as the real APIs count them.
+func (t *turn) out() int { return t.n + t.reasoning }
 
 // failAt says whether a stream breaks off with an error event before
 // token i (anthropic-stream-overloaded: after half the text).

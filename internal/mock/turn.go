@@ -24,10 +24,7 @@ type turn struct {
 	start     time.Time
 	ttft      time.Duration
 	tpot      time.Duration
-	// reasoning deltas come before the text, which starts think later
-	// (reasoning-first)
-	reasoning int
-	think     time.Duration
+	reasoning int // reasoning deltas before the text (reasoning-first)
 	id        string
 	created   int64
 	release   func()
@@ -138,11 +135,7 @@ func (t *turn) text() string {
 // wait sleeps until token i is due: start+TTFT+i*TPOT, an absolute
 // deadline, so the schedule does not drift with write times.
 func (t *turn) wait(i int) error {
-	at := t.ttft + time.Duration(i)*t.tpot
-	if t.reasoning > 0 && i >= t.reasoning {
-		at += t.think
-	}
-	d := time.Until(t.start.Add(at))
+	d := time.Until(t.start.Add(t.ttft + time.Duration(i)*t.tpot))
 	if d <= 0 {
 		return t.ctx().Err()
 	}

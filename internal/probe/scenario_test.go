@@ -42,7 +42,7 @@ func newTestClient(t testing.TB, o Options) *Client {
 // stream flag: the scenario's catalog code where one request can see it.
 func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string {
 	switch sc.Name {
-	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered, mock.GzipBuffersSSE:
+	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered, mock.GzipBuffersSSE, mock.AnthropicStreamOverloaded:
 		if !stream {
 			return ""
 		}
