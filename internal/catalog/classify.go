@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -27,6 +29,10 @@ type Answer struct {
 	// Encoding is a Content-Encoding the client could not decode (it asked
 	// only for gzip): the body is still compressed.
 	Encoding string
+	// Truncated: the body went past Cap, the most the client reads; Body
+	// holds the first Cap bytes.
+	Truncated bool
+	Cap       int64
 }
 
 // Verdict is the classifier's answer.
@@ -108,6 +114,9 @@ func classifySuccess(a Answer) Verdict {
 	body := bytes.TrimSpace(a.Body)
 	ct := a.Header.Get("Content-Type")
 	switch {
+	case a.Truncated:
+		return Verdict{Code: ResponseTooLarge, Message: fmt.Sprintf("the answer is larger than the %s keydoctor reads: it stopped after %d bytes%s",
+			Size(a.Cap), a.Cap+1, declared(a.Header))}
 	case a.Encoding != "":
 		return Verdict{Code: EncodingUnasked, Message: "the answer is " + a.Encoding + "-compressed, which the request did not accept"}
 	case len(a.Body) >= 2 && a.Body[0] == 0x1f && a.Body[1] == 0x8b:
@@ -189,4 +198,23 @@ func ClassifyContent(c Content) Verdict {
 		msg += " (stop reason " + c.Stop + ")"
 	}
 	return Verdict{Code: AnswerEmpty, Message: msg}
+}
+
+// Size renders a byte count for messages: "1 MiB", "10.5 MiB", "512 B".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MiB"
+	case n >= 1<<10:
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64), ".0") + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
+}
+
+// declared is what Content-Length says the whole answer is, if it does.
+func declared(h http.Header) string {
+	if n, err := strconv.ParseInt(h.Get("Content-Length"), 10, 64); err == nil && n > 0 {
+		return "; Content-Length says " + Size(n)
+	}
+	return ""
 }

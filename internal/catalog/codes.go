@@ -64,6 +64,7 @@ const (
 	CDNPage             Code = "cdn-page"
 	AnswerEmpty         Code = "answer-empty"
 	EncodingUnasked     Code = "encoding-unasked"
+	ResponseTooLarge    Code = "response-too-large"
 )
 
 // String returns the code as it is printed.

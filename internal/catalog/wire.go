@@ -114,6 +114,12 @@ var wireEntries = []Entry{
 			"gzip bytes sent without a Content-Encoding header",
 		},
 		Fix: "ask the gateway's operator to honour Accept-Encoding and label what it sends: Node-based tools (Claude Code, Cline) decode brotli themselves, but Python SDKs without the brotli package, curl without --compressed and keydoctor do not"},
+	{Code: ResponseTooLarge, Class: Wire, Rung: RungRequest, Severity: Error, FixRank: 1000, Title: "the answer is larger than a client should have to read",
+		Causes: []string{
+			"an answer to a tiny request that runs to megabytes: the gateway sends something else (a file, a padded or looping stream, a proxy's dump)",
+			"an event-stream line longer than a client's line limit",
+		},
+		Fix: "a 16-token request gets a few kB: look at the first bytes in the evidence and report the answer to the gateway; tools read answers whole and may run out of memory or time on it"},
 	{Code: HTTPError, Class: Wire, Rung: RungRequest, Severity: Error, FixRank: 1000, Title: "the gateway refused the request (another 4xx)",
 		Causes: []string{"a request parameter the gateway does not accept (max_tokens too large, an unknown field)", "a 408 (the gateway timed out waiting), a 413 (the request is too large) or another status no other code describes"},
 		Fix:    "read the gateway's message in the evidence: it names what it refuses; '{command|keydoctor ping}' repeats the request and prints its curl equivalent"},

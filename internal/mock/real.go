@@ -144,6 +144,7 @@ var realScenarios = []Scenario{
 	{GzipBuffersSSE, catalog.StreamBuffered, "a compression layer that, when the client accepts gzip (as Node clients do), holds the whole stream", ""},
 	{BrotliUnasked, catalog.EncodingUnasked, "every answer brotli-compressed, though the client accepts only gzip", ""},
 	{ReasoningFirst, catalog.LatencyHigh, "reasoning deltas (reasoning_content, thinking, reasoning_text) from TTFT on for a second, then the text", "api-docs.deepseek.com (reasoning_content)"},
+	{ResponseTooLarge, catalog.ResponseTooLarge, "a 200 whose JSON answer (or one event-stream line) is 4 MiB long", ""},
 	{SlowFirstToken, catalog.LatencyHigh, "the first token after SlowTTFT (default 10s): slow, not dead", ""},
 }
 

@@ -78,6 +78,7 @@ const (
 	BrotliUnasked             = "brotli-unasked"
 	ReasoningFirst            = "reasoning-first"
 	SlowFirstToken            = "slow-first-token"
+	ResponseTooLarge          = string(catalog.ResponseTooLarge)
 )
 
 var scenarios = []Scenario{

@@ -21,6 +21,9 @@ func (c *call) serveShape() bool {
 		c.w.Header().Set("Content-Type", "application/json")
 		c.w.WriteHeader(http.StatusOK)
 		return true
+	case c.scenario == ResponseTooLarge:
+		c.huge()
+		return true
 	}
 	return false
 }
@@ -43,6 +46,27 @@ func (t *turn) shape(o Options) {
 // out is the output tokens the answer reports: the text's and the
 // reasoning's, as the real APIs count them.
 func (t *turn) out() int { return t.n + t.reasoning }
+
+// hugeSize is the size of response-too-large's answer: past any client's
+// line limit and keydoctor's body cap (1 MiB each).
+const hugeSize = 4 << 20
+
+// huge answers with one enormous JSON document, or for a stream one
+// enormous event line.
+func (c *call) huge() {
+	pad := strings.Repeat("x", hugeSize)
+	doc := `{"id":"chatcmpl-mock","object":"chat.completion","model":"` + c.model +
+		`","choices":[{"index":0,"message":{"role":"assistant","content":"` + pad + `"},"finish_reason":"stop"}]}`
+	if !c.stream {
+		c.w.Header().Set("Content-Type", "application/json")
+		c.w.WriteHeader(http.StatusOK)
+		_, _ = c.w.Write([]byte(doc))
+		return
+	}
+	c.w.Header().Set("Content-Type", "text/event-stream")
+	c.w.WriteHeader(http.StatusOK)
+	_, _ = c.w.Write([]byte("data: " + doc + "\n\n"))
+}
 
 // failAt says whether a stream breaks off with an error event before
 // token i (anthropic-stream-overloaded: after half the text).

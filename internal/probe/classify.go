@@ -115,7 +115,11 @@ func classifyBodyError(res *Result, err error, ctx context.Context) {
 	}
 	switch {
 	case errors.Is(err, ErrLineTooLong):
-		res.Code, res.Err = catalog.StreamNotSSE, errors.New("the stream has a line longer than 1 MiB: not an event stream")
+		read := int64(0)
+		if res.Stream != nil {
+			read = res.Stream.Bytes
+		}
+		res.Code, res.Err = catalog.ResponseTooLarge, errorf("an event-stream line is longer than the %s keydoctor reads: it stopped after %d bytes", catalog.Size(maxLine), read)
 	case isTimeout(err) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		res.Code, res.Err = catalog.TimeoutStream, errorf("the answer stalled after %d events and hit the deadline", events)
 	case res.Stream != nil:
@@ -132,7 +136,7 @@ func classifyStatus(res *Result, req Request) {
 
 func answerOf(res *Result, req Request) catalog.Answer {
 	return catalog.Answer{Status: res.StatusCode, Header: res.Header, Body: res.Body, Model: req.Model, Stream: req.Stream,
-		Encoding: undecoded(res.Header)}
+		Encoding: undecoded(res.Header), Truncated: res.Truncated, Cap: res.BodyCap}
 }
 
 // applyVerdict puts the classifier's verdict on the result, with the

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -199,5 +200,46 @@ func TestBurst(t *testing.T) {
 	}
 	if g := s.Gaps(); len(g) != 4 || g[0] != 10*ms {
 		t.Errorf("gaps %v", g)
+	}
+}
+
+// endless writes n bytes of a JSON string's inside, without holding them.
+func endless(w io.Writer, n int) {
+	chunk := []byte(strings.Repeat("x", 64<<10))
+	for n > 0 {
+		k := min(n, len(chunk))
+		if _, err := w.Write(chunk[:k]); err != nil {
+			return // the client stopped reading: the point
+		}
+		n -= k
+	}
+}
+
+// A 100 MB JSON answer and a 10 MB event-stream line are too large, not
+// web pages: the report names the cap and where reading stopped.
+func TestResponseTooLarge(t *testing.T) {
+	body := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(100<<20+2))
+		io.WriteString(w, `"`)
+		endless(w, 100<<20)
+		io.WriteString(w, `"`)
+	})
+	line := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, `data: {"choices":[{"delta":{"content":"`)
+		endless(w, 10<<20)
+		io.WriteString(w, "\"}}]}\n\n")
+	})
+	c := newTestClient(t, Options{})
+	res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: body.URL, Key: testKey, Model: "m"})
+	checkCode(t, res, "response-too-large")
+	if !strings.Contains(res.Err.Error(), "1 MiB keydoctor reads: it stopped after 1048577 bytes; Content-Length says 100 MiB") {
+		t.Errorf("err = %v", res.Err)
+	}
+	res = c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: line.URL, Key: testKey, Model: "m", Stream: true})
+	checkCode(t, res, "response-too-large")
+	if !strings.Contains(res.Err.Error(), "event-stream line is longer than the 1 MiB") {
+		t.Errorf("err = %v", res.Err)
 	}
 }

@@ -91,7 +91,7 @@ func (d *Decoder) Write(p []byte) (int, error) {
 // (nil at EOF).
 func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
 	sr := &stampReader{r: r, clock: d.Clock}
-	lr := NewLineReader(sr, 1<<20)
+	lr := NewLineReader(sr, maxLine)
 	defer func() { d.s.Bytes += lr.Bytes() }()
 	for {
 		line, err := lr.Next()

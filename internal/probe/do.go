@@ -117,7 +117,10 @@ func looksLikeStream(contentType string, head []byte) bool {
 
 // readBody reads a whole (capped) body and classifies it.
 func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io.Reader, post bool) {
-	b, err := io.ReadAll(io.LimitReader(body, c.opts.MaxBody))
+	b, err := io.ReadAll(io.LimitReader(body, c.opts.MaxBody+1))
+	if res.BodyCap = c.opts.MaxBody; int64(len(b)) > c.opts.MaxBody {
+		b, res.Truncated = b[:c.opts.MaxBody], true
+	}
 	res.Body = []byte(gateway.Redact(string(b), req.Key))
 	if err != nil {
 		classifyBodyError(res, err, ctx)

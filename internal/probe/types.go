@@ -90,6 +90,10 @@ type Result struct {
 	StatusCode  int
 	Header      http.Header
 	Body        []byte // first bytes (capped); the whole body for small answers
+	// Truncated: a whole (not streamed) body went past BodyCap, the most
+	// the client reads (Options.MaxBody).
+	Truncated bool
+	BodyCap   int64
 	ContentType string
 	Model       string // the model the answer names
 	Text        string // the answer's text
