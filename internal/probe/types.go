@@ -84,16 +84,16 @@ type Stream struct {
 
 // Result is everything one request produced.
 type Result struct {
-	Method      string
-	URL         string
-	ReqHeader   http.Header // key masked
-	StatusCode  int
-	Header      http.Header
-	Body        []byte // first bytes (capped); the whole body for small answers
+	Method     string
+	URL        string
+	ReqHeader  http.Header // key masked
+	StatusCode int
+	Header     http.Header
+	Body       []byte // first bytes (capped); the whole body for small answers
 	// Truncated: a whole (not streamed) body went past BodyCap, the most
 	// the client reads (Options.MaxBody).
-	Truncated bool
-	BodyCap   int64
+	Truncated   bool
+	BodyCap     int64
 	ContentType string
 	Model       string // the model the answer names
 	Text        string // the answer's text
