@@ -72,9 +72,17 @@ type Entry struct {
 	Causes []string
 	// Fix is the one fix text of the code, a template (see Render).
 	Fix string
-	// Symptoms are texts users see in their tools, lower case, matched as
-	// substrings of what they paste into `keydoctor explain`.
+	// Symptoms are texts users see in their tools (Claude Code, Codex,
+	// Cline, Gemini CLI, Qwen Code, OpenCode, the SDKs, curl), lower case,
+	// matched as substrings of what they paste into `keydoctor explain`.
 	Symptoms []string
+	// Statuses are the HTTP statuses the code can come with, the most
+	// typical first (`keydoctor explain 429`).
+	Statuses []int
+	// Explains lists the codes a finding with this code causes for the
+	// same tool (a doubled /v1 makes the request 404): the report shows
+	// the fix once, under this code.
+	Explains []Code
 }
 
 var byCode = func() map[Code]Entry {
