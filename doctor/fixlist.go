@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -8,7 +9,7 @@ import (
 )
 
 // fix is one numbered entry of the "to fix" list; identical fixes of
-// several findings are one entry.
+// several findings, and findings one root cause explains, are one entry.
 type fix struct {
 	fix      string
 	findings []int
@@ -37,7 +38,9 @@ func (f fix) about(fs []Finding) string {
 // fixList gathers the fixes of error and warning findings in the order the
 // catalog ranks their codes (a file must parse before its values mean
 // anything, …; wire codes after configuration, in report order), errors
-// before warnings within one code.
+// before warnings within one code. A finding that another one explains
+// (a doubled /v1 makes the request 404; a relay that is down refuses the
+// connection) joins that one's fix: one root cause, one numbered fix.
 func fixList(fs []Finding) []fix {
 	var idx []int
 	for i, f := range fs {
@@ -55,7 +58,11 @@ func fixList(fs []Finding) []fix {
 	var out []fix
 	pos := map[string]int{}
 	for _, i := range idx {
-		if n, ok := pos[fs[i].Fix]; ok {
+		n, ok := pos[fs[i].Fix]
+		if !ok {
+			n = explainer(fs, out, i)
+		}
+		if n >= 0 {
 			out[n].findings = append(out[n].findings, i)
 			continue
 		}
@@ -63,4 +70,19 @@ func fixList(fs []Finding) []fix {
 		out = append(out, fix{fix: fs[i].Fix, findings: []int{i}})
 	}
 	return out
+}
+
+// explainer is the fix whose finding explains finding i: same tool (or a
+// finding about no tool), a code whose catalog entry lists i's code in
+// Explains; -1 when none does.
+func explainer(fs []Finding, fixes []fix, i int) int {
+	for n, fx := range fixes {
+		for _, j := range fx.findings {
+			cause := fs[j]
+			if (cause.Tool == fs[i].Tool || cause.Tool == "") && slices.Contains(catalog.Of(cause.Code).Explains, fs[i].Code) {
+				return n
+			}
+		}
+	}
+	return -1
 }
