@@ -62,7 +62,7 @@ func Classify(a Answer) Verdict {
 		return Verdict{Code: HTTPRedirect, Message: a.Header.Get("Location")}
 	}
 	ct := a.Header.Get("Content-Type")
-	v := Verdict{Message: message(ct, a.Body), Wait: Wait(a.Header, a.Body, time.Now())}
+	v := Verdict{Message: message(ct, a.Body)}
 	e, _ := ReadError(a.Body)
 	page := IsHTML(ct, a.Body)
 	switch {
@@ -77,8 +77,8 @@ func Classify(a Answer) Verdict {
 	default:
 		v.Code = byStatus(a)
 	}
-	if !retryable(v.Code) {
-		v.Wait = 0 // a wait the gateway names does not make a retry useful
+	if retryable(v.Code) { // a wait the gateway names for a refusal does not make a retry useful
+		v.Wait = Wait(a.Header, a.Body, time.Now())
 	}
 	return v
 }

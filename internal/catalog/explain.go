@@ -20,7 +20,7 @@ var (
 )
 
 // Explain names the codes a query points at, the likeliest first: a code
-// ("url-double-version"), an HTTP status ("401", "HTTP 429"), or an error
+// (url-double-version), an HTTP status ("401", "HTTP 429"), or an error
 // message pasted from a tool, an SDK or curl, matched against every
 // entry's symptoms and statuses. Nil when nothing matches.
 func Explain(query string) []Candidate {
