@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -91,7 +92,7 @@ func (o Options) dialer() dialFunc {
 type dialFunc func(ctx context.Context, addr string) error
 
 // tool builds a finding about a discovered tool instance.
-func finding(t discover.Tool, code string, st doctor.Status, msg, fix string, src string) doctor.Finding {
+func finding(t discover.Tool, code catalog.Code, st doctor.Status, msg, fix string, src string) doctor.Finding {
 	return doctor.Finding{Code: code, Status: st, Tool: string(t.ID), Message: msg, Fix: fix, Source: src}
 }
 

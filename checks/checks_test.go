@@ -27,7 +27,7 @@ func codes(fs []doctor.Finding) map[string]doctor.Status {
 	out := map[string]doctor.Status{}
 	for _, f := range fs {
 		if f.Code != "" {
-			out[f.Code+"/"+f.Tool] = f.Status
+			out[string(f.Code)+"/"+f.Tool] = f.Status
 		}
 	}
 	return out
@@ -106,7 +106,7 @@ func TestGitCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		fs := gitCheck{s, tt.git}.Run(context.Background(), e)
-		if len(fs) != 1 || fs[0].Status != tt.want || fs[0].Code != tt.code {
+		if len(fs) != 1 || fs[0].Status != tt.want || string(fs[0].Code) != tt.code {
 			t.Errorf("%s: %+v", tt.name, fs)
 		}
 	}

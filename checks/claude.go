@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -41,7 +42,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 			if st.RejectedLine > 0 {
 				at = fmt.Sprintf("%s:%d", at, st.RejectedLine)
 			}
-			return []doctor.Finding{finding(*t, "claude-key-rejected", doctor.Error,
+			return []doctor.Finding{finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
 				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: Claude Code silently does not use it",
 					tools.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tools.ClaudeRejected, at),
 				fmt.Sprintf("delete the entry ending in %q from %s in %s (or add it to \"approved\"), or pass the key as %s instead: 'keydoctor setup --tools claude'",

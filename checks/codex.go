@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -28,7 +29,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
 		if p.WireAPI.Value == tools.CodexChatWire {
-			out = append(out, doctor.Finding{Code: "codex-chat-wire", Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
+			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
 				Fix:     setAt(e, p.WireAPI.Source, tools.CodexWire) + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
 		}
@@ -36,7 +37,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	sel := cx.SelectedProvider().Value
 	if p, ok := cx.Providers[sel]; ok && p.EnvKey.Value != "" && !p.BearerToken.Set() {
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
-			out = append(out, doctor.Finding{Code: "codex-env-key-unset", Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
+			out = append(out, doctor.Finding{Code: catalog.CodexEnvKeyUnset, Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", sel, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value),
 				Fix:     fmt.Sprintf("export %s=<your gateway key> in the shell that starts codex (and in your shell profile)", p.EnvKey.Value)})
 		}
@@ -68,7 +69,7 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
 				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
-			out = append(out, finding(t, "auth-conflict", doctor.Error, msg,
+			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
 				orSetup(removeFix(e, other.Source)+" so that only "+where(e, first)+" remains", t), src(e, other)))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -39,7 +40,7 @@ func (c driftCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	for _, t := range c.snap.Tools {
 		relay := t.Base.Configured() && gateway.IsLoopbackURL(t.Base.Value)
 		if t.Base.Configured() && !relay {
-			if p, notes := t.Rule.Diagnose(t.Base.Value); !hasCode(notes, "url-invalid") {
+			if p, notes := t.Rule.Diagnose(t.Base.Value); !hasCode(notes, catalog.URLInvalid) {
 				bases = append(bases, driftItem{t, t.Base, p.Root})
 			}
 		}
@@ -112,7 +113,7 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 			fix += ", or run 'keydoctor setup' to write one triple into every tool"
 		}
 		msg := fmt.Sprintf("%s uses %s %s (%s), but %s %s", it.t.Label, part, show, where(e, it.v), ref.from, want)
-		out = append(out, finding(it.t, "triple-drift", doctor.Warning, msg, fix, src(e, it.v)))
+		out = append(out, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, fix, src(e, it.v)))
 	}
 	return out
 }
@@ -136,7 +137,7 @@ func majority(items []driftItem) reference {
 	return reference{best, strings.Join(users[best], ", ") + verb, true}
 }
 
-func hasCode(notes []gateway.Note, code string) bool {
+func hasCode(notes []gateway.Note, code catalog.Code) bool {
 	for _, n := range notes {
 		if n.Code == code {
 			return true

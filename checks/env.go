@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -23,22 +24,22 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	for _, t := range c.snap.Tools {
 		n := len(out)
 		if !t.Base.Set() {
-			out = append(out, finding(t, "env-missing", doctor.Error,
+			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has a key but no base URL (%s is not set)", t.Label, t.Places.Base.Key),
 				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
 		}
 		if t.Base.Source.Default && c.gatewayKey(t) {
-			out = append(out, finding(t, "env-missing", doctor.Error,
+			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s holds the gateway key (%s) but no base URL (%s is not set): it sends the key to its default, %s", t.Label, where(e, t.Key), t.Places.Base.Key, t.Base.Value),
 				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
 		}
 		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) {
-			out = append(out, finding(t, "env-missing", doctor.Error,
+			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
 				orSetup(setKeyAt(e, t.Places.Key, "<your gateway key>"), t), t.Places.Key.Display(e)))
 		}
 		if t.NeedsModel && !t.Model.Set() {
-			out = append(out, finding(t, "env-missing", doctor.Warning,
+			out = append(out, finding(t, catalog.EnvMissing, doctor.Warning,
 				fmt.Sprintf("%s has no model (%s is not set): it falls back to its own default, which the gateway may not serve", t.Label, t.Places.Model.Key),
 				orSetup(setAt(e, t.Places.Model, "<model id>"), t), t.Places.Model.Display(e)))
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -28,7 +29,7 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				fix += fmt.Sprintf(" (setup refuses to edit a file it cannot parse; once it parses, '%s' rewrites the gateway keys)", setup)
 			}
 		}
-		out = append(out, doctor.Finding{Code: "config-invalid", Status: doctor.Error, Tool: p.Tool,
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
 			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: fix, Source: p.At(e)})
 	}
 	out = append(out, c.cline(e)...)
@@ -62,7 +63,7 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 		default:
 			continue
 		}
-		out = append(out, doctor.Finding{Code: "config-invalid", Status: doctor.Error, Tool: "cline", Message: msg, Fix: fix, Source: at})
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: fix, Source: at})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -26,7 +27,7 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
-		out = append(out, doctor.Finding{Code: "config-ignored", Status: doctor.Warning, Tool: "vscode", Source: at,
+		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: "vscode", Source: at,
 			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tools.VSCodeMisplacedMCP),
 			Fix: fmt.Sprintf("move the servers into %q of %s and delete %q from %s, or run 'keydoctor setup --tools vscode'",
 				tools.ClineMCPServers, e.Tilde(ed.MCPPath), tools.VSCodeMisplacedMCP, at)})
@@ -43,7 +44,7 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if id == selected {
 			st, extra = doctor.Error, "; model_provider selects it, so Codex uses the built-in provider, not this base_url"
 		}
-		out = append(out, doctor.Finding{Code: "config-ignored", Status: st, Tool: "codex", Source: at,
+		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: st, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] uses a reserved provider id: Codex ignores the table%s", id, extra),
 			Fix: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\", or run 'keydoctor setup --tools codex'",
 				id, at)})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 )
@@ -45,7 +46,7 @@ func (c overriddenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				} else {
 					fix = fmt.Sprintf("%s; if %s is the value you want, %s", removeFix(e, o.Source), show(o), setAt(e, part.v.Source, o.Value))
 				}
-				out = append(out, finding(t, "value-overridden", doctor.Warning, msg, fix, src(e, o)))
+				out = append(out, finding(t, catalog.ValueOverridden, doctor.Warning, msg, fix, src(e, o)))
 			}
 		}
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strings"
 	"sync"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -47,6 +49,7 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 	}
 	var out []doctor.Finding
 	used := map[string]bool{}
+	reported := map[string]bool{} // proxy values already said not to answer
 	npVar, npVal := noProxyVar(e.Getenv)
 	for _, t := range c.snap.Tools {
 		if !t.Base.Set() {
@@ -74,35 +77,59 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 				st, where, add = doctor.Warning, "the local network", []string{host}
 			}
 			val := withNoProxy(npVal, add...)
-			out = append(out, finding(t, "proxy-captures-local", st,
+			out = append(out, finding(t, catalog.ProxyCapturesLocal, st,
 				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the requests fail at the proxy (\"local proxy failed\") instead of reaching %s",
 					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where, net.JoinHostPort(host, port)),
 				fmt.Sprintf("export NO_PROXY=%s no_proxy=%s in the shell that starts it and in your shell profile", human.ShellQuote(val), human.ShellQuote(val)),
 				"$"+pv.Var))
 		}
 		if err := c.reach(ctx, pv.Value); err != nil {
-			out = append(out, finding(t, "proxy-unreachable", doctor.Error,
+			reported[pv.Value] = true
+			out = append(out, finding(t, catalog.ProxyUnreachable, doctor.Error,
 				fmt.Sprintf("%s would send every request through the proxy %s ($%s), which does not answer: %v", t.Label, redactProxy(pv.Value), pv.Var, err),
 				fmt.Sprintf("start the proxy at %s, or unset %s (and its other-case twin) in the shell that starts it and in your shell profile, or add %s to NO_PROXY",
 					redactProxy(pv.Value), pv.Var, host),
 				"$"+pv.Var))
 		}
 	}
-	// A proxy variable that no configured tool uses is still a trap for
-	// the next program: check it answers.
-	for _, v := range allProxyVars {
-		val := e.Getenv(v)
-		if val == "" || used[v] {
-			continue
-		}
-		if err := c.reach(ctx, val); err != nil {
-			out = append(out, doctor.Finding{Code: "proxy-unreachable", Status: doctor.Warning, Source: "$" + v,
-				Message: fmt.Sprintf("$%s names the proxy %s, which does not answer: %v", v, redactProxy(val), err),
-				Fix:     fmt.Sprintf("start the proxy at %s, or unset %s in your shell profile", redactProxy(val), v)})
-		}
-	}
+	out = append(out, c.unused(ctx, e, used, reported)...)
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "the proxy answers and exempts every local base URL"})
+	}
+	return out
+}
+
+// unused checks the proxy variables no configured tool uses (still a trap
+// for the next program), one finding per proxy: HTTP_PROXY and http_proxy
+// naming one dead proxy are one cause with one fix, and a proxy already
+// reported for a tool is not reported again.
+func (c *proxyCheck) unused(ctx context.Context, e *env.Env, used, reported map[string]bool) []doctor.Finding {
+	vars := map[string][]string{}
+	var order []string
+	for _, v := range allProxyVars {
+		val := e.Getenv(v)
+		if val == "" || used[v] || reported[val] {
+			continue
+		}
+		if len(vars[val]) == 0 {
+			order = append(order, val)
+		}
+		vars[val] = append(vars[val], v)
+	}
+	var out []doctor.Finding
+	for _, val := range order {
+		err := c.reach(ctx, val)
+		if err == nil {
+			continue
+		}
+		names := "$" + strings.Join(vars[val], " and $")
+		verb := "names"
+		if len(vars[val]) > 1 {
+			verb = "name"
+		}
+		out = append(out, doctor.Finding{Code: catalog.ProxyUnreachable, Status: doctor.Warning, Source: "$" + vars[val][0],
+			Message: fmt.Sprintf("%s %s the proxy %s, which does not answer: %v", names, verb, redactProxy(val), err),
+			Fix:     fmt.Sprintf("start the proxy at %s, or unset %s in your shell profile", redactProxy(val), strings.Join(vars[val], " and "))})
 	}
 	return out
 }

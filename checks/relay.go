@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 )
@@ -67,7 +68,7 @@ func (c relayCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		if cmd := setupCmd(t); cmd != "" {
 			fix += fmt.Sprintf(", or point %s at the gateway itself: '%s'", t.Label, cmd)
 		}
-		out = append(out, finding(t, "local-relay-down", doctor.Error,
+		out = append(out, finding(t, catalog.LocalRelayDown, doctor.Error,
 			fmt.Sprintf("%s points at %s (%s from %s), but nothing listens on %s: %v", t.Label, what, t.Base.Value, where(e, t.Base), addr, err),
 			fix, src(e, t.Base)))
 	}

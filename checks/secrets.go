@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -33,7 +34,7 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 		if v.Source.File == "" || v.Value == "" || v.Value == "PROXY_MANAGED" || seen[v.Source.File] {
 			return
 		}
-		if p := gateway.CheckKey(v.Value); p != nil && p.Code == "key-placeholder" {
+		if p := gateway.CheckKey(v.Value); p != nil && p.Code == catalog.KeyPlaceholder {
 			return
 		}
 		seen[v.Source.File] = true
@@ -57,7 +58,7 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 // 0600 files (Cline itself writes providers.json 0600).
 type permsCheck struct{ snap *discover.Snapshot }
 
-func (permsCheck) Name() string { return "secret-perms" }
+func (permsCheck) Name() string { return string(catalog.SecretPerms) }
 
 func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if e.GOOS == "windows" {
@@ -70,7 +71,7 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-			out = append(out, doctor.Finding{Code: "secret-perms", Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
 				Fix:     fmt.Sprintf("chmod 600 %s", human.ShellQuote(e.Tilde(f.path)))})
 		}
@@ -138,11 +139,11 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		case strings.HasPrefix(stdout, "!!"):
 			// ignored
 		case strings.HasPrefix(stdout, "??"):
-			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", e.Tilde(f.path), e.Tilde(root)),
 				Fix:     fmt.Sprintf("add the line %s to %s", rel, e.Tilde(filepath.Join(root, ".gitignore")))})
 		default: // tracked, changed or not
-			out = append(out, doctor.Finding{Code: "secret-in-git", Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", e.Tilde(f.path), e.Tilde(root)),
 				Fix: fmt.Sprintf("git -C %s rm --cached %s, add %s to %s, then rotate the key: it is in the repository's history",
 					human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel), rel, e.Tilde(filepath.Join(root, ".gitignore")))})

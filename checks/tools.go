@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 )
@@ -17,7 +18,7 @@ func (toolsCheck) Name() string { return "tools" }
 
 func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if len(c.snap.Tools) == 0 {
-		return []doctor.Finding{{Code: "env-missing", Status: doctor.Warning,
+		return []doctor.Finding{{Code: catalog.EnvMissing, Status: doctor.Warning,
 			Message: "no tool is configured for a gateway: no Claude Code settings env, Codex config, Cline provider, MCP server or .env triple was found",
 			Fix:     "run 'keydoctor setup' to write one triple into every tool"}}
 	}

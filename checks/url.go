@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -36,7 +37,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		for _, n := range notes {
 			st := doctor.Error
-			if n.Code == "url-insecure" {
+			if n.Code == catalog.URLInsecure {
 				st = doctor.Warning
 			}
 			want := c.want(t, parsed, n.Code)
@@ -51,16 +52,16 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 }
 
 // want is the base URL the tool should be given.
-func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code string) string {
+func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) string {
 	root := p.Root
-	if code == "url-invalid" || root == "" {
+	if code == catalog.URLInvalid || root == "" {
 		root = c.profile.BaseURL
 		if root == "" {
 			return "<gateway base URL, e.g. " + t.Rule.Base("https://taotoken.net/api") + ">"
 		}
 	}
 	base := t.Rule.Base(root)
-	if code == "url-insecure" {
+	if code == catalog.URLInsecure {
 		base = "https://" + strings.TrimPrefix(base, "http://")
 	}
 	return base

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 )
 
@@ -54,7 +55,7 @@ func (s *Status) UnmarshalText(b []byte) error {
 // Finding is one result of one check. A finding carries exactly one code.
 type Finding struct {
 	Check    string        `json:"check"`
-	Code     string        `json:"code"`
+	Code     catalog.Code  `json:"code"`
 	Status   Status        `json:"status"`
 	Tool     string        `json:"tool,omitempty"`
 	Message  string        `json:"message"`

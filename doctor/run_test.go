@@ -31,7 +31,7 @@ func TestRunKeepsOrderWhateverFinishesFirst(t *testing.T) {
 	fs := Run(context.Background(), env.FromMap(nil), checks, RunOptions{})
 	var got []string
 	for _, f := range fs {
-		got = append(got, f.Check+"/"+f.Code)
+		got = append(got, f.Check+"/"+string(f.Code))
 	}
 	if strings.Join(got, ",") != "first/a,second/b,second/c" {
 		t.Errorf("order = %v", got)

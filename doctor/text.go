@@ -98,7 +98,7 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 			}
 			line := "  " + p.status(f.Status) + " "
 			if f.Code != "" && f.Status != OK {
-				line += f.Code + ": "
+				line += string(f.Code) + ": "
 			}
 			line += f.Message
 			if f.Source != "" && f.Status != OK && !strings.Contains(f.Message, f.Source) {

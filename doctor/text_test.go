@@ -58,3 +58,28 @@ func TestWriteTextGroupsAndRedacts(t *testing.T) {
 		t.Errorf("colour without Color")
 	}
 }
+
+// One root cause, one numbered fix: a doubled /v1 and the 404 it causes
+// for the same tool, a relay that is down and the refused connection;
+// the same codes in another tool stay apart.
+func TestFixListGroupsRootCauses(t *testing.T) {
+	fs := []Finding{
+		{Code: "endpoint-not-found", Status: Error, Tool: "claude", Fix: "set the base URL to …/api"},
+		{Code: "url-double-version", Status: Error, Tool: "claude", Fix: "drop the /v1"},
+		{Code: "connect-refused", Status: Error, Tool: "codex", Fix: "start what listens at 127.0.0.1:15721"},
+		{Code: "local-relay-down", Status: Error, Tool: "codex", Fix: "start CC Switch"},
+		{Code: "endpoint-not-found", Status: Error, Tool: "cline", Fix: "set cline's base URL"},
+	}
+	var got []string
+	for _, f := range fixList(fs) {
+		got = append(got, f.fix+" ["+f.about(fs)+"]")
+	}
+	want := []string{
+		"drop the /v1 [url-double-version in claude; endpoint-not-found in claude]",
+		"start CC Switch [local-relay-down in codex; connect-refused in codex]",
+		"set cline's base URL [endpoint-not-found in cline]",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("fixes:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

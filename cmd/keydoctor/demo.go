@@ -167,7 +167,7 @@ func demoFailures(st *demoState) error {
 		}
 		fmt.Fprintf(st.Out, "  gateway scenario %q, %s:\n", c.scenario, c.proto)
 		fmt.Fprintf(st.Out, "    error: %s: %v\n", res.Code, res.Err)
-		if h := codeHint(res.Code, st.Profile, res); h != "" {
+		if h := pingFix(res.Code, st.Profile, c.proto, res); h != "" {
 			fmt.Fprintf(st.Out, "    hint:  %s\n", h)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -65,13 +66,13 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.StringVar(&o.Tool, "tool", "", "only findings about this tool (claude, codex, cline, vscode, env, openai, anthropic)")
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
-	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
+	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check, for connecting and per request; a request that generates may take 3x as long to its first token")
 	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
-	f.DurationVar(&o.MaxTTFT, "max-ttft", checks.DefaultMaxTTFT, "time to first token above which latency-high is raised")
-	f.DurationVar(&o.MaxTPOT, "max-tpot", checks.DefaultMaxTPOT, "time per output token above which latency-high is raised")
+	f.DurationVar(&o.MaxTTFT, "max-ttft", wire.DefaultMaxTTFT, "time to first token above which latency-high is raised")
+	f.DurationVar(&o.MaxTPOT, "max-tpot", wire.DefaultMaxTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
 	return cmd
 }

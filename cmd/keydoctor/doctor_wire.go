@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -17,7 +17,7 @@ import (
 // per distinct path a configured tool takes, sharing one HTTP client.
 type wireRun struct {
 	checks []doctor.Check
-	meter  *checks.Meter
+	meter  *wire.Meter
 	budget time.Duration // the longest a ladder may take
 	client *probe.Client
 }
@@ -25,32 +25,36 @@ type wireRun struct {
 // newWireRun builds the wire checks for the tools discovery found (only
 // --tool's, when given). Every request gets --timeout as its deadline.
 func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*wireRun, error) {
+	// Connecting and the model list get --timeout; a generation request
+	// may take longer to its first token (slow is not dead): the ladder
+	// sets each request's own deadline.
+	generation := (wire.FirstTokenFactor + 1) * o.Timeout
 	pc, err := probe.NewClient(probe.Options{
 		Getenv:                o.Env.Getenv,
 		CAFile:                o.CAFile,
 		DialTimeout:           o.Timeout,
 		TLSHandshakeTimeout:   o.Timeout,
-		ResponseHeaderTimeout: o.Timeout,
-		Timeout:               o.Timeout,
+		ResponseHeaderTimeout: generation,
+		Timeout:               generation,
 	})
 	if err != nil {
 		return nil, usageErrorf("give --ca-file a PEM file holding the CA certificate", "%v", err)
 	}
-	var paths []checks.Path
-	for _, path := range checks.WirePaths(snap, p.Model) {
+	var paths []wire.Path
+	for _, path := range wire.Paths(snap, p.Model) {
 		if o.Tool == "" || string(path.Tool) == o.Tool {
 			paths = append(paths, path)
 		}
 	}
-	w := &wireRun{meter: &checks.Meter{}, client: pc}
-	wo := checks.WireOptions{Client: checks.ProbeClient{Client: pc}, Timeout: o.Timeout, Meter: w.meter,
+	w := &wireRun{meter: &wire.Meter{}, client: pc}
+	wo := wire.Options{Client: wire.ProbeClient{Client: pc}, Timeout: o.Timeout, Meter: w.meter,
 		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT}
-	w.checks = checks.WireChecks(paths, wo)
+	w.checks = wire.Checks(paths, wo)
 	w.budget = wo.Budget()
 	if o.Bench {
 		d := meteredDoer{pc, w.meter}
 		for _, c := range append([]doctor.Check(nil), w.checks...) {
-			if l, ok := c.(checks.Ladder); ok {
+			if l, ok := c.(wire.Ladder); ok {
 				w.checks = append(w.checks, benchAfter(l, o, d))
 			}
 		}
@@ -69,7 +73,7 @@ func (w *wireRun) account(r *doctor.Report) {
 // meteredDoer counts the micro-benchmark's requests into the run's cost.
 type meteredDoer struct {
 	c *probe.Client
-	m *checks.Meter
+	m *wire.Meter
 }
 
 func (d meteredDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
@@ -82,7 +86,7 @@ func (d meteredDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
 // ladder's route: it waits for the ladder (so that the two do not load
 // the gateway at once), runs only on a path that streams, and hands its
 // finding to every tool on the route.
-func benchAfter(l checks.Ladder, o *doctorOptions, d bench.Doer) doctor.Check {
+func benchAfter(l wire.Ladder, o *doctorOptions, d bench.Doer) doctor.Check {
 	return doctor.CheckFunc{CheckName: "latency", Fn: func(ctx context.Context, e *env.Env) []doctor.Finding {
 		r := l.Route()
 		var fs []doctor.Finding
@@ -102,7 +106,7 @@ func benchAfter(l checks.Ladder, o *doctorOptions, d bench.Doer) doctor.Check {
 }
 
 // perMember gives a finding to every tool on the route.
-func perMember(r checks.Route, f doctor.Finding) []doctor.Finding {
+func perMember(r wire.Route, f doctor.Finding) []doctor.Finding {
 	var out []doctor.Finding
 	for _, m := range r.Members {
 		g := f

@@ -11,21 +11,28 @@ import (
 )
 
 type explainOptions struct {
-	List bool
-	Code string
-	Out  io.Writer
+	List  bool
+	Query string
+	Out   io.Writer
 }
 
 func newExplainCmd(e *env.Env) *cobra.Command {
 	o := &explainOptions{}
 	cmd := &cobra.Command{
-		Use:   "explain CODE | --list",
-		Short: "explain a diagnosis code: what it means, its causes, the fix",
-		Args:  usageArgs(cobra.MaximumNArgs(1)),
+		Use:   `explain CODE | STATUS | "ERROR TEXT" | --list`,
+		Short: "explain a diagnosis code, an HTTP status or an error message: the likely causes and fixes",
+		Long: `explain prints what a diagnosis code means, its causes and the fix. Given an
+HTTP status (401, 429, 529) or an error message pasted from Claude Code,
+Codex, Cline, Gemini CLI, Qwen Code, OpenCode, an SDK or curl, it names the
+codes that most likely explain it, each with its fix; 'keydoctor doctor'
+then checks which one applies to your setup.`,
+		Example: `  keydoctor explain url-double-version
+  keydoctor explain 429
+  keydoctor explain "the model may not exist or you may not have access to it"
+  keydoctor explain local proxy failed`,
+		Args: usageArgs(cobra.ArbitraryArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				o.Code = args[0]
-			}
+			o.Query = strings.Join(args, " ")
 			o.Out = c.OutOrStdout()
 			return runExplain(o)
 		},
@@ -36,44 +43,76 @@ func newExplainCmd(e *env.Env) *cobra.Command {
 
 func runExplain(o *explainOptions) error {
 	if o.List {
-		stage := catalog.Stage("")
-		for _, en := range catalog.All() {
-			if en.Stage != stage {
-				stage = en.Stage
-				if stage == catalog.Config {
-					fmt.Fprintln(o.Out, "configuration (found without network):")
-				} else {
-					fmt.Fprintln(o.Out, "\non the wire:")
-				}
-			}
-			fmt.Fprintf(o.Out, "  %-22s %s\n", en.Code, en.Title)
-		}
+		writeCodeList(o.Out)
 		return nil
 	}
-	if o.Code == "" {
-		return usageErrorf("run 'keydoctor explain --list' to see every code", "explain needs a code")
+	q := strings.TrimSpace(o.Query)
+	if q == "" {
+		return usageErrorf("run 'keydoctor explain --list' to see every code", "explain needs a code, a status or an error message")
 	}
-	en, ok := catalog.Lookup(strings.ToLower(strings.TrimSpace(o.Code)))
-	if !ok {
-		return usageErrorf(closestCodeHint(o.Code), "unknown code %q", o.Code)
+	found := catalog.Explain(q)
+	switch {
+	case len(found) == 0 && !strings.ContainsAny(q, " \t"):
+		return usageErrorf(closestCodeHint(q), "unknown code %q", q)
+	case len(found) == 0:
+		return usageErrorf("run 'keydoctor explain --list' to see every code, or 'keydoctor doctor' to check your setup", "no diagnosis matches %q", clipText(q, 80))
+	case len(found) == 1 && found[0].Why[0] == "the code":
+		writeEntry(o.Out, found[0].Entry)
+		return nil
 	}
-	fmt.Fprintf(o.Out, "%s: %s\n", en.Code, en.Title)
+	fmt.Fprintf(o.Out, "%q most likely means:\n", clipText(q, 80))
+	for _, c := range found {
+		fmt.Fprintf(o.Out, "\n%s: %s\n", c.Code, c.Title)
+		fmt.Fprintf(o.Out, "  matched: %s\n", strings.Join(uniqStrings(c.Why), ", "))
+		fmt.Fprintf(o.Out, "  fix: %s\n", catalog.Generic(c.Code))
+	}
+	fmt.Fprintln(o.Out, "\nrun 'keydoctor explain CODE' for a code's causes; 'keydoctor doctor' checks which applies to your setup")
+	return nil
+}
+
+func writeCodeList(w io.Writer) {
+	class := catalog.Class("")
+	for _, en := range catalog.All() {
+		if en.Class != class {
+			class = en.Class
+			if class == catalog.Config {
+				fmt.Fprintln(w, "configuration (found without network):")
+			} else {
+				fmt.Fprintln(w, "\non the wire:")
+			}
+		}
+		fmt.Fprintf(w, "  %-22s %s\n", en.Code, en.Title)
+	}
+}
+
+func writeEntry(w io.Writer, en catalog.Entry) {
+	fmt.Fprintf(w, "%s: %s\n", en.Code, en.Title)
 	if len(en.Causes) > 0 {
-		fmt.Fprintln(o.Out, "\ncauses:")
+		fmt.Fprintln(w, "\ncauses:")
 		for _, c := range en.Causes {
-			fmt.Fprintf(o.Out, "  - %s\n", c)
+			fmt.Fprintf(w, "  - %s\n", c)
 		}
 	}
-	if en.Fix != "" {
-		fmt.Fprintf(o.Out, "\nfix:\n  %s\n", strings.ReplaceAll(en.Fix, "\n", "\n  "))
+	fmt.Fprintf(w, "\nfix:\n  %s\n", catalog.Generic(en.Code))
+}
+
+func uniqStrings(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
 	}
-	return nil
+	return out
 }
 
 func closestCodeHint(code string) string {
 	code = strings.ToLower(code)
 	var near []string
-	for _, c := range catalog.Codes() {
+	for _, known := range catalog.Codes() {
+		c := string(known)
 		if strings.Contains(c, code) || strings.Contains(code, c) || sharesPrefix(c, code) {
 			near = append(near, c)
 		}

@@ -81,6 +81,7 @@ SCENARIOS
 	f.StringVar(&o.Gateway.Scenario, "scenario", mock.OK, "scenario for every request (see SCENARIOS)")
 	f.IntVar(&o.Gateway.MaxConcurrent, "max-concurrent", 0, "generation requests served at once, the rest queue (0: no limit)")
 	f.IntVar(&o.Gateway.FailFirst, "fail-first", 2, "requests the flaky scenario fails before it succeeds")
+	f.DurationVar(&o.Gateway.SlowTTFT, "slow-ttft", 10*time.Second, "time to first token of the slow-first-token scenario")
 	f.StringVar(&o.LogFile, "log", "", "append one JSON line per request to FILE (- for stderr); keys masked")
 	return cmd
 }

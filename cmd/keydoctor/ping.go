@@ -83,7 +83,7 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 		return pingTarget{}, err
 	}
 	if kp := gateway.CheckKey(p.Key); kp != nil {
-		return pingTarget{}, failf(codeHint(kp.Code, p, nil), "%s: %s (in %s)", kp.Code, kp.Reason, keySource(p))
+		return pingTarget{}, failf(pingFix(kp.Code, p, "", nil), "%s: %s (in %s)", kp.Code, kp.Reason, keySource(p))
 	}
 	req := probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: authFor(proto), Model: p.Model, Stream: o.Stream}
 	return pingTarget{profile: p, req: req}, nil
@@ -114,7 +114,7 @@ func runPing(ctx context.Context, o *pingOptions) error {
 		writePingText(o.Out, t, res)
 	}
 	if !res.OK() {
-		return failf(codeHint(res.Code, t.profile, res), "%s: %s", res.Code, res.Err)
+		return failf(pingFix(res.Code, t.profile, t.req.Protocol, res), "%s: %s", res.Code, res.Err)
 	}
 	return nil
 }
@@ -176,6 +176,9 @@ func timingLine(res *probe.Result) string {
 	add("tls", tm.TLS)
 	add("headers", tm.FirstByte)
 	add("first token", tm.FirstDelta)
+	if tm.FirstText > tm.FirstDelta { // a reasoning model: the text a user sees came later
+		add("first text", tm.FirstText)
+	}
 	if res.Stream != nil {
 		add("tpot", res.Stream.TPOT())
 	}
@@ -208,7 +211,7 @@ type pingJSON struct {
 	Usage      *pingUsage         `json:"usage,omitempty"`
 	TimingsMS  map[string]float64 `json:"timings_ms,omitempty"`
 	TPOTMS     float64            `json:"tpot_ms,omitempty"`
-	Code       string             `json:"code,omitempty"`
+	Code       catalog.Code       `json:"code,omitempty"`
 	Error      string             `json:"error,omitempty"`
 	RetryAfter float64            `json:"retry_after_s,omitempty"`
 	Notes      []probe.Note       `json:"notes,omitempty"`
@@ -242,42 +245,4 @@ func writePingJSON(w io.Writer, t pingTarget, res *probe.Result) error {
 		doc.Error = res.Err.Error()
 	}
 	return writeJSON(w, doc)
-}
-
-// codeHint is the fix for a code in this profile's terms; the catalog's
-// own fix when the code has no specific one here.
-func codeHint(code string, p gateway.Profile, res *probe.Result) string {
-	keyVar := p.KeyVar
-	switch code {
-	case "auth-invalid":
-		return fmt.Sprintf("the gateway does not accept the key in %s (%s): copy it again from the gateway's console, or check that it belongs to %s", keySource(p), gateway.Mask(p.Key), p.BaseURL)
-	case "auth-forbidden":
-		return fmt.Sprintf("the key is valid but may not use %s: enable the model for this key in the gateway's console, or pick another with --model", p.Model)
-	case "model-not-found":
-		return fmt.Sprintf("pick a model the gateway serves (GET %s/v1/models) and pass it with --model or set %s", p.BaseURL, p.VarModel)
-	case "endpoint-not-found":
-		return fmt.Sprintf("the base URL should be the gateway root, without /v1 or an endpoint (now %s); check it with the gateway's docs", p.BaseURL)
-	case "protocol-unsupported":
-		return "this gateway does not serve this protocol: tools that need it (Claude Code: messages, Codex: responses) cannot use it"
-	case "rate-limited":
-		if res != nil && res.RetryAfter > 0 {
-			return fmt.Sprintf("wait %s (the gateway's Retry-After) and retry, or raise the key's rate limit", res.RetryAfter)
-		}
-		return "wait and retry, or raise the key's rate limit in the gateway's console"
-	case "connect-refused", "connect-timeout", "dns-failed":
-		return fmt.Sprintf("check the host in the base URL (%s) and your network or proxy settings", p.BaseURL)
-	case "tls-untrusted":
-		return "pass the certificate authority with --ca-file FILE, or fix the gateway's certificate"
-	case "timeout-headers", "timeout-stream":
-		return "retry with a longer --timeout; if it persists the gateway or something in between is stalling"
-	case "key-placeholder", "key-malformed":
-		return fmt.Sprintf("export the real key, e.g. export %s='sk-…' (no quotes inside, no spaces, no line break)", keyVar)
-	}
-	if e, ok := catalog.Lookup(code); ok && e.Fix != "" {
-		return strings.SplitN(e.Fix, "\n", 2)[0]
-	}
-	if _, ok := catalog.Lookup(code); ok {
-		return "run 'keydoctor explain " + code + "' for causes and fixes"
-	}
-	return ""
 }

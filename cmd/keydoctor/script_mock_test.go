@@ -48,6 +48,7 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	fs.IntVar(&o.Tokens, "tokens", 0, "")
 	fs.IntVar(&o.MaxConcurrent, "max-concurrent", 0, "")
 	fs.IntVar(&o.FailFirst, "fail-first", 0, "")
+	fs.DurationVar(&o.SlowTTFT, "slow-ttft", 0, "")
 	fs.StringVar(&models, "models", "", "")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("mock: %v", err)

@@ -51,7 +51,7 @@ func cmdFinding(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		switch i {
 		case 0:
-			return f.Code == args[0]
+			return string(f.Code) == args[0]
 		case 1:
 			return f.Tool == args[1]
 		case 2:
@@ -75,7 +75,7 @@ func cmdFinding(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			return
 		}
-		if f.Code == args[0] {
+		if string(f.Code) == args[0] {
 			seen = append(seen, f.Tool+" | "+f.Source+" | "+f.Status.String()+" | "+f.Fix)
 		}
 	}
@@ -128,10 +128,10 @@ func setAddr(ts *testscript.TestScript, name, addr string) {
 // its doctor_<code>.txtar.
 func TestEveryConfigCodeHasScript(t *testing.T) {
 	for _, en := range catalog.All() {
-		if en.Stage != catalog.Config {
+		if en.Class != catalog.Config {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join("testdata", "script", "doctor_"+en.Code+".txtar")); err != nil {
+		if _, err := os.Stat(filepath.Join("testdata", "script", "doctor_"+string(en.Code)+".txtar")); err != nil {
 			t.Errorf("no script for %s: %v", en.Code, err)
 		}
 	}

@@ -239,7 +239,7 @@ func requireProfile(p gateway.Profile) error {
 		return usageErrorf("", "no model: pass --model ID or set %s", p.VarModel)
 	}
 	if kp := gateway.CheckKey(p.Key); kp != nil {
-		return usageErrorf("run 'keydoctor explain "+kp.Code+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
+		return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/huh"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
@@ -70,7 +71,7 @@ func (w *wizard) listModels(ctx context.Context) error {
 			return errInterrupted
 		case w.listErr == nil:
 			return nil
-		case w.listErr.Error() != "auth-invalid" && w.listErr.Error() != "auth-forbidden":
+		case w.listErr.Error() != string(catalog.AuthInvalid) && w.listErr.Error() != string(catalog.AuthForbidden):
 			fmt.Fprintf(w.o.Out, "could not list the gateway's models (%v): type the model id\n", w.listErr)
 			return nil
 		}

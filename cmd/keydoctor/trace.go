@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
@@ -54,8 +55,9 @@ profile's model and background model. Ctrl-C ends the relay and prints a
 summary per client and model.
 
 --log FILE appends one JSON line per request with the fields time, client,
-method, path, model, stream, status, ttft_ms, e2e_ms, output_tokens,
-served_model, auth, mismatch. Neither the log nor the terminal ever holds a
+method, path, model, stream, status, ttft_ms (first token), first_text_ms
+(first visible text, when a reasoning model thinks first), e2e_ms,
+output_tokens, served_model, auth, mismatch. Neither the log nor the terminal ever holds a
 request body or a key.`,
 		Example: `  keydoctor trace --upstream https://taotoken.net/api --log trace.jsonl
   claude --settings '{"env":{"ANTHROPIC_BASE_URL":"http://127.0.0.1:8787"}}'
@@ -158,7 +160,7 @@ func traceTargets(o *traceOptions) (*url.URL, []string, error) {
 		return nil, nil, usageErrorf("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
 	}
 	for _, n := range parsed.Notes {
-		if n.Code != "url-insecure" {
+		if n.Code != catalog.URLInsecure {
 			fmt.Fprintf(o.Out, "note: %s; relaying to %s\n", n.Message, parsed.Root)
 		}
 	}

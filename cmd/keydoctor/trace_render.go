@@ -32,6 +32,9 @@ func traceLine(r relay.Record) string {
 	if r.TTFTms > 0 {
 		fmt.Fprintf(&b, " ttft %s", fmtMs(r.TTFTms))
 	}
+	if r.FirstTextMS > r.TTFTms { // a reasoning model: its text came later
+		fmt.Fprintf(&b, " first-text %s", fmtMs(r.FirstTextMS))
+	}
 	fmt.Fprintf(&b, " e2e %s", fmtMs(r.E2Ems))
 	if r.OutputTokens > 0 {
 		fmt.Fprintf(&b, " %d tok", r.OutputTokens)

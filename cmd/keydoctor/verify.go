@@ -167,7 +167,7 @@ func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 	for _, v := range turn.Verdicts {
 		code := ""
 		if v.Code != "" && v.Status != doctor.OK {
-			code = " [" + v.Code + "]"
+			code = " [" + string(v.Code) + "]"
 		}
 		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", v.Status, v.What, gateway.Redact(v.Message, key), code)
 	}

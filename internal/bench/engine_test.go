@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -48,7 +49,7 @@ func (f *fakeDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
 	}
 	if f.fail != nil {
 		if code := f.fail(n); code != "" {
-			return &probe.Result{StatusCode: 429, Code: code, Err: errors.New(code)}
+			return &probe.Result{StatusCode: 429, Code: catalog.Code(code), Err: errors.New(code)}
 		}
 	}
 	return streamed(80*time.Millisecond, 10*time.Millisecond, 10, 0)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
@@ -58,7 +59,7 @@ func latencyFinding(ctx context.Context, o LatencyOptions) doctor.Finding {
 		req.MaxTokens = 64
 	}
 	l, _ := Execute(ctx, o.Doer, Plan{Request: req, Concurrency: 1, Requests: o.Requests, Warmup: 1, MaxErrors: 1, Key: o.Key})
-	f := doctor.Finding{Check: "latency", Code: "latency-high"}
+	f := doctor.Finding{Check: "latency", Code: catalog.LatencyHigh}
 	if l.OK == 0 {
 		f.Status = doctor.Skipped
 		f.Message = fmt.Sprintf("no benchmark request succeeded (%s); the network checks say why", errorList(l.Errors))
@@ -115,7 +116,7 @@ func NewProfileLatencyCheck(p gateway.Profile, proto gateway.Protocol, th Thresh
 		}
 		c, err := probe.NewClient(probe.Options{Getenv: getenv, MaxConnsPerHost: 1, Timeout: timeout})
 		if err != nil {
-			return []doctor.Finding{{Check: "latency", Code: "latency-high", Status: doctor.Failed, Message: "cannot build the HTTP client: " + err.Error()}}
+			return []doctor.Finding{{Check: "latency", Code: catalog.LatencyHigh, Status: doctor.Failed, Message: "cannot build the HTTP client: " + err.Error()}}
 		}
 		defer c.Close()
 		o := LatencyOptions{Doer: c, Request: RequestFor(p, proto), Key: p.Key, Thresholds: th}

@@ -49,7 +49,7 @@ func TestNewSample(t *testing.T) {
 		t.Errorf("failure sample = %+v", f)
 	}
 	u := NewSample(&probe.Result{Err: errors.New("something odd")}, testKey)
-	if u.Code != unclassified {
+	if string(u.Code) != unclassified {
 		t.Errorf("a failure without a code must still be counted, got code %q", u.Code)
 	}
 }

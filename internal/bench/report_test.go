@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
@@ -24,7 +25,7 @@ type timedDoer struct {
 
 func (d timedDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
 	if d.fail != "" {
-		return &probe.Result{Code: d.fail, Err: &codeErr{d.fail}}
+		return &probe.Result{Code: catalog.Code(d.fail), Err: &codeErr{d.fail}}
 	}
 	return streamed(d.ttft, d.tpot, 10, 10)
 }

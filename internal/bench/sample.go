@@ -46,12 +46,12 @@ func NewSample(r *probe.Result, key string) Sample {
 		Start:      r.Timings.Start,
 		Timings:    r.Timings,
 		Status:     r.StatusCode,
-		Code:       r.Code,
+		Code:       string(r.Code),
 		Tokens:     r.Usage.OutputTokens,
 		FromServer: r.Usage.FromServer,
 	}
 	for _, n := range r.Notes {
-		s.Notes = append(s.Notes, n.Code)
+		s.Notes = append(s.Notes, string(n.Code))
 	}
 	if r.Err != nil {
 		s.Err = gateway.Redact(r.Err.Error(), key)

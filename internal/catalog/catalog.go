@@ -1,30 +1,92 @@
-// Package catalog is the diagnosis catalog (docs/architecture.md): one stable code
-// per failure, each with a title, its usual causes and the fix. Findings
-// carry a code; `keydoctor explain` prints the entry. It sits below every
-// package that classifies failures (probe, checks, doctor).
+// Package catalog is keydoctor's one catalog of diagnoses: one typed code
+// per failure, and for each its class (configuration or wire), the rung or
+// condition it belongs to, its default severity, its rank in the fix list,
+// whether a retry can help, its title and usual causes, the one fix text
+// (a template whose slots each finding fills), and the symptoms users
+// paste (`keydoctor explain "…"`). Classify is the one classifier of what a
+// gateway answered: status, headers and body become a code.
+//
+// It sits below every package that classifies or reports failures (probe,
+// the checks, the wire ladder, verify, doctor, the commands) and imports
+// none of them.
 package catalog
 
 import "sort"
 
-// Stage says how a code is found.
-type Stage string
+// Class says how a code is found.
+type Class string
 
 const (
-	Config Stage = "config" // from files and environment, no network
-	Wire   Stage = "wire"   // from requests to the gateway
+	Config Class = "config" // from files and environment, no network
+	Wire   Class = "wire"   // from requests to the gateway
+)
+
+// Rung is where a code belongs: for wire codes the rung of the doctor's
+// ladder it breaks, for configuration codes the condition it is about, in
+// the order fixes are done (a file must parse before its values mean
+// anything; values before their shape; shape before precedence; the
+// environment once the configuration is right; hygiene last).
+type Rung string
+
+const (
+	RungReach   Rung = "reach"   // DNS, connect, TLS, any HTTP answer
+	RungAuth    Rung = "auth"    // the key is accepted
+	RungModels  Rung = "models"  // the model is served
+	RungRequest Rung = "request" // the tool's request is understood
+	RungStream  Rung = "stream"  // the stream is well formed
+	RungLatency Rung = "latency" // the stream is fast enough
+	RungAny     Rung = "any"     // breaks whichever rung met it
+
+	CondFiles       Rung = "files"       // a file parses and is read
+	CondValues      Rung = "values"      // the triple is set, key usable
+	CondURLs        Rung = "urls"        // the base URL's shape
+	CondPrecedence  Rung = "precedence"  // which source wins, tools agree
+	CondEnvironment Rung = "environment" // proxies, local relays
+	CondHygiene     Rung = "hygiene"     // permissions, git
+)
+
+// Severity is a code's default severity; a finding may lower it (a side
+// path, a value that is only shadowed). Its values are doctor's status
+// names.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Info    Severity = "info"
 )
 
 // Entry is one catalog entry.
 type Entry struct {
-	Code   string   `json:"code"`
-	Stage  Stage    `json:"stage"`
-	Title  string   `json:"title"`
-	Causes []string `json:"causes"`
-	Fix    string   `json:"fix"`
+	Code     Code
+	Class    Class
+	Rung     Rung
+	Severity Severity
+	// FixRank orders the doctor's numbered fix list: lower first; equal
+	// ranks keep report order.
+	FixRank int
+	// Retry: a later attempt of the same request may succeed (rate limits,
+	// transient failures). Never true for quota or configuration codes.
+	Retry  bool
+	Title  string
+	Causes []string
+	// Fix is the one fix text of the code, a template (see Render).
+	Fix string
+	// Symptoms are texts users see in their tools (Claude Code, Codex,
+	// Cline, Gemini CLI, Qwen Code, OpenCode, the SDKs, curl), lower case,
+	// matched as substrings of what they paste into `keydoctor explain`.
+	Symptoms []string
+	// Statuses are the HTTP statuses the code can come with, the most
+	// typical first (`keydoctor explain 429`).
+	Statuses []int
+	// Explains lists the codes a finding with this code causes for the
+	// same tool (a doubled /v1 makes the request 404): the report shows
+	// the fix once, under this code.
+	Explains []Code
 }
 
-var byCode = func() map[string]Entry {
-	m := make(map[string]Entry, len(entries))
+var byCode = func() map[Code]Entry {
+	m := make(map[Code]Entry, len(entries))
 	for _, e := range entries {
 		if _, dup := m[e.Code]; dup {
 			panic("catalog: duplicate code " + e.Code)
@@ -34,24 +96,41 @@ var byCode = func() map[string]Entry {
 	return m
 }()
 
+var entries = append(append([]Entry(nil), configEntries...), wireEntries...)
+
 // Lookup returns the entry for a code.
-func Lookup(code string) (Entry, bool) {
+func Lookup(code Code) (Entry, bool) {
 	e, ok := byCode[code]
 	return e, ok
 }
 
-// All returns every entry, config codes first, each stage in catalog order.
+// Of returns the entry for a code, or a zero entry (rank after every
+// known code, no retry) for one the catalog does not know.
+func Of(code Code) Entry {
+	if e, ok := byCode[code]; ok {
+		return e
+	}
+	return Entry{Code: code, FixRank: 1 << 20, Severity: Error}
+}
+
+// All returns every entry, config codes first, each class in catalog order.
 func All() []Entry {
 	out := append([]Entry(nil), entries...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Stage == Config && out[j].Stage == Wire })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Class == Config && out[j].Class == Wire })
 	return out
 }
 
-// Codes returns every code, for "did you mean" hints.
-func Codes() []string {
-	out := make([]string, len(entries))
+// Codes returns every code, for "did you mean" hints and completion.
+func Codes() []Code {
+	out := make([]Code, len(entries))
 	for i, e := range entries {
 		out[i] = e.Code
 	}
 	return out
+}
+
+// Known reports whether s is a catalog code.
+func Known(s string) bool {
+	_, ok := byCode[Code(s)]
+	return ok
 }

@@ -14,20 +14,13 @@ dns-failed connect-refused connect-timeout tls-untrusted tls-failed http-redirec
 auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-found model-mismatch
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
-http-error`)
+http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
+encoding-unasked response-too-large`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {
-		e, ok := Lookup(c)
-		if !ok {
+		if _, ok := Lookup(Code(c)); !ok {
 			t.Errorf("code %s is missing from the catalog", c)
-			continue
-		}
-		if e.Title == "" || e.Fix == "" || len(e.Causes) == 0 {
-			t.Errorf("%s: title, causes and fix must all be set", c)
-		}
-		if strings.HasSuffix(e.Title, ".") || strings.HasSuffix(e.Fix, ".") {
-			t.Errorf("%s: title and fix end without a period, as every message does", c)
 		}
 	}
 	if len(Codes()) != len(contract) {
@@ -35,11 +28,102 @@ func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	}
 }
 
+func TestEveryEntryIsComplete(t *testing.T) {
+	rungs := map[Class][]Rung{
+		Wire:   {RungReach, RungAuth, RungModels, RungRequest, RungStream, RungLatency, RungAny},
+		Config: {CondFiles, CondValues, CondURLs, CondPrecedence, CondEnvironment, CondHygiene},
+	}
+	for _, e := range All() {
+		c := e.Code
+		if e.Title == "" || e.Fix == "" || len(e.Causes) == 0 {
+			t.Errorf("%s: title, causes and fix must all be set", c)
+		}
+		if strings.HasSuffix(e.Title, ".") || strings.HasSuffix(e.Fix, ".") {
+			t.Errorf("%s: title and fix end without a period, as every message does", c)
+		}
+		if !contains(rungs[e.Class], e.Rung) {
+			t.Errorf("%s: rung %q is not one of the %s class's", c, e.Rung, e.Class)
+		}
+		if e.Severity != Error && e.Severity != Warning && e.Severity != Info {
+			t.Errorf("%s: severity %q", c, e.Severity)
+		}
+		if e.FixRank <= 0 {
+			t.Errorf("%s: no fix rank", c)
+		}
+		if e.Retry && e.Class == Config {
+			t.Errorf("%s: a configuration code is never worth a retry", c)
+		}
+	}
+}
+
+func contains[T comparable](s []T, v T) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Every fix template parses, names only known slots, and renders without
+// leftover template syntax both empty (explain) and fully filled.
+func TestFixTemplates(t *testing.T) {
+	full := Slots{Tool: "Claude Code", File: "~/.claude/settings.json", Line: 3, Key: "ANTHROPIC_BASE_URL", Value: "https://gw.example/api",
+		Was: "https://gw.example/api/v1", Command: "keydoctor setup", Host: "gw.example:443", Model: "gpt-4o", URL: "https://gw.example/api/v1/models", Wait: "20s"}
+	for _, e := range All() {
+		for _, s := range []Slots{{}, full} {
+			if _, _, err := render(e.Fix, s); err != nil {
+				t.Fatalf("%s: %v", e.Code, err)
+			}
+			got := Render(e.Code, s)
+			if strings.ContainsAny(got, "{}") || strings.Contains(got, "[!") || strings.Contains(got, "  ") {
+				t.Errorf("%s renders with template syntax left: %q", e.Code, got)
+			}
+		}
+	}
+}
+
+func TestRender(t *testing.T) {
+	tpl := func(fix string, s Slots) string {
+		out, _, err := render(fix, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tidy(out)
+	}
+	tests := []struct {
+		fix  string
+		s    Slots
+		want string
+	}{
+		{"set {key} to {value}", Slots{Key: "K", Value: "v"}, "set K to v"},
+		{"set {key} to {value}", Slots{}, "set KEY to VALUE"},
+		{"store it in {key|the variable}", Slots{}, "store it in the variable"},
+		{"store it in {key|the variable}", Slots{Key: "K"}, "store it in K"},
+		{"check the host[ ({host})]", Slots{}, "check the host"},
+		{"check the host[ ({host})]", Slots{Host: "h:1"}, "check the host (h:1)"},
+		{"[use {value}][!value copy it from the docs]", Slots{}, "copy it from the docs"},
+		{"[use {value}][!value copy it from the docs]", Slots{Value: "x"}, "use x"},
+		{"[a {value}[ in {file}]]", Slots{Value: "x"}, "a x"},
+		{"[a {value}[ in {file}]]", Slots{Value: "x", File: "f"}, "a x in f"},
+		{"rename \\[model_providers.{value}\\]", Slots{Value: "gw"}, "rename [model_providers.gw]"},
+	}
+	for _, tt := range tests {
+		if got := tpl(tt.fix, tt.s); got != tt.want {
+			t.Errorf("render(%q, %+v) = %q, want %q", tt.fix, tt.s, got, tt.want)
+		}
+	}
+	for _, bad := range []string{"{nope}", "[unclosed", "stray ]", "{open", "[!nope x]"} {
+		if _, _, err := render(bad, Slots{}); err == nil {
+			t.Errorf("render(%q) accepted a broken template", bad)
+		}
+	}
+}
+
 func TestAllPutsConfigFirst(t *testing.T) {
-	all := All()
 	seenWire := false
-	for _, e := range all {
-		if e.Stage == Wire {
+	for _, e := range All() {
+		if e.Class == Wire {
 			seenWire = true
 		} else if seenWire {
 			t.Fatalf("config code %s after a wire code", e.Code)

@@ -53,7 +53,7 @@ func TestCheckKey(t *testing.T) {
 	for in, want := range tests {
 		got := ""
 		if p := CheckKey(in); p != nil {
-			got = p.Code
+			got = string(p.Code)
 			if p.Reason == "" || p.Code == "key-malformed" && strings.Contains(p.Reason, strings.TrimSpace(in)) {
 				t.Errorf("CheckKey(%q): the reason must say why without echoing the key: %q", in, p.Reason)
 			}

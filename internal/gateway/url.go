@@ -5,12 +5,14 @@ import (
 	"net"
 	"net/url"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/catalog"
 )
 
 // Note is something normalisation noticed and repaired in a pasted URL. Code
 // is a catalog code (url-double-version, url-has-endpoint, ...).
 type Note struct {
-	Code    string
+	Code    catalog.Code
 	Message string
 }
 
@@ -90,7 +92,7 @@ func Normalize(raw string) (Parsed, error) {
 	}
 	if u.RawQuery != "" {
 		p.Query = u.RawQuery
-		p.Notes = append(p.Notes, Note{"url-has-query", "the URL has a query string (?" + u.RawQuery + "); tools append paths after it, so it was dropped"})
+		p.Notes = append(p.Notes, Note{catalog.URLHasQuery, "the URL has a query string (?" + u.RawQuery + "); tools append paths after it, so it was dropped"})
 	}
 	path := collapseSlashes(u.EscapedPath())
 	path = strings.TrimRight(path, "/")
@@ -98,7 +100,7 @@ func Normalize(raw string) (Parsed, error) {
 		if strings.HasSuffix(strings.ToLower(path), ep) {
 			p.Endpoint = ep
 			path = strings.TrimRight(path[:len(path)-len(ep)], "/")
-			p.Notes = append(p.Notes, Note{"url-has-endpoint", "the URL ends in the endpoint " + ep + "; a base URL stops before it"})
+			p.Notes = append(p.Notes, Note{catalog.URLHasEndpoint, "the URL ends in the endpoint " + ep + "; a base URL stops before it"})
 			break
 		}
 	}
@@ -108,12 +110,12 @@ func Normalize(raw string) (Parsed, error) {
 	}
 	p.HadVersion = p.Versions > 0
 	if p.Versions > 1 {
-		p.Notes = append(p.Notes, Note{"url-double-version", fmt.Sprintf("the URL repeats /v1 %d times", p.Versions)})
+		p.Notes = append(p.Notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("the URL repeats /v1 %d times", p.Versions)})
 	}
 	host := strings.ToLower(u.Host)
 	p.Root = u.Scheme + "://" + host + path
 	if u.Scheme == "http" && !isLoopbackHost(u.Hostname()) {
-		p.Notes = append(p.Notes, Note{"url-insecure", "plain http to " + u.Hostname() + " sends the key unencrypted"})
+		p.Notes = append(p.Notes, Note{catalog.URLInsecure, "plain http to " + u.Hostname() + " sends the key unencrypted"})
 	}
 	return p, nil
 }
@@ -124,7 +126,7 @@ func Normalize(raw string) (Parsed, error) {
 func (t Tool) Diagnose(configured string) (Parsed, []Note) {
 	p, err := Normalize(configured)
 	if err != nil {
-		return p, []Note{{"url-invalid", err.Error()}}
+		return p, []Note{{catalog.URLInvalid, err.Error()}}
 	}
 	notes := append([]Note(nil), p.Notes...)
 	if p.Endpoint != "" || p.Query != "" {
@@ -134,17 +136,17 @@ func (t Tool) Diagnose(configured string) (Parsed, []Note) {
 	want := t.RequestURL(p.Root)
 	switch {
 	case t.BaseHasVersion && p.Versions == 0:
-		notes = append(notes, Note{"url-missing-version", fmt.Sprintf("%s adds no /v1 of its own: it will request %s instead of %s", t.Title, will, want)})
+		notes = append(notes, Note{catalog.URLMissingVersion, fmt.Sprintf("%s adds no /v1 of its own: it will request %s instead of %s", t.Title, will, want)})
 	case !t.BaseHasVersion && p.Versions == 1:
-		notes = append(notes, Note{"url-double-version", fmt.Sprintf("%s adds /v1 itself: it will request %s instead of %s", t.Title, will, want)})
+		notes = append(notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("%s adds /v1 itself: it will request %s instead of %s", t.Title, will, want)})
 	case t.BaseHasVersion && p.Versions > 1, !t.BaseHasVersion && p.Versions > 1:
 		// already noted by Normalize; say what the tool will do
-		notes = replaceNote(notes, "url-double-version", fmt.Sprintf("%s will request %s instead of %s", t.Title, will, want))
+		notes = replaceNote(notes, catalog.URLDoubleVersion, fmt.Sprintf("%s will request %s instead of %s", t.Title, will, want))
 	}
 	return p, notes
 }
 
-func replaceNote(notes []Note, code, msg string) []Note {
+func replaceNote(notes []Note, code catalog.Code, msg string) []Note {
 	for i := range notes {
 		if notes[i].Code == code {
 			notes[i].Message = msg

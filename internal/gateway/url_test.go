@@ -60,7 +60,7 @@ func TestNormalizePastedForms(t *testing.T) {
 			}
 			var codes []string
 			for _, n := range p.Notes {
-				codes = append(codes, n.Code)
+				codes = append(codes, string(n.Code))
 			}
 			if strings.Join(codes, ",") != strings.Join(tt.notes, ",") {
 				t.Errorf("notes = %v, want %v", codes, tt.notes)

@@ -8,41 +8,53 @@ func (h *Handler) chat(c *call) {
 		return
 	}
 	defer t.release()
-	id := "chatcmpl-mock" + t.id
+	if c.scenario == ErrorIn200 {
+		t.errorIn200()
+		return
+	}
 	finish := "stop"
 	if t.truncated {
 		finish = "length"
 	}
 	usage := map[string]any{
-		"prompt_tokens": t.in, "completion_tokens": t.n, "total_tokens": t.in + t.n,
+		"prompt_tokens": t.in, "completion_tokens": t.out(), "total_tokens": t.in + t.out(),
 		"prompt_tokens_details":     map[string]any{"cached_tokens": 0},
-		"completion_tokens_details": map[string]any{"reasoning_tokens": 0},
-	}
-	if c.scenario == ErrorIn200 {
-		t.errorIn200()
-		return
+		"completion_tokens_details": map[string]any{"reasoning_tokens": t.reasoning},
 	}
 	if !t.req.Stream || c.scenario == StreamNotSSE {
-		answer := map[string]any{
-			"id": id, "object": "chat.completion", "created": t.created, "model": t.model,
-			"system_fingerprint": "fp_mock",
-			"choices": []any{map[string]any{
-				"index":         0,
-				"message":       map[string]any{"role": "assistant", "content": t.text(), "refusal": nil},
-				"logprobs":      nil,
-				"finish_reason": finish,
-			}},
-		}
-		if t.usage() {
-			answer["usage"] = usage
-		}
-		t.respondJSON(answer)
+		t.chatJSON(finish, usage)
 		return
 	}
+	t.chatStream(finish, usage)
+}
+
+func (t *turn) chatJSON(finish string, usage map[string]any) {
+	message := map[string]any{"role": "assistant", "content": t.text(), "refusal": nil}
+	if t.reasoning > 0 {
+		message["reasoning_content"] = t.reasoningText()
+	}
+	if t.c.scenario == ToolCallOnly {
+		message["content"], message["tool_calls"], finish = nil, []any{toolCall}, "tool_calls"
+	}
+	var choices any = []any{map[string]any{"index": 0, "message": message, "logprobs": nil, "finish_reason": finish}}
+	if t.c.scenario == ChoicesNull {
+		choices = nil
+	}
+	answer := map[string]any{
+		"id": "chatcmpl-mock" + t.id, "object": "chat.completion", "created": t.created, "model": t.model,
+		"system_fingerprint": "fp_mock", "choices": choices,
+	}
+	if t.usage() {
+		answer["usage"] = usage
+	}
+	t.respondJSON(answer)
+}
+
+func (t *turn) chatStream(finish string, usage map[string]any) {
 	includeUsage := t.req.StreamOptions != nil && t.req.StreamOptions.IncludeUsage && t.usage()
 	chunk := func(choices []any) map[string]any {
 		m := map[string]any{
-			"id": id, "object": "chat.completion.chunk", "created": t.created, "model": t.model,
+			"id": "chatcmpl-mock" + t.id, "object": "chat.completion.chunk", "created": t.created, "model": t.model,
 			"system_fingerprint": "fp_mock", "choices": choices,
 		}
 		if includeUsage { // the official API sends "usage": null on every chunk but the last
@@ -55,19 +67,20 @@ func (h *Handler) chat(c *call) {
 	}
 	s := t.openSSE()
 	s.event("", chunk(choice(map[string]any{"role": "assistant", "content": "", "refusal": nil}, nil)))
-	for i := range t.n {
-		if s.err != nil { // the client left
-			return
-		}
-		if t.stallAt(i) {
-			t.stall()
-			return
-		}
-		s.due(t, i) // the event below is encoded first, then sent on time
+	t.reasoningDeltas(s, func(i int) { s.event("", chunk(choice(map[string]any{"reasoning_content": thought(i)}, nil))) })
+	if t.c.scenario == ToolCallOnly {
+		call := map[string]any{"index": 0, "id": toolCall["id"], "type": "function", "function": toolCall["function"]}
+		s.event("", chunk(choice(map[string]any{"tool_calls": []any{call}}, nil)))
+		finish = "tool_calls"
+	}
+	ok := t.textDeltas(s, func(i int) {
 		s.event("", chunk(choice(map[string]any{"content": token(i)}, nil)))
-		if c.scenario == StreamEmptyChoices && i == (t.n-1)/2 {
+		if t.c.scenario == StreamEmptyChoices && i == (t.n-1)/2 {
 			s.event("", chunk([]any{}))
 		}
+	})
+	if !ok {
+		return
 	}
 	s.event("", chunk(choice(map[string]any{}, finish)))
 	if includeUsage {
@@ -75,7 +88,7 @@ func (h *Handler) chat(c *call) {
 		last["usage"] = usage
 		s.event("", last)
 	}
-	if c.scenario != StreamUnterminated {
+	if t.c.scenario != StreamUnterminated {
 		s.raw("", "[DONE]")
 	}
 	s.close()

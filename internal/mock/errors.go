@@ -44,7 +44,7 @@ var (
 	errModel400   = errKind{http.StatusBadRequest, "invalid_request_error", "model_not_found", "invalid_request_error"}
 	errRate       = errKind{http.StatusTooManyRequests, "requests", "rate_limit_exceeded", "rate_limit_error"}
 	errServer     = errKind{http.StatusInternalServerError, "server_error", "", "api_error"}
-	errUpstream   = errKind{http.StatusOK, "upstream_error", "no_available_channel", "api_error"}
+	errUpstream   = errKind{http.StatusOK, "upstream_error", "bad_response_status_code", "api_error"}
 )
 
 // errorBody is the error object in the request's flavour.
@@ -100,7 +100,7 @@ func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 // errorIn200 answers 200 with an error object: a JSON body, or for a
 // stream one error event in the protocol's form and nothing after it.
 func (t *turn) errorIn200() {
-	const msg = "upstream error: no available channel for this model"
+	const msg = "upstream error: the provider returned an invalid response"
 	body := errorBody(t.c.flavour, errUpstream, msg)
 	if !t.req.Stream {
 		writeJSON(t.c.w, 200, body)

@@ -48,6 +48,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.scenario = sc.Name
+	if enc := c.compress(); enc != nil {
+		defer enc.finish()
+	}
+	if c.serveCanned(true) {
+		return
+	}
 	h.serve(c)
 }
 

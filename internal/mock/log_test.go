@@ -85,19 +85,19 @@ func TestUnknownScenario(t *testing.T) {
 func TestScenariosCoverTheWireCatalog(t *testing.T) {
 	// causes outside any HTTP server's reach: name resolution, the TCP
 	// connection, TLS
-	notServerSide := map[string]bool{"dns-failed": true, "connect-refused": true, "connect-timeout": true, "tls-untrusted": true, "tls-failed": true}
-	covered := map[string]bool{}
+	notServerSide := map[catalog.Code]bool{catalog.DNSFailed: true, catalog.ConnectRefused: true, catalog.ConnectTimeout: true, catalog.TLSUntrusted: true, catalog.TLSFailed: true}
+	covered := map[catalog.Code]bool{}
 	for _, sc := range Scenarios() {
 		if sc.Code == "" {
 			continue
 		}
-		if e, ok := catalog.Lookup(sc.Code); !ok || e.Stage != catalog.Wire {
+		if e, ok := catalog.Lookup(sc.Code); !ok || e.Class != catalog.Wire {
 			t.Errorf("scenario %s names %q, not a wire code", sc.Name, sc.Code)
 		}
 		covered[sc.Code] = true
 	}
 	for _, e := range catalog.All() {
-		if e.Stage == catalog.Wire && !notServerSide[e.Code] && !covered[e.Code] {
+		if e.Class == catalog.Wire && !notServerSide[e.Code] && !covered[e.Code] {
 			t.Errorf("no scenario reproduces %s", e.Code)
 		}
 	}

@@ -37,40 +37,73 @@ func (h *Handler) messages(c *call) {
 		return m
 	}
 	if !t.req.Stream || c.scenario == StreamNotSSE {
-		t.respondJSON(message([]any{map[string]any{"type": "text", "text": t.text()}}, stop, t.n))
+		t.respondJSON(message(t.messagesContent(), stop, t.out()))
 		return
 	}
 	s := t.openSSE()
 	s.event("message_start", map[string]any{"type": "message_start", "message": message([]any{}, nil, 1)})
-	s.event("content_block_start", map[string]any{
-		"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "text", "text": ""},
-	})
-	s.event("ping", map[string]any{"type": "ping"})
-	for i := range t.n {
-		if s.err != nil { // the client left
-			return
-		}
-		if t.stallAt(i) {
-			t.stall()
-			return
-		}
-		s.due(t, i) // the event below is encoded first, then sent on time
-		s.event("content_block_delta", map[string]any{
-			"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": token(i)},
-		})
+	if !t.messagesBlocks(s) {
+		return
 	}
-	s.event("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
 	delta := map[string]any{
 		"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
 	}
 	if t.usage() {
-		delta["usage"] = map[string]any{"output_tokens": t.n}
+		delta["usage"] = map[string]any{"output_tokens": t.out()}
 	}
 	s.event("message_delta", delta)
 	if c.scenario != StreamUnterminated {
 		s.event("message_stop", map[string]any{"type": "message_stop"})
 	}
 	s.close()
+}
+
+// messagesContent is a non-streamed answer's content blocks.
+func (t *turn) messagesContent() []any {
+	content := []any{}
+	if t.reasoning > 0 {
+		content = append(content, map[string]any{"type": "thinking", "thinking": t.reasoningText(), "signature": "mock"})
+	}
+	if t.n > 0 {
+		content = append(content, map[string]any{"type": "text", "text": t.text()})
+	}
+	return content
+}
+
+// messagesBlocks streams the content blocks: thinking (reasoning-first),
+// then text. False when the stream ended early.
+func (t *turn) messagesBlocks(s *sse) bool {
+	block := func(i int, kind string, deltas func(send func(delta map[string]any)) bool) bool {
+		s.event("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+			"content_block": map[string]any{"type": kind, kind: ""}})
+		if i == 0 {
+			s.event("ping", map[string]any{"type": "ping"}) // where the real API sends it
+		}
+		if !deltas(func(d map[string]any) {
+			s.event("content_block_delta", map[string]any{"type": "content_block_delta", "index": i, "delta": d})
+		}) {
+			return false
+		}
+		s.event("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+		return true
+	}
+	i := 0
+	if t.reasoning > 0 {
+		block(i, "thinking", func(send func(map[string]any)) bool {
+			t.reasoningDeltas(s, func(k int) { send(map[string]any{"type": "thinking_delta", "thinking": thought(k)}) })
+			return true
+		})
+		i++
+	}
+	if t.n == 0 {
+		if i == 0 {
+			s.event("ping", map[string]any{"type": "ping"})
+		}
+		return true
+	}
+	return block(i, "text", func(send func(map[string]any)) bool {
+		return t.textDeltas(s, func(k int) { send(map[string]any{"type": "text_delta", "text": token(k)}) })
+	})
 }
 
 // countTokens answers Claude Code's token counting with the same word

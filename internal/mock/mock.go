@@ -45,6 +45,9 @@ type Options struct {
 	// MaxConcurrent > 0 lets that many generation requests run at once;
 	// the rest wait in a queue (the "concurrency wall").
 	MaxConcurrent int
+	// SlowTTFT is the first token's delay in the slow-first-token
+	// scenario; 10s when 0.
+	SlowTTFT time.Duration
 	// FailFirst is how many generation requests the "flaky" scenario fails
 	// before it succeeds; 2 when 0.
 	FailFirst int
@@ -72,6 +75,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Tokens <= 0 {
 		o.Tokens = 16
+	}
+	if o.SlowTTFT <= 0 {
+		o.SlowTTFT = 10 * time.Second
 	}
 	if o.FailFirst <= 0 {
 		o.FailFirst = 2

@@ -1,78 +1,121 @@
 package mock
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/catalog"
+)
 
 // Scenario is one behaviour of the fake gateway, named after the catalog
 // code it reproduces where there is one.
 type Scenario struct {
 	Name        string
-	Code        string // the catalog code a correct diagnosis names; "" for a healthy answer
+	Code        catalog.Code // the catalog code a correct diagnosis names; "" for a healthy answer
 	Description string
+	// Source is where a real gateway's answer was taken from (a project
+	// file or a documentation page); "" for keydoctor's own scenarios.
+	Source string
 }
 
 // Scenario names.
 const (
 	OK                 = "ok"
-	AuthInvalid        = "auth-invalid"
-	AuthForbidden      = "auth-forbidden"
-	ModelNotFound      = "model-not-found"
+	AuthInvalid        = string(catalog.AuthInvalid)
+	AuthForbidden      = string(catalog.AuthForbidden)
+	ModelNotFound      = string(catalog.ModelNotFound)
 	ModelNotFound400   = "model-not-found-400"
-	EndpointNotFound   = "endpoint-not-found"
-	HTTPHTML           = "http-html"
-	HTTPRedirect       = "http-redirect"
+	EndpointNotFound   = string(catalog.EndpointNotFound)
+	HTTPHTML           = string(catalog.HTTPHTML)
+	HTTPRedirect       = string(catalog.HTTPRedirect)
 	HTTPRedirectPath   = "http-redirect-path"
-	ServerError        = "server-error"
+	ServerError        = string(catalog.ServerError)
 	BadRequest         = "bad-request"
-	RateLimited        = "rate-limited"
+	RateLimited        = string(catalog.RateLimited)
 	Flaky              = "flaky"
 	ConcurrencyWall    = "concurrency-wall"
-	ErrorIn200         = "error-in-200"
-	ModelMismatch      = "model-mismatch"
+	ErrorIn200         = string(catalog.ErrorIn200)
+	ModelMismatch      = string(catalog.ModelMismatch)
 	ModelDatedAlias    = "model-dated-alias"
-	UsageMissing       = "usage-missing"
-	StreamEmptyChoices = "stream-empty-choices"
-	StreamUnterminated = "stream-unterminated"
-	StreamBuffered     = "stream-buffered"
-	StreamNotSSE       = "stream-not-sse"
-	TimeoutHeaders     = "timeout-headers"
-	TimeoutStream      = "timeout-stream"
+	UsageMissing       = string(catalog.UsageMissing)
+	StreamEmptyChoices = string(catalog.StreamEmptyChoices)
+	StreamUnterminated = string(catalog.StreamUnterminated)
+	StreamBuffered     = string(catalog.StreamBuffered)
+	StreamNotSSE       = string(catalog.StreamNotSSE)
+	TimeoutHeaders     = string(catalog.TimeoutHeaders)
+	TimeoutStream      = string(catalog.TimeoutStream)
 	NoResponses        = "no-responses"
 	NoMessages         = "no-messages"
-	LatencyHigh        = "latency-high"
+	LatencyHigh        = string(catalog.LatencyHigh)
+
+	// Real gateways' answers (real.go, shapes.go).
+	OneAPITokenExhausted      = "oneapi-token-exhausted"
+	OneAPITokenExpired        = "oneapi-token-expired"
+	OneAPIModelForbidden      = "oneapi-model-forbidden"
+	OneAPIUserQuota           = "oneapi-user-quota"
+	OneAPINoChannel           = "oneapi-no-channel"
+	OneAPIUpstreamSaturated   = "oneapi-upstream-saturated"
+	NewAPIUserQuota           = "newapi-user-quota"
+	NewAPINoChannel           = "newapi-no-channel"
+	OpenAIInsufficientQuota   = "openai-insufficient-quota"
+	OpenAIRateLimitReset      = "openai-rate-limit-reset"
+	OpenRouterCredits         = "openrouter-credits"
+	OpenRouterTimeout         = "openrouter-timeout"
+	OpenRouterNoProvider      = "openrouter-no-provider"
+	OpenRouterEmpty           = "openrouter-empty"
+	LiteLLMBudget             = "litellm-budget"
+	AnthropicCreditLow        = "anthropic-credit-low"
+	AnthropicOverloaded       = "anthropic-overloaded"
+	AnthropicStreamOverloaded = "anthropic-stream-overloaded"
+	Cloudflare502             = "cloudflare-502"
+	CloudflareChallenge       = "cloudflare-challenge"
+	Nginx413                  = "nginx-413"
+	Nginx504                  = "nginx-504"
+	EmptyBody                 = "empty-body"
+	ChoicesNull               = "choices-null"
+	ToolCallOnly              = "tool-call-only"
+	GzipAlways                = "gzip-always"
+	GzipBuffersSSE            = "gzip-buffers-sse"
+	BrotliUnasked             = "brotli-unasked"
+	ReasoningFirst            = "reasoning-first"
+	SlowFirstToken            = "slow-first-token"
+	ResponseTooLarge          = string(catalog.ResponseTooLarge)
 )
 
 var scenarios = []Scenario{
-	{OK, "", "a healthy gateway (the default)"},
-	{AuthInvalid, "auth-invalid", "every request gets 401, even with the right key (a revoked key)"},
-	{AuthForbidden, "auth-forbidden", "generation requests get 403: the key may not use the model"},
-	{ModelNotFound, "model-not-found", "generation requests get 404 naming the model; /v1/models still lists the served ones"},
-	{ModelNotFound400, "model-not-found", "like model-not-found, but 400 invalid_request_error as some gateways answer"},
-	{EndpointNotFound, "endpoint-not-found", "the API is served under another prefix (none, or /gateway when the prefix is empty): the configured root gets 404"},
-	{HTTPHTML, "http-html", "every request gets a 200 text/html web page"},
-	{HTTPRedirect, "http-redirect", "every request gets 301 to the same path over https"},
-	{HTTPRedirectPath, "http-redirect", "every request gets 302 to a /login page"},
-	{ServerError, "server-error", "generation requests get 500"},
-	{BadRequest, "http-error", "generation requests get 400 about a parameter, not the model (max_tokens too large)"},
-	{RateLimited, "rate-limited", "generation requests get 429 with Retry-After: 2"},
-	{Flaky, "rate-limited", "the first FailFirst generation requests (default 2) get 429 with Retry-After: 1, later ones succeed"},
-	{ConcurrencyWall, "latency-high", "only MaxConcurrent (default 2) generation requests run at once, the rest queue: TTFT grows, TPOT does not"},
-	{ErrorIn200, "error-in-200", "status 200 carrying an error object (an error event in a stream)"},
-	{ModelMismatch, "model-mismatch", "the answer names another served model than the one requested"},
-	{ModelDatedAlias, "", "the answer names a dated snapshot of the requested model (gpt-4o -> gpt-4o-2024-08-06): not a mismatch"},
-	{UsageMissing, "usage-missing", "no token usage anywhere in the answer"},
-	{StreamEmptyChoices, "stream-empty-choices", "a chat stream carries a chunk with \"choices\": [] midway (other protocols unchanged)"},
-	{StreamUnterminated, "stream-unterminated", "streams end without [DONE], message_stop or response.completed"},
-	{StreamBuffered, "stream-buffered", "stream headers come at once, every event in one write at the end"},
-	{StreamNotSSE, "stream-not-sse", "a stream request gets the non-streaming JSON answer"},
-	{TimeoutHeaders, "timeout-headers", "no response headers until the client gives up"},
-	{TimeoutStream, "timeout-stream", "the answer stalls halfway until the client gives up"},
-	{NoResponses, "protocol-unsupported", "no /v1/responses (404): Codex cannot work"},
-	{NoMessages, "protocol-unsupported", "no /v1/messages (404): Claude Code cannot work"},
-	{LatencyHigh, "latency-high", "TTFT at least 1s and TPOT at least 60ms"},
+	{OK, "", "a healthy gateway (the default)", ""},
+	{AuthInvalid, catalog.AuthInvalid, "every request gets 401, even with the right key (a revoked key)", ""},
+	{AuthForbidden, catalog.AuthForbidden, "generation requests get 403: the key may not use the model", ""},
+	{ModelNotFound, catalog.ModelNotFound, "generation requests get 404 naming the model; /v1/models still lists the served ones", ""},
+	{ModelNotFound400, catalog.ModelNotFound, "like model-not-found, but 400 invalid_request_error as some gateways answer", ""},
+	{EndpointNotFound, catalog.EndpointNotFound, "the API is served under another prefix (none, or /gateway when the prefix is empty): the configured root gets 404", ""},
+	{HTTPHTML, catalog.HTTPHTML, "every request gets a 200 text/html web page", ""},
+	{HTTPRedirect, catalog.HTTPRedirect, "every request gets 301 to the same path over https", ""},
+	{HTTPRedirectPath, catalog.HTTPRedirect, "every request gets 302 to a /login page", ""},
+	{ServerError, catalog.ServerError, "generation requests get 500", ""},
+	{BadRequest, catalog.HTTPError, "generation requests get 400 about a parameter, not the model (max_tokens too large)", ""},
+	{RateLimited, catalog.RateLimited, "generation requests get 429 with Retry-After: 2", ""},
+	{Flaky, catalog.RateLimited, "the first FailFirst generation requests (default 2) get 429 with Retry-After: 1, later ones succeed", ""},
+	{ConcurrencyWall, catalog.LatencyHigh, "only MaxConcurrent (default 2) generation requests run at once, the rest queue: TTFT grows, TPOT does not", ""},
+	{ErrorIn200, catalog.ErrorIn200, "status 200 carrying an error object (an error event in a stream)", ""},
+	{ModelMismatch, catalog.ModelMismatch, "the answer names another served model than the one requested", ""},
+	{ModelDatedAlias, "", "the answer names a dated snapshot of the requested model (gpt-4o -> gpt-4o-2024-08-06): not a mismatch", ""},
+	{UsageMissing, catalog.UsageMissing, "no token usage anywhere in the answer", ""},
+	{StreamEmptyChoices, catalog.StreamEmptyChoices, "a chat stream carries a chunk with \"choices\": [] midway (other protocols unchanged)", ""},
+	{StreamUnterminated, catalog.StreamUnterminated, "streams end without [DONE], message_stop or response.completed", ""},
+	{StreamBuffered, catalog.StreamBuffered, "stream headers come at once, every event in one write at the end", ""},
+	{StreamNotSSE, catalog.StreamNotSSE, "a stream request gets the non-streaming JSON answer", ""},
+	{TimeoutHeaders, catalog.TimeoutHeaders, "no response headers until the client gives up", ""},
+	{TimeoutStream, catalog.TimeoutStream, "the answer stalls halfway until the client gives up", ""},
+	{NoResponses, catalog.ProtocolUnsupported, "no /v1/responses (404): Codex cannot work", ""},
+	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work", ""},
+	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms", ""},
 }
 
-// Scenarios lists every scenario, the healthy one first.
-func Scenarios() []Scenario { return append([]Scenario(nil), scenarios...) }
+// Scenarios lists every scenario, the healthy one first, then keydoctor's
+// own, then the real gateways' answers.
+func Scenarios() []Scenario {
+	return append(append([]Scenario(nil), scenarios...), realScenarios...)
+}
 
 // LookupScenario finds a scenario by name ("" is OK).
 func LookupScenario(name string) (Scenario, bool) {
@@ -80,7 +123,7 @@ func LookupScenario(name string) (Scenario, bool) {
 	if name == "" {
 		name = OK
 	}
-	for _, s := range scenarios {
+	for _, s := range Scenarios() {
 		if s.Name == name {
 			return s, true
 		}

@@ -24,6 +24,7 @@ type turn struct {
 	start     time.Time
 	ttft      time.Duration
 	tpot      time.Duration
+	reasoning int // reasoning deltas before the text (reasoning-first)
 	id        string
 	created   int64
 	release   func()
@@ -61,6 +62,8 @@ func (h *Handler) begin(c *call) *turn {
 	case c.scenario == ServerError:
 		h.fail(c, errServer, "The server had an error while processing your request.")
 		return nil
+	case c.serveCanned(false) || c.serveShape():
+		return nil
 	}
 	t := &turn{
 		c: c, req: req, model: answeredModel(req.Model, c.scenario, h.opts.Models),
@@ -71,9 +74,7 @@ func (h *Handler) begin(c *call) *turn {
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
-	if c.scenario == LatencyHigh {
-		t.ttft, t.tpot = max(t.ttft, time.Second), max(t.tpot, 60*time.Millisecond)
-	}
+	t.shape(h.opts)
 	slots := h.sem
 	if slots == nil && c.scenario == ConcurrencyWall {
 		slots = h.wall
@@ -169,7 +170,7 @@ func (t *turn) usage() bool { return t.c.scenario != UsageMissing }
 // respondJSON sends a non-streaming answer when its last token is due. A
 // timeout-stream answer sends half the body and stalls.
 func (t *turn) respondJSON(v any) {
-	if t.wait(max(t.n-1, 0)) != nil {
+	if t.wait(max(t.reasoning+t.n-1, 0)) != nil {
 		return
 	}
 	if t.c.scenario != TimeoutStream {

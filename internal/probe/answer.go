@@ -4,41 +4,32 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/tidwall/gjson"
 )
 
-// classifyAnswer reads a whole answer to a POST: an error status, a web
-// page, JSON where a stream was asked, an error inside a 200, or the
-// answer itself.
+// classifyAnswer reads a whole answer to a POST through the catalog's
+// classifier (an error status, a web page, an error inside a 200, JSON
+// where a stream was asked), then the answer itself.
 func classifyAnswer(res *Result, req Request) {
-	if res.StatusCode < 200 || res.StatusCode >= 300 {
-		classifyStatus(res, req)
+	v := catalog.Classify(answerOf(res, req))
+	if v.Code != "" && v.Code != catalog.StreamNotSSE {
+		applyVerdict(res, v)
 		return
 	}
-	body := res.Body
-	if isHTML(res.ContentType, body) {
-		res.Code, res.Err = "http-html", errorf("a web page came back instead of an API answer%s", pageTitle(body))
-		return
+	content := readJSONAnswer(res, req, res.Body)
+	if v.Code == "" {
+		v = catalog.ClassifyContent(content)
 	}
-	if !gjson.ValidBytes(body) {
-		res.Code, res.Err = "http-html", errorf("the answer is not JSON (%s): %q", orUnknown(res.ContentType), CleanBody(body, 60))
-		return
-	}
-	if errText, ok := errorIn200(body); ok {
-		res.Code, res.Err = "error-in-200", errorf("the gateway answered 200 with an error: %s", errText)
-		return
-	}
-	readJSONAnswer(res, req, body)
-	if req.Stream {
-		res.Code, res.Err = "stream-not-sse", errorf("a stream was asked for and a whole %s answer came back", orUnknown(res.ContentType))
+	if v.Code != "" {
+		applyVerdict(res, v)
 		return
 	}
 	if res.Usage.InputTokens == 0 && res.Usage.OutputTokens == 0 {
-		res.Notes = append(res.Notes, Note{"usage-missing", "the answer reports no token usage"})
+		res.Notes = append(res.Notes, Note{catalog.UsageMissing, "the answer reports no token usage"})
 	} else {
 		res.Usage.FromServer = true
 	}
@@ -49,186 +40,121 @@ func classifyAnswer(res *Result, req Request) {
 func classifyStream(res *Result, req Request) {
 	s := res.Stream
 	if s.Events == 0 {
+		body := bytes.TrimSpace(res.Body)
 		switch {
-		case isHTML(res.ContentType, res.Body):
-			res.Code, res.Err = "http-html", errorf("a web page came back instead of an event stream%s", pageTitle(res.Body))
-		case gjson.ValidBytes(bytes.TrimSpace(res.Body)) && len(bytes.TrimSpace(res.Body)) > 0:
-			if errText, ok := errorIn200(res.Body); ok {
-				res.Code, res.Err = "error-in-200", errorf("the gateway answered 200 with an error: %s", errText)
+		case catalog.IsHTML(res.ContentType, res.Body):
+			res.Code, res.Err = catalog.HTTPHTML, errorf("a web page came back instead of an event stream%s", catalog.PageTitle(res.Body))
+		case len(body) > 0 && gjson.ValidBytes(body):
+			if e, ok := catalog.ReadError(body); ok {
+				applyVerdict(res, catalog.ClassifyError(e))
 				return
 			}
-			res.Code, res.Err = "stream-not-sse", errors.New("a stream was asked for and plain JSON came back")
+			res.Code, res.Err = catalog.StreamNotSSE, errors.New("a stream was asked for and plain JSON came back")
 		case len(res.Body) == 0:
-			res.Code, res.Err = "stream-unterminated", errors.New("the stream ended before its first event")
+			res.Code, res.Err = catalog.StreamUnterminated, errors.New("the stream ended before its first event")
 		default:
-			res.Code, res.Err = "stream-not-sse", errorf("a stream was asked for and this came back: %q", CleanBody(res.Body, 60))
+			res.Code, res.Err = catalog.StreamNotSSE, errorf("a stream was asked for and this came back: %q", catalog.Clean(res.Body, 60))
 		}
 		return
 	}
 	if s.ErrorEvent != "" {
-		res.Code, res.Err = "error-in-200", errorf("the stream carried an error event after %d deltas: %s", len(s.Deltas), s.ErrorEvent)
+		v := catalog.ClassifyError(s.Error)
+		res.Code, res.Err = v.Code, errorf("the stream carried an error event after %d deltas: %s", len(s.Deltas), s.ErrorEvent)
 		return
 	}
 	if !s.Terminated {
-		res.Code, res.Err = "stream-unterminated", errorf("the stream ended without %s after %d events", req.Protocol.Terminator(), s.Events)
+		res.Code, res.Err = catalog.StreamUnterminated, errorf("the stream ended without %s after %d events", req.Protocol.Terminator(), s.Events)
+		return
+	}
+	if v := catalog.ClassifyContent(streamContent(s)); v.Code != "" {
+		res.Code, res.Err = v.Code, errorf("%s after %d events", v.Message, s.Events)
 		return
 	}
 	if s.EmptyChoices > 0 {
-		res.Notes = append(res.Notes, Note{"stream-empty-choices", fmt.Sprintf(`%d chunk(s) with "choices": [] and no usage`, s.EmptyChoices)})
+		res.Notes = append(res.Notes, Note{catalog.StreamEmptyChoices, fmt.Sprintf(`%d chunk(s) with "choices": [] and no usage`, s.EmptyChoices)})
 	}
 	if s.Usage == nil || !s.Usage.FromServer {
-		res.Notes = append(res.Notes, Note{"usage-missing", fmt.Sprintf("the stream reports no token usage; %d deltas counted instead", len(s.Deltas))})
+		res.Notes = append(res.Notes, Note{catalog.UsageMissing, fmt.Sprintf("the stream reports no token usage; %d deltas counted instead", len(s.Deltas))})
 	}
 	if b := DetectBurst(s.Deltas); b.Buffered {
-		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, b.Span, b.Wait)})
+		res.Notes = append(res.Notes, Note{catalog.StreamBuffered, fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, b.Span, b.Wait)})
 	}
 	modelNote(res, req)
 }
 
 func modelNote(res *Result, req Request) {
 	if gateway.CompareModels(req.Model, res.Model) == gateway.ModelOther {
-		res.Notes = append(res.Notes, Note{"model-mismatch", fmt.Sprintf("asked for %s, the answer names %s", req.Model, res.Model)})
+		res.Notes = append(res.Notes, Note{catalog.ModelMismatch, fmt.Sprintf("asked for %s, the answer names %s", req.Model, res.Model)})
 	}
 }
 
-// readJSONAnswer takes model, text and usage from a non-streaming answer.
-func readJSONAnswer(res *Result, req Request, body []byte) {
+// readJSONAnswer takes model, text and usage from a non-streaming answer,
+// and returns what it carried for the empty-answer judgement.
+func readJSONAnswer(res *Result, req Request, body []byte) catalog.Content {
 	r := gjson.ParseBytes(body)
 	res.Model = r.Get("model").String()
+	var c catalog.Content
 	var text strings.Builder
 	switch req.Protocol {
 	case gateway.Messages:
-		r.Get("content").ForEach(func(_, c gjson.Result) bool {
-			if c.Get("type").String() == "text" {
-				text.WriteString(c.Get("text").String())
+		r.Get("content").ForEach(func(_, b gjson.Result) bool {
+			switch b.Get("type").String() {
+			case "text":
+				text.WriteString(b.Get("text").String())
+			case "thinking", "redacted_thinking":
+				c.Reasoning = true
+			case "tool_use":
+				c.ToolCalls++
 			}
 			return true
 		})
+		c.Stop = r.Get("stop_reason").String()
 		res.Usage.InputTokens = int(r.Get("usage.input_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.output_tokens").Int())
 	case gateway.Responses:
 		r.Get("output").ForEach(func(_, item gjson.Result) bool {
-			item.Get("content").ForEach(func(_, c gjson.Result) bool {
-				if c.Get("type").String() == "output_text" {
-					text.WriteString(c.Get("text").String())
+			switch item.Get("type").String() {
+			case "reasoning":
+				c.Reasoning = true
+			case "function_call":
+				c.ToolCalls++
+			}
+			item.Get("content").ForEach(func(_, p gjson.Result) bool {
+				if p.Get("type").String() == "output_text" {
+					text.WriteString(p.Get("text").String())
 				}
 				return true
 			})
 			return true
 		})
+		c.Stop = r.Get("incomplete_details.reason").String()
 		res.Usage.InputTokens = int(r.Get("usage.input_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.output_tokens").Int())
 	default:
-		text.WriteString(r.Get("choices.0.message.content").String())
+		m := r.Get("choices.0.message")
+		text.WriteString(m.Get("content").String())
+		c.Reasoning = m.Get("reasoning_content").String() != "" || m.Get("reasoning").String() != ""
+		c.ToolCalls = int(m.Get("tool_calls.#").Int())
+		c.Stop = r.Get("choices.0.finish_reason").String()
+		c.Null = r.Get("choices").Type == gjson.Null
 		res.Usage.InputTokens = int(r.Get("usage.prompt_tokens").Int())
 		res.Usage.OutputTokens = int(r.Get("usage.completion_tokens").Int())
 	}
 	res.Text = text.String()
+	c.Text = res.Text != ""
+	return c
 }
 
-// errorIn200 finds an error object in an answer that claims success.
-func errorIn200(body []byte) (string, bool) {
-	r := gjson.ParseBytes(body)
-	if e := r.Get("error"); e.Exists() && e.Type != gjson.Null && !(e.Type == gjson.String && e.String() == "") {
-		return errorText(e), true
-	}
-	if r.Get("type").String() == "error" { // Anthropic's error shape
-		return errorText(r.Get("error")), true
-	}
-	if r.Get("status").String() == "failed" { // a failed Responses object
-		return errorText(r.Get("error")), true
-	}
-	return "", false
+// streamContent is what a finished stream carried.
+func streamContent(s *Stream) catalog.Content {
+	return catalog.Content{Text: s.FirstText() > 0 || hasText(s), Reasoning: s.Reasoned(), ToolCalls: s.ToolCalls, Stop: s.StopReason}
 }
 
-// gatewayMessage is the gateway's own explanation in an error body.
-func gatewayMessage(res *Result) string {
-	body := bytes.TrimSpace(res.Body)
-	if len(body) == 0 {
-		return ""
-	}
-	if isHTML(res.ContentType, body) {
-		return "a web page" + pageTitle(body)
-	}
-	if gjson.ValidBytes(body) {
-		r := gjson.ParseBytes(body)
-		for _, path := range []string{"error", "message", "detail", "msg"} {
-			if v := r.Get(path); v.Exists() && v.Type != gjson.Null {
-				return errorText(v)
-			}
-		}
-		return CleanBody(body, 120)
-	}
-	return CleanBody(body, 120)
-}
-
-var modelCodes = []string{"model_not_found", "model_not_exist", "invalid_model", "model_not_supported", "unknown_model", "not_found_error"}
-
-var modelPhrases = regexp.MustCompile(`(?i)model.{0,80}(not found|does not exist|doesn't exist|not exist|unknown|not supported|unsupported|invalid|not available|no available|unavailable|无可用渠道|不存在)|(unknown|invalid|unsupported|no such) model`)
-
-// modelError reports whether an error body is about the model: a
-// model_not_found code, or a message naming the model and saying it is not
-// served. 401, 403 and 429 never reach here.
-func modelError(body []byte, model string, status int) bool {
-	if status < 400 {
-		return false
-	}
-	r := gjson.ParseBytes(body)
-	for _, path := range []string{"error.code", "error.type", "code", "type"} {
-		v := strings.ToLower(r.Get(path).String())
-		for _, c := range modelCodes {
-			if v == c && (c != "not_found_error" || mentions(body, model)) {
-				return true
-			}
+func hasText(s *Stream) bool {
+	for _, d := range s.Deltas {
+		if !d.Reasoning {
+			return true
 		}
 	}
-	msg := gatewayMessageText(r, body)
-	if r.Get("error.param").String() == "model" && status < 500 {
-		return true
-	}
-	if modelPhrases.MatchString(msg) {
-		return true
-	}
-	return status < 500 && mentions(body, model) && strings.Contains(strings.ToLower(msg), "model")
-}
-
-func gatewayMessageText(r gjson.Result, body []byte) string {
-	if m := r.Get("error.message").String(); m != "" {
-		return m
-	}
-	if m := r.Get("message").String(); m != "" {
-		return m
-	}
-	return string(body)
-}
-
-func mentions(body []byte, model string) bool {
-	return len(model) > 2 && bytes.Contains(body, []byte(model))
-}
-
-func isHTML(contentType string, body []byte) bool {
-	if strings.HasPrefix(strings.ToLower(contentType), "text/html") {
-		return true
-	}
-	head := bytes.ToLower(bytes.TrimSpace(body[:min(len(body), 512)]))
-	return bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) || bytes.HasPrefix(head, []byte("<head"))
-}
-
-var titleRE = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
-
-func pageTitle(body []byte) string {
-	if m := titleRE.FindSubmatch(body[:min(len(body), 64<<10)]); m != nil {
-		t := CleanBody(m[1], len(m[1]))
-		if t != "" {
-			return fmt.Sprintf(" (title %q)", clip(t, 80))
-		}
-	}
-	return ""
-}
-
-func orUnknown(ct string) string {
-	if ct == "" {
-		return "no content type"
-	}
-	return ct
+	return false
 }

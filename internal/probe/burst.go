@@ -49,6 +49,36 @@ func (s *Stream) Gaps() []time.Duration {
 }
 
 // TPOT is (last delta − first delta) / (output tokens − 1), with the
+// FirstToken is when the first delta of any kind arrived, reasoning
+// included (time to first token); FirstText when the first visible text
+// did (time to first text, what a user perceives). Both are zero when no
+// such delta came; they are equal for a model that does not reason
+// aloud. Bench and doctor read them from here or from Timings.
+func (s *Stream) FirstToken() time.Duration {
+	if s == nil || len(s.Deltas) == 0 {
+		return 0
+	}
+	return s.Deltas[0].At
+}
+
+// FirstText: see FirstToken.
+func (s *Stream) FirstText() time.Duration {
+	if s == nil {
+		return 0
+	}
+	for _, d := range s.Deltas {
+		if !d.Reasoning {
+			return d.At
+		}
+	}
+	return 0
+}
+
+// Reasoned reports whether the stream carried reasoning deltas.
+func (s *Stream) Reasoned() bool {
+	return s != nil && len(s.Deltas) > 0 && s.Deltas[0].Reasoning
+}
+
 // server's token count when it gave one, else the deltas (docs/architecture.md, Metrics).
 // Zero when there are fewer than two tokens.
 func (s *Stream) TPOT() time.Duration {

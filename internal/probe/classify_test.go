@@ -12,10 +12,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -54,15 +56,16 @@ func TestClassifyHTTP(t *testing.T) {
 		{"403", reply(403, "application/json", `{"error":{"message":"key not\n allowed\u001b[2J"}}`), false, "auth-forbidden", "403 forbidden: key not allowed[2J"},
 		{"404 html page", reply(404, "text/html", "<html><head><title>404 Not Found</title></head></html>"), false, "endpoint-not-found", `title "404 Not Found"`},
 		{"404 naming the model", reply(404, "application/json", `{"error":{"message":"The model 'gpt-9' does not exist"}}`), false, "model-not-found", "does not exist"},
-		{"503 new-api no channel", reply(503, "application/json", `{"error":{"message":"当前分组 default 下对于模型 gpt-9 无可用渠道","type":"new_api_error","code":"model_not_found"}}`), false, "model-not-found", ""},
-		{"400 other", reply(400, "application/json", `{"error":{"message":"max_tokens too large"}}`), false, CodeHTTPError, "400 bad request: max_tokens too large"},
+		{"503 new-api no channel", reply(503, "application/json", `{"error":{"message":"当前分组 default 下对于模型 gpt-9 无可用渠道","type":"new_api_error","code":"model_not_found"}}`), false, "model-no-channel", "无可用渠道"},
+		{"400 other", reply(400, "application/json", `{"error":{"message":"max_tokens too large"}}`), false, string(catalog.HTTPError), "400 bad request: max_tokens too large"},
 		{"429 retry-after date", reply(429, "", "", "Retry-After", time.Now().Add(90*time.Second).UTC().Format(http.TimeFormat)), false, "rate-limited", "retry after 1m"},
 		{"502 html", reply(502, "text/html", "<!DOCTYPE html><title>Bad gateway</title>"), false, "server-error", "Bad gateway"},
 		{"307", reply(307, "", "", "Location", "https://example.invalid/v1/chat/completions"), false, "http-redirect", "https://example.invalid"},
 		{"200 html", reply(200, "text/html; charset=utf-8", "<!doctype html><title>Welcome</title>"), true, "http-html", "Welcome"},
 		{"200 plain text", reply(200, "text/plain", "OK\x1b[31m"), false, "http-html", `"OK[31m"`},
-		{"200 anthropic error", reply(200, "application/json", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`), false, "error-in-200", "overloaded_error: Overloaded"},
-		{"200 string error", reply(200, "application/json", `{"error":"quota exhausted"}`), true, "error-in-200", "quota exhausted"},
+		{"200 anthropic error", reply(200, "application/json", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`), false, "upstream-overloaded", "overloaded_error: Overloaded"},
+		{"200 string error", reply(200, "application/json", `{"error":"quota exhausted"}`), true, "quota-exhausted", "quota exhausted"},
+		{"200 other error", reply(200, "application/json", `{"error":{"message":"upstream error: bad response"}}`), true, "error-in-200", "upstream error"},
 		{"sse without content type", reply(200, "", "data: {\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\n"), true, "stream-unterminated", "without data: [DONE]"},
 		{"empty stream", reply(200, "text/event-stream", ""), true, "stream-unterminated", "before its first event"},
 		{"stream of text", reply(200, "text/event-stream", "hello\nworld\n"), true, "stream-not-sse", `"hello`},
@@ -80,26 +83,6 @@ func TestClassifyHTTP(t *testing.T) {
 				t.Errorf("err carries a terminal escape: %q", res.Err)
 			}
 		})
-	}
-}
-
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	for _, tt := range []struct {
-		h    http.Header
-		want time.Duration
-	}{
-		{http.Header{"Retry-After": {"2"}}, 2 * time.Second},
-		{http.Header{"Retry-After": {"0.5"}}, 500 * time.Millisecond},
-		{http.Header{"Retry-After": {now.Add(time.Minute).Format(http.TimeFormat)}}, time.Minute},
-		{http.Header{"Retry-After": {now.Add(-time.Minute).Format(http.TimeFormat)}}, 0},
-		{http.Header{"Retry-After-Ms": {"1500"}, "Retry-After": {"9"}}, 1500 * time.Millisecond},
-		{http.Header{"Retry-After": {"soon"}}, 0},
-		{http.Header{}, 0},
-	} {
-		if got := retryAfter(tt.h, now); got != tt.want {
-			t.Errorf("retryAfter(%v) = %v, want %v", tt.h, got, tt.want)
-		}
 	}
 }
 
@@ -167,12 +150,12 @@ func TestClassifyTransportErrors(t *testing.T) {
 		{wrap(timeoutErr{}), true, "timeout-headers"},
 		{wrap(errors.New("net/http: timeout awaiting response headers")), true, "timeout-headers"},
 		{wrap(errors.New("EOF")), true, "server-error"},
-		{wrap(context.Canceled), true, CodeHTTPError},
+		{wrap(context.Canceled), true, string(catalog.HTTPError)},
 	} {
 		res := &Result{URL: "https://gw.example/v1/chat/completions"}
 		tr := &tracer{gotConn: tt.gotConn}
 		classifyTransport(res, tt.err, tr, context.Background())
-		if res.Code != tt.code {
+		if string(res.Code) != tt.code {
 			t.Errorf("%v: code %q (%v), want %q", tt.err, res.Code, res.Err, tt.code)
 		}
 	}
@@ -217,5 +200,46 @@ func TestBurst(t *testing.T) {
 	}
 	if g := s.Gaps(); len(g) != 4 || g[0] != 10*ms {
 		t.Errorf("gaps %v", g)
+	}
+}
+
+// endless writes n bytes of a JSON string's inside, without holding them.
+func endless(w io.Writer, n int) {
+	chunk := []byte(strings.Repeat("x", 64<<10))
+	for n > 0 {
+		k := min(n, len(chunk))
+		if _, err := w.Write(chunk[:k]); err != nil {
+			return // the client stopped reading: the point
+		}
+		n -= k
+	}
+}
+
+// A 100 MB JSON answer and a 10 MB event-stream line are too large, not
+// web pages: the report names the cap and where reading stopped.
+func TestResponseTooLarge(t *testing.T) {
+	body := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(100<<20+2))
+		io.WriteString(w, `"`)
+		endless(w, 100<<20)
+		io.WriteString(w, `"`)
+	})
+	line := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, `data: {"choices":[{"delta":{"content":"`)
+		endless(w, 10<<20)
+		io.WriteString(w, "\"}}]}\n\n")
+	})
+	c := newTestClient(t, Options{})
+	res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: body.URL, Key: testKey, Model: "m"})
+	checkCode(t, res, "response-too-large")
+	if !strings.Contains(res.Err.Error(), "1 MiB keydoctor reads: it stopped after 1048577 bytes; Content-Length says 100 MiB") {
+		t.Errorf("err = %v", res.Err)
+	}
+	res = c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: line.URL, Key: testKey, Model: "m", Stream: true})
+	checkCode(t, res, "response-too-large")
+	if !strings.Contains(res.Err.Error(), "event-stream line is longer than the 1 MiB") {
+		t.Errorf("err = %v", res.Err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 )
@@ -21,7 +22,8 @@ func Curl(req Request, keyVar string) string {
 	if req.Stream {
 		b.WriteString(" -N") // print events as they arrive
 	}
-	b.WriteString(" " + human.ShellQuote(req.Target()))
+	b.WriteString(" " + human.ShellQuote(req.Target()) + " --compressed")
+	h.Del("Accept-Encoding") // --compressed asks for it and decodes
 	for _, k := range sortedKeys(h) {
 		for _, v := range h[k] {
 			line := k + ": " + gateway.Redact(v, req.Key)
@@ -74,7 +76,7 @@ func (r *Result) Evidence(req Request, keyVar string) Evidence {
 			ev.Headers[k] = gateway.Redact(strings.Join(vs, ", "), req.Key)
 		}
 	}
-	ev.Body = gateway.Redact(CleanBody(r.Body, EvidenceBodyBytes), req.Key)
+	ev.Body = gateway.Redact(catalog.Clean(r.Body, EvidenceBodyBytes), req.Key)
 	ev.Timings = r.Timings.Millis()
 	if r.Method == http.MethodPost {
 		ev.Curl = Curl(req, keyVar)
@@ -97,6 +99,7 @@ func (t Timings) Millis() map[string]float64 {
 	add("request_sent", t.WroteRequest)
 	add("first_byte", t.FirstByte)
 	add("ttft", t.FirstDelta)
+	add("first_text", t.FirstText)
 	add("last_delta", t.LastDelta)
 	add("total", t.End)
 	if len(out) == 0 {

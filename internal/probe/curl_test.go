@@ -21,13 +21,13 @@ func TestCurl(t *testing.T) {
 		want []string
 	}{
 		{probe.Request{Protocol: gateway.Chat, Root: "https://taotoken.net/api", Key: key, Model: "gpt-4o", Stream: true},
-			[]string{"curl -sS -N https://taotoken.net/api/v1/chat/completions \\\n", `-H "Authorization: Bearer $TAOTOKEN_API_KEY"`, `"stream_options":{"include_usage":true}`}},
+			[]string{"curl -sS -N https://taotoken.net/api/v1/chat/completions --compressed \\\n", `-H "Authorization: Bearer $TAOTOKEN_API_KEY"`, `"stream_options":{"include_usage":true}`}},
 		{probe.Request{Protocol: gateway.Messages, Root: "https://gw.example", Key: key, Model: "claude-sonnet-4-5", Auth: gateway.AuthXAPIKey, Prompt: "it's"},
 			[]string{`-H "X-Api-Key: $TAOTOKEN_API_KEY"`, "-H 'Anthropic-Version: 2023-06-01'", `"content":"it'\''s"`, `"max_tokens":16`}},
 		{probe.Request{Protocol: gateway.Responses, Root: "https://gw.example", Key: key, Model: "gpt-5", Header: http.Header{"X-Trace": {"with " + key}}},
-			[]string{"/v1/responses \\\n", `"input":`, `"max_output_tokens":16`, "X-Trace: with sk-t****0123"}},
+			[]string{"/v1/responses --compressed \\\n", `"input":`, `"max_output_tokens":16`, "X-Trace: with sk-t****0123"}},
 		{probe.Request{Protocol: gateway.Messages, URL: "https://gw.example/v1/messages?beta=true", Key: key, Model: "m"},
-			[]string{"curl -sS 'https://gw.example/v1/messages?beta=true' \\\n"}},
+			[]string{"curl -sS 'https://gw.example/v1/messages?beta=true' --compressed \\\n"}},
 	} {
 		got := probe.Curl(tt.req, "TAOTOKEN_API_KEY")
 		if strings.Contains(got, key) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/tidwall/gjson"
 )
@@ -48,7 +49,7 @@ func (d *Decoder) FeedLine(line []byte, at time.Duration) {
 // (nil at EOF).
 func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
 	sr := &stampReader{r: r, clock: d.Clock}
-	lr := NewLineReader(sr, 1<<20)
+	lr := NewLineReader(sr, maxLine)
 	defer func() { d.s.Bytes += lr.Bytes() }()
 	for {
 		line, err := lr.Next()
@@ -82,7 +83,7 @@ func (d *Decoder) Event(ev Event, at time.Duration) {
 	d.s.Events++
 	data := ev.Data
 	if d.proto != gateway.Chat && len(ev.Type) > 0 && string(ev.Type) == "error" && !gjson.ValidBytes(data) {
-		d.s.ErrorEvent = clip(string(data), 200)
+		d.setError(catalog.GatewayError{Message: clip(string(data), 200)})
 		return
 	}
 	switch d.proto {
@@ -121,8 +122,15 @@ func (d *Decoder) errorIn(data []byte) bool {
 	if !e.Exists() || e.Type == gjson.Null {
 		return false
 	}
-	d.s.ErrorEvent = errorText(e)
+	d.setError(catalog.ErrorObject(e))
 	return true
+}
+
+// setError records an error event (the first one wins).
+func (d *Decoder) setError(e catalog.GatewayError) {
+	if d.s.ErrorEvent == "" {
+		d.s.Error, d.s.ErrorEvent = e, e.Text()
+	}
 }
 
 // Stream ends the stream (flushing an event left without its blank line)
@@ -146,33 +154,6 @@ func (d *Decoder) Stream() *Stream {
 
 // Text is the answer's text so far (reasoning excluded).
 func (d *Decoder) Text() string { return d.text.String() }
-
-// errorText renders an error object (or string) as one short line,
-// control characters (terminal escapes among them) removed: it is printed.
-func errorText(e gjson.Result) string {
-	t := rawErrorText(e)
-	return CleanBody([]byte(t), len(t))
-}
-
-func rawErrorText(e gjson.Result) string {
-	if e.Type == gjson.String {
-		return clip(e.String(), 200)
-	}
-	msg := e.Get("message").String()
-	code := e.Get("code").String()
-	if code == "" {
-		code = e.Get("type").String()
-	}
-	switch {
-	case msg != "" && code != "":
-		return clip(code+": "+msg, 200)
-	case msg != "":
-		return clip(msg, 200)
-	case code != "":
-		return code
-	}
-	return clip(e.Raw, 200)
-}
 
 func clip(s string, n int) string {
 	if len(s) <= n {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -45,7 +46,7 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	}
 	hreq, err := http.NewRequestWithContext(ctx, res.Method, res.URL, rd)
 	if err != nil {
-		res.Code, res.Err = "url-invalid", errors.New("the request URL does not parse")
+		res.Code, res.Err = catalog.URLInvalid, errors.New("the request URL does not parse")
 		return res
 	}
 	hreq.Header = req.headers(req.Key, c.opts.UserAgent)
@@ -74,8 +75,9 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		defer idle.stop()
 		rd2 = idle
 	}
+	rd2 = decoded(rd2, resp.Header)
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
-	if ok && req.Stream && body != nil {
+	if ok && req.Stream && body != nil && undecoded(resp.Header) == "" {
 		br := bufio.NewReaderSize(rd2, 512)
 		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
 			c.readStream(ctx, req, res, br, onDelta)
@@ -91,7 +93,7 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		if res.Stream != nil {
 			events = res.Stream.Events
 		}
-		res.Code = "timeout-stream"
+		res.Code = catalog.TimeoutStream
 		res.Err = errorf("the answer sent nothing for %s after %d events", c.opts.StreamIdle, events)
 	}
 	res.Timings.End = time.Since(res.Timings.Start)
@@ -115,7 +117,10 @@ func looksLikeStream(contentType string, head []byte) bool {
 
 // readBody reads a whole (capped) body and classifies it.
 func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io.Reader, post bool) {
-	b, err := io.ReadAll(io.LimitReader(body, c.opts.MaxBody))
+	b, err := io.ReadAll(io.LimitReader(body, c.opts.MaxBody+1))
+	if res.BodyCap = c.opts.MaxBody; int64(len(b)) > c.opts.MaxBody {
+		b, res.Truncated = b[:c.opts.MaxBody], true
+	}
 	res.Body = []byte(gateway.Redact(string(b), req.Key))
 	if err != nil {
 		classifyBodyError(res, err, ctx)
@@ -143,7 +148,8 @@ func (c *Client) readStream(ctx context.Context, req Request, res *Result, body 
 		res.Usage = *s.Usage
 	}
 	if n := len(s.Deltas); n > 0 {
-		res.Timings.FirstDelta = s.Deltas[0].At
+		res.Timings.FirstDelta = s.FirstToken()
+		res.Timings.FirstText = s.FirstText()
 		res.Timings.LastDelta = s.Deltas[n-1].At
 	}
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/tidwall/gjson"
 )
@@ -36,16 +37,8 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 	if res.Code != "" {
 		return nil, res
 	}
-	if isHTML(res.ContentType, res.Body) {
-		res.Code, res.Err = "http-html", errorf("a web page came back instead of the model list%s", pageTitle(res.Body))
-		return nil, res
-	}
-	if !gjson.ValidBytes(res.Body) {
-		res.Code, res.Err = "http-html", errorf("the model list is not JSON (%s)", orUnknown(res.ContentType))
-		return nil, res
-	}
-	if errText, ok := errorIn200(res.Body); ok {
-		res.Code, res.Err = "error-in-200", errorf("the gateway answered 200 with an error: %s", errText)
+	if v := catalog.Classify(answerOf(res, req)); v.Code != "" {
+		applyVerdict(res, v)
 		return nil, res
 	}
 	return parseModelList(res.Body), res
@@ -57,14 +50,14 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 // or Codex cannot work with it), not a wrong path. It costs one request
 // and only runs after such a 404.
 func ConfirmProtocol(ctx context.Context, c *Client, req Request, res *Result) {
-	if res.Code != "endpoint-not-found" || req.Protocol == gateway.Chat || req.URL != "" || req.Root == "" {
+	if res.Code != catalog.EndpointNotFound || req.Protocol == gateway.Chat || req.URL != "" || req.Root == "" {
 		return
 	}
 	ids, mres := listModels(ctx, c, req)
 	if mres.Code != "" || ids == nil {
 		return
 	}
-	res.Code = "protocol-unsupported"
+	res.Code = catalog.ProtocolUnsupported
 	res.Err = errorf("the gateway answers %s/v1/models but has no %s (%s)", strings.TrimRight(req.Root, "/"), req.Protocol.Path(), res.Err)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/tidwall/gjson"
 )
 
@@ -33,7 +34,7 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 		return true
 	})
 	if errObj.Exists() && errObj.Type != gjson.Null {
-		d.s.ErrorEvent = errorText(errObj)
+		d.setError(catalog.ErrorObject(errObj))
 		return
 	}
 	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
@@ -49,6 +50,9 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 			d.delta(delta.Get("reasoning_content").String(), at, true)
 			d.delta(delta.Get("reasoning").String(), at, true)
 			d.delta(delta.Get("content").String(), at, false)
+			if delta.Get("tool_calls").IsArray() {
+				d.s.ToolCalls++
+			}
 			if fr := c.Get("finish_reason").String(); fr != "" {
 				d.s.StopReason = fr
 			}
@@ -93,8 +97,10 @@ func (d *Decoder) messages(data []byte, at time.Duration) {
 		}
 	case "message_stop":
 		d.s.Terminated = true
-	case "error":
-		d.errorIn(data)
+	case "content_block_start":
+		if r.Get("content_block.type").String() == "tool_use" {
+			d.s.ToolCalls++
+		}
 	default:
 		d.errorIn(data)
 	}
@@ -123,15 +129,19 @@ func (d *Decoder) responses(data []byte, at time.Duration) {
 		}
 		if typ == "response.failed" {
 			if e := resp.Get("error"); e.Exists() && e.Type != gjson.Null {
-				d.s.ErrorEvent = errorText(e)
+				d.setError(catalog.ErrorObject(e))
 			} else {
-				d.s.ErrorEvent = "response failed"
+				d.setError(catalog.GatewayError{Message: "response failed"})
 			}
+		}
+	case "response.output_item.added":
+		if r.Get("item.type").String() == "function_call" {
+			d.s.ToolCalls++
 		}
 	case "error":
 		// {"type":"error","code":…,"message":…} or with a nested error.
 		if !d.errorIn(data) {
-			d.s.ErrorEvent = errorText(r)
+			d.setError(catalog.ErrorObject(r))
 		}
 	default:
 		d.errorIn(data)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 )
@@ -41,7 +42,7 @@ func newTestClient(t testing.TB, o Options) *Client {
 // stream flag: the scenario's catalog code where one request can see it.
 func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string {
 	switch sc.Name {
-	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered:
+	case mock.StreamNotSSE, mock.StreamUnterminated, mock.StreamBuffered, mock.GzipBuffersSSE, mock.AnthropicStreamOverloaded:
 		if !stream {
 			return ""
 		}
@@ -58,7 +59,7 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 			return ""
 		}
 	}
-	return sc.Code
+	return string(sc.Code)
 }
 
 // TestScenarioCodes: every scenario of the fake gateway, over every
@@ -74,7 +75,7 @@ func TestScenarioCodes(t *testing.T) {
 	stallClient := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
 	for _, sc := range mock.Scenarios() {
 		switch sc.Name {
-		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky:
+		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky, mock.ReasoningFirst, mock.SlowFirstToken:
 			// latency-high is a judgement on timings (the doctor's, with
 			// thresholds); flaky's outcome depends on request order.
 			continue
@@ -105,8 +106,8 @@ func TestScenarioCodes(t *testing.T) {
 
 func checkCode(t *testing.T, res *Result, want string) {
 	t.Helper()
-	got := res.Code
-	if got == "" && want != "" && res.HasNote(want) {
+	got := string(res.Code)
+	if got == "" && want != "" && res.HasNote(catalog.Code(want)) {
 		got = want
 	}
 	if got != want {
@@ -186,7 +187,7 @@ func TestWholeDeadline(t *testing.T) {
 	} {
 		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
 			Header: http.Header{mock.ScenarioHeader: {tt.scenario}}})
-		if res.Code != tt.code {
+		if string(res.Code) != tt.code {
 			t.Errorf("%s stream=%v: code %q (%v), want %q", tt.scenario, tt.stream, res.Code, res.Err, tt.code)
 		}
 	}

@@ -78,6 +78,9 @@ func (p *Parser) Flush() (Event, bool) { return p.Feed(nil) }
 // NonSSE counts lines that were not event-stream fields.
 func (p *Parser) NonSSE() int { return p.nonSSE }
 
+// maxLine is the longest event-stream line a probe reads.
+const maxLine = 1 << 20
+
 // ErrLineTooLong stops a stream whose line exceeds the reader's limit.
 var ErrLineTooLong = errors.New("stream line too long")
 

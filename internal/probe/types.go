@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -35,7 +36,8 @@ type Timings struct {
 	TLS          time.Duration
 	WroteRequest time.Duration // request fully written
 	FirstByte    time.Duration // response headers arrived
-	FirstDelta   time.Duration // first content delta (TTFT)
+	FirstDelta   time.Duration // first delta of any kind, reasoning included: time to first token (TTFT)
+	FirstText    time.Duration // first delta of visible text: time to first text, what a user perceives
 	LastDelta    time.Duration
 	End          time.Duration // body fully read (E2E)
 	ConnReused   bool
@@ -66,9 +68,13 @@ type Stream struct {
 	Terminated   bool // [DONE], message_stop or response.completed came
 	EmptyChoices int  // chat chunks with "choices": []
 	Usage        *Usage
-	ErrorEvent   string // an error event inside the stream, if any
-	Model        string // the model the stream names (first one seen)
-	StopReason   string // finish_reason, stop_reason or the incomplete reason
+	ErrorEvent   string // an error event inside the stream, if any, as text
+	// Error is that error event as the gateway sent it (type, code,
+	// message), for the catalog's classifier.
+	Error      catalog.GatewayError
+	Model      string // the model the stream names (first one seen)
+	StopReason string // finish_reason, stop_reason or the incomplete reason
+	ToolCalls  int    // tool calls begun (a request that offers no tools expects none)
 	// NonSSE counts non-empty lines that are not SSE fields (raw JSON,
 	// HTML): a body that is not an event stream at all.
 	NonSSE int
@@ -78,12 +84,16 @@ type Stream struct {
 
 // Result is everything one request produced.
 type Result struct {
-	Method      string
-	URL         string
-	ReqHeader   http.Header // key masked
-	StatusCode  int
-	Header      http.Header
-	Body        []byte // first bytes (capped); the whole body for small answers
+	Method     string
+	URL        string
+	ReqHeader  http.Header // key masked
+	StatusCode int
+	Header     http.Header
+	Body       []byte // first bytes (capped); the whole body for small answers
+	// Truncated: a whole (not streamed) body went past BodyCap, the most
+	// the client reads (Options.MaxBody).
+	Truncated   bool
+	BodyCap     int64
 	ContentType string
 	Model       string // the model the answer names
 	Text        string // the answer's text
@@ -92,7 +102,7 @@ type Result struct {
 	Timings     Timings
 	// Code is the catalog code of the failure, or "" when the request
 	// succeeded. Err carries the detail.
-	Code string
+	Code catalog.Code
 	Err  error
 	// RetryAfter is the server's Retry-After, when it gave one.
 	RetryAfter time.Duration
@@ -109,15 +119,15 @@ type Result struct {
 
 // Note is one catalog code with its detail.
 type Note struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    catalog.Code `json:"code"`
+	Message string       `json:"message"`
 }
 
 // OK reports whether the request produced a complete answer.
 func (r *Result) OK() bool { return r.Code == "" }
 
 // HasNote reports whether the result carries a note with this code.
-func (r *Result) HasNote(code string) bool {
+func (r *Result) HasNote(code catalog.Code) bool {
 	for _, n := range r.Notes {
 		if n.Code == code {
 			return true

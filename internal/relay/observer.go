@@ -15,6 +15,9 @@ type Observation struct {
 	// FirstDelta is when the first content delta arrived (TTFT), from the
 	// start of the request; 0 when none came.
 	FirstDelta time.Duration
+	// FirstText is when the first visible text arrived (a reasoning model
+	// streams its thinking first); 0 when none came.
+	FirstText time.Duration
 	// OutputTokens: the server's count when it gave one, else deltas.
 	OutputTokens int
 	// Model is the model the answer names.

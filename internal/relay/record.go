@@ -14,19 +14,22 @@ import (
 // one line of the --log file: exactly these fields, never a body, never a
 // key.
 type Record struct {
-	Time         time.Time `json:"time"`
-	Client       string    `json:"client"` // User-Agent
-	Method       string    `json:"method"`
-	Path         string    `json:"path"` // as requested, query included, secrets masked
-	Model        string    `json:"model"`
-	Stream       bool      `json:"stream"`
-	Status       int       `json:"status"`
-	TTFTms       float64   `json:"ttft_ms"`
-	E2Ems        float64   `json:"e2e_ms"`
-	OutputTokens int       `json:"output_tokens"`
-	ServedModel  string    `json:"served_model"`
-	Auth         string    `json:"auth"` // bearer, x-api-key, bearer+x-api-key, none
-	Mismatch     bool      `json:"mismatch"`
+	Time   time.Time `json:"time"`
+	Client string    `json:"client"` // User-Agent
+	Method string    `json:"method"`
+	Path   string    `json:"path"` // as requested, query included, secrets masked
+	Model  string    `json:"model"`
+	Stream bool      `json:"stream"`
+	Status int       `json:"status"`
+	TTFTms float64   `json:"ttft_ms"` // first token, reasoning included
+	// FirstTextMS is when the first visible text arrived; it differs from
+	// TTFTms for a model that reasons first (0 when no text came).
+	FirstTextMS  float64 `json:"first_text_ms,omitempty"`
+	E2Ems        float64 `json:"e2e_ms"`
+	OutputTokens int     `json:"output_tokens"`
+	ServedModel  string  `json:"served_model"`
+	Auth         string  `json:"auth"` // bearer, x-api-key, bearer+x-api-key, none
+	Mismatch     bool    `json:"mismatch"`
 
 	// Failed: the request did not succeed (4xx/5xx, upstream unreachable,
 	// an error inside the answer). Error says why when the relay knows.

@@ -200,7 +200,7 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	if ex.observed != nil {
 		ob := <-ex.observed
 		rec.ServedModel, rec.OutputTokens = ob.Model, ob.OutputTokens
-		rec.TTFTms = human.Millis(ob.FirstDelta)
+		rec.TTFTms, rec.FirstTextMS = human.Millis(ob.FirstDelta), human.Millis(ob.FirstText)
 		if ob.Failed {
 			rec.Failed, rec.Error = true, "the answer carries an error"
 		}

@@ -166,7 +166,7 @@ func TestPassThroughByteForByte(t *testing.T) {
 	}
 	var fields map[string]any
 	json.Unmarshal(line, &fields)
-	want := []string{"time", "client", "method", "path", "model", "stream", "status", "ttft_ms", "e2e_ms", "output_tokens", "served_model", "auth", "mismatch"}
+	want := []string{"time", "client", "method", "path", "model", "stream", "status", "ttft_ms", "first_text_ms", "e2e_ms", "output_tokens", "served_model", "auth", "mismatch"}
 	if len(fields) != len(want) {
 		t.Errorf("log line has fields %v, want exactly %v", fields, want)
 	}

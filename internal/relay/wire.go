@@ -28,9 +28,7 @@ func observeWire(proto gateway.Protocol, stream bool, body Tap) Observation {
 	if s.Usage != nil {
 		o.OutputTokens = s.Usage.OutputTokens
 	}
-	if len(s.Deltas) > 0 {
-		o.FirstDelta = s.Deltas[0].At
-	}
+	o.FirstDelta, o.FirstText = s.FirstToken(), s.FirstText()
 	return o
 }
 

@@ -74,11 +74,11 @@ func TestObserveWire(t *testing.T) {
 	}{
 		// an event is complete at its blank line: the first content delta
 		// ends on line 4 (the role-only chunk does not count)
-		{"chat stream", gateway.Chat, true, chatStream, Observation{FirstDelta: 4 * time.Millisecond, OutputTokens: 7, Model: "gpt-4o-2024-08-06"}},
+		{"chat stream", gateway.Chat, true, chatStream, Observation{FirstDelta: 4 * time.Millisecond, FirstText: 4 * time.Millisecond, OutputTokens: 7, Model: "gpt-4o-2024-08-06"}},
 		{"chat stream without usage", gateway.Chat, true, strings.Replace(chatStream, `,"usage":{"prompt_tokens":5,"completion_tokens":7}`, "", 1),
-			Observation{FirstDelta: 4 * time.Millisecond, OutputTokens: 2, Model: "gpt-4o-2024-08-06"}},
-		{"messages stream", gateway.Messages, true, messagesStream, Observation{FirstDelta: 9 * time.Millisecond, OutputTokens: 2, Model: "claude-sonnet-4-5"}},
-		{"responses stream", gateway.Responses, true, responsesStream, Observation{FirstDelta: 6 * time.Millisecond, OutputTokens: 4, Model: "gpt-5"}},
+			Observation{FirstDelta: 4 * time.Millisecond, FirstText: 4 * time.Millisecond, OutputTokens: 2, Model: "gpt-4o-2024-08-06"}},
+		{"messages stream", gateway.Messages, true, messagesStream, Observation{FirstDelta: 9 * time.Millisecond, FirstText: 9 * time.Millisecond, OutputTokens: 2, Model: "claude-sonnet-4-5"}},
+		{"responses stream", gateway.Responses, true, responsesStream, Observation{FirstDelta: 6 * time.Millisecond, FirstText: 6 * time.Millisecond, OutputTokens: 4, Model: "gpt-5"}},
 		{"chat whole", gateway.Chat, false, `{"id":"c","model":"gpt-4o","choices":[{"message":{"content":"hi"}}],"usage":{"completion_tokens":3}}`,
 			Observation{FirstDelta: time.Millisecond, OutputTokens: 3, Model: "gpt-4o"}},
 		{"messages whole", gateway.Messages, false, `{"id":"m","type":"message","model":"claude-haiku-4-5","content":[{"type":"text","text":"ok"}],"usage":{"input_tokens":4,"output_tokens":2}}`,
@@ -86,6 +86,10 @@ func TestObserveWire(t *testing.T) {
 		{"error in 200", gateway.Chat, false, `{"error":{"message":"upstream overloaded"}}`, Observation{Failed: true}},
 		{"error event", gateway.Messages, true, "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\"}}\n\n", Observation{Failed: true}},
 		{"not json", gateway.Chat, true, "data: <html>\n\n", Observation{}},
+		// a reasoning model: the first token is reasoning, the first text
+		// comes two events later
+		{"reasoning first", gateway.Chat, true, "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hm\"}}]}\n\ndata: {\"choices\":[{\"delta\":{\"reasoning_content\":\"so\"}}]}\n\ndata: {\"choices\":[{\"delta\":{\"content\":\"ok\"}}]}\n\ndata: [DONE]\n\n",
+			Observation{FirstDelta: 2 * time.Millisecond, FirstText: 6 * time.Millisecond, OutputTokens: 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := observeWire(tc.proto, tc.stream, newLineTap(tc.body))

@@ -113,7 +113,7 @@ func TestDiagnosePerTool(t *testing.T) {
 		_, notes := tool.Diagnose(tt.base)
 		got := ""
 		if len(notes) > 0 {
-			got = notes[0].Code
+			got = string(notes[0].Code)
 		}
 		if got != tt.code {
 			t.Errorf("%s %q: first note %q (%v), want %q", tt.tool, tt.base, got, notes, tt.code)

@@ -2,11 +2,13 @@ package verify
 
 import (
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
@@ -17,7 +19,7 @@ import (
 type Verdict struct {
 	What    string        // "requests", "path", "status", "main model", ...
 	Status  doctor.Status // OK, Info, Warning or Error
-	Code    string        // catalog code when not OK ("" when none fits)
+	Code    catalog.Code  // catalog code when not OK ("" when none fits)
 	Message string
 }
 
@@ -80,7 +82,7 @@ type judgement struct {
 	out  []Verdict
 }
 
-func (j *judgement) add(what string, st doctor.Status, code, format string, args ...any) {
+func (j *judgement) add(what string, st doctor.Status, code catalog.Code, format string, args ...any) {
 	j.out = append(j.out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
 }
 
@@ -138,7 +140,7 @@ func (j *judgement) answers(badPath bool) int {
 		if n := counts[f]; n > 1 {
 			times = fmt.Sprintf(" (%d times)", n)
 		}
-		j.add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
+		j.add("status", doctor.Error, statusCode(f.status, badPath, f.err), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
 		j.add("status", doctor.OK, "", "%d %s answered without error", len(j.reqs), human.Plural(len(j.reqs), "request", "requests"))
@@ -152,11 +154,11 @@ func (j *judgement) auth() {
 	kinds := distinct(j.reqs, func(r relay.Record) string { return r.Auth })
 	switch {
 	case c.Auth == "":
-		j.add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", j.tool.Title, strings.Join(kinds, ", "))
+		j.add("auth", doctor.Warning, catalog.EnvMissing, "no file holds a key; %s sent %s", j.tool.Title, strings.Join(kinds, ", "))
 	case len(kinds) == 1 && kinds[0] == string(c.Auth):
 		j.add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
 	default:
-		j.add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", j.tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+		j.add("auth", doctor.Error, catalog.AuthConflict, "%s sent %s; %s implies %s", j.tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
 	}
 }
 
@@ -180,11 +182,11 @@ func (j *judgement) key() {
 	}
 	switch {
 	case none > 0:
-		j.add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
+		j.add("key", doctor.Error, catalog.EnvMissing, "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
 	case len(other) == 0:
 		j.add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
 	default:
-		j.add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+		j.add("key", doctor.Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
 	}
 }
 
@@ -193,14 +195,14 @@ func pathOnly(p string) string {
 	return p
 }
 
-func pathCode(got, want string) string {
+func pathCode(got, want string) catalog.Code {
 	switch g, w := versions(got), versions(want); {
 	case g > w:
-		return "url-double-version"
+		return catalog.URLDoubleVersion
 	case g < w:
-		return "url-missing-version"
+		return catalog.URLMissingVersion
 	}
-	return "endpoint-not-found"
+	return catalog.EndpointNotFound
 }
 
 // versions counts the v1 segments of a path.
@@ -214,26 +216,19 @@ func versions(path string) int {
 	return n
 }
 
-func statusCode(status int, badPath bool) string {
-	switch {
-	case status == 401:
-		return "auth-invalid"
-	case status == 403:
-		return "auth-forbidden"
-	case status == 404 && badPath:
-		return "endpoint-not-found"
-	case status == 404:
-		return "model-not-found"
-	case status == 429:
-		return "rate-limited"
-	case status == 502:
-		return "connect-refused"
-	case status >= 500:
-		return "server-error"
-	case status == 200:
-		return "error-in-200"
+// statusCode names a failed request's status through the catalog's one
+// classifier. The relay keeps no bodies, so the status decides, with two
+// facts only verify has: when the tool requested the path it should, a 404
+// is about the model; a 502 the relay itself answered means it could not
+// reach the gateway.
+func statusCode(status int, badPath bool, relayErr string) catalog.Code {
+	if status == http.StatusBadGateway && relayErr != "" && relayErr != http.StatusText(status) {
+		return catalog.ConnectRefused
 	}
-	return ""
+	if status == http.StatusOK {
+		return catalog.ErrorIn200 // the relay saw an error inside the answer
+	}
+	return catalog.Classify(catalog.Answer{Status: status, RouteKnown: !badPath}).Code
 }
 
 // distinct lists the distinct non-empty values of f over recs, sorted.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
@@ -25,7 +26,7 @@ func (j *judgement) models() {
 		if found {
 			j.add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
 		} else {
-			j.add("main model", doctor.Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", title, c.Model, c.ModelSource, strings.Join(asked, ", "))
+			j.add("main model", doctor.Error, catalog.ModelMismatch, "%s never asked for %s (%s); it asked for %s", title, c.Model, c.ModelSource, strings.Join(asked, ", "))
 		}
 	} else {
 		// The turn's answer comes last; earlier calls are background ones.
@@ -48,13 +49,13 @@ func (j *judgement) other(m string) {
 	c, bg := j.c, j.tool.BackgroundModel
 	switch {
 	case bg == "":
-		j.add("other model", doctor.Error, "model-mismatch", "%s also asked for %s, which its files do not name", j.tool.Title, m)
+		j.add("other model", doctor.Error, catalog.ModelMismatch, "%s also asked for %s, which its files do not name", j.tool.Title, m)
 	case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
 		j.add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
 	case c.BackgroundModel != "":
-		j.add("background model", doctor.Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
+		j.add("background model", doctor.Error, catalog.ModelMismatch, "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
 	default:
-		j.add("background model", doctor.Warning, "model-mismatch", "background calls asked for %s, %s's default, which no file names: set %s to a model the gateway serves", m, j.tool.Title, bg)
+		j.add("background model", doctor.Warning, catalog.ModelMismatch, "background calls asked for %s, %s's default, which no file names: set %s to a model the gateway serves", m, j.tool.Title, bg)
 	}
 }
 
@@ -79,7 +80,7 @@ func (j *judgement) served(failed int) {
 	for _, r := range j.reqs {
 		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
 			mismatched = true
-			j.add("served model", doctor.Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
+			j.add("served model", doctor.Error, catalog.ModelMismatch, "asked for %s, the answer names %s", r.Model, r.ServedModel)
 		}
 	}
 	if !mismatched && failed < len(j.reqs) {

@@ -74,7 +74,7 @@ func TestJudge(t *testing.T) {
 			for _, v := range vs {
 				s := v.Status.String() + " " + v.What
 				if v.Code != "" {
-					s += " [" + v.Code + "]"
+					s += " [" + string(v.Code) + "]"
 				}
 				got = append(got, s)
 				if strings.Contains(v.Message, testKey) {

@@ -1,0 +1,70 @@
+package wire
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+)
+
+// backgroundModel checks Claude Code's background model (titles,
+// summaries, quick tool calls), which goes through the same gateway: the
+// one its settings name, or Claude Code's built-in default when none does.
+// A model the gateway does not serve breaks those calls, and Claude Code
+// then says "the model may not exist" although the main model works. A
+// listed model costs nothing to check; an unlisted one costs one small
+// request.
+func (c *climber) backgroundModel(ctx context.Context) {
+	bg := c.route.BackgroundModel
+	if bg == "" || gateway.SameModel(c.route.Model, bg) {
+		return
+	}
+	who := bg + ", Claude Code's background model,"
+	if c.route.BackgroundDefault {
+		who = bg + ", Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set),"
+	}
+	if c.listed && slices.Contains(c.models, bg) {
+		c.add(stepBackground, "", doctor.OK, who+" is among the models the gateway lists", nil, nil)
+		return
+	}
+	req := c.request(false)
+	req.Model = bg
+	a := c.do(ctx, c.opts.generation(), func(ctx context.Context) *probe.Result { return c.opts.Client.Do(ctx, req) })
+	res := a.res
+	code := codeOf(res)
+	switch {
+	case code == "":
+		named := "the answer names no model"
+		if res.Model != "" {
+			named = "answered as " + res.Model
+		}
+		c.add(stepBackground, "", doctor.OK, fmt.Sprintf("%s is served (%s)", who, named), nil, nil)
+	case code == catalog.ModelNotFound || code == catalog.ModelNoChannel || (c.listed && res.StatusCode/100 == 4 && breaks(code, catalog.RungRequest)):
+		msg := who + " is not served by the gateway"
+		slots := catalog.Slots{Key: "ANTHROPIC_DEFAULT_HAIKU_MODEL", File: c.route.BackgroundSource, Model: bg,
+			Command: "keydoctor setup --tools claude --background-model ID"}
+		if near := probe.Closest(bg, c.models, 3); len(near) > 0 {
+			msg += "; closest it serves: " + strings.Join(near, ", ")
+		}
+		// The fix names the small model setup would pick.
+		if pick := probe.ClosestSmall(bg, c.route.Model, c.models); pick != "" {
+			slots.Value, slots.Command = pick, "keydoctor setup --tools claude --background-model "+pick
+		}
+		c.add(stepBackground, catalog.ModelNotFound, doctor.Error, msg, c.evidence(req, a), func(m Path) catalog.Slots {
+			slots.Tool = m.tool().Title
+			return slots
+		})
+		c.out[len(c.out)-1].Source = c.route.BackgroundSource // the finding is about where the model is set
+	default:
+		f := c.failure(code, req, a)
+		f.Check = string(stepBackground)
+		f.Status = doctor.Warning // the main model works; this is the side path
+		f.Message = bg + " (Claude Code's background model): " + f.Message
+		c.out = append(c.out, f)
+	}
+}

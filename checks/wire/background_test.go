@@ -1,0 +1,103 @@
+package wire
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// WirePaths gives Claude Code's path the background model it will use:
+// the one its settings name, else its built-in default, marked as such and
+// placed in the settings file where it belongs.
+func TestWirePathsBackground(t *testing.T) {
+	settings := func(extra string) map[string]string {
+		return map[string]string{".claude/settings.json": `{"env":{"ANTHROPIC_BASE_URL":"http://g/api","ANTHROPIC_AUTH_TOKEN":"` + wireKey + `",` + extra + `"ANTHROPIC_MODEL":"m"}}`}
+	}
+	for _, tt := range []struct {
+		name, extra, model, source string
+		dflt                       bool
+	}{
+		{"defaulted", "", tools.ClaudeDefaultBackgroundModel, "~/.claude/settings.json", true},
+		{"set", `"ANTHROPIC_DEFAULT_HAIKU_MODEL":"small",`, "small", "~/.claude/settings.json:1 (env.ANTHROPIC_DEFAULT_HAIKU_MODEL)", false},
+	} {
+		ps := Paths(wireSnapshot(t, settings(tt.extra), nil), "")
+		if len(ps) != 1 {
+			t.Fatalf("%s: %d paths", tt.name, len(ps))
+		}
+		p := ps[0]
+		if p.BackgroundModel != tt.model || p.BackgroundDefault != tt.dflt || p.BackgroundSource != tt.source {
+			t.Errorf("%s: background %q default %v source %q", tt.name, p.BackgroundModel, p.BackgroundDefault, p.BackgroundSource)
+		}
+	}
+	// other tools have none
+	codex := map[string]string{".codex/config.toml": "model = \"m\"\nmodel_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"http://g/api/v1\"\nenv_key = \"GW_KEY\"\nwire_api = \"responses\"\n"}
+	if ps := Paths(wireSnapshot(t, codex, map[string]string{"GW_KEY": wireKey}), ""); len(ps) != 1 || ps[0].BackgroundModel != "" {
+		t.Errorf("codex path: %+v", ps)
+	}
+}
+
+// The background rung judges a defaulted model as it judges a set one:
+// listed is free, unlisted costs one request, a 404 is an error whose fix
+// names the closest small model the gateway serves.
+func TestWireBackgroundDefault(t *testing.T) {
+	notFound := func(model string) func(int) *probe.Result {
+		main := answer("claude-sonnet-4-5")
+		return func(n int) *probe.Result {
+			if n == 1 { // the main model's request
+				return main(n)
+			}
+			r := status(404, `{"error":{"type":"not_found_error","message":"model: `+model+`"}}`)
+			r.Code = "model-not-found"
+			return r
+		}
+	}
+	bgPath := claudePath(root, "claude-sonnet-4-5")
+	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = tools.ClaudeDefaultBackgroundModel, true, "~/.claude/settings.json"
+	tests := []struct {
+		name     string
+		models   []string
+		route    func(int) *probe.Result
+		status   doctor.Status
+		msg, fix string
+	}{
+		{"listed", []string{"claude-sonnet-4-5", tools.ClaudeDefaultBackgroundModel}, nil, doctor.OK,
+			"Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set), is among the models the gateway lists", ""},
+		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
+			"is not served by the gateway; closest it serves: claude-haiku-4-5",
+			"set ANTHROPIC_DEFAULT_HAIKU_MODEL to claude-haiku-4-5 in ~/.claude/settings.json, or run 'keydoctor setup --tools claude --background-model claude-haiku-4-5'"},
+		{"no list, refused", nil, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
+			"is not served by the gateway", "set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves in ~/.claude/settings.json"},
+		{"no list, served", nil, answer(tools.ClaudeDefaultBackgroundModel), doctor.OK,
+			"is served (answered as " + tools.ClaudeDefaultBackgroundModel + ")", ""},
+	}
+	for _, tt := range tests {
+		c := &fakeClient{routes: healthy(root, gateway.Messages, "claude-sonnet-4-5"), models: tt.models}
+		if tt.models == nil {
+			c.routes[root+"/v1/models models"] = func(int) *probe.Result { return status(404, `{"error":{"message":"no"}}`) }
+		}
+		if tt.route != nil {
+			c.routes[root+"/v1/messages"] = tt.route
+		}
+		fs, _ := runWire(t, c, []Path{bgPath}, Options{})
+		var bg *doctor.Finding
+		for i := range fs {
+			if fs[i].Check == string(stepBackground) {
+				bg = &fs[i]
+			}
+		}
+		if bg == nil || bg.Status != tt.status || !strings.Contains(bg.Message, tt.msg) || !strings.HasPrefix(bg.Fix, tt.fix) {
+			t.Errorf("%s: background finding %+v", tt.name, bg)
+			continue
+		}
+		if bg.Status == doctor.Error && bg.Code != "model-not-found" {
+			t.Errorf("%s: code %q", tt.name, bg.Code)
+		}
+		if n := c.calls[root+"/v1/messages"]; (tt.route == nil) != (n == 1) {
+			t.Errorf("%s: %d non-streaming requests (a listed model costs none)", tt.name, n)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+// Package wire holds the doctor's network checks: for each exact path a
+// configured tool will take to the gateway, a ladder (reach, auth, models,
+// request, stream, latency, background model) that stops at the first
+// broken rung, with its own HTTP client interface, request meter, retry
+// policy and model-list cache.
+//
+// It lives under checks, not internal, because it is one of the doctor's
+// check families (it returns doctor findings, as package checks does), and
+// apart from checks because it is a subsystem of its own: checks holds only
+// the offline checks, which read files and variables and never call the
+// gateway. Which code a failure gets, and the fix text, come from
+// internal/catalog; the ladder decides only which rung breaks and fills the
+// fix's slots with the tool's own values.
+package wire
+
+import (
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// Path is one way one tool reaches the gateway: exactly what it will send.
+// It is independent of discovery's types so that the wire checks can be
+// given paths by anyone (discovery, tests, a benchmark).
+type Path struct {
+	Tool   gateway.ToolID
+	Base   string // base URL as the tool has it configured, not normalised
+	Key    string
+	KeyVar string // the variable curl commands refer to, e.g. the preset's key variable
+	Auth   gateway.Auth
+	Model  string
+	// BackgroundModel is Claude Code's small, fast model, which also goes
+	// through the gateway; BackgroundSource says where it is set (or, when
+	// BackgroundDefault says it is Claude Code's built-in default, the
+	// file where it belongs).
+	BackgroundModel, BackgroundSource string
+	BackgroundDefault                 bool
+	Protocol                          gateway.Protocol
+	// BaseSource says where Base came from (file and key, or variable),
+	// so that a fix can name the exact place to edit.
+	BaseSource string
+	KeySource  string // where Key came from, the same way
+	// ModelSource says where Model came from, the same way.
+	ModelSource string
+	// Rule is the row of the tool table whose URL rules apply, when it is
+	// not Tool's own (an MCP server entry carrying OPENAI_BASE_URL).
+	Rule gateway.Tool
+	// NoKey: the tool sends no key (a local Ollama or LM Studio provider).
+	NoKey bool
+	// Skip, when set, is why this path is not probed (the finding says it).
+	Skip string
+}
+
+// tool is the row of the tool table this path follows. A path built for a
+// tool outside the table behaves like an OpenAI SDK: base with /v1, chat.
+func (p Path) tool() gateway.Tool {
+	if p.Rule.ID != "" {
+		t := p.Rule
+		if p.Protocol != "" {
+			t.Protocol = p.Protocol
+		}
+		return t
+	}
+	t := tools.Wire(p.Tool)
+	if p.Protocol != "" {
+		t.Protocol = p.Protocol
+	}
+	return t
+}
+
+// URL is the URL the tool will request: its base as configured plus the
+// endpoint it appends, with no normalisation (what the tool does), and the
+// query it adds (its description's: Claude Code asks for
+// /v1/messages?beta=true, docs/tools.md).
+func (p Path) URL() string {
+	u := p.tool().WillRequest(p.Base)
+	if q := p.tool().Query; q != "" {
+		u += "?" + q
+	}
+	return u
+}
+
+// ModelsURL is the model list at the same prefix as the tool's endpoint:
+// …/v1/messages → …/v1/models.
+func (p Path) ModelsURL() string {
+	u := p.tool().WillRequest(p.Base)
+	endpoint := strings.TrimPrefix(p.tool().Protocol.Path(), "/v1")
+	return strings.TrimSuffix(u, endpoint) + "/models"
+}
+
+// modelsRoot is the gateway root whose /v1/models sits beside the tool's
+// endpoint; for a tool whose base lacks the /v1 it needs, the normalised
+// root (the list is still worth reading).
+func (p Path) modelsRoot() string {
+	if r, ok := strings.CutSuffix(p.ModelsURL(), "/v1/models"); ok {
+		return r
+	}
+	return rootOf(p.Base)
+}
+
+// key identifies what goes on the wire: two tools with the same key send
+// byte-for-byte the same request and share one probe.
+func (p Path) key() string {
+	auth := p.Auth
+	if auth == "" {
+		auth = p.tool().Auth
+	}
+	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.BackgroundModel, p.Skip}, "\x00")
+}
+
+// Route is a path probed once on behalf of every tool that takes it.
+type Route struct {
+	Path           // the first tool's path
+	Members []Path // every tool's path that sends exactly this, in order
+}
+
+// GroupPaths merges identical paths, keeping the order in which they first
+// appear, so that each distinct request is made once.
+func GroupPaths(paths []Path) []Route {
+	var out []Route
+	index := map[string]int{}
+	for _, p := range paths {
+		if p.Auth == "" {
+			p.Auth = p.tool().Auth
+		}
+		if p.Protocol == "" {
+			p.Protocol = p.tool().Protocol
+		}
+		k := p.key()
+		if i, ok := index[k]; ok {
+			if !hasTool(out[i].Members, p.Tool) {
+				out[i].Members = append(out[i].Members, p)
+			}
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, Route{Path: p, Members: []Path{p}})
+	}
+	return out
+}
+
+func hasTool(ps []Path, t gateway.ToolID) bool {
+	for _, x := range ps {
+		if x.Tool == t {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package wire
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// caVariable names who reads an extra CA bundle from which variable: Node
+// programs (Claude Code, Cline) add NODE_EXTRA_CA_CERTS to their bundled
+// roots; Codex and most SDKs honour SSL_CERT_FILE (docs/tools.md).
+func caVariable(m Path) (who, variable string) {
+	switch m.Tool {
+	case gateway.Claude, gateway.Cline, gateway.VSCode:
+		return m.tool().Title + " (a Node program)", "NODE_EXTRA_CA_CERTS"
+	case gateway.Codex:
+		return "Codex", "SSL_CERT_FILE"
+	case gateway.OpenAISDK, gateway.AnthropicSDK, gateway.DotEnv:
+		return "a Python program (a Node one reads NODE_EXTRA_CA_CERTS)", "SSL_CERT_FILE"
+	}
+	return "", ""
+}
+
+// protocolNeed is what the tool's protocol needs from the gateway.
+func protocolNeed(m Path) string {
+	switch m.tool().Protocol {
+	case gateway.Messages:
+		return "an Anthropic-compatible /v1/messages endpoint"
+	case gateway.Responses:
+		return "the Responses API (/v1/responses; wire_api = \"chat\" is no longer accepted)"
+	}
+	return "OpenAI chat completions (/v1/chat/completions)"
+}
+
+// redirectSlots points the tool at where the redirect goes, in its own
+// form, when that is an API address; else it names the page it leads to.
+func redirectSlots(s *catalog.Slots, m Path, from, loc string) {
+	if loc == "" {
+		return
+	}
+	if target, err := url.Parse(from); err == nil {
+		if l, err := target.Parse(loc); err == nil {
+			loc = l.String()
+		}
+	}
+	b, ok := baseFor(m, loc)
+	if r, isList := strings.CutSuffix(strings.SplitN(loc, "?", 2)[0], "/v1/models"); !ok && isList {
+		b, ok = m.tool().Base(r), true
+	}
+	if ok {
+		s.Value = b
+		return
+	}
+	s.URL = loc
+}
+
+// baseSlots point the tool at a base URL that answers found, in the
+// tool's own form and where it is set; a shell variable is named as such.
+func baseSlots(m Path, found string, s catalog.Slots) catalog.Slots {
+	b, ok := baseFor(m, found)
+	if !ok {
+		s.URL = found
+		return s
+	}
+	s.Value, s.Was = b, m.Base
+	s.Command = "keydoctor setup --base-url " + rootOf(b)
+	if v, isVar := strings.CutPrefix(m.BaseSource, "$"); isVar { // a shell variable wins over files
+		s.Key, s.File = v, "the shell profile that exports it"
+	}
+	return s
+}

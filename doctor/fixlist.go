@@ -1,0 +1,88 @@
+package doctor
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/catalog"
+)
+
+// fix is one numbered entry of the "to fix" list; identical fixes of
+// several findings, and findings one root cause explains, are one entry.
+type fix struct {
+	fix      string
+	findings []int
+}
+
+// about names the findings a fix resolves: code, tool and source.
+func (f fix) about(fs []Finding) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, i := range f.findings {
+		s := string(fs[i].Code)
+		if fs[i].Tool != "" {
+			s += " in " + fs[i].Tool
+		}
+		if fs[i].Source != "" {
+			s += " at " + fs[i].Source
+		}
+		if !seen[s] {
+			seen[s] = true
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// fixList gathers the fixes of error and warning findings in the order the
+// catalog ranks their codes (a file must parse before its values mean
+// anything, …; wire codes after configuration, in report order), errors
+// before warnings within one code. A finding that another one explains
+// (a doubled /v1 makes the request 404; a relay that is down refuses the
+// connection) joins that one's fix: one root cause, one numbered fix.
+func fixList(fs []Finding) []fix {
+	var idx []int
+	for i, f := range fs {
+		if (f.Status == Error || f.Status == Warning) && f.Fix != "" {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		fa, fb := fs[idx[a]], fs[idx[b]]
+		if ra, rb := catalog.Of(fa.Code).FixRank, catalog.Of(fb.Code).FixRank; ra != rb {
+			return ra < rb
+		}
+		return fa.Status > fb.Status // Error (4) before Warning (3)
+	})
+	var out []fix
+	pos := map[string]int{}
+	for _, i := range idx {
+		n, ok := pos[fs[i].Fix]
+		if !ok {
+			n = explainer(fs, out, i)
+		}
+		if n >= 0 {
+			out[n].findings = append(out[n].findings, i)
+			continue
+		}
+		pos[fs[i].Fix] = len(out)
+		out = append(out, fix{fix: fs[i].Fix, findings: []int{i}})
+	}
+	return out
+}
+
+// explainer is the fix whose finding explains finding i: same tool (or a
+// finding about no tool), a code whose catalog entry lists i's code in
+// Explains; -1 when none does.
+func explainer(fs []Finding, fixes []fix, i int) int {
+	for n, fx := range fixes {
+		for _, j := range fx.findings {
+			cause := fs[j]
+			if (cause.Tool == fs[i].Tool || cause.Tool == "") && slices.Contains(catalog.Of(cause.Code).Explains, fs[i].Code) {
+				return n
+			}
+		}
+	}
+	return -1
+}

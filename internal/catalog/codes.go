@@ -1,0 +1,72 @@
+package catalog
+
+// Code names one diagnosis. Codes are a contract (scripts match them in
+// --json output): add, never rename or drop. This block is the only place
+// a code's string is written; everything else uses the constants.
+type Code string
+
+// Configuration codes: found in files and the environment, no network.
+const (
+	EnvMissing         Code = "env-missing"
+	KeyMalformed       Code = "key-malformed"
+	KeyPlaceholder     Code = "key-placeholder"
+	URLInvalid         Code = "url-invalid"
+	URLInsecure        Code = "url-insecure"
+	URLDoubleVersion   Code = "url-double-version"
+	URLMissingVersion  Code = "url-missing-version"
+	URLHasEndpoint     Code = "url-has-endpoint"
+	URLHasQuery        Code = "url-has-query"
+	TripleDrift        Code = "triple-drift"
+	ValueOverridden    Code = "value-overridden"
+	AuthConflict       Code = "auth-conflict"
+	ConfigInvalid      Code = "config-invalid"
+	ConfigIgnored      Code = "config-ignored"
+	CodexChatWire      Code = "codex-chat-wire"
+	CodexEnvKeyUnset   Code = "codex-env-key-unset"
+	SecretPerms        Code = "secret-perms"
+	SecretInGit        Code = "secret-in-git"
+	ProxyUnreachable   Code = "proxy-unreachable"
+	ProxyCapturesLocal Code = "proxy-captures-local"
+	LocalRelayDown     Code = "local-relay-down"
+	ClaudeKeyRejected  Code = "claude-key-rejected"
+	TempFileLeft       Code = "temp-file-left"
+)
+
+// Wire codes: found in what the gateway (or the network) answered.
+const (
+	DNSFailed           Code = "dns-failed"
+	ConnectRefused      Code = "connect-refused"
+	ConnectTimeout      Code = "connect-timeout"
+	TLSUntrusted        Code = "tls-untrusted"
+	TLSFailed           Code = "tls-failed"
+	HTTPRedirect        Code = "http-redirect"
+	HTTPHTML            Code = "http-html"
+	AuthInvalid         Code = "auth-invalid"
+	AuthForbidden       Code = "auth-forbidden"
+	EndpointNotFound    Code = "endpoint-not-found"
+	ProtocolUnsupported Code = "protocol-unsupported"
+	ModelNotFound       Code = "model-not-found"
+	ModelMismatch       Code = "model-mismatch"
+	RateLimited         Code = "rate-limited"
+	ServerError         Code = "server-error"
+	TimeoutHeaders      Code = "timeout-headers"
+	TimeoutStream       Code = "timeout-stream"
+	ErrorIn200          Code = "error-in-200"
+	UsageMissing        Code = "usage-missing"
+	StreamEmptyChoices  Code = "stream-empty-choices"
+	StreamUnterminated  Code = "stream-unterminated"
+	StreamBuffered      Code = "stream-buffered"
+	StreamNotSSE        Code = "stream-not-sse"
+	HTTPError           Code = "http-error"
+	LatencyHigh         Code = "latency-high"
+	QuotaExhausted      Code = "quota-exhausted"
+	UpstreamOverloaded  Code = "upstream-overloaded"
+	ModelNoChannel      Code = "model-no-channel"
+	CDNPage             Code = "cdn-page"
+	AnswerEmpty         Code = "answer-empty"
+	EncodingUnasked     Code = "encoding-unasked"
+	ResponseTooLarge    Code = "response-too-large"
+)
+
+// String returns the code as it is printed.
+func (c Code) String() string { return string(c) }

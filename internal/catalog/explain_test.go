@@ -1,0 +1,60 @@
+package catalog
+
+import "testing"
+
+// What users paste, from each tool, names the right code first.
+func TestExplain(t *testing.T) {
+	tests := []struct{ query, first string }{
+		{"url-double-version", "url-double-version"},
+		{"401", "auth-invalid"},
+		{"HTTP 429", "rate-limited"},
+		{"529", "upstream-overloaded"},
+		{"404", "endpoint-not-found"},
+		// Claude Code
+		{"There's an issue with the selected model (claude-sonnet-4-5). It may not exist or you may not have access to it.", "url-double-version"},
+		{"API Error: 401 {\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"invalid x-api-key\"}}", "auth-invalid"},
+		{"API Error: 529 {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}", "upstream-overloaded"},
+		{"local proxy failed", "proxy-captures-local"},
+		{"API Error: Connection error. (ECONNREFUSED 127.0.0.1:15721)", "local-relay-down"},
+		{"Auth conflict: Both a token (ANTHROPIC_AUTH_TOKEN) and an API key (ANTHROPIC_API_KEY) are set.", "auth-conflict"},
+		// Codex
+		{"stream disconnected before completion: stream closed before response.completed", "stream-unterminated"},
+		{"unexpected status 404 Not Found: Invalid URL (POST /api/responses)", "url-missing-version"},
+		{"Missing environment variable: `TAOTOKEN_API_KEY`.", "codex-env-key-unset"},
+		{"exceeded retry limit, last status: 429 Too Many Requests", "rate-limited"},
+		// Cline
+		{"TypeError: Cannot read properties of undefined (reading '0')", "stream-empty-choices"},
+		{"Invalid API Response: The provider returned an empty or unparsable response.", "http-html"},
+		// Gemini CLI, Qwen Code, OpenCode (design notes: headless runs)
+		{"Invalid auth method selected.", "env-missing"},
+		{"[API Error: 401 Invalid API key]", "auth-invalid"},
+		{"Error: Invalid URL (POST /api/chat/completions)", "url-missing-version"},
+		{"No auth type is selected", "env-missing"},
+		// SDKs
+		{"openai.RateLimitError: Error code: 429 - {'error': {'message': 'You exceeded your current quota', 'type': 'insufficient_quota'}}", "quota-exhausted"},
+		{"anthropic.APIConnectionError: Connection error.", "connect-refused"},
+		{"openai.APITimeoutError: Request timed out.", "timeout-headers"},
+		{"json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", "http-html"},
+		// curl
+		{"curl: (6) Could not resolve host: gw.example", "dns-failed"},
+		{"curl: (7) Failed to connect to 127.0.0.1 port 8080: Connection refused", "connect-refused"},
+		{"curl: (60) SSL certificate problem: unable to get local issuer certificate", "tls-untrusted"},
+		// gateways in their own words
+		{"该令牌额度已用尽 (request id: 1)", "quota-exhausted"},
+		{"当前分组 default 下对于模型 gpt-5 无可用渠道", "model-no-channel"},
+		{"<title>Just a moment...</title>", "cdn-page"},
+	}
+	for _, tt := range tests {
+		got := Explain(tt.query)
+		if len(got) == 0 || string(got[0].Code) != tt.first {
+			var codes []Code
+			for _, c := range got {
+				codes = append(codes, c.Code)
+			}
+			t.Errorf("Explain(%q) = %v, want %s first", tt.query, codes, tt.first)
+		}
+	}
+	if got := Explain("the weather in Paris is fine"); got != nil {
+		t.Errorf("an unrelated text matched %v", got[0].Code)
+	}
+}
