@@ -68,9 +68,9 @@ func TestWireBackgroundDefault(t *testing.T) {
 			"Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set), is among the models the gateway lists", ""},
 		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
 			"is not served by the gateway; closest it serves: claude-haiku-4-5",
-			"set ANTHROPIC_DEFAULT_HAIKU_MODEL to claude-haiku-4-5 in ~/.claude/settings.json, or run 'keydoctor setup --tools claude --background-model claude-haiku-4-5'"},
+			"set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to claude-haiku-4-5, the closest one the gateway serves, or run 'keydoctor setup --tools claude --background-model claude-haiku-4-5'"},
 		{"no list, refused", nil, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
-			"is not served by the gateway", "set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves in ~/.claude/settings.json"},
+			"is not served by the gateway", "set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to one the gateway serves"},
 		{"no list, served", nil, answer(tools.ClaudeDefaultBackgroundModel), doctor.OK,
 			"is served (answered as " + tools.ClaudeDefaultBackgroundModel + ")", ""},
 	}
