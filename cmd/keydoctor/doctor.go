@@ -61,7 +61,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f := cmd.Flags()
 	f.BoolVar(&o.Offline, "offline", false, "no network: only files, environment and local ports")
 	addJSONFlag(f, &o.JSON, schemaReport)
-	f.StringVar(&o.Tool, "tool", "", "only findings about this tool (claude, codex, cline, vscode, env, openai, anthropic)")
+	f.StringVar(&o.Tool, "tool", "", "only findings about this tool ("+toolNames(nil)+")")
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
@@ -81,9 +81,11 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return err
 	}
 	if o.Tool != "" {
-		if _, ok := gateway.LookupTool(o.Tool); !ok {
-			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
+		id, err := parseTool(o.Tool)
+		if err != nil {
+			return err
 		}
+		o.Tool = string(id)
 	}
 	if o.Bench && o.Offline {
 		return usageErrorf("drop --offline to measure latency", "--bench sends requests to the gateway: not with --offline")

@@ -90,7 +90,7 @@ func reportError(w io.Writer, err error) int {
 	}
 	var fe *flagError
 	if errors.As(err, &fe) {
-		printError(w, fe.Error(), "see 'keydoctor "+fe.cmd+" --help'")
+		printError(w, fe.Error(), "see '"+fe.cmd+" --help'")
 		return exitUsage
 	}
 	printError(w, err.Error(), "")
@@ -105,6 +105,8 @@ func printError(w io.Writer, msg, hint string) {
 	}
 }
 
+// flagError is a bad flag or argument count; cmd is the command's path
+// ("keydoctor doctor"), for the hint.
 type flagError struct {
 	cmd string
 	err error
@@ -122,28 +124,69 @@ proves that each tool reaches the intended model, and names the cause and fix
 of every failure.
 
 Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
-		SilenceErrors: true,
-		SilenceUsage:  true,
+		Version:                    buildVersion(),
+		SuggestionsMinimumDistance: 2,
+		SilenceErrors:              true,
+		SilenceUsage:               true,
+		// A word that names no command is a usage error (exit 2), not a
+		// reason to print the help and succeed.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return unknownCommand(c, args[0])
+			}
+			return c.Help()
+		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &flagError{cmd: c.Name(), err: err}
+		// "keydoctor doctr --offline": the typo is the command, not the flag.
+		if !c.HasParent() && len(c.Flags().Args()) > 0 {
+			return unknownCommand(c, c.Flags().Args()[0])
+		}
+		return &flagError{cmd: c.CommandPath(), err: err}
 	})
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetUsageTemplate(root.UsageTemplate() + exitStatusHelp)
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e),
+		newMockCmd(e), newDemoCmd(e), newVersionCmd(),
 	)
-	// Unknown subcommands and wrong argument counts are usage errors too.
-	root.Args = cobra.NoArgs
+	root.SetHelpCommand(newHelpCmd())
 	return root
+}
+
+// unknownCommand is the usage error for a word that names no command,
+// with the closest commands as the hint.
+func unknownCommand(root *cobra.Command, name string) error {
+	hint := "run 'keydoctor --help' for the list of commands"
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		hint = "did you mean 'keydoctor " + strings.Join(s, "' or 'keydoctor ") + "'?"
+	}
+	return usageErrorf(hint, "unknown command %q", name)
+}
+
+// newHelpCmd is `keydoctor help [COMMAND]`; an unknown topic is a usage
+// error, like an unknown command.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return unknownCommand(c.Root(), strings.Join(args, " "))
+			}
+			return target.Help()
+		},
+	}
 }
 
 // usageArgs wraps a cobra.PositionalArgs so its failure is a usage error.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := check(c, args); err != nil {
-			return &flagError{cmd: c.Name(), err: err}
+			return &flagError{cmd: c.CommandPath(), err: err}
 		}
 		return nil
 	}

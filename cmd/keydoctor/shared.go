@@ -28,6 +28,29 @@ func checkProject(dir string) error {
 	return nil
 }
 
+// parseTool reads a tool name as people type it: any case, spaces around
+// it ignored. A name that is no tool is a usage error listing those that
+// are: a filter that silently matches nothing would look like a clean bill.
+func parseTool(name string) (gateway.ToolID, error) {
+	t, ok := gateway.LookupTool(name)
+	if !ok {
+		return "", usageErrorf("use one of "+toolNames(nil), "unknown tool %q", strings.TrimSpace(name))
+	}
+	return t.ID, nil
+}
+
+// toolNames lists the ids of the tools that keep accepts (every tool when
+// keep is nil), for messages and help: "claude, codex, cline".
+func toolNames(keep func(gateway.Tool) bool) string {
+	var ids []string
+	for _, t := range gateway.Tools {
+		if keep == nil || keep(t) {
+			ids = append(ids, string(t.ID))
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
 // discoverOptions points discovery at the project and the preset's variables.
 func discoverOptions(p gateway.Profile, project string) discover.Options {
 	do := discover.Options{Project: project, VarBaseURL: p.VarBaseURL, VarModel: p.VarModel}

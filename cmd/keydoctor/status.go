@@ -37,7 +37,7 @@ $VARIABLE), followed by the values it shadows. Keys are masked.`,
 	}
 	addJSONFlag(cmd.Flags(), &o.JSON, schemaStatus)
 	cmd.Flags().StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
-	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool")
+	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool ("+toolNames(nil)+")")
 	o.profile.add(cmd.Flags())
 	return cmd
 }
@@ -74,9 +74,11 @@ type statusIssue struct {
 
 func runStatus(o *statusOptions) error {
 	if o.Tool != "" {
-		if _, ok := gateway.LookupTool(o.Tool); !ok {
-			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
+		id, err := parseTool(o.Tool)
+		if err != nil {
+			return err
 		}
+		o.Tool = string(id)
 	}
 	if err := checkProject(o.Project); err != nil {
 		return err

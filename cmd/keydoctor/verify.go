@@ -56,7 +56,7 @@ its files name, with the key they hold, and a short answer is billed.`,
   keydoctor verify codex --timeout 5m`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Tool = gateway.ToolID(strings.ToLower(args[0]))
+			o.Tool = gateway.ToolID(strings.ToLower(strings.TrimSpace(args[0])))
 			o.Out = c.OutOrStdout()
 			return runVerify(c.Context(), o)
 		},
