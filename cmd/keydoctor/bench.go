@@ -80,7 +80,8 @@ regression, or --self-test missed a target.`,
   keydoctor bench --tool claude --rate 2 --duration 30s
   keydoctor bench --save baseline.json && keydoctor bench --compare baseline.json --max-regression 20%
   keydoctor bench --self-test`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("bench exits 0 when you decline the question before a large run: nothing was sent"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
 			if f, ok := o.ErrOut.(*os.File); ok {

@@ -21,7 +21,8 @@ type doctorOptions struct {
 	Strict  bool
 	Project string
 	Timeout time.Duration
-	Color   string
+	// UI is how to print (the global flags); the demo leaves it zero.
+	UI      ui
 	Bench   bool
 	Verbose bool
 	// CAFile, MaxTTFT and MaxTPOT tune the wire checks (doctor_wire.go).
@@ -54,7 +55,7 @@ The report groups findings by tool and ends with the fixes, numbered in the
 order to do them. 'keydoctor explain CODE' tells more about each code.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runDoctor(c.Context(), o)
 		},
 	}
@@ -65,7 +66,6 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check and per request")
-	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
@@ -76,10 +76,6 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 }
 
 func runDoctor(ctx context.Context, o *doctorOptions) error {
-	color, err := useColor(o.Env, o.Color)
-	if err != nil {
-		return err
-	}
 	if o.Tool != "" {
 		id, err := parseTool(o.Tool)
 		if err != nil {
@@ -111,6 +107,9 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
 	fs := doctor.Run(ctx, o.Env, list, ro)
+	if wire != nil {
+		wire.waits.close() // before the report: the progress line is erased
+	}
 	fs = forTool(fs, o.Tool)
 	r := doctor.NewReport(p, fs)
 	if wire != nil {
@@ -124,7 +123,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		if o.Offline {
 			title += " --offline"
 		}
-		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose})
+		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose})
 	}
 	if err != nil {
 		return err

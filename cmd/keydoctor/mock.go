@@ -54,7 +54,8 @@ SCENARIOS
   curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
     -H "Authorization: Bearer $TAOTOKEN_API_KEY" -H 'Content-Type: application/json' \
     -d '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("mock exits 1 when it cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if models != "" {
 				for _, m := range strings.Split(models, ",") {
@@ -126,7 +127,7 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	}
 	srv, err := mock.Start(ctx, o.Addr, o.Gateway)
 	if err != nil {
-		return failf("is another server listening there? try --addr 127.0.0.1:0", "cannot listen on %s: %v", o.Addr, err)
+		return failf("pick another address with --addr, or --addr 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Addr, err)
 	}
 	defer srv.Close()
 	opts := srv.Options()

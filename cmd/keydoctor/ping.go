@@ -26,6 +26,7 @@ type pingOptions struct {
 
 	Env *env.Env
 	Out io.Writer
+	UI  ui
 	// Client, when set, is used instead of one built from the options
 	// (demo shares one).
 	Client *probe.Client
@@ -43,9 +44,10 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 		Example: `  keydoctor ping
   keydoctor ping --protocol messages --stream
   keydoctor ping --base-url https://taotoken.net/api --model gpt-4o --key-env TAOTOKEN_API_KEY --json`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("ping exits 1 when the request fails or another model answers (model-mismatch)"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runPing(c.Context(), o)
 		},
 	}
@@ -103,27 +105,49 @@ func runPing(ctx context.Context, o *pingOptions) error {
 		}
 		defer client.Close()
 	}
+	text := !o.JSON && !o.UI.Quiet
+	if text { // at once: a slow gateway shows what it is slow at
+		writePingHeader(o.Out, t)
+	}
+	var p *waits
+	if !o.JSON {
+		p = newWaits(o.UI)
+	}
+	end := p.begin("waiting for the gateway's answer")
 	res := client.Do(ctx, t.req)
 	probe.ConfirmProtocol(ctx, client, t.req, res)
+	end()
+	p.close()
 	if o.JSON {
 		if err := writePingJSON(o.Out, t, res); err != nil {
 			return err
 		}
-	} else {
+	} else if text {
 		writePingText(o.Out, t, res)
 	}
 	if !res.OK() {
 		return failf(codeHint(res.Code, t.profile, res), "%s: %s", res.Code, res.Err)
 	}
+	// Another model answering is an error in doctor: the same in ping.
+	for _, n := range res.Notes {
+		if n.Code == "model-mismatch" {
+			return failf(codeHint(n.Code, t.profile, res), "%s: %s", n.Code, n.Message)
+		}
+	}
 	return nil
 }
 
-func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
+// writePingHeader is the request line, printed before the request goes.
+func writePingHeader(w io.Writer, t pingTarget) {
 	mode := ""
 	if t.req.Stream {
 		mode = ", stream"
 	}
-	fmt.Fprintf(w, "ping %s%s: %s %s\n", t.req.Protocol, mode, res.Method, res.URL)
+	fmt.Fprintf(w, "ping %s%s: POST %s\n", t.req.Protocol, mode, t.req.Target())
+}
+
+// writePingText is what came back, under the request line.
+func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}

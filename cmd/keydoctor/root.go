@@ -21,12 +21,26 @@ const (
 	exitUsage    = 2 // bad usage, or a file keydoctor refuses to edit
 )
 
+// A command's own cases follow the general rule, from its "exit"
+// annotation (exitNotes): the same condition gets the same status in every
+// command.
 const exitStatusHelp = `
 EXIT STATUS
   0  success: no error finding
   1  at least one error finding or failed request (or a warning with --strict)
   2  bad usage, or a file that setup or restore refuses to edit
-`
+{{with index .Annotations "exit"}}{{.}}
+{{end}}`
+
+// exitNotes is a command's annotation with the exit cases it adds to the
+// general rule, one line each.
+func exitNotes(lines ...string) map[string]string {
+	return map[string]string{"exit": "  " + strings.Join(lines, "\n  ")}
+}
+
+// errDeclined stops a command the user declined at a question: nothing
+// was done and nothing went wrong, so the exit status is 0.
+var errDeclined = &exitError{code: exitOK}
 
 // exitError carries an exit status without a message of its own (the
 // report already said everything).
@@ -138,6 +152,9 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 			return c.Help()
 		},
 	}
+	var g globalFlags
+	g.add(root.PersistentFlags())
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return g.setUI(c, e) }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		// "keydoctor doctr --offline": the typo is the command, not the flag.
 		if !c.HasParent() && len(c.Flags().Args()) > 0 {

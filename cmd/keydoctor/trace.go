@@ -60,6 +60,8 @@ request body or a key.`,
   claude --settings '{"env":{"ANTHROPIC_BASE_URL":"http://127.0.0.1:8787"}}'
   OPENAI_BASE_URL=http://127.0.0.1:8787/v1 python app.py`,
 		Args: usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("trace exits 1 when a request failed or was flagged MISMATCH, or when it",
+			"cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out = c.OutOrStdout()
 			return runTrace(c.Context(), o)
@@ -74,7 +76,6 @@ request body or a key.`,
 	// to expect: the relay never needs the key (tools send their own).
 	f.StringVar(&o.Profile.preset, "preset", "", "gateway preset whose variables give the defaults (taotoken, custom); default taotoken")
 	f.StringVar(&o.Profile.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp + "  trace exits 1 when a request failed or was flagged MISMATCH\n")
 	return cmd
 }
 
@@ -103,7 +104,7 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		Upstream: upstream, Expect: expect, Transport: o.Transport, OnRecord: sink.add, Now: o.Env.Now,
 	})
 	if err != nil {
-		return usageErrorf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
+		return failf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
 	}
 	fmt.Fprintf(o.Out, "relaying %s -> %s\n", srv.Root, upstream)
 	fmt.Fprintf(o.Out, "  Claude Code, Anthropic SDKs: base URL %s\n", srv.Root)

@@ -55,6 +55,8 @@ its files name, with the key they hold, and a short answer is billed.`,
 		Example: `  keydoctor verify claude
   keydoctor verify codex --timeout 5m`,
 		Args: usageArgs(cobra.ExactArgs(1)),
+		Annotations: exitNotes("verify exits 1 when the tool fails or sends something its files do not say,",
+			"and 2 when the tool is not installed"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Tool = gateway.ToolID(strings.ToLower(strings.TrimSpace(args[0])))
 			o.Out = c.OutOrStdout()
@@ -66,8 +68,6 @@ its files name, with the key they hold, and a short answer is billed.`,
 	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
 	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
 	addJSONFlag(f, &o.JSON, schemaVerify)
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp +
-		"  verify exits 1 when the tool fails or sends something its files do not say,\n  and 2 when the tool is not installed\n")
 	return cmd
 }
 
