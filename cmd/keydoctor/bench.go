@@ -12,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 // benchOptions are the flags of `keydoctor bench`.
@@ -84,9 +83,7 @@ regression, or --self-test missed a target.`,
 		Annotations: exitNotes("bench exits 0 when you decline the question before a large run: nothing was sent"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
-			if f, ok := o.ErrOut.(*os.File); ok {
-				o.ErrTerminal = term.IsTerminal(int(f.Fd()))
-			}
+			o.ErrTerminal = uiFrom(c.Context()).Progress != nil // a terminal, not --quiet
 			o.changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},

@@ -123,7 +123,10 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		if o.Offline {
 			title += " --offline"
 		}
-		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose})
+		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets,
+			Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
+				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
+			}})
 	}
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ type mockOptions struct {
 	Key     string // the fake gateway's own test key (not a user secret)
 	KeyEnv  string
 	LogFile string
+	Quiet   bool // only the line that says where it serves
 	Gateway mock.Options
 	Env     *env.Env
 	Out     io.Writer
@@ -64,7 +65,7 @@ SCENARIOS
 					}
 				}
 			}
-			o.Out = c.OutOrStdout()
+			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runMock(c.Context(), o)
 		},
 	}
@@ -132,25 +133,35 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	defer srv.Close()
 	opts := srv.Options()
 	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
-	fmt.Fprintf(o.Out, "use it with:\n")
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_BASE_URL=%s\n", srv.Root())
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_API_KEY=%s\n", printableKey(o, opts.Key))
-	fmt.Fprintf(o.Out, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
-	key := printableKey(o, opts.Key)
-	fmt.Fprintf(o.Out, "or with the SDKs:\n")
-	for _, sdk := range []struct {
-		id     gateway.ToolID
-		prefix string
-	}{{gateway.OpenAISDK, "OPENAI"}, {gateway.AnthropicSDK, "ANTHROPIC"}} {
-		tool, _ := gateway.LookupTool(string(sdk.id))
-		fmt.Fprintf(o.Out, "  export %s_BASE_URL=%s %s_API_KEY=%s\n", sdk.prefix, tool.Base(srv.Root()), sdk.prefix, key)
-	}
-	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
+	printMockUse(o, srv)
 	if o.Ready != nil {
 		o.Ready(srv)
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// printMockUse says how to point tools at the fake gateway (not with
+// --quiet).
+func printMockUse(o *mockOptions, srv *mock.Server) {
+	if o.Quiet {
+		return
+	}
+	w, opts := o.Out, srv.Options()
+	fmt.Fprintf(w, "use it with:\n")
+	fmt.Fprintf(w, "  export TAOTOKEN_BASE_URL=%s\n", srv.Root())
+	fmt.Fprintf(w, "  export TAOTOKEN_API_KEY=%s\n", printableKey(o, opts.Key))
+	fmt.Fprintf(w, "  export TAOTOKEN_MODEL=%s\n", opts.Models[0])
+	key := printableKey(o, opts.Key)
+	fmt.Fprintf(w, "or with the SDKs:\n")
+	for _, sdk := range []struct {
+		id     gateway.ToolID
+		prefix string
+	}{{gateway.OpenAISDK, "OPENAI"}, {gateway.AnthropicSDK, "ANTHROPIC"}} {
+		tool, _ := gateway.LookupTool(string(sdk.id))
+		fmt.Fprintf(w, "  export %s_BASE_URL=%s %s_API_KEY=%s\n", sdk.prefix, tool.Base(srv.Root()), sdk.prefix, key)
+	}
+	fmt.Fprintf(w, "press Ctrl-C to stop\n")
 }
 
 func openMockLog(o *mockOptions) (io.Writer, func(), error) {

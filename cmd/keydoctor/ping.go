@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -123,7 +124,7 @@ func runPing(ctx context.Context, o *pingOptions) error {
 			return err
 		}
 	} else if text {
-		writePingText(o.Out, t, res)
+		writePingText(o.Out, t, res, o.UI.Color)
 	}
 	if !res.OK() {
 		return failf(codeHint(res.Code, t.profile, res), "%s: %s", res.Code, res.Err)
@@ -147,7 +148,7 @@ func writePingHeader(w io.Writer, t pingTarget) {
 }
 
 // writePingText is what came back, under the request line.
-func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
+func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
@@ -159,7 +160,16 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
 		row("proxy", "%s", res.Proxy)
 	}
 	if res.StatusCode != 0 {
-		row("status", "%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode)))
+		c := color.New(color.FgGreen)
+		if !res.OK() {
+			c = color.New(color.FgRed, color.Bold)
+		}
+		if colored {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		row("status", "%s", c.Sprintf("%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode))))
 	}
 	if res.Model != "" {
 		row("model", "%s (asked for %s)", res.Model, t.req.Model)

@@ -19,6 +19,7 @@ type restoreOptions struct {
 	DryRun bool
 	JSON   bool
 	Out    io.Writer
+	UI     ui
 }
 
 func newRestoreCmd(e *env.Env) *cobra.Command {
@@ -38,7 +39,7 @@ current state is backed up first, so a restore can be undone the same way.`,
 			if len(args) == 1 {
 				o.Name = args[0]
 			}
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runRestore(o)
 		},
 	}
@@ -155,6 +156,7 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		return writeJSON(o.Out, restoreDoc{Backup: m.Name(), DryRun: o.DryRun, Files: files,
 			NewBackup: o.Env.Tilde(res.Backup), Schema: schemaRestore})
 	}
+	o.Out = o.UI.report(o.Out)
 	for _, f := range files {
 		if o.DryRun {
 			fmt.Fprint(o.Out, f.Diff)

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/spf13/cobra"
@@ -81,7 +82,15 @@ func Execute(e *env.Env, args []string) int {
 	root.SetOut(e.Stdout)
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
-	return reportError(e.Stderr, err)
+	mode := root.PersistentFlags().Lookup("color").Value.String()
+	return reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+}
+
+// errorWriter is stderr with its error lines coloured (reportError's
+// writer; any other writer gets plain lines).
+type errorWriter struct {
+	io.Writer
+	color bool
 }
 
 func reportError(w io.Writer, err error) int {
@@ -113,9 +122,18 @@ func reportError(w io.Writer, err error) int {
 
 // printError writes age-style lines: lower case, no final period.
 func printError(w io.Writer, msg, hint string) {
-	fmt.Fprintf(w, "keydoctor: error: %s\n", strings.TrimRight(msg, ".\n"))
+	ew, _ := w.(errorWriter)
+	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
+	for _, c := range []*color.Color{errLabel, hintLabel} {
+		if ew.color {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	fmt.Fprintf(w, "keydoctor: %s %s\n", errLabel.Sprint("error:"), strings.TrimRight(msg, ".\n"))
 	if hint != "" {
-		fmt.Fprintf(w, "keydoctor: hint: %s\n", strings.TrimRight(hint, ".\n"))
+		fmt.Fprintf(w, "keydoctor: %s %s\n", hintLabel.Sprint("hint:"), strings.TrimRight(hint, ".\n"))
 	}
 }
 

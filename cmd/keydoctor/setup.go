@@ -38,6 +38,7 @@ type setupOptions struct {
 
 	Out, Err io.Writer
 	In       io.Reader // wizard input
+	UI       ui
 
 	// LookPath finds a tool's executable (detection of installed tools).
 	LookPath func(name string) (string, error)
@@ -82,7 +83,7 @@ keydoctor cannot guess which server you run.`,
   keydoctor setup --fix-vscode-mcp --tools vscode`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out, o.Err, o.In = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin
+			o.Out, o.Err, o.In, o.UI = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin, uiFrom(c.Context())
 			o.Interactive = e.IsTerminal && !o.Yes && !o.JSON && !o.Flags.keyStdin
 			o.Accessible = e.Getenv("ACCESSIBLE") != ""
 			o.LookPath = func(name string) (string, error) { return lookPath(e, name) }

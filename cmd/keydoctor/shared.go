@@ -104,6 +104,16 @@ func authFor(proto gateway.Protocol) gateway.Auth {
 	return gateway.AuthBearer
 }
 
+// stderrColor is useColor for the error lines: auto means stderr is a
+// terminal. A bad --color was reported already: no colour then.
+func stderrColor(e *env.Env, mode string) bool {
+	if mode != "always" && mode != "auto" && mode != "" {
+		return false
+	}
+	_, noColor := e.Lookup("NO_COLOR")
+	return mode == "always" || (isTerminal(e.Stderr) && !noColor && e.Getenv("TERM") != "dumb")
+}
+
 // useColor decides colouring: never, always, or (auto) on a terminal
 // unless NO_COLOR is set.
 func useColor(e *env.Env, mode string) (bool, error) {

@@ -25,6 +25,7 @@ type traceOptions struct {
 	Listen   string
 	Expect   []string
 	LogFile  string
+	Quiet    bool // only the failed and MISMATCH requests
 	Profile  profileFlags
 	Env      *env.Env
 	Out      io.Writer
@@ -63,7 +64,7 @@ request body or a key.`,
 		Annotations: exitNotes("trace exits 1 when a request failed or was flagged MISMATCH, or when it",
 			"cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runTrace(c.Context(), o)
 		},
 	}
@@ -97,6 +98,9 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		logw = f
 	}
 	sink := newTraceSink(o.Out, logw, o.Env)
+	if o.Quiet {
+		sink.onlyFlagged, o.Out = true, io.Discard
+	}
 	// Ctrl-C (handled by Execute) or a plain kill both end with the summary.
 	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer cancel()
@@ -192,6 +196,8 @@ type traceSink struct {
 	e      *env.Env
 	recs   []relay.Record
 	closed bool
+	// onlyFlagged prints only failed and MISMATCH requests (--quiet).
+	onlyFlagged bool
 }
 
 func newTraceSink(out, logw io.Writer, e *env.Env) *traceSink {
@@ -209,7 +215,9 @@ func (s *traceSink) add(r relay.Record) {
 		return
 	}
 	s.recs = append(s.recs, r)
-	fmt.Fprintln(s.out, traceLine(r))
+	if !s.onlyFlagged || r.Failed || r.Mismatch {
+		fmt.Fprintln(s.out, traceLine(r))
+	}
 	if s.log != nil {
 		_ = s.log.Encode(r) // a full disk must not stop the relay
 	}

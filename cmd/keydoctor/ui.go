@@ -27,6 +27,15 @@ type ui struct {
 	Progress io.Writer
 }
 
+// report is where a command's account of what it did goes: nowhere with
+// --quiet (errors still reach stderr, the exit status says the rest).
+func (u ui) report(w io.Writer) io.Writer {
+	if u.Quiet {
+		return io.Discard
+	}
+	return w
+}
+
 type uiKey struct{}
 
 func uiFrom(ctx context.Context) ui {

@@ -24,6 +24,7 @@ type verifyOptions struct {
 	Project  string
 	Timeout  time.Duration
 	JSON     bool
+	Quiet    bool // only a failed verdict
 	Env      *env.Env
 	Out      io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
@@ -59,7 +60,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 			"and 2 when the tool is not installed"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Tool = gateway.ToolID(strings.ToLower(strings.TrimSpace(args[0])))
-			o.Out = c.OutOrStdout()
+			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runVerify(c.Context(), o)
 		},
 	}
@@ -108,6 +109,10 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if _, err := verify.TargetFor(cfg); err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"', or pass --upstream URL", "%v", err)
 	}
+	out := o.Out
+	if o.Quiet && !o.JSON {
+		o.Out = io.Discard // until the verdict says it failed
+	}
 	if !o.JSON {
 		printConfigured(o, tool, cfg)
 	}
@@ -130,6 +135,9 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 			return &exitError{exitFindings}
 		}
 		return nil
+	}
+	if turn.Failed() {
+		o.Out = out // what it sent and why it failed
 	}
 	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), human.Plural(len(turn.Records), "request", "requests"))
 	for _, r := range turn.Records {

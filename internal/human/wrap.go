@@ -9,9 +9,10 @@ import (
 
 // Wrap breaks s into lines of at most width columns at spaces, the lines
 // after the first starting with indent. Colour escapes take no room and
-// wide (CJK) characters two columns. A word longer than a line is left
-// whole: breaking a URL or a path would make it useless to copy. Width 0
-// or less leaves s as it is (not a terminal).
+// wide (CJK) characters two columns. A word longer than a line stays
+// whole where it is: breaking a URL or a path would make it useless to
+// copy, and moving it down would leave a lone word. Width 0 or less leaves
+// s as it is (not a terminal).
 func Wrap(s string, width int, indent string) string {
 	if width <= 0 || Width(s) <= width {
 		return s
@@ -22,7 +23,7 @@ func Wrap(s string, width int, indent string) string {
 		w := Width(word)
 		switch {
 		case i == 0:
-		case col+1+w > room && col > Width(indent):
+		case col+1+w > room && col > Width(indent) && Width(indent)+w <= room:
 			b.WriteString("\n" + indent)
 			col = Width(indent)
 		default:

@@ -17,7 +17,7 @@ func TestWrap(t *testing.T) {
 		{"the base URL ends in /v1 twice and the gateway answers 404", 24, "    ",
 			"the base URL ends in /v1\n    twice and the\n    gateway answers 404"},
 		{"see https://gateway.example/api/v1/chat/completions now", 20, "  ",
-			"see\n  https://gateway.example/api/v1/chat/completions\n  now"},
+			"see https://gateway.example/api/v1/chat/completions\n  now"},
 		{"\x1b[31merror\x1b[0m one two three", 15, " ", "\x1b[31merror\x1b[0m one two\n three"},
 		{"余额不足 balance too low", 12, "", "余额不足\nbalance too\nlow"},
 	} {
