@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -55,5 +56,5 @@ func LookupPreset(name string) (Preset, error) {
 		names = append(names, p.Name)
 	}
 	sort.Strings(names)
-	return Preset{}, fmt.Errorf("unknown preset %q (known: %v)", name, names)
+	return Preset{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(names, ", "))
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/spf13/cobra"
 )
@@ -26,6 +27,7 @@ type traceOptions struct {
 	Expect   []string
 	LogFile  string
 	Quiet    bool // only the failed and MISMATCH requests
+	Width    int  // wrap request lines to the terminal; 0: whole lines
 	Profile  profileFlags
 	Env      *env.Env
 	Out      io.Writer
@@ -64,7 +66,8 @@ request body or a key.`,
 		Annotations: exitNotes("trace exits 1 when a request failed or was flagged MISMATCH, or when it",
 			"cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
+			u := uiFrom(c.Context())
+			o.Out, o.Quiet, o.Width = c.OutOrStdout(), u.Quiet, u.Width
 			return runTrace(c.Context(), o)
 		},
 	}
@@ -98,6 +101,7 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		logw = f
 	}
 	sink := newTraceSink(o.Out, logw, o.Env)
+	sink.width = o.Width
 	if o.Quiet {
 		sink.onlyFlagged, o.Out = true, io.Discard
 	}
@@ -198,6 +202,7 @@ type traceSink struct {
 	closed bool
 	// onlyFlagged prints only failed and MISMATCH requests (--quiet).
 	onlyFlagged bool
+	width       int
 }
 
 func newTraceSink(out, logw io.Writer, e *env.Env) *traceSink {
@@ -216,7 +221,7 @@ func (s *traceSink) add(r relay.Record) {
 	}
 	s.recs = append(s.recs, r)
 	if !s.onlyFlagged || r.Failed || r.Mismatch {
-		fmt.Fprintln(s.out, traceLine(r))
+		fmt.Fprintln(s.out, human.Wrap(traceLine(r), s.width, traceIndent))
 	}
 	if s.log != nil {
 		_ = s.log.Encode(r) // a full disk must not stop the relay

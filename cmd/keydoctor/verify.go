@@ -55,7 +55,12 @@ your prompt nor your project's files are sent. The tool does reach the gateway
 its files name, with the key they hold, and a short answer is billed.`,
 		Example: `  keydoctor verify claude
   keydoctor verify codex --timeout 5m`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("e.g. 'keydoctor verify claude'", "name the tool to run: %s", verifyToolNames())
+			}
+			return usageArgs(cobra.ExactArgs(1))(c, args)
+		},
 		Annotations: exitNotes("verify exits 1 when the tool fails or sends something its files do not say,",
 			"and 2 when the tool is not installed"),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -78,7 +83,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		known = known || t == o.Tool
 	}
 	if !known {
-		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
+		return usageErrorf("verify runs "+verifyToolNames(), "unknown tool %q", o.Tool)
 	}
 	tool, _ := gateway.LookupTool(string(o.Tool))
 	lookPath := o.LookPath
@@ -216,4 +221,13 @@ func envLookPath(e *env.Env) func(string) (string, error) {
 		}
 		return "", exec.ErrNotFound
 	}
+}
+
+// verifyToolNames lists the tools verify can run: "claude, codex or cline".
+func verifyToolNames() string {
+	ids := make([]string, len(verify.Tools))
+	for i, t := range verify.Tools {
+		ids[i] = string(t)
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/tidwall/gjson"
 )
 
@@ -80,7 +81,7 @@ func classifyStream(res *Result, req Request) {
 		res.Notes = append(res.Notes, Note{"usage-missing", fmt.Sprintf("the stream reports no token usage; %d deltas counted instead", len(s.Deltas))})
 	}
 	if b := DetectBurst(s.Deltas); b.Buffered {
-		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, b.Span, b.Wait)})
+		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, human.Duration(b.Span), human.Duration(b.Wait))})
 	}
 	modelNote(res, req)
 }
