@@ -111,6 +111,9 @@ keydoctor cannot guess which server you run.`,
 }
 
 func runSetup(ctx context.Context, o *setupOptions) error {
+	if err := checkProject(o.Project); err != nil {
+		return err
+	}
 	p, err := o.Flags.load(o.Env)
 	if err != nil {
 		return err
@@ -151,6 +154,10 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil {
 		return refusal(o.Env, err)
 	}
+	notes, err := untargeted(o, tools, plan)
+	if err != nil {
+		return err
+	}
 	if o.Interactive && !o.DryRun {
 		ok, err := confirmPlan(o, plan)
 		if err != nil || !ok {
@@ -161,6 +168,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		o.afterPlan()
 	}
 	rep := newSetupReport(o.Env, p, tools, plan, o.DryRun)
+	rep.Notes = append(rep.Notes, notes...)
 	if o.DryRun {
 		return rep.print(o)
 	}
