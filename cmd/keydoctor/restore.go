@@ -74,10 +74,11 @@ type restoreFile struct {
 }
 
 type backupEntry struct {
-	Name    string   `json:"name"`
-	Created string   `json:"created"`
-	Command string   `json:"command"`
-	Files   []string `json:"files"`
+	Name    string       `json:"name"`
+	Created string       `json:"created"`
+	Command string       `json:"command"`
+	Files   []string     `json:"files"`
+	Holds   []heldTriple `json:"holds"` // what restoring it puts back
 }
 
 func runRestore(o *restoreOptions) error {
@@ -120,7 +121,8 @@ func runRestore(o *restoreOptions) error {
 func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	entries := make([]backupEntry, 0, len(list))
 	for _, m := range list {
-		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command}
+		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command,
+			Holds: heldBy(o.Env, m)}
 		for _, f := range m.Files {
 			b.Files = append(b.Files, o.Env.Tilde(f.Path))
 		}
@@ -135,6 +137,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	}
 	for _, b := range entries {
 		fmt.Fprintf(o.Out, "%s  %s  %s: %s\n", b.Name, b.Created, b.Command, strings.Join(b.Files, ", "))
+		fmt.Fprintf(o.Out, "  %s\n", heldLine(b.Holds))
 	}
 	fmt.Fprintln(o.Out, "restore one with 'keydoctor restore NAME' or 'keydoctor restore --last'")
 	return nil
