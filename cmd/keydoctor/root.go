@@ -188,6 +188,7 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 		newMockCmd(e), newDemoCmd(e), newVersionCmd(),
 	)
 	root.SetHelpCommand(newHelpCmd())
+	completeAll(root, e)
 	return root
 }
 
