@@ -31,7 +31,9 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		"key-env": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 			return matching(varNames(e), typed), cobra.ShellCompDirectiveNoFileComp
 		},
-		"project":     func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) { return nil, cobra.ShellCompDirectiveFilterDirs },
+		"project": func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveFilterDirs
+		},
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -153,7 +155,9 @@ func codes() []string {
 	return out
 }
 
-func verifyIDs() []string { return strings.Split(strings.ReplaceAll(verifyToolNames(), " or ", ", "), ", ") }
+func verifyIDs() []string {
+	return strings.Split(strings.ReplaceAll(verifyToolNames(), " or ", ", "), ", ")
+}
 
 // backupNames are the backups setup made, newest first, each described by
 // the command and files it holds.
