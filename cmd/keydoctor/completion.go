@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/toolpaths"
+	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -156,7 +157,11 @@ func codes() []string {
 }
 
 func verifyIDs() []string {
-	return strings.Split(strings.ReplaceAll(verifyToolNames(), " or ", ", "), ", ")
+	var out []string
+	for _, t := range verify.Tools {
+		out = append(out, string(t))
+	}
+	return out
 }
 
 // backupNames are the backups setup made, newest first, each described by

@@ -22,16 +22,21 @@ const (
 	exitUsage    = 2 // bad usage, or a file keydoctor refuses to edit
 )
 
-// A command's own cases follow the general rule, from its "exit"
-// annotation (exitNotes): the same condition gets the same status in every
-// command.
-const exitStatusHelp = `
-EXIT STATUS
-  0  success: no error finding
+// exitContract is the rule every command follows.
+const exitContract = `  0  success: no error finding
   1  at least one error finding or failed request (or a warning with --strict)
   2  bad usage, or a file that setup or restore refuses to edit
-{{with index .Annotations "exit"}}{{.}}
-{{end}}`
+`
+
+// exitStatus is a command's EXIT STATUS text (help, man page, reference):
+// the contract, then the command's own cases from its "exit" annotation
+// (exitNotes), so that the same condition gets the same status everywhere.
+func exitStatus(c *cobra.Command) string {
+	if n := c.Annotations["exit"]; n != "" {
+		return exitContract + n + "\n"
+	}
+	return exitContract
+}
 
 // exitNotes is a command's annotation with the exit cases it adds to the
 // general rule, one line each.
@@ -181,7 +186,8 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 		return &flagError{cmd: c.CommandPath(), err: err}
 	})
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetUsageTemplate(root.UsageTemplate() + exitStatusHelp)
+	cobra.AddTemplateFunc("exitStatus", exitStatus)
+	root.SetUsageTemplate(root.UsageTemplate() + "\nEXIT STATUS\n{{exitStatus .}}")
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
