@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
@@ -84,7 +85,7 @@ func (c *climber) failure(code string, req probe.Request, a attempt) wireFinding
 		f.Message = fmt.Sprintf("the stream ended without its terminator (%s) after %d events", c.route.Protocol.Terminator(), streamEvents(res))
 		f.Fix = "the connection was cut or the gateway does not finish streams properly; Codex reports \"stream closed before response.completed\" and others retry or hang: report it to the gateway, or check a proxy's read timeout"
 	case "timeout-stream":
-		f.Message = fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), c.opts.Timeout)
+		f.Message = fmt.Sprintf("the stream stalled: %s, then nothing until the %s deadline", human.Count(streamDeltas(res), "delta", "deltas"), c.opts.Timeout)
 		if res.Stream == nil {
 			f.Message = fmt.Sprintf("the answer stalled after its headers (%d): nothing more until the %s deadline", res.StatusCode, c.opts.Timeout)
 		}

@@ -99,11 +99,11 @@ func (c *climber) streamRequest(ctx context.Context) {
 	buffered := probe.Buffered(st)
 	if buffered {
 		c.add(stepStream, "stream-buffered", doctor.Warning,
-			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), human.Duration(res.Timings.FirstDelta)),
+			fmt.Sprintf("all %s arrived in one burst after %s: something between keydoctor and the model buffers the stream", human.Count(len(st.Deltas), "delta", "deltas"), human.Duration(res.Timings.FirstDelta)),
 			"a proxy, CDN or compression layer is buffering server-sent events: for nginx set 'proxy_buffering off' (or send 'X-Accel-Buffering: no'), turn off gzip for text/event-stream, or bypass the proxy (NO_PROXY)",
 			c.evidence(req, a), nil)
 	}
-	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; TTFT %s, TPOT %s over %d tokens (%s)", len(st.Deltas), human.Duration(m.ttft), human.Duration(m.tpot), m.tokens, m.tokenSource), "", nil, nil)
+	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%s, terminated; TTFT %s, TPOT %s over %s (%s)", human.Count(len(st.Deltas), "delta", "deltas"), human.Duration(m.ttft), human.Duration(m.tpot), human.Count(m.tokens, "token", "tokens"), m.tokenSource), "", nil, nil)
 	c.latency(req, a, m, buffered)
 }
 

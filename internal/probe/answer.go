@@ -67,7 +67,7 @@ func classifyStream(res *Result, req Request) {
 		return
 	}
 	if s.ErrorEvent != "" {
-		res.Code, res.Err = "error-in-200", errorf("the stream carried an error event after %d deltas: %s", len(s.Deltas), s.ErrorEvent)
+		res.Code, res.Err = "error-in-200", errorf("the stream carried an error event after %s: %s", human.Count(len(s.Deltas), "delta", "deltas"), s.ErrorEvent)
 		return
 	}
 	if !s.Terminated {
@@ -78,10 +78,10 @@ func classifyStream(res *Result, req Request) {
 		res.Notes = append(res.Notes, Note{"stream-empty-choices", fmt.Sprintf(`%d chunk(s) with "choices": [] and no usage`, s.EmptyChoices)})
 	}
 	if s.Usage == nil || !s.Usage.FromServer {
-		res.Notes = append(res.Notes, Note{"usage-missing", fmt.Sprintf("the stream reports no token usage; %d deltas counted instead", len(s.Deltas))})
+		res.Notes = append(res.Notes, Note{"usage-missing", fmt.Sprintf("the stream reports no token usage; %s counted instead", human.Count(len(s.Deltas), "delta", "deltas"))})
 	}
 	if b := DetectBurst(s.Deltas); b.Buffered {
-		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, human.Duration(b.Span), human.Duration(b.Wait))})
+		res.Notes = append(res.Notes, Note{"stream-buffered", fmt.Sprintf("all %s arrived within %s after %s of silence", human.Count(b.Deltas, "delta", "deltas"), human.Duration(b.Span), human.Duration(b.Wait))})
 	}
 	modelNote(res, req)
 }
