@@ -42,7 +42,7 @@ func TestTraceLinesFitTheTerminal(t *testing.T) {
 		if strings.Join(strings.Fields(out.String()), " ") != strings.Join(strings.Fields(traceLine(r)), " ") {
 			t.Errorf("wrapping changed the words: %q", out.String())
 		}
-		if !strings.Contains(out.String(), "ttft 412ms e2e 1.20s") {
+		if !strings.Contains(out.String(), "ttft 412ms e2e 1.2s") {
 			t.Errorf("durations not rounded for people: %q", out.String())
 		}
 	}

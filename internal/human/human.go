@@ -24,20 +24,28 @@ func Count(n int, one, many string) string {
 }
 
 // Duration rounds d to the digits a person uses, in the unit latencies
-// are read in: "0.21ms", "4.70ms", "233ms", "1.20s", "1m30s".
+// are read in: "0.21ms", "4.7ms", "233ms", "1.2s", "10s", "1m30s".
 func Duration(d time.Duration) string {
 	ms := Millis(d)
 	switch {
 	case d <= 0:
 		return "0ms"
 	case ms < 10:
-		return fmt.Sprintf("%.2fms", ms)
+		return trimZeros(fmt.Sprintf("%.2f", ms)) + "ms"
 	case ms < 1000:
 		return fmt.Sprintf("%.0fms", ms)
 	case d < time.Minute:
-		return fmt.Sprintf("%.2fs", d.Seconds())
+		return trimZeros(fmt.Sprintf("%.2f", d.Seconds())) + "s"
 	}
 	return d.Round(time.Second).String()
+}
+
+// trimZeros drops the zeros a decimal ends in, and then its point.
+func trimZeros(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // Millis is d in milliseconds at full precision, for JSON documents.
