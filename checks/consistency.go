@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // driftCheck reports triple-drift: tools that disagree on the gateway
@@ -60,7 +61,7 @@ func (c driftCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if n < 2 && c.profile.Sources[gateway.FieldBaseURL] == "" {
 			return []doctor.Finding{skip("", "fewer than two tools configured: nothing to compare")}
 		}
-		msg := fmt.Sprintf("%d tools agree on base URL, key and model", n)
+		msg := fmt.Sprintf("%s on base URL, key and model", human.Count(n, "tool agrees", "tools agree"))
 		if n == 1 {
 			msg = "the one tool configured agrees with the profile on base URL, key and model"
 		}

@@ -25,8 +25,17 @@ type TextOptions struct {
 	// (findings are built masked already).
 	Secrets []string
 	// Verbose lists every finding. Otherwise a tool's ok and skipped
-	// findings are counted on one line, so that problems stand out.
+	// findings are counted on one line, so that problems stand out, and a
+	// tool that is not configured is named on one line.
 	Verbose bool
+	// Show lists a finding even when the report is brief (doctor --bench:
+	// the numbers measured are what was asked for).
+	Show func(Finding) bool
+	// Quiet prints only the problems and the fixes: no title, no count of
+	// what passed, no summary.
+	Quiet bool
+	// Width wraps lines at spaces to fit a terminal; 0 does not wrap.
+	Width int
 }
 
 type palette struct{ ok, info, warn, err, skip, fail, bold, dim *color.Color }
@@ -69,12 +78,8 @@ func (p palette) status(s Status) string {
 func WriteText(w io.Writer, r Report, o TextOptions) error {
 	p := newPalette(o.Color)
 	var b strings.Builder
-	if o.Title != "" {
-		fmt.Fprintln(&b, p.bold.Sprint(o.Title))
-	}
-	if r.Profile.BaseURL != "" || r.Profile.Model != "" || r.Profile.Key != "" {
-		fmt.Fprintf(&b, "profile %s: base URL %s, model %s, key %s\n", r.Profile.Name,
-			orDash(r.Profile.BaseURL), orDash(r.Profile.Model), orDash(r.Profile.Key))
+	if !o.Quiet {
+		writeHead(&b, p, r, o)
 	}
 	fixes := fixList(r.Findings)
 	fixNo := map[int]int{} // finding index → fix number
@@ -83,57 +88,112 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 			fixNo[i] = n + 1
 		}
 	}
+	var unconfigured []string
 	for _, g := range groups(r.Findings) {
-		fmt.Fprintf(&b, "\n%s\n", p.bold.Sprint(g.title))
-		passed, skipped := 0, 0
-		for _, i := range g.findings {
-			f := r.Findings[i]
-			if !o.Verbose && (f.Status == OK || f.Status == Skipped) {
-				if f.Status == OK {
-					passed++
-				} else {
-					skipped++
-				}
-				continue
-			}
-			line := "  " + p.status(f.Status) + " "
-			if f.Code != "" && f.Status != OK {
-				line += string(f.Code) + ": "
-			}
-			line += f.Message
-			if f.Source != "" && f.Status != OK && !strings.Contains(f.Message, f.Source) {
-				line += p.dim.Sprintf(" [%s]", f.Source)
-			}
-			if n, ok := fixNo[i]; ok {
-				line += p.dim.Sprintf(" (fix %d)", n)
-			}
-			fmt.Fprintln(&b, line)
-			if f.Evidence != nil && (f.Status == Error || f.Status == Warning) {
-				writeEvidence(&b, p, f.Evidence)
-			}
+		if !o.Verbose && g.tool != "" && allSkipped(r.Findings, g) {
+			unconfigured = append(unconfigured, g.title)
+			continue
 		}
-		if passed+skipped > 0 {
-			fmt.Fprintln(&b, "  "+p.status(OK)+" "+p.dim.Sprint(passedLine(passed, skipped)))
-		}
+		writeGroup(&b, p, r, g, fixNo, o)
 	}
-	s := r.Summary
-	fmt.Fprintf(&b, "\nsummary: %d ok, %d info, %d warning, %d error, %d skipped, %d failed\n",
-		s.OK, s.Info, s.Warning, s.Error, s.Skipped, s.Failed)
-	if r.Requests > 0 {
-		fmt.Fprintf(&b, "cost: %d requests to the gateway, %d tokens\n", r.Requests, r.Tokens)
+	if !o.Quiet {
+		writeSummary(&b, r, unconfigured, o.Width)
 	}
 	if len(fixes) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", p.bold.Sprint("to fix, in this order:"))
 		for n, fx := range fixes {
 			f := r.Findings[fx.findings[0]]
-			fmt.Fprintf(&b, "  %d. %s %s\n", n+1, p.status(f.Status), fx.fix)
-			fmt.Fprintf(&b, "     %s\n", p.dim.Sprintf("(%s; keydoctor explain %s)", fx.about(r.Findings), f.Code))
+			fmt.Fprintln(&b, human.Wrap(fmt.Sprintf("  %d. %s %s", n+1, p.status(f.Status), fx.fix), o.Width, "     "))
+			fmt.Fprintln(&b, human.Wrap("     "+p.dim.Sprintf("(%s; keydoctor explain %s)", fx.about(r.Findings), f.Code), o.Width, "      "))
 		}
 	} else if r.Failing(o.Strict) {
 		fmt.Fprintln(&b, "\nsome checks failed; see above")
 	}
 	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
 	return err
+}
+
+func writeHead(b *strings.Builder, p palette, r Report, o TextOptions) {
+	if o.Title != "" {
+		fmt.Fprintln(b, p.bold.Sprint(o.Title))
+	}
+	if r.Profile.BaseURL != "" || r.Profile.Model != "" || r.Profile.Key != "" {
+		fmt.Fprintln(b, human.Wrap(fmt.Sprintf("profile %s: base URL %s, model %s, key %s", r.Profile.Name,
+			orDash(r.Profile.BaseURL), orDash(r.Profile.Model), orDash(r.Profile.Key)), o.Width, "  "))
+	}
+}
+
+// writeGroup prints one tool's findings: every one with --verbose; else
+// the problems (and what o.Show asks for), the rest counted on one line.
+// Quiet leaves out a group without problems and the counted line.
+func writeGroup(b *strings.Builder, p palette, r Report, g group, fixNo map[int]int, o TextOptions) {
+	var lines []string
+	passed, skipped := 0, 0
+	for _, i := range g.findings {
+		f := r.Findings[i]
+		brief := f.Status == OK || f.Status == Skipped
+		if brief && !o.Verbose && (o.Show == nil || !o.Show(f)) {
+			if f.Status == OK {
+				passed++
+			} else {
+				skipped++
+			}
+			continue
+		}
+		if o.Quiet && brief {
+			continue
+		}
+		line := "  " + p.status(f.Status) + " "
+		if f.Code != "" && f.Status != OK {
+			line += string(f.Code) + ": "
+		}
+		line += f.Message
+		if f.Source != "" && f.Status != OK && !strings.Contains(f.Message, f.Source) {
+			line += p.dim.Sprintf(" [%s]", f.Source)
+		}
+		if n, ok := fixNo[i]; ok {
+			line += p.dim.Sprintf(" (fix %d)", n)
+		}
+		lines = append(lines, human.Wrap(line, o.Width, "          "))
+		if f.Evidence != nil && (f.Status == Error || f.Status == Warning) {
+			var ev strings.Builder
+			writeEvidence(&ev, p, f.Evidence)
+			lines = append(lines, strings.TrimSuffix(ev.String(), "\n"))
+		}
+	}
+	if passed+skipped > 0 && !o.Quiet {
+		lines = append(lines, human.Wrap("  "+p.status(OK)+" "+p.dim.Sprint(passedLine(passed, skipped)), o.Width, "          "))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n%s\n", p.bold.Sprint(g.title), strings.Join(lines, "\n"))
+}
+
+// allSkipped: every finding of the group was skipped (a tool that is not
+// configured), so a brief report names the tool on one line instead.
+func allSkipped(fs []Finding, g group) bool {
+	for _, i := range g.findings {
+		if fs[i].Status != Skipped {
+			return false
+		}
+	}
+	return true
+}
+
+func writeSummary(b *strings.Builder, r Report, unconfigured []string, width int) {
+	line := func(format string, args ...any) {
+		fmt.Fprintln(b, human.Wrap(fmt.Sprintf(format, args...), width, "  "))
+	}
+	if len(unconfigured) > 0 {
+		line("\nnot configured: %s (--verbose shows what was looked for)", strings.Join(unconfigured, ", "))
+	}
+	s := r.Summary
+	line("\nsummary: %d ok, %d info, %d warning, %d error, %d skipped, %d failed",
+		s.OK, s.Info, s.Warning, s.Error, s.Skipped, s.Failed)
+	if r.Requests > 0 {
+		line("cost: %s to the gateway, %s", human.Count(r.Requests, "request", "requests"), human.Count(r.Tokens, "token", "tokens"))
+	}
 }
 
 // passedLine sums up the findings a brief report does not list.
@@ -153,8 +213,8 @@ func orDash(s string) string {
 }
 
 type group struct {
-	title    string
-	findings []int
+	tool, title string
+	findings    []int
 }
 
 // groups orders findings: those about no single tool first ("general"),
@@ -177,7 +237,7 @@ func groups(fs []Finding) []group {
 				title = f.Tool
 				rank[f.Tool] = len(all)
 			}
-			g = &group{title: title}
+			g = &group{tool: f.Tool, title: title}
 			byTool[f.Tool] = g
 			order = append(order, f.Tool)
 		}

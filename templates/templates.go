@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
@@ -74,5 +75,5 @@ func LookupPreset(name string) (Preset, error) {
 		names = append(names, p.Name)
 	}
 	sort.Strings(names)
-	return Preset{}, fmt.Errorf("unknown preset %q (known: %v)", name, names)
+	return Preset{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(names, ", "))
 }

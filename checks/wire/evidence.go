@@ -80,12 +80,8 @@ func phaseSummary(t probe.Timings) string {
 	var parts []string
 	for _, k := range order {
 		if v, ok := m[k]; ok {
-			parts = append(parts, strings.ReplaceAll(k, "_", " ")+" "+fmtMS(v))
+			parts = append(parts, strings.ReplaceAll(k, "_", " ")+" "+human.Duration(time.Duration(v*float64(time.Millisecond))))
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func fmtMS(ms float64) string {
-	return (time.Duration(ms * float64(time.Millisecond))).Round(100 * time.Microsecond).String()
 }

@@ -83,7 +83,7 @@ func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where st
 		case len(res.Stream.Deltas) == 0:
 			return fmt.Sprintf("headers came after %s, then no first token within the %s deadline", human.Duration(res.Timings.FirstByte), limit)
 		}
-		return fmt.Sprintf("the stream stalled: %d deltas, then nothing until the %s deadline", streamDeltas(res), limit)
+		return fmt.Sprintf("the stream stalled: %s, then nothing until the %s deadline", human.Count(streamDeltas(res), "delta", "deltas"), limit)
 	case catalog.EndpointNotFound:
 		return fmt.Sprintf("%s answers %d: no such path%s", where, res.StatusCode, bodyHint(res))
 	case catalog.HTTPHTML:

@@ -104,10 +104,10 @@ func (c *climber) streamRequest(ctx context.Context) {
 	buffered := probe.Buffered(st)
 	if buffered {
 		c.add(stepStream, catalog.StreamBuffered, doctor.Warning,
-			fmt.Sprintf("all %d deltas arrived in one burst after %s: something between keydoctor and the model buffers the stream", len(st.Deltas), human.Duration(res.Timings.FirstDelta)),
+			fmt.Sprintf("all %s arrived in one burst after %s: something between keydoctor and the model buffers the stream", human.Count(len(st.Deltas), "delta", "deltas"), human.Duration(res.Timings.FirstDelta)),
 			c.evidence(req, a), nil)
 	}
-	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%d deltas, terminated; %s, TPOT %s over %d tokens (%s)", len(st.Deltas), m.firsts(), human.Duration(m.tpot), m.tokens, m.tokenSource), nil, nil)
+	c.add(stepStream, "", doctor.OK, fmt.Sprintf("%s, terminated; %s, TPOT %s over %s (%s)", human.Count(len(st.Deltas), "delta", "deltas"), m.firsts(), human.Duration(m.tpot), human.Count(m.tokens, "token", "tokens"), m.tokenSource), nil, nil)
 	c.latency(req, a, m, buffered)
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 // benchOptions are the flags of `keydoctor bench`.
@@ -81,12 +80,11 @@ regression, or --self-test missed a target.`,
   keydoctor bench --tool claude --rate 2 --duration 30s
   keydoctor bench --save baseline.json && keydoctor bench --compare baseline.json --max-regression 20%
   keydoctor bench --self-test`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("bench exits 0 when you decline the question before a large run: nothing was sent"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
-			if f, ok := o.ErrOut.(*os.File); ok {
-				o.ErrTerminal = term.IsTerminal(int(f.Fd()))
-			}
+			o.ErrTerminal = uiFrom(c.Context()).Progress != nil // a terminal, not --quiet
 			o.changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},

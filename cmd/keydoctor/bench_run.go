@@ -244,7 +244,8 @@ func confirmBudget(o *benchOptions, b bench.Budget) error {
 	if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
 		return nil
 	}
-	return failf("pass --yes to skip this question, or lower -n / --max-tokens", "not started")
+	fmt.Fprintln(o.ErrOut, "bench: not started: nothing was sent (--yes skips this question)")
+	return errDeclined
 }
 
 // benchExit: 1 when no request succeeded, a level stopped at the error

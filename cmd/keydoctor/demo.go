@@ -57,7 +57,7 @@ type demoState struct {
 
 type demoOptions struct {
 	Env *env.Env
-	Out io.Writer
+	Out io.Writer // nowhere with --quiet: only a failing step says anything
 }
 
 func newDemoCmd(e *env.Env) *cobra.Command {
@@ -72,7 +72,7 @@ their fix. It needs no network, no key and no flags, and touches none of your
 files.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out = uiFrom(c.Context()).report(c.OutOrStdout())
 			return runDemo(c.Context(), o)
 		},
 	}

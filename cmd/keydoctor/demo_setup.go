@@ -31,7 +31,7 @@ func demoSetup(st *demoState) error {
 
 func demoDoctor(st *demoState) error {
 	fmt.Fprintf(st.Out, "$ keydoctor doctor\n")
-	return runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Timeout: 10 * time.Second, Color: "never"})
+	return runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Timeout: 10 * time.Second})
 }
 
 // demoBroken writes the mistake behind Claude Code's "the model may not
@@ -61,7 +61,7 @@ func demoBroken(st *demoState) error {
 	}
 	fmt.Fprintf(st.Out, "(%s set to %s in ~/.claude/settings.json, as many guides say)\n", tools.AnthropicBaseURL, broken)
 	fmt.Fprintf(st.Out, "$ keydoctor doctor --tool claude\n")
-	err = runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Tool: "claude", Timeout: 10 * time.Second, Color: "never"})
+	err = runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Tool: "claude", Timeout: 10 * time.Second})
 	if isExit(err, exitFindings) {
 		return nil // the error finding is the point of this step
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -23,7 +22,8 @@ type doctorOptions struct {
 	Strict  bool
 	Project string
 	Timeout time.Duration
-	Color   string
+	// UI is how to print (the global flags); the demo leaves it zero.
+	UI      ui
 	Bench   bool
 	Verbose bool
 	// CAFile, MaxTTFT and MaxTPOT tune the wire checks (doctor_wire.go).
@@ -56,18 +56,17 @@ The report groups findings by tool and ends with the fixes, numbered in the
 order to do them. 'keydoctor explain CODE' tells more about each code.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runDoctor(c.Context(), o)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.Offline, "offline", false, "no network: only files, environment and local ports")
 	addJSONFlag(f, &o.JSON, schemaReport)
-	f.StringVar(&o.Tool, "tool", "", "only findings about this tool (claude, codex, cline, vscode, env, openai, anthropic)")
+	f.StringVar(&o.Tool, "tool", "", "only findings about this tool ("+toolNames(nil)+")")
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check, for connecting and per request; a request that generates may take 3x as long to its first token")
-	f.StringVar(&o.Color, "color", "auto", "colour the report: auto, always or never (NO_COLOR is respected)")
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
@@ -78,14 +77,12 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 }
 
 func runDoctor(ctx context.Context, o *doctorOptions) error {
-	color, err := useColor(o.Env, o.Color)
-	if err != nil {
-		return err
-	}
 	if o.Tool != "" {
-		if _, ok := tools.Lookup(o.Tool); !ok {
-			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
+		id, err := parseTool(o.Tool)
+		if err != nil {
+			return err
 		}
+		o.Tool = string(id)
 	}
 	if o.Bench && o.Offline {
 		return usageErrorf("drop --offline to measure latency", "--bench sends requests to the gateway: not with --offline")
@@ -111,6 +108,9 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
 	fs := doctor.Run(ctx, o.Env, list, ro)
+	if wire != nil {
+		wire.waits.close() // before the report: the progress line is erased
+	}
 	fs = forTool(fs, o.Tool)
 	r := doctor.NewReport(p, fs)
 	if wire != nil {
@@ -124,7 +124,10 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		if o.Offline {
 			title += " --offline"
 		}
-		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose})
+		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets,
+			Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
+				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
+			}})
 	}
 	if err != nil {
 		return err

@@ -63,7 +63,7 @@ func benchDoctorOffline(b *testing.B, gitRepo bool) {
 	b.ResetTimer()
 	for b.Loop() {
 		out.Reset()
-		o := &doctorOptions{Offline: true, Project: filepath.Join(dir, "proj"), Timeout: 10e9, Color: "never", Env: e, Out: &out}
+		o := &doctorOptions{Offline: true, Project: filepath.Join(dir, "proj"), Timeout: 10e9, Env: e, Out: &out}
 		if err := runDoctor(context.Background(), o); err != nil {
 			b.Fatalf("doctor: %v\n%s", err, out.String())
 		}

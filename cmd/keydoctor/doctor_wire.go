@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks/wire"
@@ -20,6 +21,8 @@ type wireRun struct {
 	meter  *wire.Meter
 	budget time.Duration // the longest a ladder may take
 	client *probe.Client
+	// waits shows each request while it waits, on a terminal.
+	waits *waits
 }
 
 // newWireRun builds the wire checks for the tools discovery found (only
@@ -47,12 +50,15 @@ func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*
 		}
 	}
 	w := &wireRun{meter: &wire.Meter{}, client: pc}
-	wo := wire.Options{Client: wire.ProbeClient{Client: pc}, Timeout: o.Timeout, Meter: w.meter,
+	if !o.JSON {
+		w.waits = newWaits(o.UI)
+	}
+	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, w.waits}, Timeout: o.Timeout, Meter: w.meter,
 		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT}
 	w.checks = wire.Checks(paths, wo)
 	w.budget = wo.Budget()
 	if o.Bench {
-		d := meteredDoer{pc, w.meter}
+		d := meteredDoer{pc, w.meter, w.waits}
 		for _, c := range append([]doctor.Check(nil), w.checks...) {
 			if l, ok := c.(wire.Ladder); ok {
 				w.checks = append(w.checks, benchAfter(l, o, d))
@@ -63,7 +69,10 @@ func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*
 	return w, nil
 }
 
-func (w *wireRun) close() { w.client.Close() }
+func (w *wireRun) close() {
+	w.waits.close()
+	w.client.Close()
+}
 
 // account puts what the run cost into the report.
 func (w *wireRun) account(r *doctor.Report) {
@@ -74,12 +83,30 @@ func (w *wireRun) account(r *doctor.Report) {
 type meteredDoer struct {
 	c *probe.Client
 	m *wire.Meter
+	w *waits
 }
 
 func (d meteredDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
+	defer d.w.begin("bench: POST " + showURL(r.Target()))()
 	res := d.c.Do(ctx, r)
 	d.m.Add(res)
 	return res
+}
+
+// waitingClient shows each request of the wire checks while it waits.
+type waitingClient struct {
+	wire.Client
+	w *waits
+}
+
+func (c waitingClient) Do(ctx context.Context, r probe.Request) *probe.Result {
+	defer c.w.begin("POST " + showURL(r.Target()))()
+	return c.Client.Do(ctx, r)
+}
+
+func (c waitingClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
+	defer c.w.begin("GET " + showURL(strings.TrimRight(root, "/")+"/v1/models"))()
+	return c.Client.ListModels(ctx, root, key, auth)
 }
 
 // benchAfter is the latency micro-benchmark of doctor --bench for one

@@ -27,7 +27,7 @@ func benchDoctor(b *testing.B, root string, wantFailing bool) {
 		"HOME": home, "TAOTOKEN_API_KEY": scriptGatewayKey, "TAOTOKEN_BASE_URL": root, "TAOTOKEN_MODEL": "gpt-4o",
 	})
 	run := func() {
-		o := &doctorOptions{Env: e, Project: filepath.Join(home, "proj"), Timeout: 5 * time.Second, Color: "never", Out: io.Discard}
+		o := &doctorOptions{Env: e, Project: filepath.Join(home, "proj"), Timeout: 5 * time.Second, Out: io.Discard}
 		err := runDoctor(context.Background(), o)
 		var ee *exitError
 		if failing := errors.As(err, &ee); failing != wantFailing || (err != nil && !failing) {

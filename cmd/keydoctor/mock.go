@@ -21,6 +21,7 @@ type mockOptions struct {
 	Key     string // the fake gateway's own test key (not a user secret)
 	KeyEnv  string
 	LogFile string
+	Quiet   bool // only the line that says where it serves
 	Gateway mock.Options
 	Env     *env.Env
 	Out     io.Writer
@@ -56,7 +57,8 @@ SCENARIOS
   curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
     -H "Authorization: Bearer $` + templates.Default().Vars.APIKey + `" -H 'Content-Type: application/json' \
     -d '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("mock exits 1 when it cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if models != "" {
 				for _, m := range strings.Split(models, ",") {
@@ -65,7 +67,7 @@ SCENARIOS
 					}
 				}
 			}
-			o.Out = c.OutOrStdout()
+			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runMock(c.Context(), o)
 		},
 	}
@@ -129,29 +131,39 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	}
 	srv, err := mock.Start(ctx, o.Addr, o.Gateway)
 	if err != nil {
-		return failf("is another server listening there? try --addr 127.0.0.1:0", "cannot listen on %s: %v", o.Addr, err)
+		return failf("pick another address with --addr, or --addr 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Addr, err)
 	}
 	defer srv.Close()
 	opts := srv.Options()
 	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
-	fmt.Fprintf(o.Out, "use it with:\n")
-	vars := templates.Default().Vars
-	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.BaseURL, srv.Root())
-	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.APIKey, printableKey(o, opts.Key))
-	fmt.Fprintf(o.Out, "  export %s=%s\n", vars.Model, opts.Models[0])
-	key := printableKey(o, opts.Key)
-	fmt.Fprintf(o.Out, "or with the SDKs:\n")
-	for _, t := range tools.All() {
-		if t.Format == tools.FormatShell && t.Vars != nil {
-			fmt.Fprintf(o.Out, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
-		}
-	}
-	fmt.Fprintf(o.Out, "press Ctrl-C to stop\n")
+	printMockUse(o, srv)
 	if o.Ready != nil {
 		o.Ready(srv)
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// printMockUse says how to point tools at the fake gateway (not with
+// --quiet).
+func printMockUse(o *mockOptions, srv *mock.Server) {
+	if o.Quiet {
+		return
+	}
+	w, opts := o.Out, srv.Options()
+	fmt.Fprintf(w, "use it with:\n")
+	vars := templates.Default().Vars
+	key := printableKey(o, opts.Key)
+	fmt.Fprintf(w, "  export %s=%s\n", vars.BaseURL, srv.Root())
+	fmt.Fprintf(w, "  export %s=%s\n", vars.APIKey, key)
+	fmt.Fprintf(w, "  export %s=%s\n", vars.Model, opts.Models[0])
+	fmt.Fprintf(w, "or with the SDKs:\n")
+	for _, t := range tools.All() {
+		if t.Format == tools.FormatShell && t.Vars != nil {
+			fmt.Fprintf(w, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
+		}
+	}
+	fmt.Fprintf(w, "press Ctrl-C to stop\n")
 }
 
 func openMockLog(o *mockOptions) (io.Writer, func(), error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -27,6 +28,7 @@ type pingOptions struct {
 
 	Env *env.Env
 	Out io.Writer
+	UI  ui
 	// Client, when set, is used instead of one built from the options
 	// (demo shares one).
 	Client *probe.Client
@@ -44,9 +46,10 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 		Example: `  keydoctor ping
   keydoctor ping --protocol messages --stream
   keydoctor ping --base-url https://taotoken.net/api --model gpt-4o --key-env ` + templates.Default().Vars.APIKey + ` --json`,
-		Args: usageArgs(cobra.NoArgs),
+		Args:        usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("ping exits 1 when the request fails or another model answers (model-mismatch)"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runPing(c.Context(), o)
 		},
 	}
@@ -104,27 +107,49 @@ func runPing(ctx context.Context, o *pingOptions) error {
 		}
 		defer client.Close()
 	}
+	text := !o.JSON && !o.UI.Quiet
+	if text { // at once: a slow gateway shows what it is slow at
+		writePingHeader(o.Out, t)
+	}
+	var p *waits
+	if !o.JSON {
+		p = newWaits(o.UI)
+	}
+	end := p.begin("waiting for the gateway's answer")
 	res := client.Do(ctx, t.req)
 	probe.ConfirmProtocol(ctx, client, t.req, res)
+	end()
+	p.close()
 	if o.JSON {
 		if err := writePingJSON(o.Out, t, res); err != nil {
 			return err
 		}
-	} else {
-		writePingText(o.Out, t, res)
+	} else if text {
+		writePingText(o.Out, t, res, o.UI.Color)
 	}
 	if !res.OK() {
 		return failf(pingFix(res.Code, t.profile, t.req.Protocol, res), "%s: %s", res.Code, res.Err)
 	}
+	// Another model answering is an error in doctor: the same in ping.
+	for _, n := range res.Notes {
+		if n.Code == catalog.ModelMismatch {
+			return failf(pingFix(n.Code, t.profile, t.req.Protocol, res), "%s: %s", n.Code, n.Message)
+		}
+	}
 	return nil
 }
 
-func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
+// writePingHeader is the request line, printed before the request goes.
+func writePingHeader(w io.Writer, t pingTarget) {
 	mode := ""
 	if t.req.Stream {
 		mode = ", stream"
 	}
-	fmt.Fprintf(w, "ping %s%s: %s %s\n", t.req.Protocol, mode, res.Method, res.URL)
+	fmt.Fprintf(w, "ping %s%s: POST %s\n", t.req.Protocol, mode, t.req.Target())
+}
+
+// writePingText is what came back, under the request line.
+func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
@@ -136,7 +161,16 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result) {
 		row("proxy", "%s", res.Proxy)
 	}
 	if res.StatusCode != 0 {
-		row("status", "%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode)))
+		c := color.New(color.FgGreen)
+		if !res.OK() {
+			c = color.New(color.FgRed, color.Bold)
+		}
+		if colored {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		row("status", "%s", c.Sprintf("%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode))))
 	}
 	if res.Model != "" {
 		row("model", "%s (asked for %s)", res.Model, t.req.Model)

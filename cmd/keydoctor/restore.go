@@ -21,6 +21,7 @@ type restoreOptions struct {
 	JSON   bool
 	Out    io.Writer
 	Err    io.Writer
+	UI     ui
 }
 
 func newRestoreCmd(e *env.Env) *cobra.Command {
@@ -42,7 +43,7 @@ that is writing, then exits 2 naming its pid.`,
 			if len(args) == 1 {
 				o.Name = args[0]
 			}
-			o.Out, o.Err = c.OutOrStdout(), c.ErrOrStderr()
+			o.Out, o.Err, o.UI = c.OutOrStdout(), c.ErrOrStderr(), uiFrom(c.Context())
 			return runRestore(c.Context(), o)
 		},
 	}
@@ -79,10 +80,11 @@ type restoreFile struct {
 }
 
 type backupEntry struct {
-	Name    string   `json:"name"`
-	Created string   `json:"created"`
-	Command string   `json:"command"`
-	Files   []string `json:"files"`
+	Name    string       `json:"name"`
+	Created string       `json:"created"`
+	Command string       `json:"command"`
+	Files   []string     `json:"files"`
+	Holds   []heldTriple `json:"holds"` // what restoring it puts back
 }
 
 func runRestore(ctx context.Context, o *restoreOptions) error {
@@ -132,7 +134,8 @@ func runRestore(ctx context.Context, o *restoreOptions) error {
 func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	entries := make([]backupEntry, 0, len(list))
 	for _, m := range list {
-		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command}
+		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command,
+			Holds: heldBy(o.Env, m)}
 		for _, f := range m.Files {
 			b.Files = append(b.Files, o.Env.Tilde(f.Path))
 		}
@@ -147,6 +150,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	}
 	for _, b := range entries {
 		fmt.Fprintf(o.Out, "%s  %s  %s: %s\n", b.Name, b.Created, b.Command, strings.Join(b.Files, ", "))
+		fmt.Fprintf(o.Out, "  %s\n", heldLine(b.Holds))
 	}
 	fmt.Fprintln(o.Out, "restore one with 'keydoctor restore NAME' or 'keydoctor restore --last'")
 	return nil
@@ -172,6 +176,7 @@ func printRestore(o *restoreOptions, m *writers.Manifest, plan *writers.Plan, re
 		return writeJSON(o.Out, restoreDoc{Backup: m.Name(), DryRun: o.DryRun, Files: files,
 			NewBackup: o.Env.Tilde(res.Backup), Schema: schemaRestore, RemovedLeftovers: leftovers})
 	}
+	o.Out = o.UI.report(o.Out)
 	for _, f := range files {
 		if o.DryRun {
 			fmt.Fprint(o.Out, f.Diff)

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/spf13/cobra"
@@ -21,12 +22,31 @@ const (
 	exitUsage    = 2 // bad usage, or a file keydoctor refuses to edit
 )
 
-const exitStatusHelp = `
-EXIT STATUS
-  0  success: no error finding
+// exitContract is the rule every command follows.
+const exitContract = `  0  success: no error finding
   1  at least one error finding or failed request (or a warning with --strict)
   2  bad usage, or a file that setup or restore refuses to edit
 `
+
+// exitStatus is a command's EXIT STATUS text (help, man page, reference):
+// the contract, then the command's own cases from its "exit" annotation
+// (exitNotes), so that the same condition gets the same status everywhere.
+func exitStatus(c *cobra.Command) string {
+	if n := c.Annotations["exit"]; n != "" {
+		return exitContract + n + "\n"
+	}
+	return exitContract
+}
+
+// exitNotes is a command's annotation with the exit cases it adds to the
+// general rule, one line each.
+func exitNotes(lines ...string) map[string]string {
+	return map[string]string{"exit": "  " + strings.Join(lines, "\n  ")}
+}
+
+// errDeclined stops a command the user declined at a question: nothing
+// was done and nothing went wrong, so the exit status is 0.
+var errDeclined = &exitError{code: exitOK}
 
 // exitError carries an exit status without a message of its own (the
 // report already said everything).
@@ -67,7 +87,15 @@ func Execute(e *env.Env, args []string) int {
 	root.SetOut(e.Stdout)
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
-	return reportError(e.Stderr, err)
+	mode := root.PersistentFlags().Lookup("color").Value.String()
+	return reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+}
+
+// errorWriter is stderr with its error lines coloured (reportError's
+// writer; any other writer gets plain lines).
+type errorWriter struct {
+	io.Writer
+	color bool
 }
 
 func reportError(w io.Writer, err error) int {
@@ -90,7 +118,7 @@ func reportError(w io.Writer, err error) int {
 	}
 	var fe *flagError
 	if errors.As(err, &fe) {
-		printError(w, fe.Error(), "see 'keydoctor "+fe.cmd+" --help'")
+		printError(w, fe.Error(), "see '"+fe.cmd+" --help'")
 		return exitUsage
 	}
 	printError(w, err.Error(), "")
@@ -99,12 +127,23 @@ func reportError(w io.Writer, err error) int {
 
 // printError writes age-style lines: lower case, no final period.
 func printError(w io.Writer, msg, hint string) {
-	fmt.Fprintf(w, "keydoctor: error: %s\n", strings.TrimRight(msg, ".\n"))
+	ew, _ := w.(errorWriter)
+	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
+	for _, c := range []*color.Color{errLabel, hintLabel} {
+		if ew.color {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	fmt.Fprintf(w, "keydoctor: %s %s\n", errLabel.Sprint("error:"), strings.TrimRight(msg, ".\n"))
 	if hint != "" {
-		fmt.Fprintf(w, "keydoctor: hint: %s\n", strings.TrimRight(hint, ".\n"))
+		fmt.Fprintf(w, "keydoctor: %s %s\n", hintLabel.Sprint("hint:"), strings.TrimRight(hint, ".\n"))
 	}
 }
 
+// flagError is a bad flag or argument count; cmd is the command's path
+// ("keydoctor doctor"), for the hint.
 type flagError struct {
 	cmd string
 	err error
@@ -122,28 +161,74 @@ proves that each tool reaches the intended model, and names the cause and fix
 of every failure.
 
 Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
-		SilenceErrors: true,
-		SilenceUsage:  true,
+		Version:                    buildVersion(),
+		SuggestionsMinimumDistance: 2,
+		SilenceErrors:              true,
+		SilenceUsage:               true,
+		// A word that names no command is a usage error (exit 2), not a
+		// reason to print the help and succeed.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return unknownCommand(c, args[0])
+			}
+			return c.Help()
+		},
 	}
+	var g globalFlags
+	g.add(root.PersistentFlags())
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return g.setUI(c, e) }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &flagError{cmd: c.Name(), err: err}
+		// "keydoctor doctr --offline": the typo is the command, not the flag.
+		if !c.HasParent() && len(c.Flags().Args()) > 0 {
+			return unknownCommand(c, c.Flags().Args()[0])
+		}
+		return &flagError{cmd: c.CommandPath(), err: err}
 	})
-	root.SetUsageTemplate(root.UsageTemplate() + exitStatusHelp)
+	root.SetVersionTemplate("{{.Version}}\n")
+	cobra.AddTemplateFunc("exitStatus", exitStatus)
+	root.SetUsageTemplate(root.UsageTemplate() + "\nEXIT STATUS\n{{exitStatus .}}")
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e),
+		newMockCmd(e), newDemoCmd(e), newVersionCmd(),
 	)
-	// Unknown subcommands and wrong argument counts are usage errors too.
-	root.Args = cobra.NoArgs
+	root.SetHelpCommand(newHelpCmd())
+	completeAll(root, e)
 	return root
+}
+
+// unknownCommand is the usage error for a word that names no command,
+// with the closest commands as the hint.
+func unknownCommand(root *cobra.Command, name string) error {
+	hint := "run 'keydoctor --help' for the list of commands"
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		hint = "did you mean 'keydoctor " + strings.Join(s, "' or 'keydoctor ") + "'?"
+	}
+	return usageErrorf(hint, "unknown command %q", name)
+}
+
+// newHelpCmd is `keydoctor help [COMMAND]`; an unknown topic is a usage
+// error, like an unknown command.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return unknownCommand(c.Root(), strings.Join(args, " "))
+			}
+			return target.Help()
+		},
+	}
 }
 
 // usageArgs wraps a cobra.PositionalArgs so its failure is a usage error.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := check(c, args); err != nil {
-			return &flagError{cmd: c.Name(), err: err}
+			return &flagError{cmd: c.CommandPath(), err: err}
 		}
 		return nil
 	}

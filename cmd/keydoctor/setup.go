@@ -40,6 +40,7 @@ type setupOptions struct {
 
 	Out, Err io.Writer
 	In       io.Reader // wizard input
+	UI       ui
 
 	// LookPath finds a tool's executable (detection of installed tools).
 	LookPath func(name string) (string, error)
@@ -100,7 +101,7 @@ keydoctor cannot guess which server you run.`,
   keydoctor setup --fix-vscode-mcp --tools vscode`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out, o.Err, o.In = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin
+			o.Out, o.Err, o.In, o.UI = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin, uiFrom(c.Context())
 			o.Interactive = e.IsTerminal && !o.Yes && !o.JSON && !o.Flags.keyStdin
 			o.Accessible = e.Getenv("ACCESSIBLE") != ""
 			o.LookPath = func(name string) (string, error) { return lookPath(e, name) }
@@ -129,6 +130,9 @@ keydoctor cannot guess which server you run.`,
 }
 
 func runSetup(ctx context.Context, o *setupOptions) error {
+	if err := checkProject(o.Project); err != nil {
+		return err
+	}
 	p, err := o.Flags.load(o.Env)
 	if err != nil {
 		return err
@@ -172,7 +176,13 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		if err != nil {
 			return refusal(o.Env, err)
 		}
-		return newSetupReport(o.Env, p, ids, plan, true).print(o)
+		notes, err := untargeted(o, ids, plan)
+		if err != nil {
+			return err
+		}
+		rep := newSetupReport(o.Env, p, ids, plan, true)
+		rep.Notes = append(rep.Notes, notes...)
+		return rep.print(o)
 	}
 	return withWriteLock(ctx, o.Env, o.Err, "setup", func(since time.Time) error {
 		return writeSetup(ctx, o, wo, ids, since)
@@ -186,6 +196,10 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 	if err != nil {
 		return refusal(o.Env, err)
 	}
+	notes, err := untargeted(o, ids, plan)
+	if err != nil {
+		return err
+	}
 	if o.Interactive {
 		ok, err := confirmPlan(ctx, o, plan)
 		if err != nil || !ok {
@@ -196,6 +210,7 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 		o.afterPlan()
 	}
 	rep := newSetupReport(o.Env, p, ids, plan, false)
+	rep.Notes = append(rep.Notes, notes...)
 	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup", Since: since})
 	if err != nil {
 		return refusal(o.Env, err)

@@ -79,6 +79,12 @@ func (r *setupReport) print(o *setupOptions) error {
 		return writeJSON(o.Out, r)
 	}
 	w := o.Out
+	if o.UI.Quiet { // only what the checks found wrong
+		if r.failing() {
+			r.printChecks(w)
+		}
+		return nil
+	}
 	src := ""
 	if r.keySource != "" {
 		src = " (from " + r.keySource + ")"

@@ -28,6 +28,29 @@ func checkProject(dir string) error {
 	return nil
 }
 
+// parseTool reads a tool name as people type it: any case, spaces around
+// it ignored. A name that is no tool is a usage error listing those that
+// are: a filter that silently matches nothing would look like a clean bill.
+func parseTool(name string) (gateway.ToolID, error) {
+	t, ok := tools.Lookup(name)
+	if !ok {
+		return "", usageErrorf("use one of "+toolNames(nil), "unknown tool %q", strings.TrimSpace(name))
+	}
+	return t.ID, nil
+}
+
+// toolNames lists the ids of the tools that keep accepts (every tool when
+// keep is nil), for messages and help: "claude, codex, cline".
+func toolNames(keep func(tools.Tool) bool) string {
+	var ids []string
+	for _, t := range tools.All() {
+		if keep == nil || keep(t) {
+			ids = append(ids, string(t.ID))
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
 // snapshotSecrets are every key discovery saw, for last-line redaction.
 func snapshotSecrets(s *discover.Snapshot) []string {
 	var out []string
@@ -67,6 +90,16 @@ func authFor(proto gateway.Protocol) gateway.Auth {
 		}
 	}
 	return gateway.AuthBearer
+}
+
+// stderrColor is useColor for the error lines: auto means stderr is a
+// terminal. A bad --color was reported already: no colour then.
+func stderrColor(e *env.Env, mode string) bool {
+	if mode != "always" && mode != "auto" && mode != "" {
+		return false
+	}
+	_, noColor := e.Lookup("NO_COLOR")
+	return mode == "always" || (isTerminal(e.Stderr) && !noColor && e.Getenv("TERM") != "dumb")
 }
 
 // useColor decides colouring: never, always, or (auto) on a terminal

@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/spf13/cobra"
 )
 
@@ -17,6 +17,7 @@ type statusOptions struct {
 	JSON    bool
 	Project string
 	Tool    string
+	UI      ui
 	profile profileFlags
 	Env     *env.Env
 	Out     io.Writer
@@ -35,13 +36,13 @@ Claude Code's built-in default when nothing sets it), which goes through the
 same gateway.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.Out = c.OutOrStdout()
+			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
 			return runStatus(o)
 		},
 	}
 	addJSONFlag(cmd.Flags(), &o.JSON, schemaStatus)
 	cmd.Flags().StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
-	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool")
+	cmd.Flags().StringVar(&o.Tool, "tool", "", "only this tool ("+toolNames(nil)+")")
 	o.profile.add(cmd.Flags())
 	return cmd
 }
@@ -81,9 +82,11 @@ type statusIssue struct {
 
 func runStatus(o *statusOptions) error {
 	if o.Tool != "" {
-		if _, ok := tools.Lookup(o.Tool); !ok {
-			return usageErrorf("use one of claude, codex, cline, vscode, env, openai, anthropic", "unknown tool %q", o.Tool)
+		id, err := parseTool(o.Tool)
+		if err != nil {
+			return err
 		}
+		o.Tool = string(id)
 	}
 	if err := checkProject(o.Project); err != nil {
 		return err
@@ -118,7 +121,10 @@ func runStatus(o *statusOptions) error {
 		return writeJSON(o.Out, doc, secrets...)
 	}
 	var b strings.Builder
-	writeStatusTable(&b, doc)
+	if o.UI.Quiet {
+		doc.Tools = nil // the problems only
+	}
+	writeStatusTable(&b, doc, o.UI)
 	_, err = io.WriteString(o.Out, gateway.Redact(b.String(), secrets...))
 	return err
 }
@@ -142,38 +148,84 @@ func toStatus(e *env.Env, v discover.Value, place discover.Source, secret bool) 
 	return sv
 }
 
-// writeStatusTable prints one row per part of each tool's triple; the
-// values a part shadows follow it, marked "shadows".
-func writeStatusTable(w io.Writer, doc statusDoc) {
-	if len(doc.Tools) == 0 {
+// narrowStatus is the width under which status prints one block per tool
+// instead of the table (about 130 columns wide with real paths).
+const narrowStatus = 80
+
+// writeStatusTable prints each tool's triple and the problems: a table,
+// or on a terminal under narrowStatus columns a block per tool.
+func writeStatusTable(w io.Writer, doc statusDoc, u ui) {
+	switch {
+	case u.Quiet:
+	case len(doc.Tools) == 0:
 		fmt.Fprintln(w, "no tool is configured for a gateway; run 'keydoctor setup'")
-	} else {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
-		for _, t := range doc.Tools {
-			label := t.Label
-			parts := []struct {
-				name string
-				v    statusValue
-			}{{"base URL", t.BaseURL}, {"key", t.Key}, {"model", t.Model}}
-			if t.BackgroundModel != nil {
-				parts = append(parts, struct {
-					name string
-					v    statusValue
-				}{"background model", *t.BackgroundModel})
-			}
-			for _, part := range parts {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", label, part.name, dash(part.v.Value), dash(describe(part.v)))
-				label = ""
-				for _, ov := range part.v.Overrides {
-					fmt.Fprintf(tw, "\t  shadows\t%s\t%s\n", dash(ov.Value), describe(ov))
-				}
-			}
-		}
-		tw.Flush()
+	case u.Width > 0 && u.Width < narrowStatus:
+		writeStatusBlocks(w, doc, u.Width)
+	default:
+		writeStatusWide(w, doc)
 	}
 	for _, pr := range doc.Problems {
-		fmt.Fprintf(w, "problem: %s: %s: %s (run 'keydoctor doctor --offline')\n", pr.Tool, pr.Source, pr.Message)
+		line := fmt.Sprintf("problem: %s: %s: %s (run 'keydoctor doctor --offline')", pr.Tool, pr.Source, pr.Message)
+		fmt.Fprintln(w, human.Wrap(line, u.Width, "  "))
+	}
+}
+
+// statusParts are the three parts of a triple, in print order.
+func statusParts(t statusTool) []struct {
+	name string
+	v    statusValue
+} {
+	parts := []struct {
+		name string
+		v    statusValue
+	}{{"base URL", t.BaseURL}, {"key", t.Key}, {"model", t.Model}}
+	if t.BackgroundModel != nil {
+		parts = append(parts, struct {
+			name string
+			v    statusValue
+		}{"background model", *t.BackgroundModel})
+	}
+	return parts
+}
+
+// writeStatusWide prints one row per part of each tool's triple; the
+// values a part shadows follow it, marked "shadows".
+func writeStatusWide(w io.Writer, doc statusDoc) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
+	for _, t := range doc.Tools {
+		label := t.Label
+		for _, part := range statusParts(t) {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", label, part.name, dash(part.v.Value), dash(describe(part.v)))
+			label = ""
+			for _, ov := range part.v.Overrides {
+				fmt.Fprintf(tw, "\t  shadows\t%s\t%s\n", dash(ov.Value), describe(ov))
+			}
+		}
+	}
+	tw.Flush()
+}
+
+// writeStatusBlocks is the narrow layout: the tool on its own line, each
+// part's value beside its name, the source and what it shadows below,
+// wrapped at spaces to the width.
+func writeStatusBlocks(w io.Writer, doc statusDoc, width int) {
+	const indent = "            "
+	line := func(s string) { fmt.Fprintln(w, human.Wrap(s, width, indent)) }
+	for i, t := range doc.Tools {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		line(t.Label)
+		for _, part := range statusParts(t) {
+			line(fmt.Sprintf("  %-9s %s", part.name, dash(part.v.Value)))
+			if src := describe(part.v); src != "" {
+				line(indent + "from " + src)
+			}
+			for _, ov := range part.v.Overrides {
+				line(indent + "shadows " + dash(ov.Value) + " from " + describe(ov))
+			}
+		}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/spf13/cobra"
@@ -27,6 +28,8 @@ type traceOptions struct {
 	Listen   string
 	Expect   []string
 	LogFile  string
+	Quiet    bool // only the failed and MISMATCH requests
+	Width    int  // wrap request lines to the terminal; 0: whole lines
 	Profile  profileFlags
 	Env      *env.Env
 	Out      io.Writer
@@ -63,8 +66,11 @@ request body or a key.`,
   claude --settings '{"env":{"ANTHROPIC_BASE_URL":"http://127.0.0.1:8787"}}'
   OPENAI_BASE_URL=http://127.0.0.1:8787/v1 python app.py`,
 		Args: usageArgs(cobra.NoArgs),
+		Annotations: exitNotes("trace exits 1 when a request failed or was flagged MISMATCH, or when it",
+			"cannot listen (the address is in use)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Out = c.OutOrStdout()
+			u := uiFrom(c.Context())
+			o.Out, o.Quiet, o.Width = c.OutOrStdout(), u.Quiet, u.Width
 			return runTrace(c.Context(), o)
 		},
 	}
@@ -77,7 +83,6 @@ request body or a key.`,
 	// to expect: the relay never needs the key (tools send their own).
 	f.StringVar(&o.Profile.preset, "preset", "", "gateway preset whose variables give the defaults (taotoken, custom); default taotoken")
 	f.StringVar(&o.Profile.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp + "  trace exits 1 when a request failed or was flagged MISMATCH\n")
 	return cmd
 }
 
@@ -99,6 +104,10 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		logw = f
 	}
 	sink := newTraceSink(o.Out, logw, o.Env)
+	sink.width = o.Width
+	if o.Quiet {
+		sink.onlyFlagged, o.Out = true, io.Discard
+	}
 	// Ctrl-C (handled by Execute) or a plain kill both end with the summary.
 	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer cancel()
@@ -106,7 +115,7 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		Upstream: upstream, Expect: expect, Transport: o.Transport, OnRecord: sink.add, Now: o.Env.Now,
 	})
 	if err != nil {
-		return usageErrorf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
+		return failf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
 	}
 	fmt.Fprintf(o.Out, "relaying %s -> %s\n", srv.Root, upstream)
 	writeRelayBases(o.Out, srv.Root)
@@ -193,6 +202,9 @@ type traceSink struct {
 	e      *env.Env
 	recs   []relay.Record
 	closed bool
+	// onlyFlagged prints only failed and MISMATCH requests (--quiet).
+	onlyFlagged bool
+	width       int
 }
 
 func newTraceSink(out, logw io.Writer, e *env.Env) *traceSink {
@@ -210,7 +222,9 @@ func (s *traceSink) add(r relay.Record) {
 		return
 	}
 	s.recs = append(s.recs, r)
-	fmt.Fprintln(s.out, traceLine(r))
+	if !s.onlyFlagged || r.Failed || r.Mismatch {
+		fmt.Fprintln(s.out, human.Wrap(traceLine(r), s.width, traceIndent))
+	}
 	if s.log != nil {
 		_ = s.log.Encode(r) // a full disk must not stop the relay
 	}

@@ -6,10 +6,15 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
+
+// traceIndent starts a wrapped trace line's continuation under the path,
+// past the time stamp.
+const traceIndent = "             "
 
 // traceLine is one request on the terminal:
 //
@@ -30,12 +35,12 @@ func traceLine(r relay.Record) string {
 	}
 	fmt.Fprintf(&b, " %d", r.Status)
 	if r.TTFTms > 0 {
-		fmt.Fprintf(&b, " ttft %s", fmtMs(r.TTFTms))
+		fmt.Fprintf(&b, " ttft %s", human.Duration(msDuration(r.TTFTms)))
 	}
 	if r.FirstTextMS > r.TTFTms { // a reasoning model: its text came later
-		fmt.Fprintf(&b, " first-text %s", fmtMs(r.FirstTextMS))
+		fmt.Fprintf(&b, " first-text %s", human.Duration(msDuration(r.FirstTextMS)))
 	}
-	fmt.Fprintf(&b, " e2e %s", fmtMs(r.E2Ems))
+	fmt.Fprintf(&b, " e2e %s", human.Duration(msDuration(r.E2Ems)))
 	if r.OutputTokens > 0 {
 		fmt.Fprintf(&b, " %d tok", r.OutputTokens)
 	}
@@ -73,22 +78,12 @@ func printTraceSummary(w io.Writer, recs []relay.Record) {
 		}
 		p50 := "-"
 		if !math.IsNaN(g.TTFTp50ms) {
-			p50 = fmtMs(g.TTFTp50ms)
+			p50 = human.Duration(msDuration(g.TTFTp50ms))
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%s\n", client, model, g.Count, g.Errors, g.Mismatches, p50)
 	}
 	tw.Flush()
 }
 
-// fmtMs prints milliseconds the way people read latencies: 0.42ms, 412ms,
-// 1.20s.
-func fmtMs(ms float64) string {
-	switch {
-	case ms >= 1000:
-		return fmt.Sprintf("%.2fs", ms/1000)
-	case ms >= 10:
-		return fmt.Sprintf("%.0fms", ms)
-	default:
-		return fmt.Sprintf("%.2fms", ms)
-	}
-}
+// msDuration is a JSON figure in milliseconds as a duration.
+func msDuration(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }

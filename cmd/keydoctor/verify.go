@@ -25,6 +25,7 @@ type verifyOptions struct {
 	Project  string
 	Timeout  time.Duration
 	JSON     bool
+	Quiet    bool // only a failed verdict
 	Env      *env.Env
 	Out      io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
@@ -55,10 +56,17 @@ your prompt nor your project's files are sent. The tool does reach the gateway
 its files name, with the key they hold, and a short answer is billed.`,
 		Example: `  keydoctor verify claude
   keydoctor verify codex --timeout 5m`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("e.g. 'keydoctor verify claude'", "name the tool to run: %s", verifyToolNames())
+			}
+			return usageArgs(cobra.ExactArgs(1))(c, args)
+		},
+		Annotations: exitNotes("verify exits 1 when the tool fails or sends something its files do not say,",
+			"and 2 when the tool is not installed"),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Tool = gateway.ToolID(strings.ToLower(args[0]))
-			o.Out = c.OutOrStdout()
+			o.Tool = gateway.ToolID(strings.ToLower(strings.TrimSpace(args[0])))
+			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runVerify(c.Context(), o)
 		},
 	}
@@ -67,15 +75,13 @@ its files name, with the key they hold, and a short answer is billed.`,
 	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
 	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
 	addJSONFlag(f, &o.JSON, schemaVerify)
-	cmd.SetUsageTemplate(cmd.UsageTemplate() + exitStatusHelp +
-		"  verify exits 1 when the tool fails or sends something its files do not say,\n  and 2 when the tool is not installed\n")
 	return cmd
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
 	tool, known := verify.Runs(o.Tool)
 	if !known {
-		return usageErrorf("verify runs claude, codex or cline", "unknown tool %q", o.Tool)
+		return usageErrorf("verify runs "+verifyToolNames(), "unknown tool %q", o.Tool)
 	}
 	lookPath := o.LookPath
 	if lookPath == nil {
@@ -105,6 +111,10 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if _, err := verify.TargetFor(cfg); err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"', or pass --upstream URL", "%v", err)
 	}
+	out := o.Out
+	if o.Quiet && !o.JSON {
+		o.Out = io.Discard // until the verdict says it failed
+	}
 	if !o.JSON {
 		printConfigured(o, tool, cfg)
 	}
@@ -127,6 +137,9 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 			return &exitError{exitFindings}
 		}
 		return nil
+	}
+	if turn.Failed() {
+		o.Out = out // what it sent and why it failed
 	}
 	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), human.Plural(len(turn.Records), "request", "requests"))
 	for _, r := range turn.Records {
@@ -205,4 +218,14 @@ func envLookPath(e *env.Env) func(string) (string, error) {
 		}
 		return "", exec.ErrNotFound
 	}
+}
+
+// verifyToolNames lists the tools verify can run: "claude, codex or cline".
+func verifyToolNames() string {
+	vt := verify.Tools()
+	ids := make([]string, len(vt))
+	for i, t := range vt {
+		ids[i] = string(t.ID)
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
 }

@@ -4,6 +4,7 @@
 package human
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -22,18 +23,29 @@ func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + Plural(n, one, many)
 }
 
-// Duration rounds d for people: 10 µs steps under a millisecond, 0.1 ms
-// under a second, 10 ms above ("210µs", "233.3ms", "1.23s").
+// Duration rounds d to the digits a person uses, in the unit latencies
+// are read in: "0.21ms", "4.7ms", "233ms", "1.2s", "10s", "1m30s".
 func Duration(d time.Duration) string {
+	ms := Millis(d)
 	switch {
 	case d <= 0:
 		return "0ms"
-	case d < time.Millisecond:
-		return d.Round(10 * time.Microsecond).String()
-	case d < time.Second:
-		return d.Round(100 * time.Microsecond).String()
+	case ms < 10:
+		return trimZeros(fmt.Sprintf("%.2f", ms)) + "ms"
+	case ms < 1000:
+		return fmt.Sprintf("%.0fms", ms)
+	case d < time.Minute:
+		return trimZeros(fmt.Sprintf("%.2f", d.Seconds())) + "s"
 	}
-	return d.Round(10 * time.Millisecond).String()
+	return d.Round(time.Second).String()
+}
+
+// trimZeros drops the zeros a decimal ends in, and then its point.
+func trimZeros(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // Millis is d in milliseconds at full precision, for JSON documents.

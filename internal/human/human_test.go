@@ -24,10 +24,14 @@ func TestDuration(t *testing.T) {
 	}{
 		{0, "0ms"},
 		{-time.Second, "0ms"},
-		{206949 * time.Nanosecond, "210µs"},
-		{233254638 * time.Nanosecond, "233.3ms"},
+		{206949 * time.Nanosecond, "0.21ms"},
+		{4704 * time.Microsecond, "4.7ms"},
+		{2 * time.Millisecond, "2ms"},
+		{10 * time.Second, "10s"},
+		{233254638 * time.Nanosecond, "233ms"},
 		{80 * time.Millisecond, "80ms"},
 		{1234567890 * time.Nanosecond, "1.23s"},
+		{1200 * time.Millisecond, "1.2s"},
 		{90 * time.Second, "1m30s"},
 	} {
 		if got := Duration(c.d); got != c.want {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/tidwall/gjson"
 )
 
@@ -59,7 +60,7 @@ func classifyStream(res *Result, req Request) {
 	}
 	if s.ErrorEvent != "" {
 		v := catalog.ClassifyError(s.Error)
-		res.Code, res.Err = v.Code, errorf("the stream carried an error event after %d deltas: %s", len(s.Deltas), s.ErrorEvent)
+		res.Code, res.Err = v.Code, errorf("the stream carried an error event after %s: %s", human.Count(len(s.Deltas), "delta", "deltas"), s.ErrorEvent)
 		return
 	}
 	if !s.Terminated {
@@ -74,10 +75,10 @@ func classifyStream(res *Result, req Request) {
 		res.Notes = append(res.Notes, Note{catalog.StreamEmptyChoices, fmt.Sprintf(`%d chunk(s) with "choices": [] and no usage`, s.EmptyChoices)})
 	}
 	if s.Usage == nil || !s.Usage.FromServer {
-		res.Notes = append(res.Notes, Note{catalog.UsageMissing, fmt.Sprintf("the stream reports no token usage; %d deltas counted instead", len(s.Deltas))})
+		res.Notes = append(res.Notes, Note{catalog.UsageMissing, fmt.Sprintf("the stream reports no token usage; %s counted instead", human.Count(len(s.Deltas), "delta", "deltas"))})
 	}
 	if b := DetectBurst(s.Deltas); b.Buffered {
-		res.Notes = append(res.Notes, Note{catalog.StreamBuffered, fmt.Sprintf("all %d deltas arrived within %s after %s of silence", b.Deltas, b.Span, b.Wait)})
+		res.Notes = append(res.Notes, Note{catalog.StreamBuffered, fmt.Sprintf("all %s arrived within %s after %s of silence", human.Count(b.Deltas, "delta", "deltas"), human.Duration(b.Span), human.Duration(b.Wait))})
 	}
 	modelNote(res, req)
 }

@@ -1,0 +1,67 @@
+package human
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// Wrap breaks s into lines of at most width columns at spaces, the lines
+// after the first starting with indent. Colour escapes take no room and
+// wide (CJK) characters two columns. A word longer than a line stays
+// whole where it is: breaking a URL or a path would make it useless to
+// copy, and moving it down would leave a lone word. Width 0 or less leaves
+// s as it is (not a terminal).
+func Wrap(s string, width int, indent string) string {
+	if width <= 0 || Width(s) <= width {
+		return s
+	}
+	var b strings.Builder
+	col, room := 0, width
+	for i, word := range strings.Split(s, " ") {
+		w := Width(word)
+		switch {
+		case i == 0:
+		case col+1+w > room && col > Width(indent) && Width(indent)+w <= room:
+			b.WriteString("\n" + indent)
+			col = Width(indent)
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
+}
+
+// Width is how many terminal columns s takes: colour escapes take none,
+// wide characters two.
+func Width(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] == '\x1b' {
+			i = skipEscape(s, i)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		n += runewidth.RuneWidth(r)
+		i += size
+	}
+	return n
+}
+
+// skipEscape returns the index after the CSI sequence (ESC [ … letter)
+// that starts at i.
+func skipEscape(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '[' {
+		j++
+		for j < len(s) && (s[j] < '@' || s[j] > '~') {
+			j++
+		}
+		return min(j+1, len(s))
+	}
+	return j
+}

@@ -1,0 +1,42 @@
+package human
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		width  int
+		indent string
+		want   string
+	}{
+		{"short line", 80, "  ", "short line"},
+		{"no width means no wrapping at all", 0, "", "no width means no wrapping at all"},
+		{"the base URL ends in /v1 twice and the gateway answers 404", 24, "    ",
+			"the base URL ends in /v1\n    twice and the\n    gateway answers 404"},
+		{"see https://gateway.example/api/v1/chat/completions now", 20, "  ",
+			"see https://gateway.example/api/v1/chat/completions\n  now"},
+		{"\x1b[31merror\x1b[0m one two three", 15, " ", "\x1b[31merror\x1b[0m one two\n three"},
+		{"余额不足 balance too low", 12, "", "余额不足\nbalance too\nlow"},
+	} {
+		got := Wrap(c.in, c.width, c.indent)
+		if got != c.want {
+			t.Errorf("Wrap(%q, %d) =\n%s\nwant\n%s", c.in, c.width, got, c.want)
+		}
+		if c.width > 0 {
+			for _, l := range strings.Split(got, "\n") {
+				if Width(l) > c.width && !strings.Contains(l, "https://") {
+					t.Errorf("line %q is %d columns, over %d", l, Width(l), c.width)
+				}
+			}
+		}
+	}
+}
+
+func TestWidth(t *testing.T) {
+	if w := Width("\x1b[1;31mok\x1b[0m 中"); w != 5 {
+		t.Errorf("Width = %d, want 5", w)
+	}
+}
