@@ -42,6 +42,7 @@ func Offline(o Options) []doctor.Check {
 	s := o.Snapshot
 	return []doctor.Check{
 		toolsCheck{s},
+		routeCheck{s, o.Profile},
 		filesCheck{s},
 		ignoredCheck{s},
 		missingCheck{s},

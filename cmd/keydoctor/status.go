@@ -64,6 +64,10 @@ type statusTool struct {
 	// BackgroundModel is Claude Code's: the model of its background
 	// requests, set or its built-in default (default: true).
 	BackgroundModel *statusValue `json:"background_model,omitempty"`
+	// Route is where the requests really go; Request what a tool on the
+	// gateway route sends (URL, header of the key).
+	Route   *statusRoute   `json:"route,omitempty"`
+	Request *statusRequest `json:"request,omitempty"`
 }
 
 type statusDoc struct {
@@ -95,13 +99,13 @@ func runStatus(o *statusOptions) error {
 	e := o.Env
 	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
 	doc := statusDoc{Schema: schemaStatus, Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
-	for _, t := range snap.Tools {
+	for _, t := range append(snap.Tools, snap.Elsewhere...) {
 		if o.Tool != "" && string(t.ID) != o.Tool {
 			continue
 		}
 		st := statusTool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toStatus(e, t.Base, t.Places.Base, false), Key: toStatus(e, t.Key, t.Places.Key, true),
-			Model: toStatus(e, t.Model, t.Places.Model, false)}
+			Model: toStatus(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
 		if bg := t.Background(); bg.Set() {
 			v := toStatus(e, bg, discover.Source{}, false)
 			st.BackgroundModel = &v
@@ -152,6 +156,10 @@ func writeStatusTable(w io.Writer, doc statusDoc) {
 		fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
 		for _, t := range doc.Tools {
 			label := t.Label
+			if row, ok := routeRow(t); ok {
+				fmt.Fprintf(tw, "%s\t%s\n", label, row)
+				label = ""
+			}
 			parts := []struct {
 				name string
 				v    statusValue
@@ -168,6 +176,9 @@ func writeStatusTable(w io.Writer, doc statusDoc) {
 				for _, ov := range part.v.Overrides {
 					fmt.Fprintf(tw, "\t  shadows\t%s\t%s\n", dash(ov.Value), describe(ov))
 				}
+			}
+			if row, ok := requestRow(t); ok {
+				fmt.Fprintf(tw, "\t%s\n", row)
 			}
 		}
 		tw.Flush()

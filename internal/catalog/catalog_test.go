@@ -14,7 +14,7 @@ dns-failed connect-refused connect-timeout tls-untrusted tls-failed http-redirec
 auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-found model-mismatch
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
-http-error`)
+http-error provider-bypass route-info`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {
