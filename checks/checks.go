@@ -42,7 +42,7 @@ func Offline(o Options) []doctor.Check {
 	s := o.Snapshot
 	return []doctor.Check{
 		toolsCheck{s},
-		routeCheck{s, o.Profile},
+		routeCheck{s},
 		filesCheck{s},
 		ignoredCheck{s},
 		missingCheck{s},

@@ -7,7 +7,6 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // routeCheck judges where each tool's requests really go (discover.Route).
@@ -16,10 +15,7 @@ import (
 // whatever the triple says. A tool that deliberately uses a cloud
 // provider or its login, with no gateway triple, gets one route-info
 // line: nothing of the gateway applies to it.
-type routeCheck struct {
-	snap    *discover.Snapshot
-	profile gateway.Profile
-}
+type routeCheck struct{ snap *discover.Snapshot }
 
 func (routeCheck) Name() string { return "route" }
 
@@ -27,10 +23,6 @@ func (c routeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, t := range c.snap.Tools {
 		if t.Route.Gateway() {
-			continue
-		}
-		if c.ownCloudGateway(t) {
-			out = append(out, finding(t, "route-info", doctor.Info, routeInfo(e, t), "", src(e, t.Route.Switch)))
 			continue
 		}
 		out = append(out, finding(t, "provider-bypass", doctor.Error, bypassMessage(e, t), bypassFix(e, c.snap, t), src(e, t.Route.Switch)))
@@ -42,18 +34,6 @@ func (c routeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		return []doctor.Finding{skip("", "every configured tool sends its requests to the base URL of its triple")}
 	}
 	return out
-}
-
-// ownCloudGateway: CLAUDE_CODE_USE_GATEWAY reads ANTHROPIC_BASE_URL as
-// Anthropic's cloud gateway. When the profile names another gateway, the
-// user runs that one on purpose.
-func (c routeCheck) ownCloudGateway(t discover.Tool) bool {
-	if t.Route.Kind != discover.RouteCloud || t.Route.Name != "gateway" || c.profile.BaseURL == "" {
-		return false
-	}
-	p, _ := t.Rule.Diagnose(t.Base.Value)
-	q, _ := gateway.Tool{}.Diagnose(c.profile.BaseURL)
-	return p.Root != q.Root
 }
 
 func routeInfo(e *env.Env, t discover.Tool) string {
@@ -97,8 +77,11 @@ func bypassFix(e *env.Env, s *discover.Snapshot, t discover.Tool) string {
 	if r.Switch.Source.File != "" {
 		return fmt.Sprintf("remove the line %q: %q from %s%s, or run '%s'", name, r.Switch.Value, e.Tilde(r.Switch.Source.File), atLine(r.Switch.Source), setupCmd(t))
 	}
+	// A settings env value beats the shell (observed 2.1.197): "0" turns
+	// the switch off without touching the shell.
+	off := fmt.Sprintf("or set %q to \"0\" in the env of %s", name, e.Tilde(t.Places.Base.File))
 	if at, ok := s.ExportedBy(name); ok {
-		return fmt.Sprintf("remove the line that exports %s from %s (line %d) and open a new shell (or run 'unset %s' in this one)", name, e.Tilde(at.File), at.Line, name)
+		return fmt.Sprintf("remove the line that exports %s from %s (line %d) and open a new shell (or run 'unset %s' in this one), %s", name, e.Tilde(at.File), at.Line, name, off)
 	}
-	return fmt.Sprintf("%s comes from the environment: remove it where it is exported (~/.bashrc, ~/.zshrc, ~/.profile, a .envrc) and open a new shell, or run 'unset %s'", name, name)
+	return fmt.Sprintf("%s comes from the environment: remove it where it is exported (~/.bashrc, ~/.zshrc, ~/.profile, a .envrc) and open a new shell, or run 'unset %s'; %s", name, name, off)
 }

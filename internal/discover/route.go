@@ -49,16 +49,20 @@ func (r Route) SwitchVar() string {
 }
 
 // claudeRoute is the provider Claude Code picks, as it does: the first
-// truthy switch in its order (CLAUDE_CODE_USE_GATEWAY only with both
-// ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN, which it needs), else its
-// own login when nothing gives a base URL or a key, else the triple.
+// truthy switch in its order, else its own login when nothing gives a
+// base URL or a key, else the triple. CLAUDE_CODE_USE_GATEWAY with both
+// ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN comes first and sends the
+// same request as no switch (2.1.197, docs/tools.md): the gateway route.
 func (s *Snapshot) claudeRoute(t Tool) Route {
 	for _, sw := range tools.ClaudeSwitches {
 		v := s.ClaudeVar(sw.Var)
 		if !tools.ClaudeTruthy(v.Value) {
 			continue
 		}
-		if sw.Name == "gateway" && (s.ClaudeVar(tools.AnthropicBaseURL).Value == "" || s.ClaudeVar(tools.AnthropicAuthToken).Value == "") {
+		if sw.SameWire {
+			if s.ClaudeVar(tools.AnthropicBaseURL).Value != "" && s.ClaudeVar(tools.AnthropicAuthToken).Value != "" {
+				return Route{Kind: RouteGateway}
+			}
 			continue
 		}
 		return Route{Kind: RouteCloud, Name: sw.Name, Title: sw.Title, Switch: v}

@@ -147,15 +147,17 @@ type ClaudeSwitch struct {
 	Title string
 	// Companions are the variables that configure that provider.
 	Companions []string
+	// SameWire: with ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN set, the
+	// switch sends the same request as no switch (CLAUDE_CODE_USE_GATEWAY,
+	// observed 2.1.197); without both it is ignored.
+	SameWire bool
 }
 
 // ClaudeSwitches are Claude Code's provider switches in the order it
-// tests them (2.1.197, getAPIProvider): the first truthy one wins.
-// CLAUDE_CODE_USE_GATEWAY selects Anthropic's own cloud gateway, which
-// reads ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN as its own (a
-// signed gateway token, not a third-party key).
+// tests them (2.1.197, getAPIProvider): the first truthy one wins; with
+// any but CLAUDE_CODE_USE_GATEWAY no request reaches ANTHROPIC_BASE_URL.
 var ClaudeSwitches = []ClaudeSwitch{
-	{Var: "CLAUDE_CODE_USE_GATEWAY", Name: "gateway", Title: "Anthropic's cloud gateway", Companions: []string{AnthropicBaseURL, AnthropicAuthToken}},
+	{Var: "CLAUDE_CODE_USE_GATEWAY", Name: "gateway", Title: "Anthropic's cloud gateway", Companions: []string{AnthropicBaseURL, AnthropicAuthToken}, SameWire: true},
 	{Var: "CLAUDE_CODE_USE_BEDROCK", Name: "bedrock", Title: "Amazon Bedrock", Companions: []string{"AWS_REGION", "AWS_PROFILE", "ANTHROPIC_BEDROCK_BASE_URL", "AWS_BEARER_TOKEN_BEDROCK"}},
 	{Var: "CLAUDE_CODE_USE_FOUNDRY", Name: "foundry", Title: "Microsoft Foundry", Companions: []string{"ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL", "ANTHROPIC_FOUNDRY_API_KEY"}},
 	{Var: "CLAUDE_CODE_USE_ANTHROPIC_AWS", Name: "anthropicAws", Title: "Claude Platform on AWS", Companions: []string{"ANTHROPIC_AWS_WORKSPACE_ID", "ANTHROPIC_AWS_BASE_URL", "ANTHROPIC_AWS_API_KEY"}},
