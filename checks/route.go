@@ -70,8 +70,11 @@ func baseName(t discover.Tool) string {
 // profile line that exports it.
 func bypassFix(e *env.Env, s *discover.Snapshot, t discover.Tool) string {
 	r := t.Route
-	if r.Kind != discover.RouteCloud {
-		return orSetup(fmt.Sprintf("select the gateway's entry: set %s in %s", r.Switch.Source.Key, e.Tilde(r.Switch.Source.File)), t)
+	switch r.Kind {
+	case discover.RouteProvider:
+		return orSetup(fmt.Sprintf("select the gateway's entry: set %q to %q in %s", r.Switch.Source.Key, r.Want, e.Tilde(r.Switch.Source.File)), t)
+	case discover.RouteLogin:
+		return orSetup(fmt.Sprintf("give %s a provider of the gateway with its own key (its %s is not a gateway key)", t.Label, r.Title), t)
 	}
 	name := r.SwitchVar()
 	if r.Switch.Source.File != "" {

@@ -33,6 +33,9 @@ type Route struct {
 	// Switch is what selects it, with its source: the switch variable
 	// (Source.Key is its name), the login file, lastUsedProvider.
 	Switch Value
+	// Want is the value of Switch that selects the gateway instead, when
+	// one does (Cline: the gateway entry's id).
+	Want string
 }
 
 // Gateway reports whether the requests go to the triple's base URL.
