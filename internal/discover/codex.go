@@ -43,7 +43,7 @@ type Codex struct {
 	AuthKey   Value
 	ChatGPT   bool
 	ChatGPTAt Source
-	lines   map[string]int
+	lines     map[string]int
 }
 
 // codexID names Codex in problems and paths.
