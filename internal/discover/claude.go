@@ -245,8 +245,10 @@ func (s *Snapshot) claudeKey(t *Tool) {
 			t.Key, t.KeyName = c.PrimaryAPIKey, tools.ClaudePrimaryKey
 		}
 	}
+	// An empty value sends nothing: "ANTHROPIC_API_KEY": "" beside the
+	// token only masks a key exported in the shell (docs/tools.md).
 	for _, v := range []Value{token, apiKey} {
-		if v.Set() {
+		if v.Set() && v.Value != "" {
 			t.Credentials = append(t.Credentials, v)
 		}
 	}
