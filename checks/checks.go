@@ -43,6 +43,7 @@ func Offline(o Options) []doctor.Check {
 	s := o.Snapshot
 	return []doctor.Check{
 		toolsCheck{s},
+		routeCheck{s},
 		filesCheck{s},
 		ignoredCheck{s},
 		missingCheck{s},

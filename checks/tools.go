@@ -17,6 +17,9 @@ type toolsCheck struct{ snap *discover.Snapshot }
 func (toolsCheck) Name() string { return "tools" }
 
 func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	if len(c.snap.Tools) == 0 && len(c.snap.Elsewhere) > 0 {
+		return []doctor.Finding{skip("", "no tool is configured for a gateway; the others use their own provider or login")}
+	}
 	if len(c.snap.Tools) == 0 {
 		return []doctor.Finding{{Code: catalog.EnvMissing, Status: doctor.Warning,
 			Message: "no tool is configured for a gateway: no Claude Code settings env, Codex config, Cline provider, MCP server or .env triple was found",

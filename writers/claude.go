@@ -3,8 +3,10 @@ package writers
 import (
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
 
@@ -40,16 +42,44 @@ func planClaude(o Options, t tools.Tool) ([]*Change, error) {
 			return nil, err
 		}
 	}
-	if old, _ := doc.str(tools.ClaudeEnv, staleVar); doc.remove(tools.ClaudeEnv, staleVar) {
+	// An empty ANTHROPIC_API_KEY beside the token is kept: it masks a
+	// real key exported in the shell, which Claude Code would otherwise
+	// send to the gateway as x-api-key (docs/tools.md).
+	if old, ok := doc.str(tools.ClaudeEnv, staleVar); (!ok || old != "") && doc.remove(tools.ClaudeEnv, staleVar) {
 		c.addSecrets(old)
 		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
+	removeClaudeSwitches(c, doc)
 	if authVar == tools.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
 		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tools.ClaudeState(o.Env)))
 	}
 	c.New = doc.bytes()
 	c.finish(true, 0o600)
 	return []*Change{c}, nil
+}
+
+// removeClaudeSwitches removes every provider switch that is on in the
+// env being written: with one on, Claude Code sends no request to
+// ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
+// it may be there to mask one exported in the shell.
+func removeClaudeSwitches(c *Change, doc *jsonDoc) {
+	for _, sw := range tools.ClaudeSwitches {
+		if sw.SameWire {
+			continue
+		}
+		v := doc.lookup(tools.ClaudeEnv, sw.Var)
+		if v == nil {
+			continue
+		}
+		lit, ok := v.Value.(hujson.Literal)
+		// A JSON true or 1 is on too: Claude Code stringifies env values.
+		if !ok || !tools.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
+			continue
+		}
+		if doc.remove(tools.ClaudeEnv, sw.Var) {
+			c.notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
+		}
+	}
 }
 
 // rejectedByClaude reports whether the user once told Claude Code to

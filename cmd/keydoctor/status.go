@@ -65,6 +65,10 @@ type statusTool struct {
 	// BackgroundModel is Claude Code's: the model of its background
 	// requests, set or its built-in default (default: true).
 	BackgroundModel *statusValue `json:"background_model,omitempty"`
+	// Route is where the requests really go; Request what a tool on the
+	// gateway route sends (URL, header of the key).
+	Route   *statusRoute   `json:"route,omitempty"`
+	Request *statusRequest `json:"request,omitempty"`
 }
 
 type statusDoc struct {
@@ -98,13 +102,13 @@ func runStatus(o *statusOptions) error {
 	e := o.Env
 	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
 	doc := statusDoc{Schema: schemaStatus, Tools: []statusTool{}, Problems: []statusIssue{}, Profile: p.Public()}
-	for _, t := range snap.Tools {
+	for _, t := range append(snap.Tools, snap.Elsewhere...) {
 		if o.Tool != "" && string(t.ID) != o.Tool {
 			continue
 		}
 		st := statusTool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toStatus(e, t.Base, t.Places.Base, false), Key: toStatus(e, t.Key, t.Places.Key, true),
-			Model: toStatus(e, t.Model, t.Places.Model, false)}
+			Model: toStatus(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
 		if bg := t.Background(); bg.Set() {
 			v := toStatus(e, bg, discover.Source{}, false)
 			st.BackgroundModel = &v
@@ -195,12 +199,19 @@ func writeStatusWide(w io.Writer, doc statusDoc) {
 	fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
 	for _, t := range doc.Tools {
 		label := t.Label
+		if row, ok := routeRow(t); ok {
+			fmt.Fprintf(tw, "%s\t%s\n", label, row)
+			label = ""
+		}
 		for _, part := range statusParts(t) {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", label, part.name, dash(part.v.Value), dash(describe(part.v)))
 			label = ""
 			for _, ov := range part.v.Overrides {
 				fmt.Fprintf(tw, "\t  shadows\t%s\t%s\n", dash(ov.Value), describe(ov))
 			}
+		}
+		if row, ok := requestRow(t); ok {
+			fmt.Fprintf(tw, "\t%s\n", row)
 		}
 	}
 	tw.Flush()
@@ -217,6 +228,12 @@ func writeStatusBlocks(w io.Writer, doc statusDoc, width int) {
 			fmt.Fprintln(w)
 		}
 		line(t.Label)
+		if t.Route != nil && t.Route.Kind != string(discover.RouteGateway) {
+			line(fmt.Sprintf("  %-9s %s", "route", t.Route.Title))
+			if src := describe(statusValue{Source: t.Route.Source, Key: t.Route.Key}); src != "" {
+				line(indent + "from " + src)
+			}
+		}
 		for _, part := range statusParts(t) {
 			line(fmt.Sprintf("  %-9s %s", part.name, dash(part.v.Value)))
 			if src := describe(part.v); src != "" {
@@ -225,6 +242,11 @@ func writeStatusBlocks(w io.Writer, doc statusDoc, width int) {
 			for _, ov := range part.v.Overrides {
 				line(indent + "shadows " + dash(ov.Value) + " from " + describe(ov))
 			}
+		}
+		if t.Request != nil {
+			// The URL has no space to wrap at: it gets a line of its own.
+			line(fmt.Sprintf("  %-9s POST, key in %s", "request", dash(t.Request.AuthHeader)))
+			line("    " + t.Request.URL)
 		}
 	}
 }

@@ -15,7 +15,7 @@ auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-fo
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
 http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
-encoding-unasked response-too-large`)
+encoding-unasked response-too-large provider-bypass route-info`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

@@ -30,6 +30,8 @@ const (
 	LocalRelayDown     Code = "local-relay-down"
 	ClaudeKeyRejected  Code = "claude-key-rejected"
 	TempFileLeft       Code = "temp-file-left"
+	ProviderBypass     Code = "provider-bypass"
+	RouteInfo          Code = "route-info"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

@@ -200,4 +200,20 @@ var configEntries = []Entry{
 		},
 		Fix: "run `keydoctor setup` (or `keydoctor restore`) again: it removes the copies killed runs left; or delete the file the finding names",
 	},
+	{Code: ProviderBypass, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 30, Title: "the tool will not use the gateway: another route wins",
+		Causes: []string{
+			"a Claude Code provider switch (CLAUDE_CODE_USE_BEDROCK, _VERTEX, _FOUNDRY, _ANTHROPIC_AWS, _MANTLE, _GATEWAY) is on beside the gateway triple: every request goes to that cloud provider",
+			"the switch is exported by a shell profile, so editing settings files cannot turn it off",
+			"Cline's lastUsedProvider selects another provider (or none: its built-in one) instead of the gateway's entry",
+			"Codex's built-in provider carries a ChatGPT sign-in instead of a key",
+		},
+		Fix:      "remove the switch the finding names (the settings line, or the export in the shell profile) and open a new shell; `keydoctor setup` removes a switch from the files it edits",
+		Symptoms: []string{"could not load credentials from any providers", "claude_code_use_bedrock", "claude_code_use_vertex", "could not load the default credentials"},
+	},
+	{Code: RouteInfo, Class: Config, Rung: CondPrecedence, Severity: Info, FixRank: 300, Title: "the tool deliberately uses a cloud provider or its vendor's login",
+		Causes: []string{
+			"a provider switch (Bedrock, Vertex, …) or a subscription/ChatGPT login, with no gateway triple: the gateway is not involved, nothing is wrong",
+		},
+		Fix: "nothing to do; to send the tool through the gateway instead, run `keydoctor setup --tools TOOL`, which removes the switch from its settings",
+	},
 }

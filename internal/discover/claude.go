@@ -35,6 +35,9 @@ type Claude struct {
 	// PrimaryAPIKey is the key `claude login` stored with a Console API
 	// key; Claude Code uses it when no variable or apiKeyHelper gives one.
 	PrimaryAPIKey Value
+	// Login is Claude Code's own subscription sign-in (the credentials
+	// file's OAuth tokens or the state file's account), if any.
+	Login Value
 }
 
 // readClaude reads the settings layers, lowest first, and the state file,
@@ -64,6 +67,7 @@ func (s *Snapshot) readClaude(t tools.Tool) {
 		}
 		s.Claude.Layers = append(s.Claude.Layers, layer)
 	}
+	s.readClaudeLogin()
 }
 
 // claudeID names Claude Code in problems and paths.
@@ -84,7 +88,7 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 		envObj.ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.String()); return true })
 		sort.Strings(keys)
 		for _, k := range keys {
-			v, ok, prob := doc.str(claudeID, tools.ClaudeEnv+"."+esc(k), tools.ClaudeEnv+"."+k)
+			v, ok, prob := doc.scalar(claudeID, tools.ClaudeEnv+"."+esc(k), tools.ClaudeEnv+"."+k)
 			if prob != nil {
 				s.addProblem(*prob)
 			}
@@ -115,6 +119,9 @@ func (s *Snapshot) readClaudeState(path string) {
 	}
 	if v, ok, _ := doc.str(claudeID, tools.ClaudePrimaryKey, tools.ClaudePrimaryKey); ok {
 		s.Claude.PrimaryAPIKey = v
+	}
+	if r := doc.get(tools.ClaudeOAuthAccount); r.IsObject() && !s.Claude.Login.Set() {
+		s.Claude.Login = Value{Source: doc.source(r, tools.ClaudeOAuthAccount)}
 	}
 	r := doc.get(tools.ClaudeRejected)
 	if r.IsArray() {
@@ -161,11 +168,20 @@ func (c Claude) lookup(name string, shell Value) Value {
 	return v
 }
 
+// resolveClaude is Claude Code's triple when a settings file configures
+// it or a provider switch is on. A tool that deliberately takes a cloud
+// provider or its login, with no gateway base URL, goes to Elsewhere:
+// nothing of the gateway's applies to it.
 func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
-	if !s.Claude.Configured() {
+	t := s.claudeTool()
+	switch {
+	case !t.Route.Gateway() && !t.Base.Configured():
+		s.Elsewhere = append(s.Elsewhere, t)
+		return nil
+	case !s.Claude.Configured() && t.Route.Gateway():
 		return nil
 	}
-	return []Tool{s.claudeTool()}
+	return []Tool{t}
 }
 
 // ownClaude is Claude Code's triple even when no settings file configures
@@ -200,6 +216,7 @@ func (s *Snapshot) claudeTool() Tool {
 		t.Model.Overrides = models[1:]
 	}
 	t.BackgroundModel = s.claudeBackgroundModel()
+	t.Route = s.claudeRoute(t)
 	if t.Key.Set() {
 		t.Auth = authFor(t.KeyName, t.Rule)
 	}
@@ -228,8 +245,10 @@ func (s *Snapshot) claudeKey(t *Tool) {
 			t.Key, t.KeyName = c.PrimaryAPIKey, tools.ClaudePrimaryKey
 		}
 	}
+	// An empty value sends nothing: "ANTHROPIC_API_KEY": "" beside the
+	// token only masks a key exported in the shell (docs/tools.md).
 	for _, v := range []Value{token, apiKey} {
-		if v.Set() {
+		if v.Set() && v.Value != "" {
 			t.Credentials = append(t.Credentials, v)
 		}
 	}

@@ -145,14 +145,56 @@ func (c Cline) Active() (*ClineEntry, bool) {
 func (s *Snapshot) resolveCline(t tools.Tool) []Tool {
 	c := s.Cline
 	var out []Tool
-	if en, ok := c.Active(); ok {
-		out = append(out, s.clineTool(en))
-	} else if c.LastUsed.Set() && len(c.Entries) > 0 {
+	gw := c.gatewayEntry()
+	en, active := c.Active()
+	switch {
+	case active && (en.BaseURL.Set() || gw == nil):
+		ct := s.clineTool(en)
+		if !en.BaseURL.Set() {
+			// Another provider with no base URL of ours, on purpose.
+			ct.Route = Route{Kind: RouteProvider, Name: en.ID, Title: "Cline's " + en.ID + " provider", Switch: c.LastUsed}
+			s.Elsewhere = append(s.Elsewhere, ct)
+			break
+		}
+		out = append(out, ct)
+	case gw != nil:
+		// The gateway's entry is there but not selected: Cline uses the
+		// selected provider, or with none (or a dangling one) its built-in
+		// "cline" provider (3.0.65, docs/tools.md).
+		ct := s.clineTool(gw)
+		ct.Route = Route{Kind: RouteProvider, Name: tools.ClineBuiltIn, Title: "Cline's built-in provider", Switch: c.LastUsed, Want: gw.ID}
+		if active {
+			ct.Route.Name, ct.Route.Title = en.ID, "Cline's "+en.ID+" provider"
+		}
+		if !c.LastUsed.Set() {
+			ct.Route.Switch = Value{Source: Source{File: c.ProvidersPath, Key: tools.ClineLastUsed}}
+		}
+		out = append(out, ct)
+	case c.LastUsed.Set() && len(c.Entries) > 0:
 		s.addProblem(Problem{Tool: clineID, File: c.ProvidersPath, Line: c.LastUsed.Source.Line,
 			Message: fmt.Sprintf("lastUsedProvider is %q, but providers has no such entry", sanitize(c.LastUsed.Value)),
 			Fix:     "run 'keydoctor setup --tools cline' to write a complete openai-compatible entry"})
 	}
 	return append(out, s.resolveMCP(t.ID, "Cline CLI", c.MCPServers)...)
+}
+
+// gatewayEntry is the entry that carries a base URL: the one setup
+// writes (openai-compatible) first, else the first with one.
+func (c Cline) gatewayEntry() *ClineEntry {
+	var found *ClineEntry
+	for i := range c.Entries {
+		en := &c.Entries[i]
+		if !en.BaseURL.Set() {
+			continue
+		}
+		if en.ID == tools.ClineGateway {
+			return en
+		}
+		if found == nil {
+			found = en
+		}
+	}
+	return found
 }
 
 // clineTool is the triple of the provider entry Cline uses.

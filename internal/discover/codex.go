@@ -38,10 +38,12 @@ type Codex struct {
 	Providers                     map[string]*CodexProvider
 	ProviderIDs                   []string // sorted
 	// AuthKey is auth.json's OPENAI_API_KEY; ChatGPT is true when auth.json
-	// holds a ChatGPT sign-in (tokens) instead.
-	AuthKey Value
-	ChatGPT bool
-	lines   map[string]int
+	// holds a ChatGPT sign-in (tokens) and Codex uses it rather than the
+	// key (auth_mode, docs/tools.md); ChatGPTAt is where the sign-in is.
+	AuthKey   Value
+	ChatGPT   bool
+	ChatGPTAt Source
+	lines     map[string]int
 }
 
 // codexID names Codex in problems and paths.
@@ -68,11 +70,18 @@ func (s *Snapshot) readCodex(tools.Tool) {
 	}
 	if doc != nil {
 		c.AuthExists = true
-		c.ChatGPT = doc.get(tools.CodexAuthTokens).IsObject()
 		if v, ok, prob := doc.str(codexID, tools.CodexAuthKey, tools.CodexAuthKey); ok {
 			c.AuthKey = v
 		} else if prob != nil {
 			s.addProblem(*prob)
+		}
+		tokens := doc.get(tools.CodexAuthTokens)
+		mode := doc.get(tools.CodexAuthMode).String()
+		c.ChatGPT = tokens.IsObject() && (mode == "chatgpt" || mode == "chatgptAuthTokens" || (mode == "" && !c.AuthKey.Set()))
+		if c.ChatGPT {
+			c.ChatGPTAt = doc.source(tokens, tools.CodexAuthTokens)
+			// auth_mode "chatgpt" ignores a key in the same file.
+			c.AuthKey = Value{}
 		}
 	}
 }

@@ -13,6 +13,9 @@ const codexAuthKeyName = "auth.json " + tools.CodexAuthKey
 func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
 	c := s.Codex
 	if !c.Configured() {
+		if c.ChatGPT {
+			s.Elsewhere = append(s.Elsewhere, s.codexLogin(Tool{ID: gateway.Codex, Rule: tools.Wire(gateway.Codex), Label: "Codex CLI"}))
+		}
 		return nil
 	}
 	prov := c.SelectedProvider()
@@ -30,6 +33,13 @@ func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
 	switch {
 	case prov.Value == tools.CodexDefaultProvider:
 		s.codexOpenAI(&t)
+		if c.ChatGPT {
+			t = s.codexLogin(t)
+			if !t.Base.Configured() {
+				s.Elsewhere = append(s.Elsewhere, t)
+				return nil
+			}
+		}
 	case reserved:
 		t.Base, t.NoKeyNeeded, t.KeyName = defaultValue(builtIn.Base), builtIn.NoKey, "none"
 	case !defined:
@@ -105,4 +115,16 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	if p.RequiresOpenAIAuth && c.AuthKey.Set() {
 		t.Credentials = append(t.Credentials, c.AuthKey)
 	}
+}
+
+// codexLogin is Codex on its built-in provider with a ChatGPT sign-in:
+// its requests go to ChatGPT's backend with the sign-in's tokens, not to a
+// gateway.
+func (s *Snapshot) codexLogin(t Tool) Tool {
+	t.Route = Route{Kind: RouteLogin, Name: "chatgpt", Title: "ChatGPT login", Switch: Value{Source: s.Codex.ChatGPTAt}}
+	if !t.Base.Set() {
+		t.Base = defaultValue(tools.OpenAIDefaultBase)
+	}
+	t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
+	return t
 }

@@ -51,6 +51,10 @@ type Snapshot struct {
 	Paths []PathInfo
 	// Tools are the resolved triples, in the tools' display order.
 	Tools []Tool
+	// Elsewhere are tools that deliberately send their requests to a cloud
+	// provider, the vendor's login or another provider, and have no gateway
+	// triple: what they use is shown, never judged against the gateway.
+	Elsewhere []Tool
 
 	keys map[string]*keysFile // what the generic adapter read, by tool id
 }

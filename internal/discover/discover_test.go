@@ -167,6 +167,11 @@ requires_openai_auth = true
 				t.Fatalf("problems = %+v", s.Problems)
 			}
 			c, ok := s.Tool("codex")
+			if !ok && tt.kn == "ChatGPT sign-in (auth.json)" && len(s.Elsewhere) == 1 {
+				// A ChatGPT sign-in on the built-in provider is the login
+				// route: shown, not judged against a gateway.
+				c, ok = &s.Elsewhere[0], s.Elsewhere[0].Route.Kind == RouteLogin
+			}
 			if !ok {
 				t.Fatal("codex not resolved")
 			}

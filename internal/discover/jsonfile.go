@@ -133,6 +133,18 @@ func (d *jsonDoc) str(tool, path, key string) (Value, bool, *Problem) {
 	return Value{Value: r.String(), Source: src}, true, nil
 }
 
+// scalar reads a string, number or boolean at path as the text a
+// program sees once it lands in the environment: Claude Code accepts
+// "API_TIMEOUT_MS": 600000 and "DISABLE_TELEMETRY": true in its settings
+// env. Objects, arrays and null are what str makes of them.
+func (d *jsonDoc) scalar(tool, path, key string) (Value, bool, *Problem) {
+	r := d.get(path)
+	if r.Type == gjson.Number || r.Type == gjson.True || r.Type == gjson.False {
+		return Value{Value: r.Raw, Source: d.source(r, key)}, true, nil
+	}
+	return d.str(tool, path, key)
+}
+
 // esc escapes a key for use inside a gjson path.
 func esc(key string) string {
 	var b strings.Builder

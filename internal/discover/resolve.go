@@ -42,6 +42,9 @@ type Tool struct {
 	BackgroundModel Value
 	// MCP: an MCP server entry of the tool's settings, not its own triple.
 	MCP bool
+	// Route is where the requests really go: the gateway of the triple,
+	// or a cloud provider, login or other provider that wins over it.
+	Route Route
 }
 
 // Places are where base URL, key and model of a tool are written.

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -134,4 +135,61 @@ func ClaudeKeyAuth(keyName string) (gateway.Auth, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// ClaudeSwitch is one of Claude Code's provider switches: a variable that,
+// set truthy (ClaudeTruthy), sends every request to a cloud provider
+// instead of ANTHROPIC_BASE_URL (docs/tools.md, "Provider switches").
+type ClaudeSwitch struct {
+	Var  string // CLAUDE_CODE_USE_BEDROCK
+	Name string // bedrock: Claude Code's own name for the provider
+	// Title names the provider for people.
+	Title string
+	// Companions are the variables that configure that provider.
+	Companions []string
+	// SameWire: with ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN set, the
+	// switch sends the same request as no switch (CLAUDE_CODE_USE_GATEWAY,
+	// observed 2.1.197); without both it is ignored.
+	SameWire bool
+}
+
+// ClaudeSwitches are Claude Code's provider switches in the order it
+// tests them (2.1.197, getAPIProvider): the first truthy one wins; with
+// any but CLAUDE_CODE_USE_GATEWAY no request reaches ANTHROPIC_BASE_URL.
+var ClaudeSwitches = []ClaudeSwitch{
+	{Var: "CLAUDE_CODE_USE_GATEWAY", Name: "gateway", Title: "Anthropic's cloud gateway", Companions: []string{AnthropicBaseURL, AnthropicAuthToken}, SameWire: true},
+	{Var: "CLAUDE_CODE_USE_BEDROCK", Name: "bedrock", Title: "Amazon Bedrock", Companions: []string{"AWS_REGION", "AWS_PROFILE", "ANTHROPIC_BEDROCK_BASE_URL", "AWS_BEARER_TOKEN_BEDROCK"}},
+	{Var: "CLAUDE_CODE_USE_FOUNDRY", Name: "foundry", Title: "Microsoft Foundry", Companions: []string{"ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL", "ANTHROPIC_FOUNDRY_API_KEY"}},
+	{Var: "CLAUDE_CODE_USE_ANTHROPIC_AWS", Name: "anthropicAws", Title: "Claude Platform on AWS", Companions: []string{"ANTHROPIC_AWS_WORKSPACE_ID", "ANTHROPIC_AWS_BASE_URL", "ANTHROPIC_AWS_API_KEY"}},
+	{Var: "CLAUDE_CODE_USE_MANTLE", Name: "mantle", Title: "Bedrock Mantle", Companions: []string{"AWS_REGION", "ANTHROPIC_BEDROCK_MANTLE_BASE_URL", "ANTHROPIC_BEDROCK_MANTLE_API_KEY"}},
+	{Var: "CLAUDE_CODE_USE_VERTEX", Name: "vertex", Title: "Google Vertex AI", Companions: []string{"ANTHROPIC_VERTEX_PROJECT_ID", "CLOUD_ML_REGION", "ANTHROPIC_VERTEX_BASE_URL"}},
+}
+
+// ClaudeTruthy is how Claude Code reads a switch: "1", "true", "yes" or
+// "on", any case, spaces trimmed (a JSON true in a settings env becomes
+// "true"). "0", "false" and "" leave the switch off.
+func ClaudeTruthy(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// Claude Code's own login: a subscription (claude.ai) sign-in keeps its
+// OAuth tokens under ClaudeOAuthKey in ClaudeCredentials (Linux; the
+// macOS keychain elsewhere) and the account under ClaudeOAuthAccount in
+// the state file; CLAUDE_CODE_OAUTH_TOKEN carries a long-lived token.
+// Any key variable (ANTHROPIC_AUTH_TOKEN, ANTHROPIC_API_KEY) or
+// apiKeyHelper beats the login.
+const (
+	ClaudeCredentialsFile = ".credentials.json"
+	ClaudeOAuthKey        = "claudeAiOauth"
+	ClaudeOAuthAccount    = "oauthAccount"
+	ClaudeOAuthTokenVar   = "CLAUDE_CODE_OAUTH_TOKEN"
+)
+
+// ClaudeCredentials is $CLAUDE_CONFIG_DIR/.credentials.json (~/.claude).
+func ClaudeCredentials(e *env.Env) string {
+	return filepath.Join(ClaudeDir(e), ClaudeCredentialsFile)
 }

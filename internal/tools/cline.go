@@ -22,7 +22,10 @@ const (
 	ClineTokenSrc  = "tokenSource"
 	// ClineGateway is the provider setup writes; ClineAnthropic is the one
 	// that sends its key as x-api-key.
-	ClineGateway   = "openai-compatible"
+	ClineGateway = "openai-compatible"
+	// ClineBuiltIn is the provider Cline falls back to without a usable
+	// lastUsedProvider (api.cline.bot; 3.0.65 then writes it there).
+	ClineBuiltIn   = "cline"
 	ClineAnthropic = "anthropic"
 	// ClineMCPServers is the object of an MCP settings file (the CLI's and
 	// the editors') that lists the servers.

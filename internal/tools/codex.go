@@ -33,6 +33,10 @@ const (
 	// CodexAuthTokens holds a ChatGPT sign-in instead.
 	CodexAuthKey    = OpenAIAPIKey
 	CodexAuthTokens = "tokens"
+	// CodexAuthMode says which of the two auth.json yields (0.171.0):
+	// "chatgpt" (or "chatgptAuthTokens") the tokens, "apikey" the key;
+	// absent: the key when it is not null, else the tokens.
+	CodexAuthMode = "auth_mode"
 	// CodexDefaultProvider is the provider used when nothing selects one.
 	CodexDefaultProvider = "openai"
 )
