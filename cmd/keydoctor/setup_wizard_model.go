@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 )
 
 func (w *wizard) askKey(ctx context.Context) error {
@@ -88,6 +89,9 @@ func (w *wizard) listModels(ctx context.Context) error {
 
 func (w *wizard) askModel(ctx context.Context) error {
 	p := &w.profile
+	if p.Source(gateway.FieldModel) == profiles.TeamFile {
+		return nil // the team decided
+	}
 	if p.Source(gateway.FieldModel) == "--model" {
 		ok, err := w.confirmModel(ctx, p.Model)
 		if err != nil || ok {
