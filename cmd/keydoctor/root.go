@@ -132,7 +132,7 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e),
+		newMockCmd(e), newDemoCmd(e), newProfileCmd(e), newUseCmd(e), newInitCmd(e),
 	)
 	// Unknown subcommands and wrong argument counts are usage errors too.
 	root.Args = cobra.NoArgs

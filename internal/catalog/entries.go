@@ -63,6 +63,22 @@ var entries = []Entry{
 			"the key was rotated in one place only",
 		},
 		Fix: "run `keydoctor setup --tools claude,codex,cline,env` to write one triple everywhere; `keydoctor status` shows what each tool uses now"},
+	{Code: "profile-in-use", Stage: Config, Title: "the stored profile a tool is on",
+		Causes: []string{
+			"each configured tool is matched to a stored profile by base URL, model and key; none matches when it was set up by hand or with values no profile holds",
+		},
+		Fix: "`keydoctor use NAME` switches every tool to a profile; `keydoctor profile list` shows them"},
+	{Code: "key-orphaned", Stage: Config, Title: "a file holds a key that belongs to no profile",
+		Causes: []string{
+			"a key was rotated (`profile set NAME --key-stdin`) and this file was not switched afterwards",
+			"the key was written by hand or by another tool",
+		},
+		Fix: "run `keydoctor use NAME` to write a profile's key there, or add the key as a profile"},
+	{Code: "team-drift", Stage: Config, Title: "a tool differs from the repository's keydoctor.yaml",
+		Causes: []string{
+			"the tool was edited by hand, or set up outside the repository, after the team file was committed",
+		},
+		Fix: "run `keydoctor setup --yes` in the repository: it takes the team file's gateway, model and tools"},
 	{Code: "value-overridden", Stage: Config, Title: "a value is shadowed by a higher-precedence source",
 		Causes: []string{
 			"Claude Code: a value in settings.json env beats the same variable exported in the shell; local beats project beats user settings; managed settings beat all",

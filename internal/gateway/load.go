@@ -340,3 +340,9 @@ func (p Profile) Require(fields ...Field) error {
 	}
 	return nil
 }
+
+// ReadKeyLine reads a key piped or typed in (profile add/set
+// --key-stdin), with the same refusals and hints as Load's.
+func ReadKeyLine(r io.Reader, keyVar, command string) (string, error) {
+	return readKeyLine(r, keyVar, command)
+}
