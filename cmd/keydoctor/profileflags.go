@@ -136,10 +136,13 @@ func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
 		}
 	}
 	p, ok := st.Get(name)
-	if !ok {
-		if f.saveAs {
-			return nil, nil
+	if !ok && f.saveAs { // setup --profile NEW starts from the current one
+		if name, err = st.Current(e); err != nil || name == "" {
+			return nil, err
 		}
+		p, ok = st.Get(name)
+	}
+	if !ok {
 		_, err := st.Must(name)
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (l *Layer) get(f Field) string {
 	}
 	switch f {
 	case FieldPreset:
-		return l.Preset
+		return l.preset()
 	case FieldBaseURL:
 		return l.BaseURL
 	case FieldModel:
@@ -146,18 +146,27 @@ type resolver struct {
 	team, saved *Layer
 }
 
+// preset is the layer's preset: a base URL without one is a custom
+// gateway.
+func (l *Layer) preset() string {
+	switch {
+	case l.Preset != "":
+		return l.Preset
+	case l.BaseURL != "":
+		return templates.CustomPreset
+	}
+	return ""
+}
+
 // usable drops a layer made for another preset than the one picked: its
 // base URL and key belong to that other gateway.
 func usable(l *Layer, preset string) *Layer {
 	if l == nil {
 		return nil
 	}
-	lp := l.Preset
+	lp := l.preset()
 	if lp == "" {
 		lp = templates.DefaultPreset
-		if l.BaseURL != "" {
-			lp = templates.CustomPreset
-		}
 	}
 	if lp != preset {
 		return nil
