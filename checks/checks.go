@@ -32,6 +32,9 @@ type Options struct {
 	DialTimeout time.Duration
 	// Git runs git for secret-in-git; nil runs the git binary.
 	Git GitRunner
+	// Profiles are the stored profiles and the team file, for
+	// profile-in-use, key-orphaned and team-drift; nil skips those.
+	Profiles *ProfileSet
 }
 
 // Offline is every check that needs no network beyond the short proxy and
@@ -54,6 +57,7 @@ func Offline(o Options) []doctor.Check {
 		claudeRejectedCheck{s},
 		overriddenCheck{s},
 		driftCheck{s, o.Profile},
+		profilesCheck{s, o.Profiles},
 		permsCheck{s},
 		leftoversCheck{s},
 		gitCheck{s, o.Git},

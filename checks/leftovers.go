@@ -32,6 +32,9 @@ func (c leftoversCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	}
 	backups := filepath.Join(e.KeydoctorDir(), "backups")
 	dirs[backups] = ""
+	// keydoctor's own files: the profile store and the kept keys.
+	dirs[e.KeydoctorDir()] = ""
+	dirs[filepath.Join(e.KeydoctorDir(), "keys")] = ""
 	if entries, err := os.ReadDir(backups); err == nil {
 		for _, en := range entries {
 			if en.IsDir() {

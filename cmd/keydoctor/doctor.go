@@ -93,7 +93,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
-	p, err := o.profile.load(o.Env)
+	p, err := o.profile.loadIn(o.Env, o.Project)
 	if err != nil {
 		return err
 	}
@@ -117,6 +117,11 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		wire.account(&r)
 	}
 	secrets := append(snapshotSecrets(snap), p.Key)
+	if set := profileSet(o.Env, nil); set != nil {
+		for _, rp := range set.Resolved {
+			secrets = append(secrets, rp.Key)
+		}
+	}
 	if o.JSON {
 		err = writeJSON(o.Out, r, secrets...)
 	} else {
@@ -141,7 +146,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 // doctorChecks are the offline checks; without --offline, runDoctor
 // appends the wire checks (doctor_wire.go).
 func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
-	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial}
+	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial, Profiles: profileSet(o.Env, o.profile.team)}
 	return checks.Offline(co)
 }
 

@@ -30,6 +30,9 @@ func scriptSetup(env *testscript.Env) error {
 	env.Setenv("HOME", env.WorkDir+"/home")
 	env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
 	env.Setenv("NO_COLOR", "1")
+	// Never the developer's real keyring: keys kept by a profile go to
+	// the file store (the keyring path has its own tests, on the mock).
+	env.Setenv("KEYDOCTOR_KEYRING", "off")
 	for _, v := range []string{"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy"} {
 		env.Setenv(v, "")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
@@ -19,6 +20,15 @@ type profileFlags struct {
 	preset, baseURL, model, backgroundModel, keyEnv, configFile string
 	keyStdin                                                    bool
 	command                                                     string // for hints
+	// profile is --profile NAME: the stored profile to fall back to
+	// (setup: also the name it saves under, which need not exist yet).
+	profile string
+	// saveAs lets --profile name a profile that does not exist yet.
+	saveAs bool
+	// used is the stored profile the load fell back to ("" none); team
+	// the team file found above the project directory (nil none).
+	used string
+	team *profiles.Team
 }
 
 func (f *profileFlags) add(fs *pflag.FlagSet) {
@@ -30,12 +40,27 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the API key from the first line of standard input (on a terminal: a prompt, without echo)")
 	fs.StringVar(&f.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
+	fs.StringVar(&f.profile, "profile", "", "stored profile to use for what flags and variables do not give (default $"+profiles.ProfileVar+", else the default profile)")
 }
 
-func (f *profileFlags) load(e *env.Env) (gateway.Profile, error) {
+// load resolves the profile for a command run in the current directory.
+func (f *profileFlags) load(e *env.Env) (gateway.Profile, error) { return f.loadIn(e, ".") }
+
+// loadIn resolves the profile: flags, the team file above dir, variables,
+// the stored profile (--profile, $KEYDOCTOR_PROFILE or the default), the
+// config file, the preset.
+func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 	o := gateway.LoadOptions{
 		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
+	}
+	team, err := profiles.FindTeam(dir)
+	if err != nil {
+		return gateway.Profile{}, err
+	}
+	f.team, o.Team = team, team.Layer()
+	if o.Saved, err = f.savedLayer(e); err != nil {
+		return gateway.Profile{}, err
 	}
 	if f.keyStdin {
 		r, err := stdinKey(e)
@@ -95,4 +120,37 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 		fmt.Fprintln(e.Stderr)
 		return nil, failf("", "interrupted: no key was read")
 	}
+}
+
+// savedLayer is the stored profile to fall back to, its key read; a key
+// that cannot be read (a locked keyring) is a note, not a failure.
+func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
+	st, err := profiles.Open(e)
+	if err != nil {
+		return nil, err
+	}
+	name := f.profile
+	if name == "" {
+		if name, err = st.Current(e); err != nil || name == "" {
+			return nil, err
+		}
+	}
+	p, ok := st.Get(name)
+	if !ok && f.saveAs { // setup --profile NEW starts from the current one
+		if name, err = st.Current(e); err != nil || name == "" {
+			return nil, err
+		}
+		p, ok = st.Get(name)
+	}
+	if !ok {
+		_, err := st.Must(name)
+		return nil, err
+	}
+	l, err := st.Layer(e, p)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err)
+		l, _ = st.Layer(e, profiles.Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel})
+	}
+	f.used = name
+	return l, nil
 }

@@ -51,6 +51,14 @@ type setupOptions struct {
 	Check func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding
 	// afterPlan lets tests change files between plan and apply.
 	afterPlan func()
+	// preloaded is the profile to write, resolved already ('use'); nil
+	// means load it from flags, the team file, variables and profiles.
+	preloaded *gateway.Profile
+	// confirm shows the diff and asks before writing without the wizard.
+	confirmWrite bool
+	// remember replaces saving what was written as a profile ('use' only
+	// makes its profile the default).
+	remember func(gateway.Profile) error
 }
 
 func newSetupCmd(e *env.Env) *cobra.Command {
@@ -133,7 +141,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
-	p, err := o.Flags.load(o.Env)
+	p, err := o.loadProfile()
 	if err != nil {
 		return err
 	}
@@ -143,6 +151,9 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		return err
 	}
 	var ids []gateway.ToolID
+	if t := o.Flags.team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
+		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
+	}
 	if o.Tools != "" {
 		if ids, err = tools.ParseSetup(o.Tools); err != nil {
 			return usageErrorf("", "--tools: %v", err)
@@ -200,7 +211,7 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 	if err != nil {
 		return err
 	}
-	if o.Interactive {
+	if o.Interactive || o.confirmWrite {
 		ok, err := confirmPlan(ctx, o, plan)
 		if err != nil || !ok {
 			return err
@@ -216,6 +227,9 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 		return refusal(o.Env, err)
 	}
 	rep.applied(o.Env, res)
+	if rep.ProfileSaved, err = rememberSetup(o, p, since); err != nil {
+		return failf("the files were written; run it again to save the profile", "%v", err)
+	}
 	if o.Check != nil {
 		rep.checked(o.Check(ctx, p, ids))
 	}
@@ -226,6 +240,25 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// loadProfile is the profile to write: preloaded, or resolved from the
+// flags, the team file above --project, variables and the stored
+// profile (--profile may name one setup is about to create).
+func (o *setupOptions) loadProfile() (gateway.Profile, error) {
+	if o.preloaded != nil {
+		return *o.preloaded, nil
+	}
+	o.Flags.saveAs = true
+	p, err := o.Flags.loadIn(o.Env, o.Project)
+	// The background model is settled against the gateway's list and
+	// the files on every run (settleBackground); a stored one would skip
+	// that and keep a model the gateway may no longer serve.
+	if src := p.Source(gateway.FieldBackgroundModel); err == nil && strings.HasPrefix(src, "profile ") {
+		p.BackgroundModel = ""
+		delete(p.Sources, gateway.FieldBackgroundModel)
+	}
+	return p, err
 }
 
 func (o *setupOptions) writerOptions() (writers.Options, error) {

@@ -20,6 +20,8 @@ type setupReport struct {
 	Changed bool             `json:"changed"`
 	Files   []setupFile      `json:"files"`
 	Backup  string           `json:"backup,omitempty"`
+	// ProfileSaved says how the stored profile changed ("" it did not).
+	ProfileSaved string `json:"profile_saved,omitempty"`
 	// Leftovers are temporary copies a killed run left, removed first.
 	Leftovers []string `json:"removed_leftovers,omitempty"`
 	Notes     []string `json:"notes,omitempty"`
@@ -119,6 +121,9 @@ func (r *setupReport) print(o *setupOptions) error {
 	}
 	for _, p := range r.Leftovers {
 		fmt.Fprintf(w, "%-9s %s (left by a keydoctor run that was killed)\n", "removed", p)
+	}
+	if r.ProfileSaved != "" {
+		fmt.Fprintf(w, "%-9s %s\n", "profile", r.ProfileSaved)
 	}
 	switch {
 	case !r.Changed:

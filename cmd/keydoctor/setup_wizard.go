@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -124,7 +125,7 @@ func (w *wizard) run(ctx context.Context) error {
 
 func (w *wizard) askGateway(ctx context.Context) error {
 	p := &w.profile
-	if p.Source(gateway.FieldBaseURL) != "--base-url" {
+	if src := p.Source(gateway.FieldBaseURL); src != "--base-url" && src != profiles.TeamFile {
 		if err := w.chooseGateway(ctx); err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 )
 
 func (w *wizard) askKey(ctx context.Context) error {
@@ -89,6 +90,9 @@ func (w *wizard) listModels(ctx context.Context) error {
 
 func (w *wizard) askModel(ctx context.Context) error {
 	p := &w.profile
+	if p.Source(gateway.FieldModel) == profiles.TeamFile {
+		return nil // the team decided
+	}
 	if p.Source(gateway.FieldModel) == "--model" {
 		ok, err := w.confirmModel(ctx, p.Model)
 		if err != nil || ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/spf13/cobra"
 )
 
@@ -69,6 +70,9 @@ type statusTool struct {
 	// gateway route sends (URL, header of the key).
 	Route   *statusRoute   `json:"route,omitempty"`
 	Request *statusRequest `json:"request,omitempty"`
+	// Profile is the stored profile the tool matches (base URL, model,
+	// key), "none" when it matches none; omitted without profiles.
+	Profile string `json:"profile,omitempty"`
 }
 
 type statusDoc struct {
@@ -76,6 +80,8 @@ type statusDoc struct {
 	Tools    []statusTool   `json:"tools"`
 	Problems []statusIssue  `json:"problems"`
 	Profile  gateway.Public `json:"profile"`
+	// DefaultProfile is the stored profile commands fall back to.
+	DefaultProfile string `json:"default_profile,omitempty"`
 }
 
 type statusIssue struct {
@@ -95,7 +101,7 @@ func runStatus(o *statusOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
-	p, err := o.profile.load(o.Env)
+	p, err := o.profile.loadIn(o.Env, o.Project)
 	if err != nil {
 		return err
 	}
@@ -115,12 +121,28 @@ func runStatus(o *statusOptions) error {
 		}
 		doc.Tools = append(doc.Tools, st)
 	}
+	set := profileSet(e, nil)
+	if set != nil {
+		doc.DefaultProfile = set.Default
+		for _, t := range snap.Tools {
+			for j := range doc.Tools {
+				if doc.Tools[j].Label == t.Label && len(set.Resolved) > 0 {
+					doc.Tools[j].Profile = orNone(profiles.Match(set.Resolved, profiles.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value}))
+				}
+			}
+		}
+	}
 	for _, pr := range snap.Problems {
 		if o.Tool == "" || pr.Tool == o.Tool {
 			doc.Problems = append(doc.Problems, statusIssue{pr.Tool, pr.At(e), pr.Message})
 		}
 	}
 	secrets := append(snapshotSecrets(snap), p.Key)
+	if set != nil {
+		for _, rp := range set.Resolved {
+			secrets = append(secrets, rp.Key)
+		}
+	}
 	if o.JSON {
 		return writeJSON(o.Out, doc, secrets...)
 	}
@@ -167,6 +189,15 @@ func writeStatusTable(w io.Writer, doc statusDoc, u ui) {
 		writeStatusBlocks(w, doc, u.Width)
 	default:
 		writeStatusWide(w, doc)
+	}
+	var on []string
+	for _, t := range doc.Tools {
+		if t.Profile != "" {
+			on = append(on, t.Label+": "+t.Profile)
+		}
+	}
+	if !u.Quiet && (len(on) > 0 || doc.DefaultProfile != "") {
+		fmt.Fprintf(w, "profiles: %s (default profile: %s)\n", dash(strings.Join(on, ", ")), orNone(doc.DefaultProfile))
 	}
 	for _, pr := range doc.Problems {
 		line := fmt.Sprintf("problem: %s: %s: %s (run 'keydoctor doctor --offline')", pr.Tool, pr.Source, pr.Message)
@@ -262,6 +293,13 @@ func describe(v statusValue) string {
 func dash(s string) string {
 	if s == "" {
 		return "-"
+	}
+	return s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
 	}
 	return s
 }

@@ -32,6 +32,9 @@ const (
 	TempFileLeft       Code = "temp-file-left"
 	ProviderBypass     Code = "provider-bypass"
 	RouteInfo          Code = "route-info"
+	ProfileInUse       Code = "profile-in-use"
+	KeyOrphaned        Code = "key-orphaned"
+	TeamDrift          Code = "team-drift"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

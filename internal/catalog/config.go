@@ -216,4 +216,23 @@ var configEntries = []Entry{
 		},
 		Fix: "nothing to do; to send the tool through the gateway instead, run `keydoctor setup --tools TOOL`, which removes the switch from its settings",
 	},
+	{Code: ProfileInUse, Class: Config, Rung: CondPrecedence, Severity: Info, FixRank: 310, Title: "the stored profile a tool is on",
+		Causes: []string{
+			"each configured tool is matched to a stored profile by base URL, model and key; none matches when it was set up by hand or with values no profile holds",
+		},
+		Fix: "`keydoctor use NAME` switches every tool to a profile; `keydoctor profile list` shows them",
+	},
+	{Code: KeyOrphaned, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 230, Title: "a file holds a key that belongs to no profile",
+		Causes: []string{
+			"a key was rotated (`profile set NAME --key-stdin`) and this file was not switched afterwards",
+			"the key was written by hand or by another tool",
+		},
+		Fix: "run `keydoctor use NAME` to write a profile's key there, or add the key as a profile",
+	},
+	{Code: TeamDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 175, Title: "a tool differs from the repository's keydoctor.yaml",
+		Causes: []string{
+			"the tool was edited by hand, or set up outside the repository, after the team file was committed",
+		},
+		Fix: "run `keydoctor setup --yes` in the repository: it takes the team file's gateway, model and tools",
+	},
 }

@@ -28,6 +28,40 @@ type LoadOptions struct {
 	// Command names the command for hints ("setup"): an empty --key-stdin
 	// is told how to pipe the key into it.
 	Command string
+	// Key is a key keydoctor already holds (a stored profile's, for
+	// 'use'): it beats every variable. Never filled from a flag value.
+	Key string
+	// Team is the repository's keydoctor.yaml: below flags, above every
+	// variable. Saved is the default (or named) stored profile: below the
+	// variables, above config.yaml and the preset's defaults. Either is
+	// skipped when a higher layer picked another preset.
+	Team, Saved *Layer
+}
+
+// Layer is one named source of profile values (a stored profile, the
+// team file); empty fields give nothing. Key is set only for a stored
+// profile whose key keydoctor keeps (keyring or file).
+type Layer struct {
+	Source                                          string // "profile work", "keydoctor.yaml"
+	Preset, BaseURL, Model, BackgroundModel, KeyEnv string
+	Key                                             string
+}
+
+func (l *Layer) get(f Field) string {
+	if l == nil {
+		return ""
+	}
+	switch f {
+	case FieldPreset:
+		return l.preset()
+	case FieldBaseURL:
+		return l.BaseURL
+	case FieldModel:
+		return l.Model
+	case FieldBackgroundModel:
+		return l.BackgroundModel
+	}
+	return ""
 }
 
 // UsageError is bad input from the user: exit status 2.
@@ -38,20 +72,24 @@ func (e *UsageError) Error() string { return e.Msg }
 // ConfigPath is keydoctor's own config file.
 func ConfigPath(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "config.yaml") }
 
-// Load resolves the profile. Highest first: flags, KEYDOCTOR_* variables,
-// the preset's variables, the config file. Viper reads the config file; the
+// Load resolves the profile. Highest first: flags, the team file
+// (keydoctor.yaml), KEYDOCTOR_* variables, the preset's variables, the
+// stored profile (the default one unless named), the config file, the
+// preset's defaults. The stored profile sits below the variables so that
+// an exported variable still wins, as it always did. Viper reads the config file; the
 // environment comes from e (not os.Getenv) so that tests stay hermetic.
 func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	cfg, cfgName, err := readConfig(e, o.ConfigFile)
 	if err != nil {
 		return Profile{}, err
 	}
-	r := &resolver{e: e, cfg: cfg, cfgName: cfgName, p: Profile{Sources: map[Field]string{}}}
+	r := &resolver{e: e, cfg: cfg, cfgName: cfgName, p: Profile{Sources: map[Field]string{}}, team: o.Team, saved: o.Saved}
 	p := &r.p
 	p.Preset = r.pick(FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
 	if p.Preset == "" {
 		p.Preset = templates.DefaultPreset
 	}
+	r.team, r.saved = usable(o.Team, p.Preset), usable(o.Saved, p.Preset)
 	preset, err := templates.LookupPreset(p.Preset)
 	if err != nil {
 		return Profile{}, &UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
@@ -89,8 +127,14 @@ func readConfig(e *env.Env, path string) (*viper.Viper, string, error) {
 			}
 		}
 	}
+	if err := CheckKeys(e.Tilde(path), cfg.AllSettings(), ConfigKeys); err != nil {
+		return nil, "", err
+	}
 	return cfg, e.Tilde(path), nil
 }
+
+// ConfigKeys are the keys config.yaml may hold (README: "config.yaml").
+var ConfigKeys = []string{"preset", "base_url", "model", "background_model", "key_env"}
 
 // resolver resolves a profile's fields through the precedence chain.
 type resolver struct {
@@ -98,14 +142,48 @@ type resolver struct {
 	cfg     *viper.Viper
 	cfgName string
 	p       Profile
+	// team and saved are the layers above the variables and below them.
+	team, saved *Layer
 }
 
-// pick resolves one field: the flag, else the first variable set, else
-// the config file.
+// preset is the layer's preset: a base URL without one is a custom
+// gateway.
+func (l *Layer) preset() string {
+	switch {
+	case l.Preset != "":
+		return l.Preset
+	case l.BaseURL != "":
+		return templates.CustomPreset
+	}
+	return ""
+}
+
+// usable drops a layer made for another preset than the one picked: its
+// base URL and key belong to that other gateway.
+func usable(l *Layer, preset string) *Layer {
+	if l == nil {
+		return nil
+	}
+	lp := l.preset()
+	if lp == "" {
+		lp = templates.DefaultPreset
+	}
+	if lp != preset {
+		return nil
+	}
+	return l
+}
+
+// pick resolves one field: the flag, else the team file, else the first
+// variable set, else the stored profile, else the config file.
 func (r *resolver) pick(f Field, flag, flagName string, vars ...string) string {
 	if flag != "" {
 		r.p.Sources[f] = flagName
 		return flag
+	}
+	if v := r.team.get(f); v != "" {
+		r.p.Sources[f] = r.team.Source
+		return v
 	}
 	for _, v := range vars {
 		if v == "" {
@@ -115,6 +193,10 @@ func (r *resolver) pick(f Field, flag, flagName string, vars ...string) string {
 			r.p.Sources[f] = v
 			return val
 		}
+	}
+	if v := r.saved.get(f); v != "" {
+		r.p.Sources[f] = r.saved.Source
+		return v
 	}
 	if val := r.cfg.GetString(string(f)); val != "" {
 		r.p.Sources[f] = r.cfgName
@@ -143,16 +225,20 @@ func (r *resolver) baseURL(flag string, preset templates.Preset) error {
 	return nil
 }
 
-// key resolves the key: stdin, then a named variable, then
-// KEYDOCTOR_API_KEY, then the preset's variable, then a variable named by
-// the config file. KeyVar says which variable holds it (the preset's when
-// none does yet).
+// key resolves the key: stdin, a named variable, a key keydoctor holds
+// (use), the team file's variable, KEYDOCTOR_API_KEY, the preset's
+// variable, the stored profile's (its variable or its kept key), a
+// variable named by the config file. KeyVar says which variable holds it
+// (the team's or the preset's when none does yet).
 func (r *resolver) key(o LoadOptions) error {
 	p := &r.p
 	p.KeyVar = p.VarKey
+	if r.team != nil && r.team.KeyEnv != "" {
+		p.KeyVar = r.team.KeyEnv
+	}
 	switch {
 	case o.KeyStdin != nil:
-		k, err := readKeyLine(o.KeyStdin, p.VarKey, o.Command)
+		k, err := readKeyLine(o.KeyStdin, p.KeyVar, o.Command)
 		if err != nil {
 			return err
 		}
@@ -166,18 +252,48 @@ func (r *resolver) key(o LoadOptions) error {
 			return &UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
 		}
 		p.Key, p.KeyVar, p.Sources[FieldKey] = k, o.KeyEnv, o.KeyEnv
-	default:
-		for _, v := range []string{"KEYDOCTOR_API_KEY", p.VarKey, r.cfg.GetString("key_env")} {
-			if v == "" {
-				continue
-			}
-			if k, ok := r.e.Lookup(v); ok {
-				p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
-				break
-			}
+	case o.Key != "":
+		p.Key, p.Sources[FieldKey] = o.Key, "profile"
+		if o.Saved != nil {
+			p.Sources[FieldKey] = o.Saved.Source
 		}
+	default:
+		r.keyFromLayers()
 	}
 	return nil
+}
+
+func (r *resolver) keyFromLayers() {
+	p := &r.p
+	vars := []string{"KEYDOCTOR_API_KEY", p.VarKey}
+	if r.team != nil && r.team.KeyEnv != "" {
+		vars = append([]string{r.team.KeyEnv}, vars...)
+	}
+	for _, v := range vars {
+		if k, ok := r.e.Lookup(v); ok {
+			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+			return
+		}
+	}
+	if s := r.saved; s != nil {
+		if s.KeyEnv != "" {
+			if k, ok := r.e.Lookup(s.KeyEnv); ok {
+				p.Key, p.KeyVar, p.Sources[FieldKey] = k, s.KeyEnv, s.KeyEnv
+				return
+			}
+			if r.team == nil {
+				p.KeyVar = s.KeyEnv // the hint names the profile's variable
+			}
+		} else if s.Key != "" {
+			p.Key, p.Sources[FieldKey] = s.Key, s.Source
+			return
+		}
+	}
+	if v := r.cfg.GetString("key_env"); v != "" {
+		if k, ok := r.e.Lookup(v); ok {
+			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+		}
+	}
 }
 
 // readKeyLine reads one line: the key, without its line ending. An empty
@@ -232,4 +348,10 @@ func (p Profile) Require(fields ...Field) error {
 		}
 	}
 	return nil
+}
+
+// ReadKeyLine reads a key piped or typed in (profile add/set
+// --key-stdin), with the same refusals and hints as Load's.
+func ReadKeyLine(r io.Reader, keyVar, command string) (string, error) {
+	return readKeyLine(r, keyVar, command)
 }

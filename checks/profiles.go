@@ -1,0 +1,114 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+)
+
+// ProfileSet is what the profile checks compare the tools with: the
+// stored profiles (keys read, never printed), the default one, and the
+// repository's team file.
+type ProfileSet struct {
+	Resolved []profiles.Resolved
+	Default  string
+	Team     *profiles.Team
+}
+
+// profilesCheck names the profile each tool is on (profile-in-use),
+// reports a file holding a key no profile has (key-orphaned), and each
+// tool that drifted from the team file (team-drift).
+type profilesCheck struct {
+	snap *discover.Snapshot
+	set  *ProfileSet
+}
+
+func (profilesCheck) Name() string { return "profiles" }
+
+func (c profilesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	if c.set == nil {
+		return nil
+	}
+	var out []doctor.Finding
+	for _, t := range c.snap.Tools {
+		if !t.Base.Configured() || t.MCP {
+			continue
+		}
+		if len(c.set.Resolved) > 0 {
+			out = append(out, c.inUse(t))
+			if f, ok := c.orphaned(e, t); ok {
+				out = append(out, f)
+			}
+		}
+		out = append(out, c.drift(e, t)...)
+	}
+	return out
+}
+
+func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
+	n := profiles.Match(c.set.Resolved, profiles.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value})
+	def := "no default profile"
+	if c.set.Default != "" {
+		def = "the default profile is " + c.set.Default
+	}
+	msg := fmt.Sprintf("%s is on profile %s (%s)", t.Label, n, def)
+	if n == "" {
+		msg = fmt.Sprintf("%s is on profile none: its base URL, model and key match no stored profile (%s)", t.Label, def)
+	}
+	return doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg,
+		Fix: map[bool]string{true: "'keydoctor use NAME' switches it to a profile", false: ""}[n == ""]}
+}
+
+// orphaned: a key written into a file that no profile holds (left behind
+// by a rotation that did not reach this file, or typed by hand).
+func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bool) {
+	k := t.Key
+	if k.Value == "" || k.Source.File == "" || profiles.Owns(c.set.Resolved, k.Value) {
+		return doctor.Finding{}, false
+	}
+	at := k.Source.Display(e)
+	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
+		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), gateway.Mask(k.Value)),
+		Fix:     "'keydoctor use NAME' writes a profile's key there; or add this key as a profile (printf '%s\\n' \"$KEY\" | keydoctor profile add NAME --key-stdin)"}, true
+}
+
+// drift compares a tool the team file lists with the team's gateway and
+// model.
+func (c profilesCheck) drift(e *env.Env, t discover.Tool) []doctor.Finding {
+	tm := c.set.Team
+	if tm == nil || (len(tm.Tools) > 0 && !slices.Contains(tm.Tools, string(t.ID))) {
+		return nil
+	}
+	want := profiles.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}
+	var out []doctor.Finding
+	add := func(part, got, exp string, v discover.Value) {
+		out = append(out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(t.ID), Source: v.Source.Display(e),
+			Message: fmt.Sprintf("%s: %s is %s, the team's %s says %s (%s)", t.Label, part, orDash(got), e.Tilde(tm.Path), exp, v.Source.Where(e)),
+			Fix:     fmt.Sprintf("run 'keydoctor setup --yes --tools %s' in the repository (it takes the team's settings)", t.ID)})
+	}
+	root := t.Base.Value
+	if n, err := gateway.Normalize(root); err == nil {
+		root = n.Root
+	}
+	if r := want.Root(); r != "" && root != r {
+		add("the base URL", t.Base.Value, r, t.Base)
+	}
+	if tm.Model != "" && t.Model.Value != tm.Model {
+		add("the model", t.Model.Value, tm.Model, t.Model)
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "(not set)"
+	}
+	return s
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/templates"
+	"github.com/spf13/cobra"
+)
+
+func newInitCmd(e *env.Env) *cobra.Command {
+	var dir, name string
+	var toolList []string
+	cmd := &cobra.Command{
+		Use:   "init",
+		Short: "write keydoctor.yaml (the team's gateway, model and tools) from the current profile",
+		Long: `init writes keydoctor.yaml into the project directory from the current profile
+(--profile, $KEYDOCTOR_PROFILE, else the default): gateway, model, background
+model, the tools configured with it now, and the name of the variable each
+developer keeps the key in. Never a key. Commit it; in the repository,
+'keydoctor setup' then takes everything from it and asks only for the key,
+and 'keydoctor doctor' reports each tool that drifted from it.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error {
+			if err := checkProject(dir); err != nil {
+				return err
+			}
+			st, err := profiles.Open(e)
+			if err != nil {
+				return err
+			}
+			if name == "" {
+				if name, err = st.Current(e); err != nil {
+					return err
+				}
+			}
+			if name == "" {
+				return usageErrorf("run 'keydoctor setup' or 'keydoctor profile add NAME' first, or pass --profile NAME", "there is no current profile")
+			}
+			sp, err := st.Must(name)
+			if err != nil {
+				return err
+			}
+			t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
+			path := filepath.Join(dir, profiles.TeamFile)
+			if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
+				return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
+			} else if err != nil {
+				return failf("", "%v", err)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dir, "project", ".", "repository root to write keydoctor.yaml into")
+	cmd.Flags().StringVar(&name, "profile", "", "profile to write it from (default the current one)")
+	cmd.Flags().StringSliceVar(&toolList, "tools", nil, "tools the team configures (default those on the profile now)")
+	return cmd
+}
+
+// teamOf is the team file for a profile: its gateway (preset, and the
+// base URL unless it is the preset's), models, tools and key variable.
+func teamOf(sp profiles.Profile, given, using []string) *profiles.Team {
+	t := &profiles.Team{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
+	if t.Tools == nil {
+		t.Tools = using
+	}
+	if t.KeyEnv == "" {
+		t.KeyEnv = keyVarOf(sp)
+	}
+	return t
+}
+
+// keyVarOf names the variable a team keeps the key in when the profile
+// keeps its own: the preset's.
+func keyVarOf(sp profiles.Profile) string {
+	if pr, err := templates.LookupPreset(presetOf(sp)); err == nil {
+		return pr.Vars.APIKey
+	}
+	return "KEYDOCTOR_API_KEY"
+}

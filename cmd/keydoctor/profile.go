@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/templates"
+	"github.com/spf13/cobra"
+)
+
+// profileEdit is what profile add and profile set change: only the
+// fields given.
+type profileEdit struct {
+	preset, baseURL, model, backgroundModel, keyEnv string
+	keyStdin                                        bool
+}
+
+func (f *profileEdit) add(c *cobra.Command) {
+	fs := c.Flags()
+	fs.StringVar(&f.preset, "preset", "", "gateway preset (taotoken, custom)")
+	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
+	fs.StringVar(&f.model, "model", "", "model id")
+	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for Claude Code")
+	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the key")
+	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the key from standard input and keep it in the OS keyring (else a 0600 file)")
+	c.MarkFlagsMutuallyExclusive("key-env", "key-stdin")
+}
+
+func newProfileCmd(e *env.Env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "profile",
+		Short: "remember gateways by name: add, list, show, set, rename, rm",
+		Long: `A profile names one gateway: preset or base URL, model, background model and
+where its key is. The key is never written into profiles.yaml: --key-env
+names the variable that holds it, --key-stdin keeps it in the OS keyring
+(macOS Keychain, Windows Credential Manager, Secret Service), or, where there
+is none, in a 0600 file under keydoctor's config dir. 'keydoctor use NAME'
+switches every tool to a profile.`,
+		Args: usageArgs(cobra.NoArgs),
+	}
+	cmd.AddCommand(newProfileAddCmd(e), newProfileSetCmd(e), newProfileListCmd(e), newProfileShowCmd(e),
+		newProfileRmCmd(e), newProfileRenameCmd(e))
+	return cmd
+}
+
+func newProfileAddCmd(e *env.Env) *cobra.Command {
+	f := &profileEdit{}
+	cmd := &cobra.Command{
+		Use:     "add NAME",
+		Short:   "add a profile",
+		Example: "  keydoctor profile add work --base-url https://gw.example.com/api --model gpt-5 --key-env WORK_KEY\n  printf '%s\\n' \"$KEY\" | keydoctor profile add home --model gpt-4o --key-stdin",
+		Args:    usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			return editProfile(c.Context(), e, c, args[0], f, true)
+		},
+	}
+	f.add(cmd)
+	return cmd
+}
+
+func newProfileSetCmd(e *env.Env) *cobra.Command {
+	f := &profileEdit{}
+	cmd := &cobra.Command{
+		Use:     "set NAME",
+		Short:   "change what is given of a profile (then 'keydoctor use NAME' writes it)",
+		Example: "  printf '%s\\n' \"$NEW_KEY\" | keydoctor profile set work --key-stdin && keydoctor use work",
+		Args:    usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			return editProfile(c.Context(), e, c, args[0], f, false)
+		},
+	}
+	f.add(cmd)
+	return cmd
+}
+
+// editProfile adds (create) or changes a profile under the write lock.
+func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
+	var key string
+	if f.keyStdin {
+		r, err := stdinKey(e)
+		if err != nil {
+			return err
+		}
+		if key, err = gateway.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
+			return err
+		}
+		if kp := gateway.CheckKey(key); kp != nil {
+			return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from stdin is refused: %s", kp.Reason)
+		}
+	}
+	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {
+		st, err := profiles.Open(e)
+		if err != nil {
+			return err
+		}
+		p, exists := st.Get(name)
+		switch {
+		case create && exists:
+			return usageErrorf("change it with 'keydoctor profile set "+name+"'", "a profile %q already exists", name)
+		case !create && !exists:
+			_, err := st.Must(name)
+			return err
+		}
+		p.Name = name
+		if err := f.apply(&p, create); err != nil {
+			return err
+		}
+		if key != "" {
+			where, note, err := st.Secrets.Set(name, key)
+			if err != nil {
+				return failf("", "keeping the key: %v", err)
+			}
+			if note != "" {
+				fmt.Fprintf(c.ErrOrStderr(), "keydoctor: note: %s\n", note)
+			}
+			p.KeyEnv, p.KeyStore = "", where
+		} else if f.keyEnv != "" && p.KeyStore != "" {
+			if err := st.Secrets.Delete(p.KeyStore, name); err != nil {
+				return err
+			}
+			p.KeyStore = ""
+		}
+		if err := st.Put(p); err != nil {
+			return err
+		}
+		if err := st.Save(); err != nil {
+			return err
+		}
+		verb := map[bool]string{true: "added", false: "updated"}[create]
+		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), orDash(p.Model), keyWhere(e, st, p))
+		return nil
+	})
+}
+
+// apply copies the given fields; a new profile gets the default preset.
+func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
+	if f.preset != "" {
+		if _, err := templates.LookupPreset(f.preset); err != nil {
+			return usageErrorf("use --preset taotoken or --preset custom", "%v", err)
+		}
+		p.Preset = f.preset
+	}
+	if create && p.Preset == "" {
+		p.Preset = templates.DefaultPreset
+	}
+	if f.baseURL != "" {
+		n, err := gateway.Normalize(f.baseURL)
+		if err != nil {
+			return usageErrorf("pass the gateway root, e.g. --base-url https://taotoken.net/api", "--base-url: %v", err)
+		}
+		p.BaseURL = n.Root
+	}
+	if f.keyEnv != "" {
+		if !validVar(f.keyEnv) {
+			return usageErrorf("export the key as a variable and pass its name", "--key-env takes a variable name, not %q", gateway.Mask(f.keyEnv))
+		}
+		p.KeyEnv = f.keyEnv
+	}
+	for dst, v := range map[*string]string{&p.Model: f.model, &p.BackgroundModel: f.backgroundModel} {
+		if v != "" {
+			*dst = v
+		}
+	}
+	return nil
+}
+
+func validVar(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// keyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",
+// "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
+func keyWhere(e *env.Env, st *profiles.Store, p profiles.Profile) string {
+	k, err := st.Key(e, p)
+	masked := gateway.Mask(k)
+	switch {
+	case p.KeyEnv != "" && k == "":
+		return "$" + p.KeyEnv + " (not set)"
+	case p.KeyEnv != "":
+		return "$" + p.KeyEnv + " (" + masked + ")"
+	case err != nil:
+		return p.KeyStore + " (unreadable)"
+	case p.KeyStore == profiles.StoreKeyring:
+		return "OS keyring (" + masked + ")"
+	case p.KeyStore == profiles.StoreFile:
+		return e.Tilde(st.Secrets.Dir) + "/" + p.Name + " (" + masked + ")"
+	}
+	return "none"
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/spf13/cobra"
+)
+
+const schemaProfiles = "keydoctor/profiles@1"
+
+// profileView is a profile as list and show print it: the key masked.
+type profileView struct {
+	Name            string   `json:"name"`
+	Default         bool     `json:"default"`
+	Preset          string   `json:"preset,omitempty"`
+	BaseURL         string   `json:"base_url"`
+	Model           string   `json:"model,omitempty"`
+	BackgroundModel string   `json:"background_model,omitempty"`
+	Key             string   `json:"key"`
+	KeyEnv          string   `json:"key_env,omitempty"`
+	KeyStore        string   `json:"key_store,omitempty"`
+	Tools           []string `json:"tools"`
+}
+
+type profilesDoc struct {
+	Schema   string        `json:"schema"`
+	Default  string        `json:"default"`
+	Profiles []profileView `json:"profiles"`
+}
+
+// toolsOn maps each profile to the tools configured with it now.
+type toolsOn struct {
+	byProfile map[string][]string
+	byTool    map[string]string // tool label → profile ("" none)
+	snap      *discover.Snapshot
+	resolved  []profiles.Resolved
+}
+
+// whoUses discovers the tools' files in project and matches each tool's
+// triple to the profiles (base URL, model, key).
+func whoUses(e *env.Env, st *profiles.Store, project string) toolsOn {
+	p, _ := gateway.Load(e, gateway.LoadOptions{})
+	snap := discover.Discover(e, discover.OptionsFor(p, project))
+	t := toolsOn{byProfile: map[string][]string{}, byTool: map[string]string{}, snap: snap, resolved: st.Resolve(e)}
+	for _, tool := range snap.Tools {
+		if !tool.Base.Configured() {
+			continue
+		}
+		n := profiles.Match(t.resolved, profiles.Triple{Root: tool.Base.Value, Model: tool.Model.Value, Key: tool.Key.Value})
+		t.byTool[tool.Label] = n
+		if n != "" && !contains(t.byProfile[n], string(tool.ID)) {
+			t.byProfile[n] = append(t.byProfile[n], string(tool.ID))
+		}
+	}
+	return t
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func viewOf(e *env.Env, st *profiles.Store, p profiles.Profile, on toolsOn) profileView {
+	k, _ := st.Key(e, p)
+	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
+		BackgroundModel: p.BackgroundModel, Key: gateway.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
+	if v.Tools == nil {
+		v.Tools = []string{}
+	}
+	return v
+}
+
+func newProfileListCmd(e *env.Env) *cobra.Command {
+	var asJSON bool
+	project := "."
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "list the profiles: gateway, model, masked key, and the tools on each now",
+		Args:  usageArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error {
+			st, err := profiles.Open(e)
+			if err != nil {
+				return err
+			}
+			on := whoUses(e, st, project)
+			doc := profilesDoc{Schema: schemaProfiles, Default: st.Default, Profiles: []profileView{}}
+			for _, n := range st.Names() {
+				p, _ := st.Get(n)
+				doc.Profiles = append(doc.Profiles, viewOf(e, st, p, on))
+			}
+			secrets := profileSecrets(e, st, on)
+			if asJSON {
+				return writeJSON(c.OutOrStdout(), doc, secrets...)
+			}
+			if len(doc.Profiles) == 0 {
+				fmt.Fprintln(c.OutOrStdout(), "no profiles yet: 'keydoctor profile add NAME' or 'keydoctor setup' saves one")
+				return nil
+			}
+			var b strings.Builder
+			tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
+			for _, v := range doc.Profiles {
+				mark := map[bool]string{true: "*", false: ""}[v.Default]
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, v.BaseURL, orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
+			}
+			tw.Flush()
+			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			return nil
+		},
+	}
+	addJSONFlag(cmd.Flags(), &asJSON, schemaProfiles)
+	cmd.Flags().StringVar(&project, "project", ".", "project directory (its .env and .claude/ settings)")
+	return cmd
+}
+
+// profileSecrets are every key in sight, for last-line redaction.
+func profileSecrets(e *env.Env, st *profiles.Store, on toolsOn) []string {
+	out := snapshotSecrets(on.snap)
+	for _, r := range on.resolved {
+		out = append(out, r.Key)
+	}
+	return out
+}
+
+func newProfileShowCmd(e *env.Env) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show NAME",
+		Short: "show one profile (key masked, and where it is kept)",
+		Args:  usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			st, err := profiles.Open(e)
+			if err != nil {
+				return err
+			}
+			p, err := st.Must(args[0])
+			if err != nil {
+				return err
+			}
+			on := whoUses(e, st, ".")
+			v := viewOf(e, st, p, on)
+			secrets := profileSecrets(e, st, on)
+			if asJSON {
+				return writeJSON(c.OutOrStdout(), struct {
+					Schema string `json:"schema"`
+					profileView
+				}{"keydoctor/profile@1", v}, secrets...)
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
+			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, v.BaseURL, orDash(v.Model))
+			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere(e, st, p))
+			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
+			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			return nil
+		},
+	}
+	addJSONFlag(cmd.Flags(), &asJSON, "keydoctor/profile@1")
+	return cmd
+}
+
+func newProfileRmCmd(e *env.Env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rm NAME",
+		Short: "remove a profile and the key keydoctor kept for it (tool files are not touched)",
+		Args:  usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+				return "removed profile " + args[0], st.Remove(args[0])
+			})
+		},
+	}
+}
+
+func newProfileRenameCmd(e *env.Env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rename OLD NEW",
+		Short: "rename a profile (its kept key moves along)",
+		Args:  usageArgs(cobra.ExactArgs(2)),
+		RunE: func(c *cobra.Command, args []string) error {
+			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+				return fmt.Sprintf("renamed profile %s to %s", args[0], args[1]), st.Rename(args[0], args[1])
+			})
+		},
+	}
+}
+
+// storeEdit changes the store under the write lock and saves it.
+func storeEdit(c *cobra.Command, e *env.Env, edit func(*profiles.Store) (string, error)) error {
+	return withWriteLock(c.Context(), e, c.ErrOrStderr(), "profile", func(time.Time) error {
+		st, err := profiles.Open(e)
+		if err != nil {
+			return err
+		}
+		msg, err := edit(st)
+		if err != nil {
+			return err
+		}
+		if err := st.Save(); err != nil {
+			return err
+		}
+		fmt.Fprintln(c.OutOrStdout(), msg)
+		return nil
+	})
+}
+
+// profileSet is what doctor compares the tools with; nil when there are
+// neither profiles nor a team file (or the store does not read: the
+// command's load already said why).
+func profileSet(e *env.Env, team *profiles.Team) *checks.ProfileSet {
+	st, err := profiles.Open(e)
+	if err != nil || (len(st.Names()) == 0 && team == nil) {
+		return nil
+	}
+	return &checks.ProfileSet{Resolved: st.Resolve(e), Default: st.Default, Team: team}
+}

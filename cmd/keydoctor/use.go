@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/spf13/cobra"
+)
+
+// useOptions is 'keydoctor use NAME'.
+type useOptions struct {
+	Env     *env.Env
+	Name    string
+	Tools   string
+	Project string
+	DryRun  bool
+	Yes     bool
+	JSON    bool
+}
+
+func newUseCmd(e *env.Env) *cobra.Command {
+	o := &useOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "use NAME",
+		Short: "switch every configured tool (or those listed) to a profile",
+		Long: `use writes a stored profile's base URL, key and model into every tool that is
+configured now (or those --tools lists), through the same path as setup:
+only keydoctor's keys change, every changed file is backed up first
+('keydoctor restore --last' undoes the switch), a second identical use
+changes nothing, and it ends with the offline checks. The profile becomes
+the default one. With a new key ('profile set NAME --key-stdin'), use
+replaces the old key in every file that holds it, and only there.`,
+		Example: "  keydoctor use work\n  keydoctor use home --tools claude,codex --dry-run",
+		Args:    usageArgs(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Name = args[0]
+			return runUse(c.Context(), o, c)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Tools, "tools", "", "tools to switch: claude,codex,cline,vscode,env (default: those configured now)")
+	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
+	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
+	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before writing (on a terminal use shows the diff and asks)")
+	addJSONFlag(f, &o.JSON, schemaSetup)
+	return cmd
+}
+
+func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
+	e := o.Env
+	if err := checkProject(o.Project); err != nil {
+		return err
+	}
+	st, err := profiles.Open(e)
+	if err != nil {
+		return err
+	}
+	sp, err := st.Must(o.Name)
+	if err != nil {
+		return err
+	}
+	p, err := profileToWrite(e, st, sp)
+	if err != nil {
+		return err
+	}
+	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
+	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
+		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file", preloaded: &p,
+		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
+		Accessible: e.Getenv("ACCESSIBLE") != ""}
+	keepAuthForms(so, snap)
+	if so.Tools == "" {
+		ids := configuredTools(snap)
+		if len(ids) == 0 {
+			return usageErrorf("pass --tools claude,codex,cline,vscode,env (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
+		}
+		so.Tools = strings.Join(ids, ",")
+	}
+	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, e, p, o.Project, ids)
+	}
+	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
+	return runSetup(ctx, so)
+}
+
+// profileToWrite resolves a stored profile to the triple use writes: its
+// own values beat every variable (a switch must not be undone by an
+// exported KEYDOCTOR_MODEL).
+func profileToWrite(e *env.Env, st *profiles.Store, sp profiles.Profile) (gateway.Profile, error) {
+	key, err := st.Key(e, sp)
+	if err != nil {
+		return gateway.Profile{}, failf("", "%v", err)
+	}
+	if key == "" {
+		hint := "give it one: printf '%s\\n' \"$KEY\" | keydoctor profile set " + sp.Name + " --key-stdin"
+		if sp.KeyEnv != "" {
+			return gateway.Profile{}, usageErrorf("export "+sp.KeyEnv+" first", "profile %s takes its key from %s, which is not set", sp.Name, sp.KeyEnv)
+		}
+		return gateway.Profile{}, usageErrorf(hint, "profile %s has no key", sp.Name)
+	}
+	saved, err := st.Layer(e, sp)
+	if err != nil {
+		return gateway.Profile{}, err
+	}
+	lo := gateway.LoadOptions{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel,
+		Key: key, Saved: saved, ConfigFile: "", Command: "use"}
+	if sp.KeyEnv != "" {
+		lo.Key, lo.KeyEnv = "", sp.KeyEnv
+	}
+	p, err := gateway.Load(e, lo)
+	if err != nil {
+		return p, err
+	}
+	if err := requireProfile(p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// configuredTools are the tools setup writes that a file or variable
+// configures for a gateway now.
+func configuredTools(snap *discover.Snapshot) []string {
+	var out []string
+	for _, t := range snap.Tools {
+		d, ok := tools.Lookup(string(t.ID))
+		if ok && d.Setup && t.Base.Configured() && !t.MCP && !contains(out, string(t.ID)) {
+			out = append(out, string(t.ID))
+		}
+	}
+	return out
+}
+
+// keepAuthForms keeps how each tool holds its key now (Claude Code's
+// x-api-key form, Codex's env_key and provider id): a switch changes the
+// gateway, not the form.
+func keepAuthForms(so *setupOptions, snap *discover.Snapshot) {
+	for _, t := range snap.Tools {
+		switch {
+		case t.ID == gateway.Claude && t.KeyName == tools.AnthropicAPIKey:
+			so.ClaudeAuth = "api-key"
+		case t.ID == gateway.Codex && !t.MCP:
+			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
+				so.CodexProvider = pid
+				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth {
+					so.CodexAuth = "env"
+				}
+			}
+		}
+	}
+}
+
+// makeDefault records the profile use switched to as the default.
+func makeDefault(e *env.Env, name string) error {
+	st, err := profiles.Open(e)
+	if err != nil || st.Default == name {
+		return err
+	}
+	st.Default = name
+	return st.Save()
+}
