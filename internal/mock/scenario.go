@@ -38,6 +38,7 @@ const (
 	TimeoutStream      = "timeout-stream"
 	NoResponses        = "no-responses"
 	NoMessages         = "no-messages"
+	NoGemini           = "no-gemini"
 	LatencyHigh        = "latency-high"
 )
 
@@ -68,6 +69,7 @@ var scenarios = []Scenario{
 	{TimeoutStream, "timeout-stream", "the answer stalls halfway until the client gives up"},
 	{NoResponses, "protocol-unsupported", "no /v1/responses (404): Codex cannot work"},
 	{NoMessages, "protocol-unsupported", "no /v1/messages (404): Claude Code cannot work"},
+	{NoGemini, "protocol-unsupported", "no /v1beta (the Gemini API, 404): Gemini CLI cannot work"},
 	{LatencyHigh, "latency-high", "TTFT at least 1s and TPOT at least 60ms"},
 }
 

@@ -94,6 +94,10 @@ func modelNote(res *Result, req Request) {
 // readJSONAnswer takes model, text and usage from a non-streaming answer.
 func readJSONAnswer(res *Result, req Request, body []byte) {
 	r := gjson.ParseBytes(body)
+	if req.Protocol == gateway.Gemini {
+		readGeminiAnswer(res, r)
+		return
+	}
 	res.Model = r.Get("model").String()
 	var text strings.Builder
 	switch req.Protocol {
@@ -202,7 +206,11 @@ func gatewayMessageText(r gjson.Result, body []byte) string {
 	return string(body)
 }
 
+// mentions reports whether body names model outside an echo of a Gemini
+// request path (/v1beta/models/MODEL:…): a gateway quoting the path of a
+// 404 says nothing about the model.
 func mentions(body []byte, model string) bool {
+	body = bytes.ReplaceAll(body, []byte("/models/"+model), nil)
 	return len(model) > 2 && bytes.Contains(body, []byte(model))
 }
 

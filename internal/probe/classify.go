@@ -145,7 +145,7 @@ func classifyStatus(res *Result, req Request) {
 		loc := res.Header.Get("Location")
 		res.Code, res.Err = "http-redirect", errorf("the gateway redirects (%d) to %s; keydoctor and the tools do not follow it", st, orNone(loc))
 		return
-	case st == 401:
+	case st == 401, st == 400 && GoogleKeyRejected(res.Body):
 		res.Code = "auth-invalid"
 	case st == 429:
 		res.Code = "rate-limited"

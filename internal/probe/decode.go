@@ -90,6 +90,8 @@ func (d *Decoder) Event(ev Event, at time.Duration) {
 		d.messages(data, at)
 	case gateway.Responses:
 		d.responses(data, at)
+	case gateway.Gemini:
+		d.gemini(data, at)
 	default:
 		d.chat(data, at)
 	}
@@ -160,6 +162,9 @@ func rawErrorText(e gjson.Result) string {
 	}
 	msg := e.Get("message").String()
 	code := e.Get("code").String()
+	if st := e.Get("status").String(); st != "" && e.Get("code").Type == gjson.Number {
+		code = st // Google's {"code":400,"status":"INVALID_ARGUMENT"}: the name says more
+	}
 	if code == "" {
 		code = e.Get("type").String()
 	}
