@@ -61,7 +61,9 @@ func (d *Decoder) gemini(data []byte, at time.Duration) {
 // geminiUsage reads usageMetadata: input, and output with thinking tokens
 // (they are produced as the answer's are, as reasoning counts elsewhere).
 func geminiUsage(u gjson.Result) (in, out int) {
-	return int(u.Get("promptTokenCount").Int()), int(u.Get("candidatesTokenCount").Int() + u.Get("thoughtsTokenCount").Int())
+	// A negative count is a broken gateway's: count nothing rather than
+	// less than nothing.
+	return int(max(u.Get("promptTokenCount").Int(), 0)), int(max(u.Get("candidatesTokenCount").Int(), 0) + max(u.Get("thoughtsTokenCount").Int(), 0))
 }
 
 // readGeminiAnswer takes model, text and usage from a whole
