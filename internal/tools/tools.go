@@ -67,6 +67,7 @@ const (
 	FormatDotEnv  Format = "dotenv"          // a project .env with the preset's variables
 	FormatShell   Format = "shell"           // variables of the shell only (SDKs): nothing to write
 	FormatJSONKey Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+	FormatGemini  Format = "gemini-env"      // Gemini CLI's .env files and its settings.json auth type
 )
 
 // Syntax is how a file is written.
@@ -157,7 +158,7 @@ const (
 )
 
 // registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, dotenvTool, openaiSDK, anthropicSDK}
+var registry = []Tool{claude, codex, cline, vscode, dotenvTool, gemini, openaiSDK, anthropicSDK}
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }
