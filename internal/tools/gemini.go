@@ -56,7 +56,11 @@ var gemini = Tool{
 	// .env; the turn runs in a trusted empty folder with telemetry and
 	// update checks off (verify sets those variables).
 	Headless: &Headless{Redirect: RedirectEnv, BaseEnv: GeminiBaseURL,
-		Args: []string{"-p", "{prompt}", "--output-format", "text"}},
+		Args:        []string{"-p", "{prompt}", "--output-format", "text"},
+		Env:         []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
+		SettingsEnv: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
+			`"security":{"auth":{"selectedType":"` + GeminiAPIKeyAuth + `"}}}`},
 }
 
 // GeminiHome is $GEMINI_CLI_HOME, else the home directory.

@@ -138,6 +138,13 @@ type Headless struct {
 	Redirect Redirect
 	// BaseEnv is the variable RedirectEnv sets to the relay's base URL.
 	BaseEnv string
+	// Env are variables set for the run as given (trust the empty working
+	// directory, telemetry off).
+	Env []string
+	// SettingsEnv names a variable pointing the tool at a settings file
+	// that beats the user's; verify writes Settings (JSON) there for the
+	// run (usage statistics and update checks off).
+	SettingsEnv, Settings string
 }
 
 // Redirect is a way to point one run of a tool at the relay.
