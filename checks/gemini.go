@@ -26,7 +26,7 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	// A hidden ~/.gemini/.env or a saved auth type counts: the trap is
 	// that Gemini CLI then has no triple where it starts.
 	if _, ok := c.snap.Tool("gemini"); !ok && g.OwnVars == nil && !g.AuthType.Set() {
-		return []doctor.Finding{skip("gemini", "Gemini CLI is not configured (no "+e.Tilde(g.Own)+")")}
+		return nil // not set up: nothing to say (other tools' reports stay as they were)
 	}
 	var out []doctor.Finding
 	if at := g.AuthType; at.Set() && at.Value != tools.GeminiAPIKeyAuth {
