@@ -53,6 +53,7 @@ func Offline(o Options) []doctor.Check {
 		keyCheck{s},
 		urlCheck{s, o.Profile},
 		codexCheck{s},
+		geminiCheck{s},
 		authCheck{s},
 		claudeRejectedCheck{s},
 		overriddenCheck{s},

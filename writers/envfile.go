@@ -57,6 +57,13 @@ func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
 // planGitignore adds .env to the project's .gitignore when the project is
 // inside a git work tree and .env is not ignored yet; nil otherwise.
 func planGitignore(project, envPath string) (*Change, error) {
+	return planGitignoreIn(project, envPath)
+}
+
+// planGitignoreIn adds file (which lies in dir) to dir/.gitignore when dir
+// is inside a git work tree and file is not ignored yet; nil otherwise.
+func planGitignoreIn(dir, envPath string) (*Change, error) {
+	project := dir
 	abs, err := filepath.Abs(envPath)
 	if err != nil {
 		return nil, err
@@ -70,7 +77,7 @@ func planGitignore(project, envPath string) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	line := "/.env"
+	line := "/" + filepath.Base(envPath)
 	eol := lineEnding(c.Old)
 	if len(c.Old) > 0 && c.Old[len(c.Old)-1] != '\n' {
 		c.New = append(append(append([]byte(nil), c.Old...), eol...), line+eol...)

@@ -31,6 +31,10 @@ type Options struct {
 	// FixVSCodeMCP moves a `cline.mcpServers` key found in a VS Code
 	// settings.json (read by nothing) into that editor's Cline MCP file.
 	FixVSCodeMCP bool
+
+	// tools are the tools of the plan being made (a writer may depend on
+	// another's file: Gemini CLI on the project .env).
+	tools []gateway.ToolID
 }
 
 // planFunc plans the changes that give one tool of a format the profile.
@@ -44,6 +48,7 @@ var planners = map[tools.Format]planFunc{
 	tools.FormatVSCode:  planVSCode,
 	tools.FormatDotEnv:  planDotEnv,
 	tools.FormatJSONKey: planKeys,
+	tools.FormatGemini:  planGemini,
 }
 
 // Writes reports whether setup has a writer for a format.
@@ -56,6 +61,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{}
+	o.tools = ids
 	for _, id := range ids {
 		t, ok := tools.Lookup(string(id))
 		plan, writes := planners[t.Format]

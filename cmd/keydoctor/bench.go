@@ -102,7 +102,7 @@ regression, or --self-test missed a target.`,
 	f.StringVar(&o.PromptFile, "prompt-file", "", "read the prompt from FILE")
 	f.IntVar(&o.InputTokens, "input-tokens", 0, "send a synthetic prompt of about N tokens (shows prefill cost)")
 	f.BoolVar(&o.Stream, "stream", true, "stream answers; --stream=false measures end-to-end latency only")
-	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
+	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages, responses or gemini (default chat)")
 	f.StringVar(&o.Tool, "tool", "", "measure the path this tool takes: claude, codex, cline, openai, anthropic")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
 	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")

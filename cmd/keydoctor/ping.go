@@ -55,7 +55,7 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 	}
 	fs := cmd.Flags()
 	o.Profile.add(fs)
-	fs.StringVar(&o.Protocol, "protocol", "chat", "wire protocol: chat (OpenAI chat completions), messages (Anthropic) or responses (OpenAI Responses)")
+	fs.StringVar(&o.Protocol, "protocol", "chat", "wire protocol: chat (OpenAI chat completions), messages (Anthropic), responses (OpenAI Responses) or gemini (Google Gemini API)")
 	fs.BoolVar(&o.Stream, "stream", false, "ask for a streamed answer and measure time to first token")
 	fs.DurationVar(&o.Timeout, "timeout", 60*time.Second, "deadline of the whole request")
 	fs.StringVar(&o.CAFile, "ca-file", "", "PEM file of an extra certificate authority to trust")
@@ -73,7 +73,7 @@ type pingTarget struct {
 func preparePing(o *pingOptions) (pingTarget, error) {
 	proto, err := gateway.ParseProtocol(o.Protocol)
 	if err != nil {
-		return pingTarget{}, usageErrorf("use --protocol chat, messages or responses", "%v", err)
+		return pingTarget{}, usageErrorf("use --protocol chat, messages, responses or gemini", "%v", err)
 	}
 	if o.Timeout <= 0 {
 		return pingTarget{}, usageErrorf("pass a positive duration, e.g. --timeout 30s", "--timeout must be positive")

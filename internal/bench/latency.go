@@ -129,8 +129,11 @@ func NewProfileLatencyCheck(p gateway.Profile, proto gateway.Protocol, th Thresh
 // messages, as the Anthropic SDKs send it; bearer otherwise).
 func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	auth := gateway.AuthBearer
-	if proto == gateway.Messages {
+	switch proto {
+	case gateway.Messages:
 		auth = tools.Wire(gateway.AnthropicSDK).Auth
+	case gateway.Gemini:
+		auth = tools.Wire(gateway.GeminiCLI).Auth // x-goog-api-key
 	}
 	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
 		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}

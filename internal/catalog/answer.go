@@ -55,6 +55,9 @@ func ErrorObject(v gjson.Result) GatewayError {
 		Message: v.Get("message").String(),
 		Param:   v.Get("param").String(),
 	}
+	if st := v.Get("status").String(); e.Type == "" && st != "" {
+		e.Type = st // Google's {"code":400,"status":"INVALID_ARGUMENT"}: the name says more
+	}
 	if e.Message == "" && e.Type == "" && e.Code == "" {
 		e.Message = v.Raw
 	}
@@ -167,6 +170,26 @@ func modelError(body []byte, model string, status int) bool {
 	return status < 500 && mentions(body, model) && strings.Contains(strings.ToLower(msg), "model")
 }
 
+// mentions reports whether body names model outside an echo of a Gemini
+// request path (/v1beta/models/MODEL:…): a gateway quoting the path of a
+// 404 says nothing about the model.
 func mentions(body []byte, model string) bool {
+	body = bytes.ReplaceAll(body, []byte("/models/"+model), nil)
 	return len(model) > 2 && bytes.Contains(body, []byte(model))
+}
+
+// GoogleKeyRejected reports whether an error body is Google's answer to a
+// key it does not accept: 400 INVALID_ARGUMENT with the reason
+// API_KEY_INVALID (Google answers a bad key with 400, not 401).
+func GoogleKeyRejected(body []byte) bool {
+	e := gjson.GetBytes(body, "error")
+	if !e.IsObject() {
+		return false
+	}
+	found := false
+	e.Get("details").ForEach(func(_, d gjson.Result) bool {
+		found = d.Get("reason").String() == "API_KEY_INVALID"
+		return !found
+	})
+	return found || strings.Contains(e.Get("message").String(), "API key not valid")
 }

@@ -87,7 +87,7 @@ func Classify(a Answer) Verdict {
 func byStatus(a Answer) Code {
 	st := a.Status
 	switch {
-	case st == http.StatusUnauthorized:
+	case st == http.StatusUnauthorized, st == http.StatusBadRequest && GoogleKeyRejected(a.Body):
 		return AuthInvalid
 	case st == http.StatusTooManyRequests:
 		return RateLimited

@@ -43,6 +43,7 @@ type Snapshot struct {
 	Cline   Cline
 	Editors []EditorSettings
 	DotEnv  DotEnv
+	Gemini  Gemini
 
 	// Problems are files a tool would reject: syntax errors (with line and
 	// column), unreadable files, values of the wrong type.
@@ -84,6 +85,7 @@ var adapters = map[tools.Format]adapter{
 	tools.FormatDotEnv:  {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
 	tools.FormatShell:   {resolve: (*Snapshot).resolveShell},
 	tools.FormatJSONKey: {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
+	tools.FormatGemini:  {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
 }
 
 // Reads reports whether discovery has a reader for a format.

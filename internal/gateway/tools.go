@@ -6,6 +6,7 @@ package gateway
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -16,10 +17,11 @@ const (
 	Chat      Protocol = "chat"      // OpenAI chat completions
 	Messages  Protocol = "messages"  // Anthropic messages
 	Responses Protocol = "responses" // OpenAI Responses
+	Gemini    Protocol = "gemini"    // Google Gemini API (generateContent)
 )
 
 // Protocols lists every protocol, in display order.
-var Protocols = []Protocol{Chat, Messages, Responses}
+var Protocols = []Protocol{Chat, Messages, Responses, Gemini}
 
 // ParseProtocol accepts the names used on the command line.
 func ParseProtocol(s string) (Protocol, error) {
@@ -30,20 +32,64 @@ func ParseProtocol(s string) (Protocol, error) {
 		return Messages, nil
 	case Responses:
 		return Responses, nil
+	case Gemini, "google":
+		return Gemini, nil
 	}
-	return "", fmt.Errorf("unknown protocol %q (want chat, messages or responses)", s)
+	return "", fmt.Errorf("unknown protocol %q (want chat, messages, responses or gemini)", s)
 }
 
 // Path is the request path below the gateway root, version included.
+// Gemini's names the model in the path: Path shows it as {model}, the
+// streaming call a client makes (RequestPath fills it in).
 func (p Protocol) Path() string {
 	switch p {
 	case Messages:
 		return "/v1/messages"
 	case Responses:
 		return "/v1/responses"
+	case Gemini:
+		return GeminiPathPrefix + "{model}" + GeminiStream
 	default:
 		return "/v1/chat/completions"
 	}
+}
+
+// Gemini API paths: POST /v1beta/models/{model}:generateContent (whole
+// answer) or :streamGenerateContent?alt=sse (server-sent events); the
+// model list is GET /v1beta/models.
+const (
+	GeminiPathPrefix = "/v1beta/models/"
+	GeminiGenerate   = ":generateContent"
+	GeminiStream     = ":streamGenerateContent"
+	GeminiSSEQuery   = "alt=sse"
+)
+
+// Version is the version segment the protocol's paths start with.
+func (p Protocol) Version() string {
+	if p == Gemini {
+		return "/v1beta"
+	}
+	return "/v1"
+}
+
+// RequestPath is the path (and query) of one request for model: Path,
+// with Gemini's model and method filled in.
+func (p Protocol) RequestPath(model string, stream bool) string {
+	if p != Gemini {
+		return p.Path()
+	}
+	if stream {
+		return GeminiPathPrefix + url.PathEscape(model) + GeminiStream + "?" + GeminiSSEQuery
+	}
+	return GeminiPathPrefix + url.PathEscape(model) + GeminiGenerate
+}
+
+// ModelsPath is the path of the protocol's model list.
+func (p Protocol) ModelsPath() string {
+	if p == Gemini {
+		return strings.TrimSuffix(GeminiPathPrefix, "/")
+	}
+	return "/v1/models"
 }
 
 // Terminator is what ends a complete stream of this protocol: an answer
@@ -54,6 +100,10 @@ func (p Protocol) Terminator() string {
 		return "message_stop"
 	case Responses:
 		return "response.completed"
+	case Gemini:
+		// A Gemini stream has no end event: its last chunk carries the
+		// candidate's finishReason.
+		return "finishReason"
 	default:
 		return "data: [DONE]"
 	}
@@ -70,14 +120,16 @@ const (
 	DotEnv       ToolID = "env"       // the project's .env
 	OpenAISDK    ToolID = "openai"    // OpenAI SDKs and curl via OPENAI_BASE_URL
 	AnthropicSDK ToolID = "anthropic" // Anthropic SDKs via ANTHROPIC_BASE_URL
+	GeminiCLI    ToolID = "gemini"    // Gemini CLI
 )
 
 // Auth is how a tool presents the key.
 type Auth string
 
 const (
-	AuthBearer  Auth = "bearer"    // Authorization: Bearer KEY
-	AuthXAPIKey Auth = "x-api-key" // x-api-key: KEY
+	AuthBearer  Auth = "bearer"         // Authorization: Bearer KEY
+	AuthXAPIKey Auth = "x-api-key"      // x-api-key: KEY
+	AuthGoogKey Auth = "x-goog-api-key" // x-goog-api-key: KEY (the Gemini API)
 )
 
 // Tool is a tool's wire rule: the protocol it speaks, whether its base URL

@@ -104,8 +104,21 @@ func Normalize(raw string) (Parsed, error) {
 			break
 		}
 	}
-	for strings.HasSuffix(strings.ToLower(path), "/v1") {
-		path = strings.TrimRight(path[:len(path)-3], "/")
+	for {
+		// /v1beta is the Gemini API's version: a Gemini CLI base ending in
+		// it doubles it as /v1 doubles for the others.
+		lower := strings.ToLower(path)
+		n := 0
+		switch {
+		case strings.HasSuffix(lower, "/v1"):
+			n = 3
+		case strings.HasSuffix(lower, "/v1beta"):
+			n = 7
+		}
+		if n == 0 {
+			break
+		}
+		path = strings.TrimRight(path[:len(path)-n], "/")
 		p.Versions++
 	}
 	p.HadVersion = p.Versions > 0
@@ -138,7 +151,7 @@ func (t Tool) Diagnose(configured string) (Parsed, []Note) {
 	case t.BaseHasVersion && p.Versions == 0:
 		notes = append(notes, Note{catalog.URLMissingVersion, fmt.Sprintf("%s adds no /v1 of its own: it will request %s instead of %s", t.Title, will, want)})
 	case !t.BaseHasVersion && p.Versions == 1:
-		notes = append(notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("%s adds /v1 itself: it will request %s instead of %s", t.Title, will, want)})
+		notes = append(notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("%s adds %s itself: it will request %s instead of %s", t.Title, t.Protocol.Version(), will, want)})
 	case t.BaseHasVersion && p.Versions > 1, !t.BaseHasVersion && p.Versions > 1:
 		// already noted by Normalize; say what the tool will do
 		notes = replaceNote(notes, catalog.URLDoubleVersion, fmt.Sprintf("%s will request %s instead of %s", t.Title, will, want))

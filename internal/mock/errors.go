@@ -15,11 +15,15 @@ type flavour int
 const (
 	openAIFlavour flavour = iota
 	anthropicFlavour
+	googleFlavour // the Gemini API's {"error":{"code","message","status"}}
 )
 
 // flavourOf: the messages endpoints and any request carrying an
 // anthropic-version header speak Anthropic; everything else OpenAI.
 func flavourOf(r *http.Request) flavour {
+	if r.Header.Get("X-Goog-Api-Key") != "" || strings.Contains(r.URL.Path, "/v1beta/") {
+		return googleFlavour
+	}
 	if r.Header.Get("Anthropic-Version") != "" || strings.Contains(r.URL.Path, "/messages") {
 		return anthropicFlavour
 	}
@@ -49,6 +53,10 @@ var (
 
 // errorBody is the error object in the request's flavour.
 func errorBody(f flavour, k errKind, msg string) map[string]any {
+	if f == googleFlavour {
+		_, body := googleError(k, msg)
+		return body
+	}
 	if f == anthropicFlavour {
 		return map[string]any{"type": "error", "error": map[string]any{"type": k.antType, "message": msg}}
 	}
@@ -60,6 +68,11 @@ func errorBody(f flavour, k errKind, msg string) map[string]any {
 }
 
 func (h *Handler) fail(c *call, k errKind, msg string) {
+	if c.flavour == googleFlavour {
+		status, body := googleError(k, msg)
+		writeJSON(c.w, status, body)
+		return
+	}
 	writeJSON(c.w, k.status, errorBody(c.flavour, k, msg))
 }
 
@@ -110,6 +123,8 @@ func (t *turn) errorIn200() {
 	switch {
 	case t.c.proto == gateway.Messages:
 		s.event("error", body)
+	case t.c.proto == gateway.Gemini:
+		s.event("", body)
 	case t.c.proto == gateway.Responses:
 		s.event("error", map[string]any{"type": "error", "code": errUpstream.openAICode, "message": msg, "param": nil, "sequence_number": 0})
 	default:

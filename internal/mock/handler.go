@@ -28,7 +28,8 @@ type call struct {
 	model    string
 	stream   bool
 	req      request // the POST body, read before the key check
-	reqErr   error   // why it did not decode
+	gemini   geminiRequest
+	reqErr   error // why it did not decode
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -106,6 +107,12 @@ func (h *Handler) serve(c *call) {
 		serve = h.countTokens
 	case rest == "/v1/responses" && c.scenario != NoResponses:
 		serve, c.proto = h.responses, gateway.Responses
+	case strings.HasPrefix(rest, gatewayModelsPath):
+		var ok bool
+		if serve, method, ok = h.geminiRoute(c, rest); !ok {
+			h.notFound(c)
+			return
+		}
 	default:
 		h.notFound(c)
 		return
@@ -123,7 +130,11 @@ func (h *Handler) serve(c *call) {
 			h.fail(c, errBadRequest, err.Error())
 			return
 		}
-		c.req, c.reqErr = decodeRequest(body)
+		if c.flavour == googleFlavour {
+			c.req, c.gemini, c.reqErr = decodeGemini(c, body)
+		} else {
+			c.req, c.reqErr = decodeRequest(body)
+		}
 		c.model, c.stream = c.req.Model, c.req.Stream
 	}
 	if !h.authorized(c) {
@@ -148,6 +159,12 @@ func presentedKey(r *http.Request) (kind, key string) {
 	}
 	if k := r.Header.Get("X-Api-Key"); k != "" {
 		return string(gateway.AuthXAPIKey), k
+	}
+	if k := r.Header.Get("X-Goog-Api-Key"); k != "" {
+		return string(gateway.AuthGoogKey), k
+	}
+	if k := r.URL.Query().Get("key"); k != "" { // the Gemini API also takes ?key=
+		return "query", k
 	}
 	return "none", ""
 }

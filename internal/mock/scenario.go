@@ -45,6 +45,7 @@ const (
 	TimeoutStream      = string(catalog.TimeoutStream)
 	NoResponses        = "no-responses"
 	NoMessages         = "no-messages"
+	NoGemini           = "no-gemini"
 	LatencyHigh        = string(catalog.LatencyHigh)
 
 	// Real gateways' answers (real.go, shapes.go).
@@ -108,6 +109,7 @@ var scenarios = []Scenario{
 	{TimeoutStream, catalog.TimeoutStream, "the answer stalls halfway until the client gives up", ""},
 	{NoResponses, catalog.ProtocolUnsupported, "no /v1/responses (404): Codex cannot work", ""},
 	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work", ""},
+	{NoGemini, catalog.ProtocolUnsupported, "no /v1beta (the Gemini API, 404): Gemini CLI cannot work", ""},
 	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms", ""},
 }
 

@@ -93,6 +93,10 @@ func modelNote(res *Result, req Request) {
 // and returns what it carried for the empty-answer judgement.
 func readJSONAnswer(res *Result, req Request, body []byte) catalog.Content {
 	r := gjson.ParseBytes(body)
+	if req.Protocol == gateway.Gemini {
+		readGeminiAnswer(res, r)
+		return catalog.Content{Text: res.Text != ""}
+	}
 	res.Model = r.Get("model").String()
 	var c catalog.Content
 	var text strings.Builder

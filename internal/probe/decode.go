@@ -91,6 +91,8 @@ func (d *Decoder) Event(ev Event, at time.Duration) {
 		d.messages(data, at)
 	case gateway.Responses:
 		d.responses(data, at)
+	case gateway.Gemini:
+		d.gemini(data, at)
 	default:
 		d.chat(data, at)
 	}

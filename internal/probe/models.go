@@ -20,7 +20,10 @@ func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.A
 
 // listModels lists with req's root, key, auth and extra headers.
 func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result) {
-	req.URL, req.Stream, req.Protocol = strings.TrimRight(req.Root, "/")+"/v1/models", false, gateway.Chat
+	if req.Protocol != gateway.Gemini {
+		req.Protocol = gateway.Chat
+	}
+	req.URL, req.Stream = strings.TrimRight(req.Root, "/")+req.Protocol.ModelsPath(), false
 	key := req.Key
 	if req.Auth == gateway.AuthXAPIKey && req.Header.Get("Anthropic-Version") == "" {
 		// Anthropic-style gateways want the version header on every call.
@@ -53,18 +56,26 @@ func ConfirmProtocol(ctx context.Context, c *Client, req Request, res *Result) {
 	if res.Code != catalog.EndpointNotFound || req.Protocol == gateway.Chat || req.URL != "" || req.Root == "" {
 		return
 	}
+	if req.Protocol == gateway.Gemini {
+		// A gateway that lists Gemini models speaks the API: the 404 is
+		// about this model or path. One that lists only OpenAI's does not.
+		if ids, gres := listModels(ctx, c, req); gres.Code == "" && ids != nil {
+			return
+		}
+		req.Protocol, req.Auth = gateway.Chat, gateway.AuthBearer
+	}
 	ids, mres := listModels(ctx, c, req)
 	if mres.Code != "" || ids == nil {
 		return
 	}
 	res.Code = catalog.ProtocolUnsupported
-	res.Err = errorf("the gateway answers %s/v1/models but has no %s (%s)", strings.TrimRight(req.Root, "/"), req.Protocol.Path(), res.Err)
+	res.Err = errorf("the gateway answers %s%s but has no %s (%s)", strings.TrimRight(req.Root, "/"), mres.URL[len(strings.TrimRight(req.Root, "/")):], res.URL[len(strings.TrimRight(req.Root, "/")):], res.Err)
 }
 
 func parseModelList(body []byte) []string {
 	ids := []string{}
-	// OpenAI and Anthropic both answer {"data":[{"id":…},…]}; a few
-	// gateways answer a bare array or {"models":[…]}.
+	// OpenAI and Anthropic both answer {"data":[{"id":…},…]}; Google
+	// {"models":[{"name":…},…]}; a few gateways a bare array.
 	r := gjson.ParseBytes(body)
 	list := r.Get("data")
 	if !list.Exists() {
@@ -82,7 +93,8 @@ func parseModelList(body []byte) []string {
 			id = m.Get("name").String()
 		}
 		if id != "" {
-			ids = append(ids, id)
+			// Google names its models "models/gemini-2.5-flash".
+			ids = append(ids, strings.TrimPrefix(id, "models/"))
 		}
 		return true
 	})

@@ -22,12 +22,15 @@ func (r Request) Target() string {
 	if r.URL != "" {
 		return r.URL
 	}
-	return strings.TrimRight(r.Root, "/") + r.Protocol.Path()
+	return strings.TrimRight(r.Root, "/") + r.Protocol.RequestPath(r.Model, r.Stream)
 }
 
 func (r Request) auth() gateway.Auth {
 	if r.Auth != "" {
 		return r.Auth
+	}
+	if r.Protocol == gateway.Gemini {
+		return gateway.AuthGoogKey
 	}
 	return gateway.AuthBearer
 }
@@ -49,6 +52,10 @@ func (r Request) Body() []byte {
 		body = map[string]any{"model": r.Model, "max_tokens": maxTokens, "messages": msgs}
 	case gateway.Responses:
 		body = map[string]any{"model": r.Model, "input": prompt, "max_output_tokens": maxTokens}
+	case gateway.Gemini:
+		// The model and streaming are in the path.
+		b, _ := json.Marshal(geminiBody(prompt, maxTokens))
+		return b
 	default:
 		body = map[string]any{"model": r.Model, "messages": msgs, "max_tokens": maxTokens}
 		if r.Stream {
@@ -82,9 +89,12 @@ func (r Request) headers(key, userAgent string) http.Header {
 	if r.Protocol == gateway.Messages {
 		h.Set("anthropic-version", AnthropicVersion)
 	}
-	if r.auth() == gateway.AuthXAPIKey {
+	switch r.auth() {
+	case gateway.AuthXAPIKey:
 		h.Set("x-api-key", key)
-	} else {
+	case gateway.AuthGoogKey:
+		h.Set("x-goog-api-key", key)
+	default:
 		h.Set("Authorization", "Bearer "+key)
 	}
 	for k, vs := range r.Header {

@@ -58,6 +58,10 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 		if proto != gateway.Messages {
 			return ""
 		}
+	case mock.NoGemini:
+		if proto != gateway.Gemini {
+			return ""
+		}
 	}
 	return string(sc.Code)
 }

@@ -53,8 +53,25 @@ func ProtocolOf(path string) gateway.Protocol {
 		return gateway.Messages
 	case strings.HasSuffix(path, "/responses"):
 		return gateway.Responses
+	case GeminiModel(path) != "":
+		return gateway.Gemini
 	}
 	return ""
+}
+
+// GeminiModel is the model a Gemini API path names
+// (.../v1beta/models/MODEL:generateContent or :streamGenerateContent), ""
+// for any other path: the Gemini API has no model in its body.
+func GeminiModel(path string) string {
+	i := strings.LastIndex(path, gateway.GeminiPathPrefix)
+	if i < 0 {
+		return ""
+	}
+	model, verb, ok := strings.Cut(path[i+len(gateway.GeminiPathPrefix):], ":")
+	if !ok || strings.Contains(model, "/") || (":"+verb != gateway.GeminiGenerate && ":"+verb != gateway.GeminiStream) {
+		return ""
+	}
+	return model
 }
 
 // decodedTap undoes a Content-Encoding the relay passed through untouched

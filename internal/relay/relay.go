@@ -163,7 +163,12 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		r.ContentLength = int64(len(b))
 	}
-	ex.proto, ex.stream = ProtocolOf(r.URL.Path), rec.Stream
+	ex.proto = ProtocolOf(r.URL.Path)
+	if ex.proto == gateway.Gemini { // the model and streaming are in the path
+		rec.Model = GeminiModel(r.URL.Path)
+		rec.Stream = strings.HasSuffix(r.URL.Path, gateway.GeminiStream)
+	}
+	ex.stream = rec.Stream
 
 	// The reverse proxy panics with http.ErrAbortHandler when a stream is
 	// cut midway; the request is still recorded.

@@ -67,6 +67,7 @@ const (
 	FormatDotEnv  Format = "dotenv"          // a project .env with the preset's variables
 	FormatShell   Format = "shell"           // variables of the shell only (SDKs): nothing to write
 	FormatJSONKey Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+	FormatGemini  Format = "gemini-env"      // Gemini CLI's .env files and its settings.json auth type
 )
 
 // Syntax is how a file is written.
@@ -137,6 +138,13 @@ type Headless struct {
 	Redirect Redirect
 	// BaseEnv is the variable RedirectEnv sets to the relay's base URL.
 	BaseEnv string
+	// Env are variables set for the run as given (trust the empty working
+	// directory, telemetry off).
+	Env []string
+	// SettingsEnv names a variable pointing the tool at a settings file
+	// that beats the user's; verify writes Settings (JSON) there for the
+	// run (usage statistics and update checks off).
+	SettingsEnv, Settings string
 }
 
 // Redirect is a way to point one run of a tool at the relay.
@@ -157,7 +165,7 @@ const (
 )
 
 // registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, dotenvTool, openaiSDK, anthropicSDK}
+var registry = []Tool{claude, codex, cline, vscode, dotenvTool, gemini, openaiSDK, anthropicSDK}
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }

@@ -170,10 +170,18 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 }
 
 // envRedirect sets the variable the tool reads its base URL from.
-func envRedirect(_ *env.Env, c Configured, relayBase, _ string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
+func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
 	if h.BaseEnv == "" {
 		return fmt.Errorf("%s names no variable to redirect", c.Tool)
 	}
 	inv.Env = append(inv.Env, h.BaseEnv+"="+relayBase)
+	inv.Env = append(inv.Env, h.Env...)
+	if h.SettingsEnv != "" {
+		path := filepath.Join(tmp, "settings.json")
+		if err := os.WriteFile(path, []byte(h.Settings), 0o600); err != nil {
+			return err
+		}
+		inv.Env = append(inv.Env, h.SettingsEnv+"="+path)
+	}
 	return nil
 }
