@@ -3,7 +3,9 @@ package probe
 import (
 	"context"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -65,13 +67,27 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
 func TestScenarioCodes(t *testing.T) {
-	// TPOT x Tokens spaces a healthy stream over 150ms: only a stall that
-	// long on a loaded machine could make it look buffered.
-	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 10 * time.Millisecond, Tokens: 16})
-	// Short deadlines only for the stall scenarios, so that a loaded
-	// machine cannot turn a healthy answer into a timeout.
-	c := newTestClient(t, Options{MaxConnsPerHost: 64})
-	stallClient := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
+	// TPOT x Tokens spaces a healthy stream over 375ms: only a stall of the
+	// client that long could make it look buffered (all deltas within 5ms).
+	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 25 * time.Millisecond, Tokens: 16})
+	// The stall scenarios get short timers, each one that cannot fire
+	// before the event it judges, so a loaded machine cannot change the
+	// code: the header timer only where headers never come, the idle timer
+	// only where they did (it starts once the headers are in).
+	c := newTestClient(t, Options{MaxConnsPerHost: 256})
+	stallClients := map[string]*Client{
+		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64}),
+		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64}),
+	}
+	type run struct {
+		name  string
+		req   Request
+		want  string
+		c     *Client
+		res   *Result
+		ready chan struct{}
+	}
+	var runs []*run
 	for _, sc := range mock.Scenarios() {
 		switch sc.Name {
 		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky:
@@ -81,25 +97,33 @@ func TestScenarioCodes(t *testing.T) {
 		}
 		for _, proto := range gateway.Protocols {
 			for _, stream := range []bool{false, true} {
-				name := sc.Name + "/" + string(proto)
+				r := &run{name: sc.Name + "/" + string(proto), want: expectedCode(sc, proto, stream), c: c, ready: make(chan struct{}),
+					req: Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: stream,
+						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}}
 				if stream {
-					name += "/stream"
+					r.name += "/stream"
 				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					req := Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: stream,
-						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}
-					c := c
-					if sc.Name == mock.TimeoutHeaders || sc.Name == mock.TimeoutStream {
-						c = stallClient
-					}
-					res := c.Do(context.Background(), req)
-					ConfirmProtocol(context.Background(), c, req, res)
-					want := expectedCode(sc, proto, stream)
-					checkCode(t, res, want)
-				})
+				if sc, ok := stallClients[sc.Name]; ok {
+					r.c = sc
+				}
+				runs = append(runs, r)
 			}
 		}
+	}
+	// Every request runs at once (t.Parallel would run GOMAXPROCS at a
+	// time, and these mostly wait); each subtest judges its own.
+	for _, r := range runs {
+		go func() {
+			defer close(r.ready)
+			r.res = r.c.Do(context.Background(), r.req)
+			ConfirmProtocol(context.Background(), r.c, r.req, r.res)
+		}()
+	}
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			<-r.ready
+			checkCode(t, r.res, r.want)
+		})
 	}
 }
 
@@ -171,10 +195,21 @@ func TestListModelsAndClosest(t *testing.T) {
 }
 
 // TestWholeDeadline: without StreamIdle, the whole-request deadline still
-// tells a stall before the headers from a stall in the body.
+// tells a stall before the headers from a stall in the body. The deadline
+// is an event, not a clock: it expires once the request is written
+// (timeout-headers: no headers ever come) or once the headers are in
+// (timeout-stream), so a loaded machine cannot move it.
 func TestWholeDeadline(t *testing.T) {
 	srv := startMock(t, mock.Options{Tokens: 8, TPOT: time.Millisecond})
-	c := newTestClient(t, Options{Timeout: 600 * time.Millisecond})
+	c := newTestClient(t, Options{})
+	headersIn := make(chan struct{}, 1)
+	c.HTTP.Transport = roundTripFunc(func(r *http.Request, next http.RoundTripper) (*http.Response, error) {
+		resp, err := next.RoundTrip(r)
+		if err == nil {
+			headersIn <- struct{}{}
+		}
+		return resp, err
+	}).wrap(c.HTTP.Transport)
 	for _, tt := range []struct {
 		scenario string
 		stream   bool
@@ -184,10 +219,56 @@ func TestWholeDeadline(t *testing.T) {
 		{mock.TimeoutStream, true, "timeout-stream"},
 		{mock.TimeoutStream, false, "timeout-stream"},
 	} {
-		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
+		ctx := newEventDeadline()
+		trigger := headersIn
+		if tt.scenario == mock.TimeoutHeaders {
+			wrote := make(chan struct{}, 1)
+			ctx.Context = httptrace.WithClientTrace(ctx.Context, &httptrace.ClientTrace{
+				WroteRequest: func(httptrace.WroteRequestInfo) { wrote <- struct{}{} },
+			})
+			trigger = wrote
+		}
+		go func() { <-trigger; ctx.expire() }()
+		res := c.Do(ctx, Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
 			Header: http.Header{mock.ScenarioHeader: {tt.scenario}}})
 		if res.Code != tt.code {
 			t.Errorf("%s stream=%v: code %q (%v), want %q", tt.scenario, tt.stream, res.Code, res.Err, tt.code)
 		}
 	}
 }
+
+// eventDeadline is a context whose deadline passes when expire is called:
+// its Err is context.DeadlineExceeded, exactly as a timer's would be.
+type eventDeadline struct {
+	context.Context // values only (httptrace)
+	done            chan struct{}
+	once            sync.Once
+}
+
+func newEventDeadline() *eventDeadline {
+	return &eventDeadline{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (d *eventDeadline) expire()               { d.once.Do(func() { close(d.done) }) }
+func (d *eventDeadline) Done() <-chan struct{} { return d.done }
+func (d *eventDeadline) Err() error {
+	select {
+	case <-d.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+type roundTripFunc func(*http.Request, http.RoundTripper) (*http.Response, error)
+
+func (f roundTripFunc) wrap(next http.RoundTripper) http.RoundTripper {
+	return wrapped{f, next}
+}
+
+type wrapped struct {
+	f    roundTripFunc
+	next http.RoundTripper
+}
+
+func (w wrapped) RoundTrip(r *http.Request) (*http.Response, error) { return w.f(r, w.next) }
