@@ -43,7 +43,7 @@ func TestCleanPath(t *testing.T) {
 	for _, tc := range []struct{ uri, want string }{
 		{"/v1/messages?beta=true", "/v1/messages?beta=true"},
 		{"/v1/models", "/v1/models"},
-		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=" + gateway.Mask(testKey)},
+		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=****"},
 		{"/v1/chat/completions?api_key=short&x=1", "/v1/chat/completions?api_key=****&x=1"},
 		{"/proxy/" + testKey + "/v1/messages", "/proxy/" + gateway.Mask(testKey) + "/v1/messages"},
 	} {
