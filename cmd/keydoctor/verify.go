@@ -150,7 +150,7 @@ func printConfigured(o *verifyOptions, tool gateway.Tool, c verify.Configured) {
 		}
 		fmt.Fprintf(o.Out, "  %-11s %s%s\n", name, value, source)
 	}
-	row("base URL", c.Base, c.BaseSource)
+	row("base URL", gateway.RedactURL(c.Base), c.BaseSource)
 	row("model", c.Model, c.ModelSource)
 	if o.Tool == gateway.Claude {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)

@@ -64,6 +64,18 @@ func authOf(h http.Header) (kind string, keys []string) {
 	return strings.Join(kinds, "+"), keys
 }
 
+// queryKeys are the values of the secret-looking query parameters of u
+// (?key=, ?api_key=, ...): credentials too, masked wherever they appear.
+func queryKeys(u *url.URL) []string {
+	var out []string
+	for name, vs := range u.Query() {
+		if gateway.SecretName(name) {
+			out = append(out, vs...)
+		}
+	}
+	return out
+}
+
 // cleanPath is the request URI as logged: credentials in the query hidden
 // and the request's own key masked wherever it appears (gateway.Redact).
 func cleanPath(u *url.URL, keys []string) string {
