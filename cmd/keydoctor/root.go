@@ -97,8 +97,10 @@ func reportError(w io.Writer, err error) int {
 	return exitFindings
 }
 
-// printError writes age-style lines: lower case, no final period.
+// printError writes age-style lines: lower case, no final period. A URL
+// in an error may come from any file or flag: its credentials are hidden.
 func printError(w io.Writer, msg, hint string) {
+	msg, hint = gateway.RedactURL(msg), gateway.RedactURL(hint)
 	fmt.Fprintf(w, "keydoctor: error: %s\n", strings.TrimRight(msg, ".\n"))
 	if hint != "" {
 		fmt.Fprintf(w, "keydoctor: hint: %s\n", strings.TrimRight(hint, ".\n"))
