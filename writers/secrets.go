@@ -25,8 +25,12 @@ var (
 	// keyShaped are values that look like keys whatever they are under.
 	keyShaped = regexp.MustCompile(`\b(?:sk|pk|rk|ak)-[A-Za-z0-9_\-]{8,}`)
 	varName   = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
-	// bareLiteral are unquoted values no one would call a secret.
-	bareLiteral = regexp.MustCompile(`^(?:true|false|null|[0-9][0-9._]*)$`)
+	// bareLiteral are unquoted values no one would call a secret; a bare
+	// number is one only under a name that counts or limits something
+	// (max_tokens), not under PASSWORD=1234.
+	bareLiteral = regexp.MustCompile(`^(?:true|false|null)$`)
+	bareNumber  = regexp.MustCompile(`^[0-9][0-9._]*$`)
+	countName   = regexp.MustCompile(`(?i)(?:tokens$|max|limit|count|size|timeout|ttl|length)`)
 )
 
 // MaskSecrets masks in text every secret it can recognise, wherever it is:
@@ -70,7 +74,7 @@ func secretValue(name, v string, bare bool) bool {
 		return false
 	case !gateway.SecretName(name):
 		return false
-	case bare && bareLiteral.MatchString(v):
+	case bare && bareLiteral.MatchString(v), bare && bareNumber.MatchString(v) && countName.MatchString(name):
 		return false
 	case strings.Contains(strings.ToLower(name), "env") && varName.MatchString(v):
 		return false // Codex env_key names the variable that holds the key

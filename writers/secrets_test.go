@@ -31,6 +31,7 @@ func TestMaskSecrets(t *testing.T) {
 		// .env
 		{`-TAOTOKEN_API_KEY=` + oddKey, `-TAOTOKEN_API_KEY=Zq7-****efXY`},
 		{`+export DB_PASSWORD="hunter2"`, `+export DB_PASSWORD="****"`},
+		{`-DB_PASSWORD=12345678`, `-DB_PASSWORD=****`},
 		{` SECRET_WORDS=two words # comment`, ` SECRET_WORDS=**** # comment`},
 		// a credential header inside some other value
 		{`"ANTHROPIC_CUSTOM_HEADERS": "Authorization: Bearer ` + oddKey + `"`, `"ANTHROPIC_CUSTOM_HEADERS": "Authorization: Bearer Zq7-****efXY"`},
@@ -111,4 +112,24 @@ func TestCodexLoginTokensMasked(t *testing.T) {
 			t.Errorf("diff shows %q:\n%s", s, d)
 		}
 	}
+}
+
+// FuzzMaskSecrets: any text, no panic; a value under a secret name in
+// JSON, TOML or .env form never survives, whatever surrounds it.
+func FuzzMaskSecrets(f *testing.F) {
+	for _, s := range []string{"", "+{\n", `"a": "b"`, "-X=1 # c", "[t]\nk = 'v'\n", "@@ -1 +1 @@\n"} {
+		f.Add(s, "Zq7canary0123456789")
+	}
+	f.Fuzz(func(t *testing.T, around, secret string) {
+		MaskSecrets(around)
+		if len(secret) < 8 || strings.Trim(secret, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" || strings.Contains(around, secret) {
+			return
+		}
+		for _, line := range []string{`  "apiKey": "` + secret + `",`, `api_key = "` + secret + `"`, `MY_TOKEN=` + secret, `"Authorization": "Bearer ` + secret + `"`} {
+			text := around + "\n+" + line + "\n" + around
+			if got := MaskSecrets(text); strings.Contains(got, secret) {
+				t.Fatalf("%q survives in %q", secret, got)
+			}
+		}
+	})
 }

@@ -1,9 +1,6 @@
 package gateway
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // secretWords make a name (a JSON key, a TOML key, a variable, a query
 // parameter) one whose value is a secret.
@@ -32,40 +29,105 @@ func SecretName(name string) bool {
 // since a URL does not say which of its parts is the key.
 const Hidden = "****"
 
-var (
-	// userinfo: scheme://user[:password]@ — stops at anything a host or
-	// path would start with, and at quotes and JSON escapes.
-	urlUserinfo = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.\-]*://)([^\s/?#@"'<>\\]*)@`)
-	// a query parameter: ?name=value, &name=value, and & as JSON writes it.
-	urlParam = regexp.MustCompile(`(\?|&|;|\\u0026)([A-Za-z0-9_.\-\[\]]+)=([^&#\s"'<>\\]*)`)
-)
-
 // RedactURL hides what a URL may carry besides the address: the user
 // name and password (http://u:****@host, or http://****@host when there
 // is no password) and the values of secret-looking query parameters
 // (?key=****). s may be a URL, a URL without its scheme, or any text with
 // URLs in it (a message, a log line, a JSON document). This is the one
 // function every URL goes through before it is printed, logged or saved.
+// It scans by hand: it runs on every probe's evidence and log line, and a
+// regular expression with captures costs ~150 ns a byte.
 func RedactURL(s string) string {
-	if strings.Contains(s, "@") { // cheap tests first: bodies and logs pass through here
+	if strings.Contains(s, "@") {
 		if !strings.Contains(s, "://") {
 			s = redactBareUserinfo(s)
 		}
-		s = urlUserinfo.ReplaceAllStringFunc(s, func(m string) string {
-			sub := urlUserinfo.FindStringSubmatch(m)
-			return sub[1] + redactUserinfo(sub[2]) + "@"
-		})
+		s = redactAuthorities(s)
 	}
-	if !strings.Contains(s, "=") {
+	if strings.Contains(s, "=") {
+		s = redactParams(s)
+	}
+	return s
+}
+
+// urlStop ends an authority or a query value: what no host, user name or
+// value holds unescaped, plus quotes and the backslash of a JSON escape.
+func urlStop(c byte) bool {
+	return c <= ' ' || strings.IndexByte("\"'<>\\", c) >= 0
+}
+
+// redactAuthorities rewrites the userinfo of every scheme://user@host.
+func redactAuthorities(s string) string {
+	var b strings.Builder
+	rest := s
+	for {
+		i := strings.Index(rest, "://")
+		if i < 0 {
+			break
+		}
+		start := i + 3
+		end := start
+		for end < len(rest) && !urlStop(rest[end]) && strings.IndexByte("/?#", rest[end]) < 0 {
+			end++
+		}
+		at := strings.LastIndexByte(rest[start:end], '@')
+		if at < 0 {
+			b.WriteString(rest[:end])
+		} else {
+			b.WriteString(rest[:start])
+			b.WriteString(redactUserinfo(rest[start : start+at]))
+			b.WriteString(rest[start+at : end])
+		}
+		rest = rest[end:]
+	}
+	if b.Len() == 0 {
 		return s
 	}
-	return urlParam.ReplaceAllStringFunc(s, func(m string) string {
-		sub := urlParam.FindStringSubmatch(m)
-		if sub[3] == "" || sub[3] == Hidden || !(SecretName(sub[2]) || secretParams[strings.ToLower(sub[2])]) {
-			return m
+	b.WriteString(rest)
+	return b.String()
+}
+
+// redactParams hides the value of every ?name=value / &name=value (and &
+// as JSON writes it, \u0026) whose name looks secret.
+func redactParams(s string) string {
+	var b strings.Builder
+	last := 0 // s[:last] is in b
+	for i := 0; i < len(s); i++ {
+		if s[i] != '=' {
+			continue
 		}
-		return sub[1] + sub[2] + "=" + Hidden
-	})
+		n := i
+		for n > 0 && paramNameByte(s[n-1]) {
+			n--
+		}
+		if i-n > 5 && s[n:n+5] == "u0026" && n > 0 && s[n-1] == '\\' {
+			n += 5 // the name follows a JSON-escaped &
+		}
+		name := s[n:i]
+		if name == "" || !(n > 0 && strings.IndexByte("?&;", s[n-1]) >= 0 || strings.HasSuffix(s[:n], "\\u0026")) {
+			continue
+		}
+		end := i + 1
+		for end < len(s) && !urlStop(s[end]) && s[end] != '&' && s[end] != '#' {
+			end++
+		}
+		v := s[i+1 : end]
+		if v == "" || v == Hidden || !(SecretName(name) || secretParams[strings.ToLower(name)]) {
+			continue
+		}
+		b.WriteString(s[last : i+1])
+		b.WriteString(Hidden)
+		last, i = end, end-1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func paramNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-[]", c) >= 0
 }
 
 // redactUserinfo keeps a short user name when a password follows it (it
