@@ -67,14 +67,17 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
 func TestScenarioCodes(t *testing.T) {
-	// TPOT x Tokens spaces a healthy stream over 375ms: only a stall of the
-	// client that long could make it look buffered (all deltas within 5ms).
-	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 25 * time.Millisecond, Tokens: 16})
+	// Fewer deltas than a burst needs: however long a loaded machine
+	// stalls the client, a healthy stream cannot look buffered. The
+	// stream-buffered scenario gets its own gateway with enough deltas,
+	// sent in one write after a wait.
+	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 5 * time.Millisecond, TPOT: 5 * time.Millisecond, Tokens: MinBurstDeltas - 1})
+	buffered := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: time.Millisecond, Tokens: 6})
 	// The stall scenarios get short timers, each one that cannot fire
 	// before the event it judges, so a loaded machine cannot change the
 	// code: the header timer only where headers never come, the idle timer
 	// only where they did (it starts once the headers are in).
-	c := newTestClient(t, Options{MaxConnsPerHost: 256})
+	c := newTestClient(t, Options{MaxConnsPerHost: 64})
 	stallClients := map[string]*Client{
 		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64}),
 		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64}),
@@ -97,8 +100,12 @@ func TestScenarioCodes(t *testing.T) {
 		}
 		for _, proto := range gateway.Protocols {
 			for _, stream := range []bool{false, true} {
+				root := srv.Root()
+				if sc.Name == mock.StreamBuffered {
+					root = buffered.Root()
+				}
 				r := &run{name: sc.Name + "/" + string(proto), want: expectedCode(sc, proto, stream), c: c, ready: make(chan struct{}),
-					req: Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: stream,
+					req: Request{Protocol: proto, Root: root, Key: testKey, Model: "gpt-4o", Stream: stream,
 						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}}
 				if stream {
 					r.name += "/stream"
@@ -110,11 +117,14 @@ func TestScenarioCodes(t *testing.T) {
 			}
 		}
 	}
-	// Every request runs at once (t.Parallel would run GOMAXPROCS at a
+	// Eight requests at a time (t.Parallel would run GOMAXPROCS at a
 	// time, and these mostly wait); each subtest judges its own.
+	slots := make(chan struct{}, 8)
 	for _, r := range runs {
 		go func() {
 			defer close(r.ready)
+			slots <- struct{}{}
+			defer func() { <-slots }()
 			r.res = r.c.Do(context.Background(), r.req)
 			ConfirmProtocol(context.Background(), r.c, r.req, r.res)
 		}()
