@@ -157,5 +157,12 @@ func redactBareUserinfo(s string) string {
 	if end := strings.IndexAny(t, "/?#"); end >= 0 && end < at {
 		return s
 	}
+	// Only what a user name and password may hold: a JSON body with an @
+	// in it is not a URL.
+	for i := 0; i < at; i++ {
+		if c := t[i]; !paramNameByte(c) && strings.IndexByte("~%!$&()*+,;=:", c) < 0 {
+			return s
+		}
+	}
 	return strings.Replace(s, t[:at+1], redactUserinfo(t[:at])+"@", 1)
 }
