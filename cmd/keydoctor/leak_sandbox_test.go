@@ -192,7 +192,7 @@ func (s *sandbox) long(args []string, ready string, drive func(root string)) {
 	wg.Wait()
 	err = cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code < 0 || code > 2 {
-		s.t.Errorf("keydoctor %s: %v", strings.Join(args, " "), err)
+		s.t.Errorf("keydoctor %s: %v\n%s", strings.Join(args, " "), err, errb.String())
 	}
 	s.cover.add(args[0])
 	s.check("keydoctor "+strings.Join(args, " ")+" (stdout)", out.String())
