@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -67,9 +68,16 @@ func runOne(ctx context.Context, e *env.Env, c Check, timeout time.Duration) []F
 		done <- c.Run(ctx, e)
 	}()
 	var fs []Finding
+	late := false
 	select {
 	case fs = <-done:
+		// A check that returned because its deadline passed is late too;
+		// select alone would pick either ready case at random.
+		late = errors.Is(ctx.Err(), context.DeadlineExceeded)
 	case <-ctx.Done():
+		late = true
+	}
+	if late {
 		fs = []Finding{{Check: c.Name(), Code: "check-failed", Status: Failed,
 			Message: fmt.Sprintf("the check did not finish within %s", timeout),
 			Fix:     "raise --timeout, or run with --offline to skip network checks"}}

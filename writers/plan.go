@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // Plan is every change of one run, planned before anything is written.
@@ -45,15 +44,15 @@ func (p *Plan) Pending() []*Change {
 func (p *Plan) Secrets() []string {
 	var out []string
 	for _, c := range p.Changes {
-		out = append(out, c.secrets...)
+		out = append(out, c.secretsShown()...)
 	}
 	// Longest first, so a key is masked before any shorter key inside it.
 	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
 	return out
 }
 
-// Redact masks every secret of the plan in s.
-func (p *Plan) Redact(s string) string { return gateway.Redact(s, p.Secrets()...) }
+// Redact masks every secret of the plan in s (MaskSecrets).
+func (p *Plan) Redact(s string) string { return MaskSecrets(s, p.Secrets()...) }
 
 // FileDiff is the unified diff of one change, keys masked. name shows a
 // path (e.g. with ~ for the home directory).

@@ -40,6 +40,9 @@ func AlternativeBases(tool gateway.ToolID, protocol gateway.Protocol, base strin
 		if len(out) >= maxAlternatives {
 			return
 		}
+		if _, err := gateway.Normalize(b); err != nil {
+			return // never offer a URL the user could not paste back
+		}
 		if u := t.WillRequest(b); !seen[u] {
 			seen[u] = true
 			out = append(out, b)
@@ -66,7 +69,9 @@ func candidateRoots(root string, proto gateway.Protocol) []string {
 		return []string{root}
 	}
 	host := u.Scheme + "://" + u.Host
-	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	// Split the escaped path: the decoded one may hold a byte (%00) that
+	// makes a parent URL unparseable.
+	segs := strings.FieldsFunc(u.EscapedPath(), func(r rune) bool { return r == '/' })
 	out := []string{root}
 	for i := len(segs) - 1; i >= 0; i-- {
 		out = append(out, host+joinSegs(segs[:i]))

@@ -94,12 +94,15 @@ func TestWireAgainstMock(t *testing.T) {
 		// one after another: a loaded machine that stalls the fake gateway
 		// makes it send late tokens at once, which is a burst on the wire
 		t.Run(tt.scenario+"/"+tt.model, func(t *testing.T) {
-			o := mock.Options{Scenario: tt.scenario}
+			// Fewer deltas than a burst needs: however long a loaded
+			// machine stalls the client, a healthy stream cannot look
+			// buffered. The deadline only bounds a hung request.
+			o := mock.Options{Scenario: tt.scenario, Tokens: probe.MinBurstDeltas - 1}
 			if tt.scenario == mock.StreamBuffered {
 				o.TTFT, o.TPOT, o.Tokens = 60*time.Millisecond, time.Millisecond, 6
 			}
 			srv := startMock(t, o)
-			fs, _ := wireRun(t, threeTools(srv.Root(), tt.model), 2*time.Second)
+			fs, _ := wireRun(t, threeTools(srv.Root(), tt.model), 20*time.Second)
 			for i, tool := range []string{"claude", "codex", "cline"} {
 				var got []string
 				for _, f := range fs {

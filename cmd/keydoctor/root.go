@@ -125,8 +125,10 @@ func reportError(w io.Writer, err error) int {
 	return exitFindings
 }
 
-// printError writes age-style lines: lower case, no final period.
+// printError writes age-style lines: lower case, no final period. A URL
+// in an error may come from any file or flag: its credentials are hidden.
 func printError(w io.Writer, msg, hint string) {
+	msg, hint = gateway.RedactURL(msg), gateway.RedactURL(hint)
 	ew, _ := w.(errorWriter)
 	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
 	for _, c := range []*color.Color{errLabel, hintLabel} {

@@ -159,7 +159,7 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		}
 		fmt.Fprintf(o.Out, "  %-11s %s%s\n", name, value, source)
 	}
-	row("base URL", c.Base, c.BaseSource)
+	row("base URL", gateway.RedactURL(c.Base), c.BaseSource)
 	row("model", c.Model, c.ModelSource)
 	if tool.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)

@@ -44,7 +44,7 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 	doc := verifyDoc{
 		Schema: schemaVerify, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
 		Configured: verifyConfigured{
-			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
+			BaseURL: gateway.RedactURL(c.Base), BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
 			Auth: string(c.Auth), Key: gateway.Mask(c.Key), KeySource: c.KeySource,
 		},

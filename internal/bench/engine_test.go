@@ -192,7 +192,11 @@ func TestOpenLoopDurationEnds(t *testing.T) {
 }
 
 func TestClosedLoopDurationEnds(t *testing.T) {
-	l, _ := Execute(context.Background(), &fakeDoer{}, Plan{Concurrency: 2, Duration: 10 * time.Millisecond, MaxErrors: 1})
+	// A worker sends only while the duration lasts, so it must not be
+	// shorter than a loaded machine takes to start one: 300ms, each
+	// request taking 20ms (not the test waiting: the simulated request).
+	d := &fakeDoer{before: func(int64) { time.Sleep(20 * time.Millisecond) }}
+	l, _ := Execute(context.Background(), d, Plan{Concurrency: 2, Duration: 300 * time.Millisecond, MaxErrors: 1})
 	if l.Requests == 0 {
 		t.Fatalf("level %+v", l)
 	}

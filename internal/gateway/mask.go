@@ -17,8 +17,10 @@ func Mask(key string) string {
 }
 
 // Redact replaces every occurrence of each non-empty secret in s by its
-// mask. Used on anything that might echo a key back: logs, evidence, diffs.
+// mask, and hides credentials in any URL in s (RedactURL). Used on
+// anything that might echo a key back: logs, evidence, diffs, reports.
 func Redact(s string, secrets ...string) string {
+	s = RedactURL(s)
 	for _, k := range secrets {
 		if len(k) < 4 { // too short to search for without mangling text
 			continue

@@ -31,14 +31,15 @@ type Parsed struct {
 // Longest first so /chat/completions wins over /completions.
 var endpoints = []string{"/chat/completions", "/completions", "/messages", "/responses", "/models", "/embeddings"}
 
-// InvalidURLError is returned for input that cannot be a gateway URL.
+// InvalidURLError is returned for input that cannot be a gateway URL. Its
+// message shows Input with any credentials hidden (RedactURL).
 type InvalidURLError struct {
 	Input  string
 	Reason string
 }
 
 func (e *InvalidURLError) Error() string {
-	return fmt.Sprintf("invalid base URL %q: %s", e.Input, e.Reason)
+	return fmt.Sprintf("invalid base URL %q: %s", RedactURL(e.Input), e.Reason)
 }
 
 // Normalize turns what users paste (gateway root, root + /v1, a full
@@ -92,7 +93,7 @@ func Normalize(raw string) (Parsed, error) {
 	}
 	if u.RawQuery != "" {
 		p.Query = u.RawQuery
-		p.Notes = append(p.Notes, Note{catalog.URLHasQuery, "the URL has a query string (?" + u.RawQuery + "); tools append paths after it, so it was dropped"})
+		p.Notes = append(p.Notes, Note{catalog.URLHasQuery, "the URL has a query string (" + RedactURL("?"+u.RawQuery) + "); tools append paths after it, so it was dropped"})
 	}
 	path := collapseSlashes(u.EscapedPath())
 	path = strings.TrimRight(path, "/")

@@ -153,7 +153,6 @@ type Server struct {
 	srv    *http.Server
 	ln     net.Listener
 	cancel context.CancelFunc
-	stop   func() bool
 	done   chan struct{}
 	once   sync.Once
 }
@@ -179,7 +178,15 @@ func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
 		defer close(s.done)
 		s.srv.Serve(ln) // returns ErrServerClosed once Close runs
 	}()
-	s.stop = context.AfterFunc(ctx, func() { s.Close() })
+	// Ends with ctx; a goroutine rather than context.AfterFunc, whose stop
+	// function would have to be stored where Close, run by it, reads it.
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.Close()
+		case <-s.done:
+		}
+	}()
 	return s, nil
 }
 
@@ -197,7 +204,6 @@ func (s *Server) Addr() string { return s.ln.Addr().String() }
 // returns once every handler has returned. Safe to call more than once.
 func (s *Server) Close() error {
 	s.once.Do(func() {
-		s.stop()
 		s.cancel() // ends every request context, hence every stall
 		_ = s.srv.Close()
 		<-s.done

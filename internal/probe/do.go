@@ -78,7 +78,11 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	rd2 = decoded(rd2, resp.Header)
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	if ok && req.Stream && body != nil && undecoded(resp.Header) == "" {
-		br := bufio.NewReaderSize(rd2, 512)
+		// The peek buffer is also the first read of the stream: 4 KiB
+		// takes a buffered burst in one read, so its deltas share one
+		// arrival stamp (with 512 bytes a burst was split in two reads,
+		// and a busy machine could stretch it past MaxBurstSpan).
+		br := bufio.NewReaderSize(rd2, 4096)
 		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
 			c.readStream(ctx, req, res, br, onDelta)
 		} else {

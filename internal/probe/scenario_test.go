@@ -3,7 +3,9 @@ package probe
 import (
 	"context"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,13 +72,30 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
 func TestScenarioCodes(t *testing.T) {
-	// TPOT x Tokens spaces a healthy stream over 150ms: only a stall that
-	// long on a loaded machine could make it look buffered.
-	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: 10 * time.Millisecond, Tokens: 16})
-	// Short deadlines only for the stall scenarios, so that a loaded
-	// machine cannot turn a healthy answer into a timeout.
+	// Fewer deltas than a burst needs: however long a loaded machine
+	// stalls the client, a healthy stream cannot look buffered. The
+	// stream-buffered scenario gets its own gateway with enough deltas,
+	// sent in one write after a wait.
+	srv := startMock(t, mock.Options{Prefix: "/api", TTFT: 5 * time.Millisecond, TPOT: 5 * time.Millisecond, Tokens: MinBurstDeltas - 1})
+	buffered := startMock(t, mock.Options{Prefix: "/api", TTFT: 60 * time.Millisecond, TPOT: time.Millisecond, Tokens: 6})
+	// The stall scenarios get short timers, each one that cannot fire
+	// before the event it judges, so a loaded machine cannot change the
+	// code: the header timer only where headers never come, the idle timer
+	// only where they did (it starts once the headers are in).
 	c := newTestClient(t, Options{MaxConnsPerHost: 64})
-	stallClient := newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64})
+	stallClients := map[string]*Client{
+		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64}),
+		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64}),
+	}
+	type run struct {
+		name  string
+		req   Request
+		want  string
+		c     *Client
+		res   *Result
+		ready chan struct{}
+	}
+	var runs []*run
 	for _, sc := range mock.Scenarios() {
 		switch sc.Name {
 		case mock.LatencyHigh, mock.ConcurrencyWall, mock.Flaky, mock.ReasoningFirst, mock.SlowFirstToken:
@@ -86,25 +105,40 @@ func TestScenarioCodes(t *testing.T) {
 		}
 		for _, proto := range gateway.Protocols {
 			for _, stream := range []bool{false, true} {
-				name := sc.Name + "/" + string(proto)
-				if stream {
-					name += "/stream"
+				root := srv.Root()
+				if sc.Name == mock.StreamBuffered || sc.Name == mock.GzipBuffersSSE {
+					root = buffered.Root()
 				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					req := Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: stream,
-						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}
-					c := c
-					if sc.Name == mock.TimeoutHeaders || sc.Name == mock.TimeoutStream {
-						c = stallClient
-					}
-					res := c.Do(context.Background(), req)
-					ConfirmProtocol(context.Background(), c, req, res)
-					want := expectedCode(sc, proto, stream)
-					checkCode(t, res, want)
-				})
+				r := &run{name: sc.Name + "/" + string(proto), want: expectedCode(sc, proto, stream), c: c, ready: make(chan struct{}),
+					req: Request{Protocol: proto, Root: root, Key: testKey, Model: "gpt-4o", Stream: stream,
+						Header: http.Header{mock.ScenarioHeader: {sc.Name}}}}
+				if stream {
+					r.name += "/stream"
+				}
+				if sc, ok := stallClients[sc.Name]; ok {
+					r.c = sc
+				}
+				runs = append(runs, r)
 			}
 		}
+	}
+	// Eight requests at a time (t.Parallel would run GOMAXPROCS at a
+	// time, and these mostly wait); each subtest judges its own.
+	slots := make(chan struct{}, 8)
+	for _, r := range runs {
+		go func() {
+			defer close(r.ready)
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			r.res = r.c.Do(context.Background(), r.req)
+			ConfirmProtocol(context.Background(), r.c, r.req, r.res)
+		}()
+	}
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			<-r.ready
+			checkCode(t, r.res, r.want)
+		})
 	}
 }
 
@@ -176,10 +210,21 @@ func TestListModelsAndClosest(t *testing.T) {
 }
 
 // TestWholeDeadline: without StreamIdle, the whole-request deadline still
-// tells a stall before the headers from a stall in the body.
+// tells a stall before the headers from a stall in the body. The deadline
+// is an event, not a clock: it expires once the request is written
+// (timeout-headers: no headers ever come) or once the headers are in
+// (timeout-stream), so a loaded machine cannot move it.
 func TestWholeDeadline(t *testing.T) {
 	srv := startMock(t, mock.Options{Tokens: 8, TPOT: time.Millisecond})
-	c := newTestClient(t, Options{Timeout: 600 * time.Millisecond})
+	c := newTestClient(t, Options{})
+	headersIn := make(chan struct{}, 1)
+	c.HTTP.Transport = roundTripFunc(func(r *http.Request, next http.RoundTripper) (*http.Response, error) {
+		resp, err := next.RoundTrip(r)
+		if err == nil {
+			headersIn <- struct{}{}
+		}
+		return resp, err
+	}).wrap(c.HTTP.Transport)
 	for _, tt := range []struct {
 		scenario string
 		stream   bool
@@ -189,10 +234,56 @@ func TestWholeDeadline(t *testing.T) {
 		{mock.TimeoutStream, true, "timeout-stream"},
 		{mock.TimeoutStream, false, "timeout-stream"},
 	} {
-		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
+		ctx := newEventDeadline()
+		trigger := headersIn
+		if tt.scenario == mock.TimeoutHeaders {
+			wrote := make(chan struct{}, 1)
+			ctx.Context = httptrace.WithClientTrace(ctx.Context, &httptrace.ClientTrace{
+				WroteRequest: func(httptrace.WroteRequestInfo) { wrote <- struct{}{} },
+			})
+			trigger = wrote
+		}
+		go func() { <-trigger; ctx.expire() }()
+		res := c.Do(ctx, Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Model: "gpt-4o", Stream: tt.stream,
 			Header: http.Header{mock.ScenarioHeader: {tt.scenario}}})
 		if string(res.Code) != tt.code {
 			t.Errorf("%s stream=%v: code %q (%v), want %q", tt.scenario, tt.stream, res.Code, res.Err, tt.code)
 		}
 	}
 }
+
+// eventDeadline is a context whose deadline passes when expire is called:
+// its Err is context.DeadlineExceeded, exactly as a timer's would be.
+type eventDeadline struct {
+	context.Context // values only (httptrace)
+	done            chan struct{}
+	once            sync.Once
+}
+
+func newEventDeadline() *eventDeadline {
+	return &eventDeadline{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (d *eventDeadline) expire()               { d.once.Do(func() { close(d.done) }) }
+func (d *eventDeadline) Done() <-chan struct{} { return d.done }
+func (d *eventDeadline) Err() error {
+	select {
+	case <-d.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+type roundTripFunc func(*http.Request, http.RoundTripper) (*http.Response, error)
+
+func (f roundTripFunc) wrap(next http.RoundTripper) http.RoundTripper {
+	return wrapped{f, next}
+}
+
+type wrapped struct {
+	f    roundTripFunc
+	next http.RoundTripper
+}
+
+func (w wrapped) RoundTrip(r *http.Request) (*http.Response, error) { return w.f(r, w.next) }

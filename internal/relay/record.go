@@ -67,25 +67,24 @@ func authOf(h http.Header) (kind string, keys []string) {
 	return strings.Join(kinds, "+"), keys
 }
 
-// secretParams are query parameters that carry keys in some APIs.
-var secretParams = map[string]bool{"key": true, "api_key": true, "api-key": true, "apikey": true, "token": true, "access_token": true}
+// queryKeys are the values of the secret-looking query parameters of u
+// (?key=, ?api_key=, ...): credentials too, masked wherever they appear.
+func queryKeys(u *url.URL) []string {
+	var out []string
+	for name, vs := range u.Query() {
+		if gateway.SecretName(name) {
+			out = append(out, vs...)
+		}
+	}
+	return out
+}
 
-// cleanPath is the request URI as logged: secrets in the query masked, and
-// the request's own key masked wherever it appears.
+// cleanPath is the request URI as logged: credentials in the query hidden
+// and the request's own key masked wherever it appears (gateway.Redact).
 func cleanPath(u *url.URL, keys []string) string {
 	p := u.EscapedPath()
 	if u.RawQuery != "" {
-		parts := strings.Split(u.RawQuery, "&")
-		for i, part := range parts {
-			name, val, ok := strings.Cut(part, "=")
-			if ok && secretParams[strings.ToLower(name)] {
-				if v, err := url.QueryUnescape(val); err == nil {
-					val = v
-				}
-				parts[i] = name + "=" + gateway.Mask(val)
-			}
-		}
-		p += "?" + strings.Join(parts, "&")
+		p += "?" + u.RawQuery
 	}
 	return gateway.Redact(p, keys...)
 }

@@ -1,8 +1,11 @@
 package relay
 
 import (
+	"encoding/json"
+	"io"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -43,7 +46,7 @@ func TestCleanPath(t *testing.T) {
 	for _, tc := range []struct{ uri, want string }{
 		{"/v1/messages?beta=true", "/v1/messages?beta=true"},
 		{"/v1/models", "/v1/models"},
-		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=" + gateway.Mask(testKey)},
+		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=****"},
 		{"/v1/chat/completions?api_key=short&x=1", "/v1/chat/completions?api_key=****&x=1"},
 		{"/proxy/" + testKey + "/v1/messages", "/proxy/" + gateway.Mask(testKey) + "/v1/messages"},
 	} {
@@ -119,5 +122,35 @@ func TestSummarize(t *testing.T) {
 	}
 	if g := got[2]; g.Client != "codex_exec/0.171" || g.Errors != 1 || !math.IsNaN(g.TTFTp50ms) {
 		t.Errorf("codex group: %+v", g)
+	}
+}
+
+// TestRecordHidesQueryCredentials: a key in the query is a credential like
+// a header's: hidden in the path and masked wherever else it shows (the
+// model a client sent, the model the answer names).
+func TestRecordHidesQueryCredentials(t *testing.T) {
+	const queryKey = "qk-test-0123456789abcdefXYZ"
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"1","model":"`+queryKey+`","choices":[{"message":{"content":"ok"}}],"usage":{"completion_tokens":1}}`)
+	}))
+	defer up.Close()
+	rec := newRecorder()
+	root := startRelay(t, up.URL, nil, rec)
+	c, ctx := client(t)
+	req, _ := http.NewRequestWithContext(ctx, "POST", root+"/v1/chat/completions?key="+queryKey, strings.NewReader(`{"model":"`+queryKey+`","messages":[]}`))
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	r := waitRecords(t, rec, 1)[0]
+	b, _ := json.Marshal(r)
+	if strings.Contains(string(b)+r.Model+r.ServedModel+r.Error, queryKey) {
+		t.Fatalf("the query key shows: %s", b)
+	}
+	if r.Path != "/v1/chat/completions?key=****" || r.Model != gateway.Mask(queryKey) {
+		t.Errorf("path %q model %q", r.Path, r.Model)
 	}
 }

@@ -75,6 +75,7 @@ type exchange struct {
 	proto    gateway.Protocol
 	stream   bool
 	observer Observer
+	secrets  []string // the request's credentials, masked in whatever the record shows
 }
 
 // New builds a relay.
@@ -130,11 +131,12 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := rl.o.Now()
 	ex := &exchange{start: start, since: func() time.Duration { return rl.o.Now().Sub(start) }, observer: rl.o.Observer}
 	auth, keys := authOf(r.Header)
+	ex.secrets = append(append([]string(nil), keys...), queryKeys(r.URL)...)
 	rec := Record{
 		Time:   start,
 		Client: r.UserAgent(),
 		Method: r.Method,
-		Path:   cleanPath(r.URL, keys),
+		Path:   cleanPath(r.URL, ex.secrets),
 		Auth:   auth,
 	}
 	if len(keys) > 0 {
@@ -224,6 +226,10 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 		}
 	}
 	rec.Mismatch = Mismatch(expect, rec.Model, rec.ServedModel)
+	// Whatever the client or gateway put there, a credential is not shown.
+	rec.Model = gateway.Redact(rec.Model, ex.secrets...)
+	rec.ServedModel = gateway.Redact(rec.ServedModel, ex.secrets...)
+	rec.Error = gateway.Redact(rec.Error, ex.secrets...)
 	return rec
 }
 
