@@ -31,6 +31,7 @@ type doctorOptions struct {
 	MaxTTFT, MaxTPOT time.Duration
 
 	profile profileFlags
+	fix     doctorFixFlags
 	Env     *env.Env
 	Out     io.Writer
 	// Dial and Git are injected in tests; nil means the real ones.
@@ -74,6 +75,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.DurationVar(&o.MaxTTFT, "max-ttft", wire.DefaultMaxTTFT, "time to first token above which latency-high is raised")
 	f.DurationVar(&o.MaxTPOT, "max-tpot", wire.DefaultMaxTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
+	o.fix.add(f)
 	return cmd
 }
 
@@ -96,9 +98,15 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
+	if err := o.fix.validate(o); err != nil {
+		return err
+	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
 		return err
+	}
+	if o.fix.on {
+		return runDoctorFix(ctx, o, p)
 	}
 	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/fixer"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/spf13/pflag"
+)
+
+// doctorFixFlags are doctor's --fix, --yes and --dry-run.
+type doctorFixFlags struct {
+	on, yes, dryRun bool
+}
+
+func (f *doctorFixFlags) add(fs *pflag.FlagSet) {
+	fs.BoolVar(&f.on, "fix", false, "apply every fix that is an edit of a file keydoctor writes (shows the diff, asks, backs up; 'keydoctor restore --last' undoes it)")
+	fs.BoolVarP(&f.yes, "yes", "y", false, "with --fix: apply without asking")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "with --fix: show the diff and write nothing")
+}
+
+func (f *doctorFixFlags) validate(o *doctorOptions) error {
+	switch {
+	case !f.on && (f.yes || f.dryRun):
+		return usageErrorf("add --fix", "--yes and --dry-run only go with --fix")
+	case f.on && o.JSON:
+		return usageErrorf("run 'keydoctor doctor --json' to read the findings", "--fix does not print JSON")
+	case f.on && o.Tool != "":
+		return usageErrorf("drop --tool", "--fix fixes every tool at once")
+	}
+	return nil
+}
+
+// runDoctorFix is `doctor --fix`: it plans every file edit that fixes a
+// finding into one plan (setup's writers), shows its diff, asks, applies
+// it under the write lock (backed up: restore --last undoes it), then
+// runs the checks again and reports what is left.
+func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
+	if o.fix.dryRun {
+		r, secrets, err := planDoctorFix(ctx, o, p)
+		if err != nil {
+			return err
+		}
+		if showFixPlan(o, r, secrets) {
+			fmt.Fprintln(o.Out, "dry run: nothing was written")
+		}
+		return nil
+	}
+	applied := false
+	err := withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
+		r, secrets, err := planDoctorFix(ctx, o, p)
+		if err != nil {
+			return err
+		}
+		if !showFixPlan(o, r, secrets) {
+			return nil
+		}
+		if !o.fix.yes {
+			if !o.Env.IsTerminal {
+				return usageErrorf("pass --yes to apply them, or --dry-run to only see them", "doctor --fix asks before writing, and there is no terminal to ask on (nothing was written)")
+			}
+			if !askYes(o, "apply these changes? [y/N] ") {
+				fmt.Fprintln(o.Out, "nothing was written")
+				return nil
+			}
+		}
+		res, err := r.Plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "doctor --fix", Since: since})
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		applied = true
+		for _, c := range res.Written {
+			fmt.Fprintf(o.Out, "%-9s %s (%s)\n", map[string]string{"create": "created", "update": "updated", "chmod": "chmod"}[c.Action()], o.Env.Tilde(c.Path), c.Tool)
+		}
+		if res.Backup != "" {
+			fmt.Fprintf(o.Out, "backup    %s (undo with 'keydoctor restore --last')\n", o.Env.Tilde(res.Backup))
+		}
+		return nil
+	})
+	if err != nil || !applied {
+		return err
+	}
+	fmt.Fprintln(o.Out)
+	return runDoctorReport(ctx, o, p)
+}
+
+// runDoctorReport is doctor's report after the fixes: what is left.
+func runDoctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
+	color, err := useColor(o.Env, o.Color)
+	if err != nil {
+		return err
+	}
+	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
+	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
+	var wire *wireRun
+	if !o.Offline {
+		if wire, err = newWireRun(o, p, snap); err != nil {
+			return err
+		}
+		defer wire.close()
+		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	}
+	r := doctor.NewReport(p, doctor.Run(ctx, o.Env, list, ro))
+	if wire != nil {
+		wire.account(&r)
+	}
+	title := "keydoctor doctor, after --fix"
+	if o.Offline {
+		title += " --offline"
+	}
+	secrets := append(snapshotSecrets(snap), p.Key)
+	if err := doctor.WriteText(o.Out, r, doctor.TextOptions{Color: color, Title: title, Strict: o.Strict, Secrets: secrets, Verbose: o.Verbose}); err != nil {
+		return err
+	}
+	if r.Failing(o.Strict) {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func redact(r *fixer.Result, s string, secrets []string) string {
+	return gateway.Redact(r.Plan.Redact(s), secrets...)
+}
+
+// planDoctorFix runs the checks and plans the fixes of their findings.
+func planDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixer.Result, []string, error) {
+	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
+	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
+	if !o.Offline {
+		wire, err := newWireRun(o, p, snap)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer wire.close()
+		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	}
+	fs := doctor.Run(ctx, o.Env, list, ro)
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(snap), MCPName: p.Name()}
+	wo.CodexAuth, wo.CodexProvider = codexProviderOf(snap)
+	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Complete: requireProfile(p) == nil}, fs)
+	if err != nil {
+		return nil, nil, refusal(o.Env, err)
+	}
+	return r, append(snapshotSecrets(snap), p.Key), nil
+}
+
+// claudeAuthOf keeps the variable the user's Claude Code key is in.
+func claudeAuthOf(snap *discover.Snapshot) string {
+	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == tools.AnthropicAPIKey {
+		return "api-key"
+	}
+	return ""
+}
+
+// codexProviderOf keeps the user's Codex provider and how it gets its key,
+// so a fix edits that provider rather than adding one.
+func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
+	c := snap.Codex
+	pv, ok := c.Providers[c.Provider.Value]
+	if !ok {
+		return "", ""
+	}
+	for _, r := range tools.CodexReserved {
+		if strings.EqualFold(pv.ID, r.ID) {
+			return "", ""
+		}
+	}
+	if pv.EnvKey.Value != "" {
+		auth = "env"
+	}
+	return auth, pv.ID
+}
+
+// showFixPlan prints the diff, what it fixes and the steps left to the
+// user; it reports whether there is anything to write.
+func showFixPlan(o *doctorOptions, r *fixer.Result, secrets []string) bool {
+	w := o.Out
+	pending := len(r.Plan.Pending()) > 0
+	if pending {
+		_ = r.Plan.Diff(w, o.Env.Tilde)
+		fmt.Fprintln(w, "\nthis fixes:")
+		for _, f := range r.Fixes {
+			if f.Applied {
+				fmt.Fprintf(w, "  %-7s %s (%s)\n", f.Finding.Status, f.Finding.Code, fixWhere(f.Finding))
+			}
+		}
+	} else {
+		fmt.Fprintln(w, "nothing to fix by editing a file")
+	}
+	var steps []fixer.Fix
+	for _, f := range r.Fixes {
+		if !f.Applied {
+			steps = append(steps, f)
+		}
+	}
+	if len(steps) > 0 {
+		fmt.Fprintln(w, "\nnot file edits keydoctor makes; do these yourself:")
+		for i, f := range steps {
+			fmt.Fprintf(w, "  %d. %-7s %s\n     (%s in %s", i+1, f.Finding.Status, redact(r, f.Finding.Fix, secrets), f.Finding.Code, fixWhere(f.Finding))
+			if f.Reason != "" {
+				fmt.Fprintf(w, "; not applied: %s", redact(r, f.Reason, secrets))
+			}
+			fmt.Fprintln(w, ")")
+		}
+	}
+	return pending
+}
+
+func fixWhere(f doctor.Finding) string {
+	s := f.Tool
+	if s == "" {
+		s = "general"
+	}
+	if f.Source != "" {
+		s += " at " + f.Source
+	}
+	return s
+}
+
+// askYes asks on the terminal; anything but y or yes is no.
+func askYes(o *doctorOptions, q string) bool {
+	fmt.Fprint(o.Out, q)
+	if o.Env.Stdin == nil {
+		return false
+	}
+	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
+	a := strings.ToLower(strings.TrimSpace(line))
+	return a == "y" || a == "yes"
+}
+
+func errOut(o *doctorOptions) io.Writer {
+	if o.Env.Stderr != nil {
+		return o.Env.Stderr
+	}
+	return io.Discard
+}
