@@ -53,7 +53,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) erro
 		if showFixPlan(o, r, secrets) {
 			fmt.Fprintln(o.Out, "dry run: nothing was written")
 		}
-		return nil
+		return fixExit(r, o.Strict)
 	}
 	applied := false
 	err := withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
@@ -62,7 +62,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) erro
 			return err
 		}
 		if !showFixPlan(o, r, secrets) {
-			return nil
+			return fixExit(r, o.Strict)
 		}
 		if !o.fix.yes {
 			if !o.Env.IsTerminal {
@@ -127,8 +127,14 @@ func runDoctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile) e
 	return nil
 }
 
-func redact(r *fixer.Result, s string, secrets []string) string {
-	return gateway.Redact(r.Plan.Redact(s), secrets...)
+// exit is doctor's exit status for findings that are not fixed yet.
+func fixExit(r *fixer.Result, strict bool) error {
+	for _, f := range r.Fixes {
+		if f.Finding.Status == doctor.Error || (strict && f.Finding.Status == doctor.Warning) {
+			return &exitError{code: exitFindings}
+		}
+	}
+	return nil
 }
 
 // planDoctorFix runs the checks and plans the fixes of their findings.
@@ -196,22 +202,16 @@ func showFixPlan(o *doctorOptions, r *fixer.Result, secrets []string) bool {
 	} else {
 		fmt.Fprintln(w, "nothing to fix by editing a file")
 	}
-	var steps []fixer.Fix
+	var steps []doctor.Finding
 	for _, f := range r.Fixes {
 		if !f.Applied {
-			steps = append(steps, f)
-		}
-	}
-	if len(steps) > 0 {
-		fmt.Fprintln(w, "\nnot file edits keydoctor makes; do these yourself:")
-		for i, f := range steps {
-			fmt.Fprintf(w, "  %d. %-7s %s\n     (%s in %s", i+1, f.Finding.Status, redact(r, f.Finding.Fix, secrets), f.Finding.Code, fixWhere(f.Finding))
 			if f.Reason != "" {
-				fmt.Fprintf(w, "; not applied: %s", redact(r, f.Reason, secrets))
+				f.Finding.Fix += " (not applied: " + f.Reason + ")"
 			}
-			fmt.Fprintln(w, ")")
+			steps = append(steps, f.Finding)
 		}
 	}
+	_ = doctor.WriteFixes(w, steps, "not file edits keydoctor makes; do these yourself:", append(r.Plan.Secrets(), secrets...)...)
 	return pending
 }
 
