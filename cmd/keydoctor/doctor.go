@@ -54,7 +54,24 @@ stream and latency, stops at the first broken rung, and shows the evidence
 (request, answer, timings, the curl command with the key as $VAR).
 
 The report groups findings by tool and ends with the fixes, numbered in the
-order to do them. 'keydoctor explain CODE' tells more about each code.`,
+order to do them. 'keydoctor explain CODE' tells more about each code.
+
+With --fix it applies every fix that is an edit of a file keydoctor writes (a
+doubled or missing /v1, a drifted value, a second key, wire_api = "chat", a
+Cline entry without updatedAt, a key file others can read, an unignored .env)
+as setup does: one diff (keys masked), a question (--yes skips it; without a
+terminal and without --yes it refuses), a backup ('keydoctor restore --last'
+undoes it), then the checks again. --dry-run only shows the diff. Fixes that
+are not file edits (a variable exported in the shell, a relay to start, a key
+to renew) are listed as steps, never applied.
+
+A file that cannot be edited safely (it does not parse, is read-only) is left
+alone and its fix listed as a step, with the reason.
+
+With --fix the exit status is that of what is left: 0 when no error finding
+remains, 1 when one does (even after the rest was fixed), 2 when --fix would
+write but may not (no terminal and no --yes, another keydoctor holds the
+write lock, a file changed while it was planned); nothing is written then.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out = c.OutOrStdout()
