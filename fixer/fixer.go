@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -41,6 +42,12 @@ var registry = map[catalog.Code]edit{
 		// A tracked file must leave the index and its key be rotated: steps.
 		ok := f.Status == doctor.Warning && f.Tool == string(gateway.DotEnv)
 		return writers.Edit{Kind: writers.EditIgnoreEnv, Tool: gateway.DotEnv}, ok
+	},
+	// Claude Code's background model that the gateway does not serve: the
+	// command sets a served one on the profile (Options), as setup does.
+	catalog.ModelNotFound: func(f doctor.Finding, _ string) (writers.Edit, bool) {
+		ok := f.Check == wire.CheckBackground && f.Tool == string(gateway.Claude)
+		return writers.Edit{Kind: writers.EditTriple, Tool: gateway.Claude, Background: true}, ok
 	},
 	catalog.ConfigInvalid: func(f doctor.Finding, path string) (writers.Edit, bool) {
 		// Cline's entries without updatedAt; a file that does not parse
@@ -105,6 +112,8 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 		case !ok:
 		case ed.Kind == writers.EditTriple && !o.Complete:
 			r.Fixes[len(r.Fixes)-1].Reason = "no complete profile (base URL, key, model) to write"
+		case ed.Background && o.Writers.Profile.BackgroundModel == "":
+			r.Fixes[len(r.Fixes)-1].Reason = "the gateway's model list gave no served model to set"
 		default:
 			edits, at = append(edits, ed), append(at, len(r.Fixes)-1)
 		}

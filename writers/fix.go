@@ -32,6 +32,9 @@ type Edit struct {
 	Kind EditKind
 	Tool gateway.ToolID
 	Path string // the file, for EditSecretMode
+	// Background: an EditTriple that sets Claude Code's background model
+	// (Options.Profile.BackgroundModel).
+	Background bool
 }
 
 // PlanEdits plans edits into one Plan. An edit whose file setup refuses

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/fixer"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -150,6 +152,7 @@ func planDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) (*f
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
 	fs := doctor.Run(ctx, o.Env, list, ro)
+	settleFixBackground(ctx, o, &p, fs)
 	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(snap), MCPName: p.Name()}
 	wo.CodexAuth, wo.CodexProvider = codexProviderOf(snap)
 	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Complete: requireProfile(p) == nil}, fs)
@@ -157,6 +160,22 @@ func planDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) (*f
 		return nil, nil, refusal(o.Env, err)
 	}
 	return r, append(snapshotSecrets(snap), p.Key), nil
+}
+
+// settleFixBackground picks the served small model to set as Claude
+// Code's background model when the wire checks found it unserved, as
+// setup --yes does (the same model list, the same pick).
+func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profile, fs []doctor.Finding) {
+	for _, f := range fs {
+		if f.Check == wire.CheckBackground && f.Code == catalog.ModelNotFound && f.Tool == string(gateway.Claude) {
+			so := &setupOptions{Env: o.Env, Project: o.Project, Err: io.Discard,
+				ListModels: func(ctx context.Context, root, key string) ([]string, error) {
+					return listModels(ctx, o.Env, root, key)
+				}}
+			so.settleBackground(ctx, p, []gateway.ToolID{gateway.Claude})
+			return
+		}
+	}
 }
 
 // claudeAuthOf keeps the variable the user's Claude Code key is in.
