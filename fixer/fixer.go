@@ -133,9 +133,10 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 	return r, nil
 }
 
-var lineSuffix = regexp.MustCompile(`:\d+$`)
+// lineSuffix is what follows the file in a Source: ":3", " (env.KEY)".
+var lineSuffix = regexp.MustCompile(`(:\d+)?( \([^)]*\))?$`)
 
-// sourcePath is the file a finding's Source names ("~/x.json:3"), or ""
+// sourcePath is the file a finding's Source names ("~/x.json:3 (key)"), or ""
 // for a variable, a default or nothing.
 func sourcePath(e *env.Env, src string) string {
 	if src == "" || strings.HasPrefix(src, "$") || src == "default" {
