@@ -45,9 +45,9 @@ var registry = map[catalog.Code]edit{
 	},
 	// Claude Code's background model that the gateway does not serve: the
 	// command sets a served one on the profile (Options), as setup does.
-	catalog.ModelNotFound: func(f doctor.Finding, _ string) (writers.Edit, bool) {
+	catalog.ModelNotFound: func(f doctor.Finding, path string) (writers.Edit, bool) {
 		ok := f.Check == wire.CheckBackground && f.Tool == string(gateway.Claude)
-		return writers.Edit{Kind: writers.EditTriple, Tool: gateway.Claude, Background: true}, ok
+		return writers.Edit{Kind: writers.EditTriple, Tool: gateway.Claude, Path: path, Background: true}, ok
 	},
 	catalog.ConfigInvalid: func(f doctor.Finding, path string) (writers.Edit, bool) {
 		// Cline's entries without updatedAt; a file that does not parse
@@ -64,7 +64,7 @@ func triple(f doctor.Finding, path string) (writers.Edit, bool) {
 	if !ok || !t.Setup || !writers.Writes(t.Format) || path == "" {
 		return writers.Edit{}, false
 	}
-	return writers.Edit{Kind: writers.EditTriple, Tool: t.ID}, true
+	return writers.Edit{Kind: writers.EditTriple, Tool: t.ID, Path: path}, true
 }
 
 // Fixable reports whether a file edit can fix some findings of code.

@@ -49,18 +49,20 @@ func TestPlan(t *testing.T) {
 		{Code: catalog.SecretInGit, Status: doctor.Error, Tool: "env", Source: "~/proj/.env"}, // tracked
 		{Code: catalog.ProxyUnreachable, Status: doctor.Error, Tool: "claude", Source: "$HTTPS_PROXY"},
 		{Code: catalog.URLInsecure, Status: doctor.Info, Tool: "claude"},
+		// set in the project's settings, which setup (user scope) does not write
+		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/proj/.claude/settings.json:2"},
 	}
 	r, err := Plan(e, Options{Writers: wo, Complete: true}, fs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Fixes) != 6 {
-		t.Fatalf("%d fixes, want 6 (info is no fix)", len(r.Fixes))
+	if len(r.Fixes) != 7 {
+		t.Fatalf("%d fixes, want 7 (info is no fix)", len(r.Fixes))
 	}
 	want := []struct {
 		applied bool
 		reason  string
-	}{{true, ""}, {false, ""}, {false, "line 1"}, {true, ""}, {false, ""}, {false, ""}}
+	}{{true, ""}, {false, ""}, {false, "line 1"}, {true, ""}, {false, ""}, {false, ""}, {false, "setup does not write this file"}}
 	for i, w := range want {
 		f := r.Fixes[i]
 		if f.Applied != w.applied || (w.reason == "") != (f.Reason == "") || !strings.Contains(f.Reason, w.reason) {

@@ -31,7 +31,9 @@ const (
 type Edit struct {
 	Kind EditKind
 	Tool gateway.ToolID
-	Path string // the file, for EditSecretMode
+	// Path is the file the finding is about: the one EditSecretMode
+	// tightens, the one an EditTriple must rewrite ("" for a default).
+	Path string
 	// Background: an EditTriple that sets Claude Code's background model
 	// (Options.Profile.BackgroundModel).
 	Background bool
@@ -45,26 +47,31 @@ func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err err
 		return nil, nil, err
 	}
 	p, refused = &Plan{}, map[int]error{}
-	var triples []gateway.ToolID
+	planned := map[gateway.ToolID]*Plan{}
 	for i, e := range edits {
-		if e.Kind != EditTriple || contains(triples, e.Tool) {
+		if e.Kind != EditTriple {
 			continue
 		}
-		one, err := MakePlan(o, []gateway.ToolID{e.Tool})
-		if err == nil {
-			err = p.add(one.Changes...)
-		}
-		if err != nil {
+		one, ok := planned[e.Tool]
+		if !ok {
+			one, err = MakePlan(o, []gateway.ToolID{e.Tool})
+			if err == nil {
+				err = writesSource(one, e.Path)
+			}
+			if err == nil {
+				err = p.add(one.Changes...)
+			}
+			if err != nil {
+				refused[i] = err
+				continue
+			}
+			planned[e.Tool] = one
+		} else if err := writesSource(one, e.Path); err != nil {
 			refused[i] = err
-			continue
 		}
-		triples = append(triples, e.Tool)
 	}
 	for i, e := range edits {
 		if e.Kind == EditTriple {
-			if !contains(triples, e.Tool) {
-				refused[i] = firstRefusal(edits, refused, e.Tool)
-			}
 			continue
 		}
 		if err := p.planEdit(o, e); err != nil {
@@ -78,22 +85,24 @@ func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err err
 	return p, refused, nil
 }
 
-func contains(ids []gateway.ToolID, id gateway.ToolID) bool {
-	for _, v := range ids {
-		if v == id {
-			return true
+// writesSource refuses a triple whose plan does not rewrite the file the
+// value comes from (a project's settings that override the user's): the
+// finding would stay, and a key written beside a base URL that another
+// file overrides could go to that other host.
+func writesSource(plan *Plan, path string) error {
+	if path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	for _, c := range plan.Changes {
+		if p, _ := filepath.Abs(c.Path); p == abs || c.target == abs {
+			return nil
 		}
 	}
-	return false
-}
-
-func firstRefusal(edits []Edit, refused map[int]error, tool gateway.ToolID) error {
-	for i, e := range edits {
-		if err := refused[i]; err != nil && e.Kind == EditTriple && e.Tool == tool {
-			return err
-		}
-	}
-	return fmt.Errorf("no writer for %s", tool)
+	return refuse(path, "", "setup does not write this file: change it by hand")
 }
 
 // planEdit adds one edit that is not a triple, on top of any change the
