@@ -36,8 +36,6 @@ func (f *doctorFixFlags) validate(o *doctorOptions) error {
 		return usageErrorf("add --fix", "--yes and --dry-run only go with --fix")
 	case f.on && o.JSON:
 		return usageErrorf("run 'keydoctor doctor --json' to read the findings", "--fix does not print JSON")
-	case f.on && o.Tool != "":
-		return usageErrorf("drop --tool", "--fix fixes every tool at once")
 	}
 	return nil
 }
@@ -111,7 +109,7 @@ func runDoctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile) e
 		defer wire.close()
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
-	r := doctor.NewReport(p, doctor.Run(ctx, o.Env, list, ro))
+	r := doctor.NewReport(p, forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool))
 	if wire != nil {
 		wire.account(&r)
 	}
@@ -151,7 +149,7 @@ func planDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) (*f
 		defer wire.close()
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
-	fs := doctor.Run(ctx, o.Env, list, ro)
+	fs := forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool)
 	settleFixBackground(ctx, o, &p, fs)
 	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(snap), MCPName: p.Name()}
 	wo.CodexAuth, wo.CodexProvider = codexProviderOf(snap)
