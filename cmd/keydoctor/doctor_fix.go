@@ -45,23 +45,29 @@ func (f *doctorFixFlags) validate(o *doctorOptions) error {
 // it under the write lock (backed up: restore --last undoes it), then
 // runs the checks again and reports what is left.
 func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
+	// The checks (the wire ones take seconds) run before the lock; the
+	// plan is made under it, from the files as they are then.
+	in, err := doctorFixFindings(ctx, o, p)
+	if err != nil {
+		return err
+	}
 	if o.fix.dryRun {
-		r, secrets, err := planDoctorFix(ctx, o, p)
+		r, err := in.plan(o)
 		if err != nil {
 			return err
 		}
-		if showFixPlan(o, r, secrets) {
+		if showFixPlan(o, r, in.secrets) {
 			fmt.Fprintln(o.Out, "dry run: nothing was written")
 		}
 		return fixExit(r, o.Strict)
 	}
 	applied := false
-	err := withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
-		r, secrets, err := planDoctorFix(ctx, o, p)
+	err = withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
+		r, err := in.plan(o)
 		if err != nil {
 			return err
 		}
-		if !showFixPlan(o, r, secrets) {
+		if !showFixPlan(o, r, in.secrets) {
 			return fixExit(r, o.Strict)
 		}
 		if !o.fix.yes {
@@ -70,7 +76,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) erro
 			}
 			if !askYes(o, "apply these changes? [y/N] ") {
 				fmt.Fprintln(o.Out, "nothing was written")
-				return nil
+				return fixExit(r, o.Strict)
 			}
 		}
 		res, err := r.Plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "doctor --fix", Since: since})
@@ -127,7 +133,7 @@ func runDoctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile) e
 	return nil
 }
 
-// exit is doctor's exit status for findings that are not fixed yet.
+// fixExit is doctor's exit status for findings that are not fixed yet.
 func fixExit(r *fixer.Result, strict bool) error {
 	for _, f := range r.Fixes {
 		if f.Finding.Status == doctor.Error || (strict && f.Finding.Status == doctor.Warning) {
@@ -137,27 +143,42 @@ func fixExit(r *fixer.Result, strict bool) error {
 	return nil
 }
 
-// planDoctorFix runs the checks and plans the fixes of their findings.
-func planDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixer.Result, []string, error) {
+// fixInput is what the checks found, and what planning the fixes needs.
+type fixInput struct {
+	profile gateway.Profile // with the background model to set, if any
+	snap    *discover.Snapshot
+	fs      []doctor.Finding
+	secrets []string
+}
+
+// doctorFixFindings runs the checks (as doctor does) for --fix.
+func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixInput, error) {
 	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
 	if !o.Offline {
 		wire, err := newWireRun(o, p, snap)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		defer wire.close()
 		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
 	}
 	fs := forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool)
 	settleFixBackground(ctx, o, &p, fs)
-	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(snap), MCPName: p.Name()}
-	wo.CodexAuth, wo.CodexProvider = codexProviderOf(snap)
-	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Complete: requireProfile(p) == nil}, fs)
+	return &fixInput{profile: p, snap: snap, fs: fs, secrets: append(snapshotSecrets(snap), p.Key)}, nil
+}
+
+// plan plans the fixes of the findings into one plan, reading the files
+// now.
+func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
+	p := in.profile
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(in.snap), MCPName: p.Name()}
+	wo.CodexAuth, wo.CodexProvider = codexProviderOf(in.snap)
+	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Complete: requireProfile(p) == nil}, in.fs)
 	if err != nil {
-		return nil, nil, refusal(o.Env, err)
+		return nil, refusal(o.Env, err)
 	}
-	return r, append(snapshotSecrets(snap), p.Key), nil
+	return r, nil
 }
 
 // settleFixBackground picks the served small model to set as Claude
