@@ -88,9 +88,10 @@ type Result struct {
 // Options are what planning needs besides the findings.
 type Options struct {
 	Writers writers.Options
-	// Complete: the profile has base URL, key and model; without them a
-	// triple cannot be re-planned.
-	Complete bool
+	// Missing says why the profile cannot be written whole (no key, a base
+	// URL that is only a preset's default); "" when it can. A triple is
+	// re-planned only from a profile the user gave.
+	Missing string
 }
 
 // Plan plans the file edits that fix fs.
@@ -110,8 +111,8 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 		ed, ok := fix(f, sourcePath(e, f.Source))
 		switch {
 		case !ok:
-		case ed.Kind == writers.EditTriple && !o.Complete:
-			r.Fixes[len(r.Fixes)-1].Reason = "no complete profile (base URL, key, model) to write"
+		case ed.Kind == writers.EditTriple && o.Missing != "":
+			r.Fixes[len(r.Fixes)-1].Reason = o.Missing
 		case ed.Background && o.Writers.Profile.BackgroundModel == "":
 			r.Fixes[len(r.Fixes)-1].Reason = "the gateway's model list gave no served model to set"
 		default:

@@ -52,7 +52,7 @@ func TestPlan(t *testing.T) {
 		// set in the project's settings, which setup (user scope) does not write
 		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/proj/.claude/settings.json:2"},
 	}
-	r, err := Plan(e, Options{Writers: wo, Complete: true}, fs)
+	r, err := Plan(e, Options{Writers: wo}, fs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,11 +83,11 @@ func TestPlan(t *testing.T) {
 func TestPlanIncompleteProfile(t *testing.T) {
 	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled})
 	fs := []doctor.Finding{{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/.claude/settings.json:1"}}
-	r, err := Plan(e, Options{Writers: wo}, fs)
+	r, err := Plan(e, Options{Writers: wo, Missing: "no key"}, fs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Fixes[0].Applied || !strings.Contains(r.Fixes[0].Reason, "no complete profile") || len(r.Plan.Pending()) != 0 {
+	if r.Fixes[0].Applied || r.Fixes[0].Reason != "no key" || len(r.Plan.Pending()) != 0 {
 		t.Fatalf("fix %+v, pending %d", r.Fixes[0], len(r.Plan.Pending()))
 	}
 }

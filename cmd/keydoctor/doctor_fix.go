@@ -174,11 +174,25 @@ func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 	p := in.profile
 	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(in.snap), MCPName: p.Name()}
 	wo.CodexAuth, wo.CodexProvider = codexProviderOf(in.snap)
-	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Complete: requireProfile(p) == nil}, in.fs)
+	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
 	if err != nil {
 		return nil, refusal(o.Env, err)
 	}
 	return r, nil
+}
+
+// profileMissing says why a triple cannot be written from p, or "". A
+// base URL that is only the preset's default is not enough: the tools'
+// files may name another gateway, and the key must go to the one the user
+// named.
+func profileMissing(p gateway.Profile) string {
+	if err := requireProfile(p); err != nil {
+		return "no profile to write: " + err.Error()
+	}
+	if src := p.Source(gateway.FieldBaseURL); strings.HasPrefix(src, "preset ") {
+		return fmt.Sprintf("the gateway's base URL is only the %s default: give it with --base-url or %s", src, p.VarBaseURL)
+	}
+	return ""
 }
 
 // settleFixBackground picks the served small model to set as Claude
