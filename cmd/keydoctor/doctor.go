@@ -31,6 +31,7 @@ type doctorOptions struct {
 	MaxTTFT, MaxTPOT time.Duration
 
 	profile profileFlags
+	fix     doctorFixFlags
 	Env     *env.Env
 	Out     io.Writer
 	// Dial and Git are injected in tests; nil means the real ones.
@@ -53,7 +54,24 @@ stream and latency, stops at the first broken rung, and shows the evidence
 (request, answer, timings, the curl command with the key as $VAR).
 
 The report groups findings by tool and ends with the fixes, numbered in the
-order to do them. 'keydoctor explain CODE' tells more about each code.`,
+order to do them. 'keydoctor explain CODE' tells more about each code.
+
+With --fix it applies every fix that is an edit of a file keydoctor writes (a
+doubled or missing /v1, a drifted value, a second key, wire_api = "chat", a
+Cline entry without updatedAt, a key file others can read, an unignored .env)
+as setup does: one diff (keys masked), a question (--yes skips it; without a
+terminal and without --yes it refuses), a backup ('keydoctor restore --last'
+undoes it), then the checks again. --dry-run only shows the diff. Fixes that
+are not file edits (a variable exported in the shell, a relay to start, a key
+to renew) are listed as steps, never applied.
+
+A file that cannot be edited safely (it does not parse, is read-only) is left
+alone and its fix listed as a step, with the reason.
+
+With --fix the exit status is that of what is left: 0 when no error finding
+remains, 1 when one does (even after the rest was fixed), 2 when --fix would
+write but may not (no terminal and no --yes, another keydoctor holds the
+write lock, a file changed while it was planned); nothing is written then.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
@@ -73,6 +91,7 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.DurationVar(&o.MaxTTFT, "max-ttft", wire.DefaultMaxTTFT, "time to first token above which latency-high is raised")
 	f.DurationVar(&o.MaxTPOT, "max-tpot", wire.DefaultMaxTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
+	o.fix.add(f)
 	return cmd
 }
 
@@ -93,13 +112,26 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
+	if err := o.fix.validate(o); err != nil {
+		return err
+	}
 	p, err := o.profile.loadIn(o.Env, o.Project)
 	if err != nil {
 		return err
 	}
+	if o.fix.on {
+		return runDoctorFix(ctx, o, p)
+	}
+	return doctorReport(ctx, o, p, "keydoctor doctor")
+}
+
+// doctorReport runs the checks and prints the report under title; its
+// error carries the exit status the findings call for.
+func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, title string) error {
 	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
 	var wire *wireRun
+	var err error
 	if !o.Offline {
 		if wire, err = newWireRun(o, p, snap); err != nil {
 			return err
@@ -125,7 +157,6 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if o.JSON {
 		err = writeJSON(o.Out, r, secrets...)
 	} else {
-		title := "keydoctor doctor"
 		if o.Offline {
 			title += " --offline"
 		}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/checks/wire"
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/fixer"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/spf13/pflag"
+)
+
+// doctorFixFlags are doctor's --fix, --yes and --dry-run.
+type doctorFixFlags struct {
+	on, yes, dryRun bool
+}
+
+func (f *doctorFixFlags) add(fs *pflag.FlagSet) {
+	fs.BoolVar(&f.on, "fix", false, "apply every fix that is an edit of a file keydoctor writes (shows the diff, asks, backs up; 'keydoctor restore --last' undoes it)")
+	fs.BoolVarP(&f.yes, "yes", "y", false, "with --fix: apply without asking")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "with --fix: show the diff and write nothing")
+}
+
+func (f *doctorFixFlags) validate(o *doctorOptions) error {
+	switch {
+	case !f.on && (f.yes || f.dryRun):
+		return usageErrorf("add --fix", "--yes and --dry-run only go with --fix")
+	case f.on && o.JSON:
+		return usageErrorf("run 'keydoctor doctor --json' to read the findings", "--fix does not print JSON")
+	}
+	return nil
+}
+
+// runDoctorFix is `doctor --fix`: it plans every file edit that fixes a
+// finding into one plan (setup's writers), shows its diff, asks, applies
+// it under the write lock (backed up: restore --last undoes it), then
+// runs the checks again and reports what is left.
+func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
+	// The checks (the wire ones take seconds) run before the lock; the
+	// plan is made under it, from the files as they are then.
+	in, err := doctorFixFindings(ctx, o, p)
+	if err != nil {
+		return err
+	}
+	if o.fix.dryRun {
+		r, err := in.plan(o)
+		if err != nil {
+			return err
+		}
+		if showFixPlan(o, r, in.secrets) {
+			fmt.Fprintln(o.Out, "dry run: nothing was written")
+		}
+		return fixExit(r, o.Strict)
+	}
+	applied := false
+	err = withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
+		r, err := in.plan(o)
+		if err != nil {
+			return err
+		}
+		if !showFixPlan(o, r, in.secrets) {
+			return fixExit(r, o.Strict)
+		}
+		if !o.fix.yes {
+			if !o.Env.IsTerminal {
+				return usageErrorf("pass --yes to apply them, or --dry-run to only see them", "doctor --fix asks before writing, and there is no terminal to ask on (nothing was written)")
+			}
+			if !askYes(o, "apply these changes? [y/N] ") {
+				fmt.Fprintln(o.Out, "nothing was written")
+				return fixExit(r, o.Strict)
+			}
+		}
+		res, err := r.Plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "doctor --fix", Since: since})
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		applied = true
+		for _, c := range res.Written {
+			fmt.Fprintf(o.Out, "%-9s %s (%s)\n", map[string]string{"create": "created", "update": "updated", "chmod": "chmod"}[c.Action()], o.Env.Tilde(c.Path), c.Tool)
+		}
+		if res.Backup != "" {
+			fmt.Fprintf(o.Out, "backup    %s (undo with 'keydoctor restore --last')\n", o.Env.Tilde(res.Backup))
+		}
+		return nil
+	})
+	if err != nil || !applied {
+		return err
+	}
+	fmt.Fprintln(o.Out)
+	return runDoctorReport(ctx, o, p)
+}
+
+// runDoctorReport is doctor's report after the fixes: what is left.
+func runDoctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
+	return doctorReport(ctx, o, p, "keydoctor doctor, after --fix")
+}
+
+// fixExit is doctor's exit status for findings that are not fixed yet.
+func fixExit(r *fixer.Result, strict bool) error {
+	for _, f := range r.Fixes {
+		if f.Finding.Status == doctor.Error || (strict && f.Finding.Status == doctor.Warning) {
+			return &exitError{code: exitFindings}
+		}
+	}
+	return nil
+}
+
+// fixInput is what the checks found, and what planning the fixes needs.
+type fixInput struct {
+	profile gateway.Profile // with the background model to set, if any
+	snap    *discover.Snapshot
+	fs      []doctor.Finding
+	secrets []string
+}
+
+// doctorFixFindings runs the checks (as doctor does) for --fix.
+func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixInput, error) {
+	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
+	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
+	if !o.Offline {
+		wire, err := newWireRun(o, p, snap)
+		if err != nil {
+			return nil, err
+		}
+		defer wire.close()
+		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	}
+	fs := forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool)
+	settleFixBackground(ctx, o, &p, fs)
+	return &fixInput{profile: p, snap: snap, fs: fs, secrets: append(snapshotSecrets(snap), p.Key)}, nil
+}
+
+// plan plans the fixes of the findings into one plan, reading the files
+// now.
+func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
+	p := in.profile
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(in.snap), MCPName: p.Name()}
+	wo.CodexAuth, wo.CodexProvider = codexProviderOf(in.snap)
+	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
+	if err != nil {
+		return nil, refusal(o.Env, err)
+	}
+	return r, nil
+}
+
+// profileMissing says why a triple cannot be written from p, or "". A
+// base URL that is only the preset's default is not enough: the tools'
+// files may name another gateway, and the key must go to the one the user
+// named.
+func profileMissing(p gateway.Profile) string {
+	if err := requireProfile(p); err != nil {
+		return "no profile to write: " + err.Error()
+	}
+	if src := p.Source(gateway.FieldBaseURL); strings.HasPrefix(src, "preset ") {
+		return fmt.Sprintf("the gateway's base URL is only the %s default: give it with --base-url or %s", src, p.VarBaseURL)
+	}
+	return ""
+}
+
+// settleFixBackground picks the served small model to set as Claude
+// Code's background model when the wire checks found it unserved, as
+// setup --yes does (the same model list, the same pick).
+func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profile, fs []doctor.Finding) {
+	for _, f := range fs {
+		if f.Check == wire.CheckBackground && f.Code == catalog.ModelNotFound && f.Tool == string(gateway.Claude) {
+			so := &setupOptions{Env: o.Env, Project: o.Project, Err: io.Discard,
+				ListModels: func(ctx context.Context, root, key string) ([]string, error) {
+					return listModels(ctx, o.Env, root, key)
+				}}
+			so.settleBackground(ctx, p, []gateway.ToolID{gateway.Claude})
+			return
+		}
+	}
+}
+
+// claudeAuthOf keeps the variable the user's Claude Code key is in.
+func claudeAuthOf(snap *discover.Snapshot) string {
+	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == tools.AnthropicAPIKey {
+		return "api-key"
+	}
+	return ""
+}
+
+// codexProviderOf keeps the user's Codex provider and how it gets its key,
+// so a fix edits that provider rather than adding one.
+func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
+	c := snap.Codex
+	pv, ok := c.Providers[c.Provider.Value]
+	if !ok {
+		return "", ""
+	}
+	for _, r := range tools.CodexReserved {
+		if strings.EqualFold(pv.ID, r.ID) {
+			return "", ""
+		}
+	}
+	if pv.EnvKey.Value != "" {
+		auth = "env"
+	}
+	return auth, pv.ID
+}
+
+// showFixPlan prints the diff, what it fixes and the steps left to the
+// user; it reports whether there is anything to write.
+func showFixPlan(o *doctorOptions, r *fixer.Result, secrets []string) bool {
+	w := o.Out
+	pending := len(r.Plan.Pending()) > 0
+	if pending {
+		_ = r.Plan.Diff(w, o.Env.Tilde)
+		fmt.Fprintln(w, "\nthis fixes:")
+		for _, f := range r.Fixes {
+			if f.Applied {
+				fmt.Fprintf(w, "  %-7s %s (%s)\n", f.Finding.Status, f.Finding.Code, fixWhere(f.Finding))
+			}
+		}
+	} else {
+		fmt.Fprintln(w, "nothing to fix by editing a file")
+	}
+	var steps []doctor.Finding
+	for _, f := range r.Fixes {
+		if !f.Applied {
+			if f.Reason != "" {
+				f.Finding.Fix += " (not applied: " + f.Reason + ")"
+			}
+			steps = append(steps, f.Finding)
+		}
+	}
+	_ = doctor.WriteFixes(w, steps, "not file edits keydoctor makes; do these yourself:", append(r.Plan.Secrets(), secrets...)...)
+	return pending
+}
+
+func fixWhere(f doctor.Finding) string {
+	s := f.Tool
+	if s == "" {
+		s = "general"
+	}
+	if f.Source != "" {
+		s += " at " + f.Source
+	}
+	return s
+}
+
+// askYes asks on the terminal; anything but y or yes is no.
+func askYes(o *doctorOptions, q string) bool {
+	fmt.Fprint(o.Out, q)
+	if o.Env.Stdin == nil {
+		return false
+	}
+	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
+	a := strings.ToLower(strings.TrimSpace(line))
+	return a == "y" || a == "yes"
+}
+
+func errOut(o *doctorOptions) io.Writer {
+	if o.Env.Stderr != nil {
+		return o.Env.Stderr
+	}
+	return io.Discard
+}

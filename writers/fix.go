@@ -1,0 +1,184 @@
+package writers
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// EditKind is one kind of file edit `doctor --fix` asks for. Each reuses
+// setup's planners where one exists, so a fix writes exactly what setup
+// would.
+type EditKind int
+
+const (
+	// EditTriple re-plans the tool's triple from the profile, as setup
+	// does: a doubled or missing /v1, a drifted value, a second key, a
+	// wrong wire_api all become setup's values.
+	EditTriple EditKind = iota + 1
+	// EditSecretMode makes Path 0600.
+	EditSecretMode
+	// EditIgnoreEnv adds the project's .env to its .gitignore.
+	EditIgnoreEnv
+	// EditClineUpdatedAt gives every Cline provider entry an updatedAt.
+	EditClineUpdatedAt
+)
+
+// Edit is one file edit asked for by a finding.
+type Edit struct {
+	Kind EditKind
+	Tool gateway.ToolID
+	// Path is the file the finding is about: the one EditSecretMode
+	// tightens, the one an EditTriple must rewrite ("" for a default).
+	Path string
+	// Background: an EditTriple that sets Claude Code's background model
+	// (Options.Profile.BackgroundModel).
+	Background bool
+}
+
+// PlanEdits plans edits into one Plan. An edit whose file setup refuses
+// (it does not parse, is read-only, …) does not stop the others: it is
+// returned in refused with the reason, and the plan leaves its files alone.
+func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err error) {
+	if err := o.defaults(); err != nil {
+		return nil, nil, err
+	}
+	p, refused = &Plan{}, map[int]error{}
+	planned := map[gateway.ToolID]*Plan{}
+	for i, e := range edits {
+		if e.Kind != EditTriple {
+			continue
+		}
+		one, ok := planned[e.Tool]
+		if !ok {
+			one, err = MakePlan(o, []gateway.ToolID{e.Tool})
+			if err == nil {
+				err = writesSource(one, e.Path)
+			}
+			if err == nil {
+				err = p.add(one.Changes...)
+			}
+			if err != nil {
+				refused[i] = err
+				continue
+			}
+			planned[e.Tool] = one
+		} else if err := writesSource(one, e.Path); err != nil {
+			refused[i] = err
+		}
+	}
+	for i, e := range edits {
+		if e.Kind == EditTriple {
+			continue
+		}
+		if err := p.planEdit(o, e); err != nil {
+			var re *RefusedError
+			if !errors.As(err, &re) {
+				return nil, nil, err
+			}
+			refused[i] = err
+		}
+	}
+	return p, refused, nil
+}
+
+// writesSource refuses a triple whose plan does not rewrite the file the
+// value comes from (a project's settings that override the user's): the
+// finding would stay, and a key written beside a base URL that another
+// file overrides could go to that other host.
+func writesSource(plan *Plan, path string) error {
+	if path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	for _, c := range plan.Changes {
+		if p, _ := filepath.Abs(c.Path); p == abs || c.target == abs {
+			return nil
+		}
+	}
+	return refuse(path, "", "setup does not write this file: change it by hand")
+}
+
+// planEdit adds one edit that is not a triple, on top of any change the
+// plan already has for the same file.
+func (p *Plan) planEdit(o Options, e Edit) error {
+	switch e.Kind {
+	case EditSecretMode:
+		c, err := p.changeFor(e.Tool, e.Path)
+		if err != nil {
+			return err
+		}
+		if c.Existed && c.Mode&0o077 != 0 {
+			c.Mode = c.Mode &^ 0o077
+			c.Secret = true
+			c.notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
+		}
+		return nil
+	case EditIgnoreEnv:
+		envPath := tools.DotEnvFile(o.Project)
+		ign, err := planGitignore(o.Project, envPath)
+		if err != nil || ign == nil {
+			return err
+		}
+		abs, _ := filepath.Abs(ign.Path)
+		if p.find(abs) != nil {
+			return nil // the .env's triple plan adds it already
+		}
+		ign.Tool = gateway.DotEnv
+		return p.add(ign)
+	case EditClineUpdatedAt:
+		return p.clineUpdatedAt(o)
+	}
+	return fmt.Errorf("internal error: unknown edit %d", e.Kind)
+}
+
+// changeFor is the plan's change of path, or a new one that keeps the
+// file as it is, added to the plan.
+func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
+	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if have := p.find(c.target); have != nil {
+		return have, nil
+	}
+	c.Tool, c.New = tool, c.Old
+	c.addSecrets(secretValuesIn(c.Old)...)
+	return c, p.add(c)
+}
+
+func (p *Plan) find(target string) *Change {
+	for _, c := range p.Changes {
+		if c.target == target {
+			return c
+		}
+	}
+	return nil
+}
+
+// clineUpdatedAt stamps every provider entry of providers.json that has
+// no updatedAt: without one Cline discards the whole file.
+func (p *Plan) clineUpdatedAt(o Options) error {
+	c, err := p.changeFor(gateway.Cline, tools.ClineProvidersFile(o.Env))
+	if err != nil || !c.Existed {
+		return err
+	}
+	doc, err := parseJSONDoc(c.Path, c.New, false)
+	if err != nil {
+		return err
+	}
+	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	for _, name := range providersWithoutUpdatedAt(doc) {
+		if _, err := doc.set([]string{tools.ClineProviders, name, tools.ClineUpdatedAt}, now); err != nil {
+			return err
+		}
+	}
+	c.New = doc.bytes()
+	return nil
+}
