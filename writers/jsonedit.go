@@ -261,9 +261,10 @@ func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Va
 		}
 		if last.Value.AfterExtra != nil { // trailing comma style (JSONC)
 			v.AfterExtra = hujson.Extra{}
-		} else if c := sameLineComment(obj.AfterExtra); c != "" && startsLine(nameV.BeforeExtra) {
+		}
+		if c := sameLineComment(obj.AfterExtra); c != "" && startsLine(nameV.BeforeExtra) {
 			// "a": 1 // about a  -> the comment stays on a's line, after
-			// the comma the new member brings.
+			// the comma (the new member's, or a's trailing one).
 			c = trimEOL(c)
 			nameV.BeforeExtra = append(hujson.Extra(c), nameV.BeforeExtra...)
 			obj.AfterExtra = obj.AfterExtra[len(c):]

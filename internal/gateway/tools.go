@@ -70,6 +70,8 @@ const (
 	DotEnv       ToolID = "env"       // the project's .env
 	OpenAISDK    ToolID = "openai"    // OpenAI SDKs and curl via OPENAI_BASE_URL
 	AnthropicSDK ToolID = "anthropic" // Anthropic SDKs via ANTHROPIC_BASE_URL
+	Qwen         ToolID = "qwen"      // Qwen Code
+	OpenCode     ToolID = "opencode"  // OpenCode
 )
 
 // Auth is how a tool presents the key.

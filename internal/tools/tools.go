@@ -53,6 +53,21 @@ type Tool struct {
 	Marks  func(e *env.Env, project string) []string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
+	// DotEnv is the tool's own .env and the variables it reads from it,
+	// for a tool that loads only the first .env found walking up from its
+	// working directory (Qwen Code, Gemini CLI): a project .env then
+	// shadows the tool's own. Nil: the tool loads no .env.
+	DotEnv *DotEnvLoad
+}
+
+// DotEnvLoad is how a tool loads .env files: Names are the files it looks
+// for in each directory from the working directory up (first found wins,
+// no merge), Own is its own file, read only when none was found, and
+// Vars are the variables it takes from it.
+type DotEnvLoad struct {
+	Names []string
+	Own   func(e *env.Env) string
+	Vars  []string
 }
 
 // Format is a file-format adapter: one reader in internal/discover and one
@@ -107,7 +122,9 @@ func (p Place) Path() []string { return strings.Split(p.Key, ".") }
 // Fixed is a setting written as is.
 type Fixed struct {
 	Place
-	Value string
+	// Value is any JSON-encodable value (a string, or a number such as
+	// Qwen Code's "$version": 4).
+	Value any
 }
 
 // Vars are the environment variables that carry one triple.
@@ -154,10 +171,13 @@ const (
 	RedirectDataCopy Redirect = "data-copy"
 	// RedirectEnv: a variable the tool reads its base URL from (BaseEnv).
 	RedirectEnv Redirect = "env"
+	// RedirectFlag: a command-line flag whose value ({base}) is the base
+	// URL and beats the tool's files; Qwen Code's --openai-base-url.
+	RedirectFlag Redirect = "base-flag"
 )
 
 // registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, dotenvTool, openaiSDK, anthropicSDK}
+var registry = []Tool{claude, codex, cline, vscode, qwen, dotenvTool, openaiSDK, anthropicSDK}
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }

@@ -136,6 +136,7 @@ var redirectors = map[tools.Redirect]redirector{
 	tools.RedirectOverride: codexRedirect,
 	tools.RedirectDataCopy: clineRedirect,
 	tools.RedirectEnv:      envRedirect,
+	tools.RedirectFlag:     flagRedirect,
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
@@ -175,5 +176,12 @@ func envRedirect(_ *env.Env, c Configured, relayBase, _ string, h *tools.Headles
 		return fmt.Errorf("%s names no variable to redirect", c.Tool)
 	}
 	inv.Env = append(inv.Env, h.BaseEnv+"="+relayBase)
+	return nil
+}
+
+// flagRedirect gives the relay's base URL as the value of a flag
+// ({base}) that beats the tool's files.
+func flagRedirect(_ *env.Env, _ Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
+	vars["{base}"] = relayBase
 	return nil
 }
