@@ -75,13 +75,14 @@ type DotEnvLoad struct {
 type Format string
 
 const (
-	FormatClaude  Format = "claude-settings" // Claude Code's layered settings.json env objects
-	FormatCodex   Format = "codex-config"    // Codex's config.toml provider tables and auth.json
-	FormatCline   Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
-	FormatVSCode  Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
-	FormatDotEnv  Format = "dotenv"          // a project .env with the preset's variables
-	FormatShell   Format = "shell"           // variables of the shell only (SDKs): nothing to write
-	FormatJSONKey Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+	FormatClaude   Format = "claude-settings" // Claude Code's layered settings.json env objects
+	FormatCodex    Format = "codex-config"    // Codex's config.toml provider tables and auth.json
+	FormatCline    Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
+	FormatVSCode   Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
+	FormatDotEnv   Format = "dotenv"          // a project .env with the preset's variables
+	FormatShell    Format = "shell"           // variables of the shell only (SDKs): nothing to write
+	FormatJSONKey  Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+	FormatOpenCode Format = "opencode-config" // OpenCode's JSONC provider map and auth.json
 )
 
 // Syntax is how a file is written.
@@ -174,10 +175,14 @@ const (
 	// RedirectFlag: a command-line flag whose value ({base}) is the base
 	// URL and beats the tool's files; Qwen Code's --openai-base-url.
 	RedirectFlag Redirect = "base-flag"
+	// RedirectContent: a variable holding config content that is merged
+	// over the tool's files (BaseEnv, {content}); OpenCode's
+	// OPENCODE_CONFIG_CONTENT.
+	RedirectContent Redirect = "config-content"
 )
 
 // registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, qwen, dotenvTool, openaiSDK, anthropicSDK}
+var registry = []Tool{claude, codex, cline, vscode, qwen, opencode, dotenvTool, openaiSDK, anthropicSDK}
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }

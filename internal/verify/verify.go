@@ -137,6 +137,7 @@ var redirectors = map[tools.Redirect]redirector{
 	tools.RedirectDataCopy: clineRedirect,
 	tools.RedirectEnv:      envRedirect,
 	tools.RedirectFlag:     flagRedirect,
+	tools.RedirectContent:  contentRedirect,
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
