@@ -30,6 +30,8 @@ const (
 	LocalRelayDown     Code = "local-relay-down"
 	ClaudeKeyRejected  Code = "claude-key-rejected"
 	TempFileLeft       Code = "temp-file-left"
+	DotEnvShadow       Code = "dotenv-shadow"
+	ModelUndeclared    Code = "model-undeclared"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.
