@@ -193,6 +193,9 @@ func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
 	pre := tools.OpenCodeProvider + "." + id + "."
 	t.Places = Places{Source{File: global, Key: pre + tools.OpenCodeOptions + "." + tools.OpenCodeBaseURL},
 		Source{File: o.AuthPath, Key: id + "." + tools.OpenCodeAuthKey}, Source{File: global, Key: tools.OpenCodeModel}}
+	if ref := EnvRef(p.APIKey.Value); ref != "" {
+		t.Places.Key = Source{Key: ref, Origin: "shell"}
+	}
 	if t.Key.Set() {
 		t.Credentials = []Value{t.Key}
 		t.Auth = gateway.AuthBearer
