@@ -53,7 +53,8 @@ var opencode = Tool{
 	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
 	// them: it carries only the provider's baseURL ({content}).
 	Headless: &Headless{Redirect: RedirectContent, BaseEnv: OpenCodeContentVar,
-		Args: []string{"run", "{prompt}"}},
+		Args: []string{"run", "{prompt}"},
+		Env:  []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}},
 }
 
 // OpenCodeConfig is the global config, $XDG_CONFIG_HOME/opencode/opencode.json.

@@ -155,6 +155,9 @@ type Headless struct {
 	Redirect Redirect
 	// BaseEnv is the variable RedirectEnv sets to the relay's base URL.
 	BaseEnv string
+	// Env are variables set for the turn: update checks, sharing and
+	// other calls off the machine turned off.
+	Env []string
 }
 
 // Redirect is a way to point one run of a tool at the relay.

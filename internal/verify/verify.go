@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -157,7 +158,7 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 	if err != nil {
 		return Invocation{}, err
 	}
-	inv := Invocation{Dir: work}
+	inv := Invocation{Dir: work, Env: slices.Clone(t.Headless.Env)}
 	vars := map[string]string{"{prompt}": Prompt, "{dir}": work}
 	if err := redirect(e, c, relayBase, tmp, t.Headless, vars, &inv); err != nil {
 		return Invocation{}, err
