@@ -37,6 +37,12 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Fix:     fmt.Sprintf("fix the syntax of %s before starting qwen (or remove %s.orig if settings.json is what you want)", e.Tilde(settings), e.Tilde(settings)),
 			Source:  e.Tilde(settings)})
 	}
+	if ok && trailingComma(settings) {
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
+			Message: fmt.Sprintf("%s has a trailing comma: Qwen Code accepts comments but not trailing commas, and on its next start it renames the file to settings.json.corrupted.<ms> (or restores settings.json.orig) and resets every setting, saying nothing", e.Tilde(settings)),
+			Fix:     fmt.Sprintf("remove the comma before the closing } or ] in %s", e.Tilde(settings)),
+			Source:  e.Tilde(settings)})
+	}
 	model := gjson.GetBytes(doc, tools.QwenModel).String()
 	if v, set := e.Lookup(tools.OpenAIModel); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
@@ -135,6 +141,30 @@ func standardJSON(b []byte) ([]byte, bool) {
 		return nil, false
 	}
 	return std, true
+}
+
+// trailingComma reports whether a JSON-with-comments file has a comma
+// before a closing brace or bracket.
+func trailingComma(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	v, err := hujson.Parse(b)
+	if err != nil {
+		return false
+	}
+	found := false
+	v.Range(func(v *hujson.Value) bool {
+		switch c := v.Value.(type) {
+		case *hujson.Object:
+			found = found || len(c.Members) > 0 && c.Members[len(c.Members)-1].Value.AfterExtra != nil
+		case *hujson.Array:
+			found = found || len(c.Elements) > 0 && c.Elements[len(c.Elements)-1].AfterExtra != nil
+		}
+		return !found
+	})
+	return found
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
