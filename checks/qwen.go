@@ -43,6 +43,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Fix:     fmt.Sprintf("remove the comma before the closing } or ] in %s", e.Tilde(settings)),
 			Source:  e.Tilde(settings)})
 	}
+	out = append(out, qwenEnvOverrides(e, c.snap.Project, doc)...)
 	model := gjson.GetBytes(doc, tools.QwenModel).String()
 	if v, set := e.Lookup(tools.OpenAIModel); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
