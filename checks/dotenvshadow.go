@@ -75,6 +75,12 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 	if t.Setup {
 		fix += fmt.Sprintf(", or run 'keydoctor setup --tools %s', which writes a settings file no .env can shadow", t.ID)
 	}
+	if st == doctor.Warning {
+		// Copying them into the project would let them beat the
+		// settings file there too (docs/tools.md, "Qwen Code").
+		fix = fmt.Sprintf("delete %s from %s: %s already takes the triple from its settings file, and these variables, where they are loaded, beat it",
+			strings.Join(missing, ", "), e.Tilde(own), t.Title)
+	}
 	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: string(t.ID), Message: msg, Fix: fix, Source: e.Tilde(first)}, true
 }
 
