@@ -1,8 +1,6 @@
 package writers
 
 import (
-	"fmt"
-
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
@@ -115,7 +113,7 @@ func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	}
 	if v := doc.lookup(id); v != nil {
 		if typ, _ := doc.str(id, tools.OpenCodeAuthType); typ != tools.OpenCodeAuthAPI {
-			return nil, fmt.Errorf("%s: %q holds a %q login, not an API key; remove it with 'opencode auth logout' first", path, id, typ)
+			return nil, refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
 		}
 	}
 	for _, kv := range [][2]string{{tools.OpenCodeAuthType, tools.OpenCodeAuthAPI}, {tools.OpenCodeAuthKey, o.Profile.Key}} {
