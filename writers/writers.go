@@ -22,6 +22,8 @@ type Options struct {
 	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
 	CodexProvider string // the [model_providers.ID] id; default the preset name
 
+	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
+
 	// MCPName is the Cline MCP server entry's name (default the preset
 	// name). MCPCommand is its command and arguments; when empty, an
 	// existing entry of that name gets the triple in its env and no new
@@ -42,13 +44,14 @@ type planFunc func(o Options, t tools.Tool) ([]*Change, error)
 
 // planners are the writers, one per file format of internal/tools.
 var planners = map[tools.Format]planFunc{
-	tools.FormatClaude:  planClaude,
-	tools.FormatCodex:   planCodex,
-	tools.FormatCline:   planCline,
-	tools.FormatVSCode:  planVSCode,
-	tools.FormatDotEnv:  planDotEnv,
-	tools.FormatJSONKey: planKeys,
-	tools.FormatGemini:  planGemini,
+	tools.FormatClaude:   planClaude,
+	tools.FormatCodex:    planCodex,
+	tools.FormatCline:    planCline,
+	tools.FormatVSCode:   planVSCode,
+	tools.FormatDotEnv:   planDotEnv,
+	tools.FormatJSONKey:  planKeys,
+	tools.FormatOpenCode: planOpenCode,
+	tools.FormatGemini:   planGemini,
 }
 
 // Writes reports whether setup has a writer for a format.
@@ -107,6 +110,11 @@ func (o *Options) defaults() error {
 	case "file", "env":
 	default:
 		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Codex auth %q", o.CodexAuth), Hint: "use --codex-auth file or --codex-auth env"}
+	}
+	switch o.OpenCodeAuth {
+	case "", "file", "env":
+	default:
+		return &gateway.UsageError{Msg: fmt.Sprintf("unknown OpenCode auth %q", o.OpenCodeAuth), Hint: "use --opencode-auth file or --opencode-auth env"}
 	}
 	if o.CodexProvider == "" {
 		o.CodexProvider = o.Profile.Name()

@@ -30,6 +30,7 @@ type setupOptions struct {
 	Offline bool // ask the gateway nothing (no model list)
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
+	OpenCodeAuth                                string
 	MCPName, MCPCommand                         string
 	FixVSCodeMCP                                bool
 
@@ -130,6 +131,7 @@ keydoctor cannot guess which server you run.`,
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
 	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable)")
+	f.StringVar(&o.OpenCodeAuth, "opencode-auth", "file", "where OpenCode finds the key: file (auth.json) or env ({env:VAR} naming the preset's variable)")
 	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
 	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
 	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
@@ -263,7 +265,7 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
-		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth,
+		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}

@@ -35,6 +35,8 @@ const (
 	ProfileInUse       Code = "profile-in-use"
 	KeyOrphaned        Code = "key-orphaned"
 	TeamDrift          Code = "team-drift"
+	DotEnvShadow       Code = "dotenv-shadow"
+	ModelUndeclared    Code = "model-undeclared"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

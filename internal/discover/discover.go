@@ -44,6 +44,8 @@ type Snapshot struct {
 	Editors []EditorSettings
 	DotEnv  DotEnv
 	Gemini  Gemini
+	// OpenCode is OpenCode's config layers and auth.json.
+	OpenCode OpenCode
 
 	// Problems are files a tool would reject: syntax errors (with line and
 	// column), unreadable files, values of the wrong type.
@@ -78,14 +80,15 @@ type adapter struct {
 
 // adapters are the readers, one per file format of internal/tools.
 var adapters = map[tools.Format]adapter{
-	tools.FormatClaude:  {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
-	tools.FormatCodex:   {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
-	tools.FormatCline:   {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
-	tools.FormatVSCode:  {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
-	tools.FormatDotEnv:  {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
-	tools.FormatShell:   {resolve: (*Snapshot).resolveShell},
-	tools.FormatJSONKey: {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
-	tools.FormatGemini:  {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
+	tools.FormatClaude:   {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
+	tools.FormatCodex:    {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
+	tools.FormatCline:    {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
+	tools.FormatVSCode:   {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
+	tools.FormatDotEnv:   {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
+	tools.FormatShell:    {resolve: (*Snapshot).resolveShell},
+	tools.FormatJSONKey:  {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
+	tools.FormatOpenCode: {read: (*Snapshot).readOpenCode, resolve: (*Snapshot).resolveOpenCode},
+	tools.FormatGemini:   {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
 }
 
 // Reads reports whether discovery has a reader for a format.

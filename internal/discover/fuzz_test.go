@@ -56,11 +56,16 @@ func FuzzDiscoverJSON(f *testing.F) {
 	f.Add("{\n\"env\": {\"A\": \"\\u00e9\",}\n}")
 	f.Add(`{"providers":{"a.b":{"settings":{"baseUrl":5}}},"lastUsedProvider":"a.b"}`)
 	f.Add("\ufeff{}")
+	f.Add(`{"provider":{"a/b":{"options":{"baseURL":"x","apiKey":"{env:K}"},"models":{"m":{}}}},"model":"a/b/m","a/b":{"type":"api","key":"k"}}`)
+	f.Add(`{"$version":4,"security":{"auth":{"selectedType":"openai","baseUrl":1}},"model":{"name":[]}}`)
 	f.Fuzz(func(t *testing.T, doc string) {
 		e, dir := home(t, map[string]string{
 			".claude/settings.json":               doc,
 			".cline/data/settings/providers.json": doc,
 			".config/Code/User/settings.json":     doc,
+			".qwen/settings.json":                 doc,
+			".config/opencode/opencode.json":      doc,
+			".local/share/opencode/auth.json":     doc,
 		}, nil)
 		s := Discover(e, Options{Project: dir})
 		n := strings.Count(doc, "\n") + 1

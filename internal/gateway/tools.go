@@ -121,6 +121,8 @@ const (
 	OpenAISDK    ToolID = "openai"    // OpenAI SDKs and curl via OPENAI_BASE_URL
 	AnthropicSDK ToolID = "anthropic" // Anthropic SDKs via ANTHROPIC_BASE_URL
 	GeminiCLI    ToolID = "gemini"    // Gemini CLI
+	Qwen         ToolID = "qwen"      // Qwen Code
+	OpenCode     ToolID = "opencode"  // OpenCode
 )
 
 // Auth is how a tool presents the key.

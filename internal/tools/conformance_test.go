@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"regexp"
@@ -157,7 +158,7 @@ func (h *home) readBack(t *testing.T) {
 	}
 	for _, f := range h.tool.Keys.Fixed {
 		file, _ := h.tool.File(h.e, h.project, f.File)
-		if got := gjson.GetBytes(readOrNil(t, file.Path), f.Key); got.String() != f.Value {
+		if got := gjson.GetBytes(readOrNil(t, file.Path), f.Key); got.String() != fmt.Sprint(f.Value) {
 			t.Errorf("%s holds %s = %s, want %q", file.Path, f.Key, got.Raw, f.Value)
 		}
 	}

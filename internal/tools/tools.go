@@ -53,6 +53,21 @@ type Tool struct {
 	Marks  func(e *env.Env, project string) []string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
+	// DotEnv is the tool's own .env and the variables it reads from it,
+	// for a tool that loads only the first .env found walking up from its
+	// working directory (Qwen Code, Gemini CLI): a project .env then
+	// shadows the tool's own. Nil: the tool loads no .env.
+	DotEnv *DotEnvLoad
+}
+
+// DotEnvLoad is how a tool loads .env files: Names are the files it looks
+// for in each directory from the working directory up (first found wins,
+// no merge), Own is its own file, read only when none was found, and
+// Vars are the variables it takes from it.
+type DotEnvLoad struct {
+	Names []string
+	Own   func(e *env.Env) string
+	Vars  []string
 }
 
 // Format is a file-format adapter: one reader in internal/discover and one
@@ -60,14 +75,15 @@ type Tool struct {
 type Format string
 
 const (
-	FormatClaude  Format = "claude-settings" // Claude Code's layered settings.json env objects
-	FormatCodex   Format = "codex-config"    // Codex's config.toml provider tables and auth.json
-	FormatCline   Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
-	FormatVSCode  Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
-	FormatDotEnv  Format = "dotenv"          // a project .env with the preset's variables
-	FormatShell   Format = "shell"           // variables of the shell only (SDKs): nothing to write
-	FormatJSONKey Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
-	FormatGemini  Format = "gemini-env"      // Gemini CLI's .env files and its settings.json auth type
+	FormatClaude   Format = "claude-settings" // Claude Code's layered settings.json env objects
+	FormatCodex    Format = "codex-config"    // Codex's config.toml provider tables and auth.json
+	FormatCline    Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
+	FormatVSCode   Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
+	FormatDotEnv   Format = "dotenv"          // a project .env with the preset's variables
+	FormatShell    Format = "shell"           // variables of the shell only (SDKs): nothing to write
+	FormatJSONKey  Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
+	FormatOpenCode Format = "opencode-config" // OpenCode's JSONC provider map and auth.json
+	FormatGemini   Format = "gemini-env"      // Gemini CLI's .env files and its settings.json auth type
 )
 
 // Syntax is how a file is written.
@@ -108,7 +124,9 @@ func (p Place) Path() []string { return strings.Split(p.Key, ".") }
 // Fixed is a setting written as is.
 type Fixed struct {
 	Place
-	Value string
+	// Value is any JSON-encodable value (a string, or a number such as
+	// Qwen Code's "$version": 4).
+	Value any
 }
 
 // Vars are the environment variables that carry one triple.
@@ -162,10 +180,17 @@ const (
 	RedirectDataCopy Redirect = "data-copy"
 	// RedirectEnv: a variable the tool reads its base URL from (BaseEnv).
 	RedirectEnv Redirect = "env"
+	// RedirectFlag: a command-line flag whose value ({base}) is the base
+	// URL and beats the tool's files; Qwen Code's --openai-base-url.
+	RedirectFlag Redirect = "base-flag"
+	// RedirectContent: a variable holding config content that is merged
+	// over the tool's files (BaseEnv, {content}); OpenCode's
+	// OPENCODE_CONFIG_CONTENT.
+	RedirectContent Redirect = "config-content"
 )
 
 // registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, dotenvTool, gemini, openaiSDK, anthropicSDK}
+var registry = []Tool{claude, codex, cline, vscode, qwen, opencode, dotenvTool, gemini, openaiSDK, anthropicSDK}
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }

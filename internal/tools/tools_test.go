@@ -131,7 +131,7 @@ func TestParseSetup(t *testing.T) {
 	if err != nil || !slices.Equal(got, []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.DotEnv}) {
 		t.Fatalf("ParseSetup = %v, %v", got, err)
 	}
-	if _, err := ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, env or gemini)` {
+	if _, err := ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env or gemini)` {
 		t.Errorf("an unknown tool should be named: %v", err)
 	}
 	if _, err := ParseSetup("openai"); err == nil {
@@ -168,7 +168,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("fake not registered: %v", SetupIDs())
 	}
 	remove()
-	if _, ok := Lookup("fake"); ok || len(All()) != 8 {
+	if _, ok := Lookup("fake"); ok || len(All()) != 10 {
 		t.Errorf("fake still registered: %d tools", len(All()))
 	}
 }

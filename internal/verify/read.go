@@ -21,9 +21,10 @@ func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
 // discovered triple (layers, providers, notes); a tool of another format
 // runs with the triple discovery resolved for it (fromOwn).
 var readers = map[tools.Format]func(*discover.Snapshot) (Configured, error){
-	tools.FormatClaude: func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
-	tools.FormatCodex:  fromCodex,
-	tools.FormatCline:  fromCline,
+	tools.FormatClaude:   func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
+	tools.FormatCodex:    fromCodex,
+	tools.FormatCline:    fromCline,
+	tools.FormatOpenCode: fromOpenCode,
 }
 
 // FromSnapshot is the triple tool's files say, as s read them.

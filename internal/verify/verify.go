@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -136,6 +137,8 @@ var redirectors = map[tools.Redirect]redirector{
 	tools.RedirectOverride: codexRedirect,
 	tools.RedirectDataCopy: clineRedirect,
 	tools.RedirectEnv:      envRedirect,
+	tools.RedirectFlag:     flagRedirect,
+	tools.RedirectContent:  contentRedirect,
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
@@ -155,7 +158,7 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 	if err != nil {
 		return Invocation{}, err
 	}
-	inv := Invocation{Dir: work}
+	inv := Invocation{Dir: work, Env: slices.Clone(t.Headless.Env)}
 	vars := map[string]string{"{prompt}": Prompt, "{dir}": work}
 	if err := redirect(e, c, relayBase, tmp, t.Headless, vars, &inv); err != nil {
 		return Invocation{}, err
@@ -183,5 +186,12 @@ func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headl
 		}
 		inv.Env = append(inv.Env, h.SettingsEnv+"="+path)
 	}
+	return nil
+}
+
+// flagRedirect gives the relay's base URL as the value of a flag
+// ({base}) that beats the tool's files.
+func flagRedirect(_ *env.Env, _ Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
+	vars["{base}"] = relayBase
 	return nil
 }

@@ -1,0 +1,82 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// openCodeCheck holds OpenCode's traps (docs/tools.md, "OpenCode"): a
+// model its provider does not declare (an opaque UnknownError, no
+// request), an {env:VAR} key naming an unset variable (no auth header,
+// and it still beats auth.json), and a config layer above the global file
+// that overrides what setup wrote.
+type openCodeCheck struct{ snap *discover.Snapshot }
+
+const openCodeID = "opencode"
+
+func (openCodeCheck) Name() string { return "opencode" }
+
+func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	o := c.snap.OpenCode
+	model, id, name, p := o.Effective()
+	if !model.Set() {
+		return nil
+	}
+	var out []doctor.Finding
+	at := model.Source.Where(e)
+	if (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {
+		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: openCodeID,
+			Message: fmt.Sprintf("OpenCode's model %q (%s) is not declared under provider.%s.models: it fails with an opaque UnknownError before any request", model.Value, at, id),
+			Fix:     fmt.Sprintf("add \"%s\": {} to provider.%s.models in %s, or run 'keydoctor setup --tools opencode'", name, id, e.Tilde(tools.OpenCodeConfig(e))),
+			Source:  at})
+	}
+	if ref := discover.EnvRef(p.APIKey.Value); ref != "" {
+		if _, ok := e.Lookup(ref); !ok {
+			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
+				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),
+				Fix:     fmt.Sprintf("export %s in your shell profile, or run 'keydoctor setup --tools opencode' (the key goes into auth.json and the apiKey line is removed)", ref),
+				Source:  p.APIKey.Source.Where(e)})
+		}
+	}
+	for _, l := range o.Layers {
+		if l.Role == "config" {
+			continue
+		}
+		var what []string
+		if l.Model.Set() {
+			what = append(what, "model")
+		}
+		if lp, ok := l.Providers[id]; ok {
+			for _, f := range []struct {
+				v    discover.Value
+				name string
+			}{{lp.BaseURL, "options.baseURL"}, {lp.APIKey, "options.apiKey"}, {lp.NPM, "npm"}} {
+				if f.v.Set() {
+					what = append(what, "provider."+id+"."+f.name)
+				}
+			}
+		}
+		if len(what) == 0 {
+			continue
+		}
+		where := l.Path
+		if where == "" {
+			where = "$" + tools.OpenCodeContentVar
+		} else {
+			where = e.Tilde(where)
+		}
+		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
+			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges global < $%s < ./opencode.json < $%s)", where, strings.Join(what, ", "), e.Tilde(tools.OpenCodeConfig(e)), tools.OpenCodeConfigVar, tools.OpenCodeContentVar),
+			Fix:     fmt.Sprintf("remove %s from %s, or make it agree with the global config ('keydoctor status' shows every layer)", strings.Join(what, ", "), where),
+			Source:  where})
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/tidwall/gjson"
+)
+
+// qwenEnvOverrides reports OPENAI_BASE_URL and OPENAI_API_KEY, from the
+// shell or from the .env Qwen Code loads, that differ from settings.json:
+// unlike the model, these variables beat security.auth.baseUrl and apiKey
+// (✓ Qwen Code 0.15.10: a stale ~/.qwen/.env key was sent, 401).
+func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Finding {
+	t, _ := tools.Lookup(qwenID)
+	dotenvPath := FirstDotEnv(project, t.DotEnv.Names)
+	if dotenvPath == "" {
+		dotenvPath = t.DotEnv.Own(e)
+	}
+	loaded := readDotEnv(dotenvPath)
+	path := tools.QwenSettings(e)
+	var out []doctor.Finding
+	for _, v := range []struct{ name, key string }{{tools.OpenAIBaseURL, tools.QwenBaseURL}, {tools.OpenAIAPIKey, tools.QwenAPIKey}} {
+		mine := gjson.GetBytes(settings, v.key).String()
+		if mine == "" {
+			continue
+		}
+		val, from := "", ""
+		if s, ok := e.Lookup(v.name); ok {
+			val, from = s, "the shell"
+		} else if s, ok := loaded[v.name]; ok {
+			val, from = s, e.Tilde(dotenvPath)
+		}
+		if from == "" || val == mine {
+			continue
+		}
+		shown := fmt.Sprintf("%q", val)
+		if v.name == tools.OpenAIAPIKey {
+			shown = gateway.Mask(val)
+		}
+		fix := fmt.Sprintf("remove %s from %s (or make it the value in %s)", v.name, from, e.Tilde(path))
+		if from == "the shell" {
+			fix = fmt.Sprintf("unset %s where your shell profile exports it (or make it the value in %s)", v.name, e.Tilde(path))
+		}
+		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: qwenID,
+			Message: fmt.Sprintf("Qwen Code sends %s=%s from %s, not %s from %s: the variable beats settings.json",
+				v.name, shown, from, v.key, e.Tilde(path)),
+			Fix: fix, Source: e.Tilde(path)})
+	}
+	return out
+}

@@ -1,0 +1,22 @@
+package catalog
+
+// toolEntries are the configuration codes of the tools that load a single
+// .env (Qwen Code, Gemini CLI) and of OpenCode's provider map.
+var toolEntries = []Entry{
+	{Code: DotEnvShadow, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 45, Title: "a project .env hides the tool's own .env",
+		Causes: []string{
+			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. TAOTOKEN_* only) leaves them without a key inside the project",
+		},
+		Fix:      "put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow",
+		Symptoms: []string{"no auth type is selected", "works outside the project", "only inside the project", "project .env"},
+		Explains: []Code{EnvMissing, AuthInvalid},
+	},
+	{Code: ModelUndeclared, Class: Config, Rung: CondValues, Severity: Error, FixRank: 46, Title: "OpenCode's model is not declared under its provider",
+		Causes: []string{
+			"OpenCode's \"model\": \"ID/MODEL\" names a model its provider's models map does not list: it fails before any request with an opaque UnknownError (the cause shows only with --print-logs)",
+		},
+		Fix:      "declare the model under the provider's models, e.g. an empty entry provider.taotoken.models.gpt-4o in ~/.config/opencode/opencode.json (`keydoctor setup --tools opencode` writes it)",
+		Symptoms: []string{"unknownerror", "unexpected server error. check server logs", "providermodelnotfounderror", "model not found: "},
+		Explains: []Code{ModelNotFound},
+	},
+}

@@ -1,0 +1,73 @@
+package tools
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// OpenCode (docs/tools.md, "OpenCode"): a provider in the JSONC config
+// (global < $OPENCODE_CONFIG < project ./opencode.json <
+// $OPENCODE_CONFIG_CONTENT, merged key by key), the model "ID/MODEL" at the
+// top, and the key in auth.json or as "{env:VAR}" in options.apiKey. A
+// model not declared under the provider's models fails with an opaque
+// UnknownError before any request.
+const (
+	OpenCodeProvider = "provider"
+	OpenCodeNPM      = "npm"
+	OpenCodeCompat   = "@ai-sdk/openai-compatible"
+	OpenCodeName     = "name"
+	OpenCodeOptions  = "options"
+	OpenCodeBaseURL  = "baseURL"
+	OpenCodeAPIKey   = "apiKey"
+	OpenCodeModels   = "models"
+	OpenCodeModel    = "model" // top level: "ID/MODEL"
+	// auth.json: {"ID": {"type": "api", "key": "…"}}.
+	OpenCodeAuthType = "type"
+	OpenCodeAuthAPI  = "api"
+	OpenCodeAuthKey  = "key"
+	// Variables that move the config.
+	OpenCodeConfigVar  = "OPENCODE_CONFIG"
+	OpenCodeContentVar = "OPENCODE_CONFIG_CONTENT"
+	OpenCodeAuthVar    = "OPENCODE_AUTH_CONTENT"
+)
+
+var opencode = Tool{
+	Tool: gateway.Tool{ID: gateway.OpenCode, Title: "OpenCode", Protocol: gateway.Chat,
+		BaseHasVersion: true, Auth: gateway.AuthBearer},
+	Setup:   true,
+	Format:  FormatOpenCode,
+	Runtime: Node,
+	Files: func(e *env.Env, project string) []File {
+		fs := []File{{Role: "config", Path: OpenCodeConfig(e), Syntax: JSONC}}
+		if v := e.Getenv(OpenCodeConfigVar); v != "" {
+			fs = append(fs, File{Role: "custom", Path: v, Syntax: JSONC})
+		}
+		fs = append(fs, File{Role: "project", Path: filepath.Join(project, "opencode.json"), Syntax: JSONC},
+			File{Role: "auth", Path: OpenCodeAuth(e), Syntax: JSON})
+		return fs
+	},
+	Binary: "opencode",
+	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(OpenCodeConfig(e))} },
+	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
+	// them: it carries only the provider's baseURL ({content}).
+	Headless: &Headless{Redirect: RedirectContent, BaseEnv: OpenCodeContentVar,
+		Args: []string{"run", "{prompt}"},
+		Env:  []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}},
+}
+
+// OpenCodeConfig is the global config, $XDG_CONFIG_HOME/opencode/opencode.json.
+func OpenCodeConfig(e *env.Env) string {
+	return filepath.Join(e.ConfigHome(), "opencode", "opencode.json")
+}
+
+// OpenCodeAuth is $XDG_DATA_HOME/opencode/auth.json (default
+// ~/.local/share/opencode/auth.json).
+func OpenCodeAuth(e *env.Env) string {
+	data := e.Getenv("XDG_DATA_HOME")
+	if data == "" {
+		data = filepath.Join(e.Home, ".local", "share")
+	}
+	return filepath.Join(data, "opencode", "auth.json")
+}

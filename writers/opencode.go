@@ -1,0 +1,127 @@
+package writers
+
+import (
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tools"
+)
+
+// openCodeNew is the shape of a fresh global config: OpenCode inserts the
+// $schema line itself on its first run, so writing it keeps that run from
+// rewriting the file.
+const openCodeNew = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
+
+// planOpenCode writes our provider into OpenCode's global config (an
+// openai-compatible provider with the base URL and the model declared
+// under models, and the top-level "ID/MODEL") and the key into auth.json,
+// or as "{env:VAR}" with --opencode-auth env.
+func planOpenCode(o Options, t tools.Tool) ([]*Change, error) {
+	id := OpenCodeProviderID(o.Profile)
+	cfg, err := planOpenCodeConfig(o, t, id)
+	if err != nil {
+		return nil, err
+	}
+	out := []*Change{cfg}
+	if o.OpenCodeAuth != "env" {
+		auth, err := planOpenCodeAuth(o, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, auth)
+	}
+	return out, nil
+}
+
+// OpenCodeProviderID is the provider id setup writes: the preset's name.
+func OpenCodeProviderID(p gateway.Profile) string {
+	if n := p.Name(); n != "" {
+		return n
+	}
+	return "keydoctor"
+}
+
+func planOpenCodeConfig(o Options, t tools.Tool, id string) (*Change, error) {
+	path := tools.OpenCodeConfig(o.Env)
+	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	src := c.Old
+	if !c.Existed || len(src) == 0 {
+		src = []byte(openCodeNew)
+	}
+	doc, err := parseJSONDoc(path, src, true)
+	if err != nil {
+		return nil, err
+	}
+	p := o.Profile
+	prov := []string{tools.OpenCodeProvider, id}
+	apiKey := append(prov, tools.OpenCodeOptions, tools.OpenCodeAPIKey)
+	if old, ok := doc.str(apiKey...); ok {
+		c.addSecrets(old)
+	}
+	sets := []struct {
+		path  []string
+		value any
+	}{
+		{append(prov, tools.OpenCodeNPM), tools.OpenCodeCompat},
+		{append(prov, tools.OpenCodeOptions, tools.OpenCodeBaseURL), t.Base(p.BaseURL)},
+		{[]string{tools.OpenCodeModel}, id + "/" + p.Model},
+	}
+	// Declare the model only when it is not: an existing declaration may
+	// carry the user's limits and name.
+	if doc.lookup(append(prov, tools.OpenCodeModels, p.Model)...) == nil {
+		sets = append(sets, struct {
+			path  []string
+			value any
+		}{append(prov, tools.OpenCodeModels, p.Model), map[string]any{}})
+	}
+	if o.OpenCodeAuth == "env" {
+		sets = append(sets, struct {
+			path  []string
+			value any
+		}{apiKey, "{env:" + p.KeyVar + "}"})
+	} else if doc.remove(apiKey...) {
+		// options.apiKey beats auth.json (an unset {env:VAR} too).
+		c.notef("removed provider.%s.options.apiKey: it beats the key in auth.json", id)
+	}
+	for _, s := range sets {
+		if _, err := doc.set(s.path, s.value); err != nil {
+			return nil, err
+		}
+	}
+	c.New = doc.bytes()
+	c.finish(false, 0o644)
+	return c, nil
+}
+
+func planOpenCodeAuth(o Options, id string) (*Change, error) {
+	path := tools.OpenCodeAuth(o.Env)
+	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	src := c.Old
+	if !c.Existed || len(src) == 0 {
+		src = []byte("{}\n")
+	}
+	doc, err := parseJSONDoc(path, src, false)
+	if err != nil {
+		return nil, err
+	}
+	if old, ok := doc.str(id, tools.OpenCodeAuthKey); ok {
+		c.addSecrets(old)
+	}
+	if v := doc.lookup(id); v != nil {
+		if typ, _ := doc.str(id, tools.OpenCodeAuthType); typ != tools.OpenCodeAuthAPI {
+			return nil, refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
+		}
+	}
+	for _, kv := range [][2]string{{tools.OpenCodeAuthType, tools.OpenCodeAuthAPI}, {tools.OpenCodeAuthKey, o.Profile.Key}} {
+		if _, err := doc.set([]string{id, kv[0]}, kv[1]); err != nil {
+			return nil, err
+		}
+	}
+	c.New = doc.bytes()
+	c.finish(true, 0o600)
+	return c, nil
+}
