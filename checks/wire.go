@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // WireOptions configure the wire checks.
@@ -19,7 +20,7 @@ type WireOptions struct {
 	Timeout time.Duration // per request; zero means DefaultTimeout
 	Retry   RetryPolicy   // zero means DefaultRetry
 	// MaxTTFT and MaxTPOT are the latency-high thresholds; zero means the
-	// seeds' defaults, 800 ms and 50 ms.
+	// seeds' defaults (stats.DefaultTTFT, stats.DefaultTPOT).
 	MaxTTFT, MaxTPOT time.Duration
 	Meter            *Meter         // counts requests and tokens; may be nil
 	Rand             func() float64 // jitter source; nil means math/rand
@@ -29,8 +30,6 @@ const (
 	// DefaultTimeout is a request deadline long enough for a slow model's
 	// first token in a small chat turn.
 	DefaultTimeout = 30 * time.Second
-	DefaultMaxTTFT = 800 * time.Millisecond
-	DefaultMaxTPOT = 50 * time.Millisecond
 )
 
 func (o WireOptions) withDefaults() WireOptions {
@@ -45,12 +44,8 @@ func (o WireOptions) withDefaults() WireOptions {
 		// for a gateway that will not have recovered anyway
 		o.Retry.Cap = o.Timeout
 	}
-	if o.MaxTTFT <= 0 {
-		o.MaxTTFT = DefaultMaxTTFT
-	}
-	if o.MaxTPOT <= 0 {
-		o.MaxTPOT = DefaultMaxTPOT
-	}
+	lim := stats.Limits{TTFT: o.MaxTTFT, TPOT: o.MaxTPOT}.WithDefaults()
+	o.MaxTTFT, o.MaxTPOT = lim.TTFT, lim.TPOT
 	return o
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // chatRequest is the non-streaming rung: one small request exactly as the
@@ -109,10 +110,11 @@ func (c *climber) streamRequest(ctx context.Context) {
 // latency is the last rung: TTFT and TPOT against the thresholds.
 func (c *climber) latency(req probe.Request, a attempt, m measured, buffered bool) {
 	var slow []string
-	if m.ttft > c.opts.MaxTTFT {
+	ttftHigh, tpotHigh := stats.Limits{TTFT: c.opts.MaxTTFT, TPOT: c.opts.MaxTPOT}.High(m.ttft, m.tpot, !buffered && m.tokens > 1)
+	if ttftHigh {
 		slow = append(slow, fmt.Sprintf("TTFT %s is above %s", ms(m.ttft), ms(c.opts.MaxTTFT)))
 	}
-	if !buffered && m.tokens > 1 && m.tpot > c.opts.MaxTPOT {
+	if tpotHigh {
 		slow = append(slow, fmt.Sprintf("TPOT %s is above %s", ms(m.tpot), ms(c.opts.MaxTPOT)))
 	}
 	if len(slow) == 0 {

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // writeBenchOutputs prints the result in the chosen form and writes the
@@ -75,14 +76,14 @@ func writeLevel(w io.Writer, l bench.Level) {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tTTFT ms\tTPOT ms\tE2E ms\t")
-	row := func(name string, get func(bench.Summary) float64) {
+	row := func(name string, get func(stats.Summary) float64) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", name, cell(l.TTFT, get), cell(l.TPOT, get), cell(l.E2E, get))
 	}
-	row("p50", func(s bench.Summary) float64 { return s.P50 })
-	row("p90", func(s bench.Summary) float64 { return s.P90 })
-	row("p99", func(s bench.Summary) float64 { return s.P99 })
-	row("mean", func(s bench.Summary) float64 { return s.Mean })
-	row("max", func(s bench.Summary) float64 { return s.Max })
+	row("p50", func(s stats.Summary) float64 { return s.P50 })
+	row("p90", func(s stats.Summary) float64 { return s.P90 })
+	row("p99", func(s stats.Summary) float64 { return s.P99 })
+	row("mean", func(s stats.Summary) float64 { return s.Mean })
+	row("max", func(s stats.Summary) float64 { return s.Max })
 	tw.Flush()
 	if !l.TPOTTrusted {
 		fmt.Fprintf(w, "TPOT      not to be trusted: %d of %d streams arrived in bursts (stream-buffered): something between you and the model buffers\n", l.Bursty, l.OK)
@@ -108,7 +109,7 @@ func writeLevel(w io.Writer, l bench.Level) {
 
 func writeNetwork(w io.Writer, l bench.Level) {
 	n := l.Network
-	phase := func(s bench.Summary) string {
+	phase := func(s stats.Summary) string {
 		if s.N == 0 {
 			return "-"
 		}
@@ -204,7 +205,7 @@ func writeBenchCSV(w io.Writer, r bench.Report) error {
 	_ = cw.Write(head)
 	for _, l := range r.Runs {
 		row := []string{fmt.Sprint(l.Concurrency), fmt.Sprint(l.Rate), fmt.Sprint(l.Requests), fmt.Sprint(l.OK), fmt.Sprint(l.Failed), errorsField(l.Errors)}
-		for _, s := range []bench.Summary{l.TTFT, l.TPOT, l.E2E} {
+		for _, s := range []stats.Summary{l.TTFT, l.TPOT, l.E2E} {
 			row = append(row, fmt.Sprintf("%.3f", s.P50), fmt.Sprintf("%.3f", s.P90), fmt.Sprintf("%.3f", s.P99), fmt.Sprintf("%.3f", s.Mean), fmt.Sprintf("%.3f", s.Max))
 		}
 		row = append(row, fmt.Sprint(l.OutputTokens), l.TokensSource, fmt.Sprintf("%.3f", l.TokensPerS), fmt.Sprintf("%.1f", l.TPM),
@@ -247,7 +248,7 @@ func tokenSource(s string) string {
 	return "none"
 }
 
-func cell(s bench.Summary, get func(bench.Summary) float64) string {
+func cell(s stats.Summary, get func(stats.Summary) float64) string {
 	if s.N == 0 {
 		return "-"
 	}

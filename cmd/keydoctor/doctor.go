@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/stats"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -74,8 +75,8 @@ order to do them. 'keydoctor explain CODE' tells more about each code.`,
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
-	f.DurationVar(&o.MaxTTFT, "max-ttft", checks.DefaultMaxTTFT, "time to first token above which latency-high is raised")
-	f.DurationVar(&o.MaxTPOT, "max-tpot", checks.DefaultMaxTPOT, "time per output token above which latency-high is raised")
+	f.DurationVar(&o.MaxTTFT, "max-ttft", stats.DefaultTTFT, "time to first token above which latency-high is raised")
+	f.DurationVar(&o.MaxTPOT, "max-tpot", stats.DefaultTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
 	return cmd
 }

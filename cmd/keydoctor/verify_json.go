@@ -58,9 +58,8 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 		doc.Requests = []relay.Record{}
 	}
 	for _, v := range t.Verdicts {
-		f := v.Finding(tool.ID)
-		f.Message = gateway.Redact(f.Message, c.Key)
-		doc.Findings = append(doc.Findings, f)
+		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: verdictStatus(v.Status),
+			Tool: string(tool.ID), Message: gateway.Redact(v.What+": "+v.Message, c.Key)})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
@@ -69,4 +68,17 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// verdictStatus is the doctor's status of the same name.
+func verdictStatus(s verify.Severity) doctor.Status {
+	switch s {
+	case verify.OK:
+		return doctor.OK
+	case verify.Info:
+		return doctor.Info
+	case verify.Warning:
+		return doctor.Warning
+	}
+	return doctor.Error
 }

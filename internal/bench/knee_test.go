@@ -3,13 +3,15 @@ package bench
 import (
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // level builds a synthetic level: concurrency, TTFT p50, TPOT p50 (ms),
 // throughput (tokens/s) and failures.
 func level(c int, ttft, tpot, tps float64, failed int) Level {
 	l := Level{Concurrency: c, Requests: 20 + failed, OK: 20, Failed: failed, Errors: map[string]int{},
-		TTFT: Summary{N: 20, P50: ttft, P90: ttft * 1.1}, TPOT: Summary{N: 20, P50: tpot}, TokensPerS: tps}
+		TTFT: stats.Summary{N: 20, P50: ttft, P90: ttft * 1.1}, TPOT: stats.Summary{N: 20, P50: tpot}, TokensPerS: tps}
 	if failed > 0 {
 		l.Errors["rate-limited"] = failed
 	}
@@ -101,8 +103,8 @@ func TestFindKnee(t *testing.T) {
 }
 
 func TestFindKneeNonStreaming(t *testing.T) {
-	a := Level{Concurrency: 2, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 500}, TokensPerS: 100}
-	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 1100}, TokensPerS: 101}
+	a := Level{Concurrency: 2, OK: 10, Requests: 10, E2E: stats.Summary{N: 10, P50: 500}, TokensPerS: 100}
+	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: stats.Summary{N: 10, P50: 1100}, TokensPerS: 101}
 	k := FindKnee([]Level{a, b}, DefaultKneeRule)
 	if k.Concurrency != 2 || k.Signal != "e2e" {
 		t.Fatalf("FindKnee = %+v, want 2/e2e", k)

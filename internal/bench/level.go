@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // Level is the result of one run at one concurrency: what the report
@@ -19,9 +20,9 @@ type Level struct {
 	// Notes counts facts about answers that did arrive (usage-missing,
 	// model-mismatch, stream-buffered …) by catalog code.
 	Notes map[string]int `json:"notes,omitempty"`
-	TTFT  Summary        `json:"ttft_ms"`
-	TPOT  Summary        `json:"tpot_ms"`
-	E2E   Summary        `json:"e2e_ms"`
+	TTFT  stats.Summary  `json:"ttft_ms"`
+	TPOT  stats.Summary  `json:"tpot_ms"`
+	E2E   stats.Summary  `json:"e2e_ms"`
 	// OutputTokens is the total over successful requests; TokensSource
 	// says where the counts came from: server, deltas or mixed.
 	OutputTokens int     `json:"output_tokens"`
@@ -52,11 +53,11 @@ type Level struct {
 // the requests that opened a connection, warmup included; first byte
 // (response headers) counts every measured request.
 type Network struct {
-	NewConns  int     `json:"new_connections"`
-	DNS       Summary `json:"dns"`
-	Connect   Summary `json:"connect"`
-	TLS       Summary `json:"tls"`
-	FirstByte Summary `json:"first_byte"`
+	NewConns  int           `json:"new_connections"`
+	DNS       stats.Summary `json:"dns"`
+	Connect   stats.Summary `json:"connect"`
+	TLS       stats.Summary `json:"tls"`
+	FirstByte stats.Summary `json:"first_byte"`
 }
 
 // lateSend is how far behind its planned time an open-loop send may be
@@ -121,8 +122,8 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 			fb = append(fb, ms(t.FirstByte))
 		}
 	}
-	l.TTFT, l.TPOT, l.E2E = Summarize(ttft), Summarize(tpot), Summarize(e2e)
-	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = Summarize(dns), Summarize(conn), Summarize(tls), Summarize(fb)
+	l.TTFT, l.TPOT, l.E2E = stats.Summarize(ttft), stats.Summarize(tpot), stats.Summarize(e2e)
+	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(dns), stats.Summarize(conn), stats.Summarize(tls), stats.Summarize(fb)
 	switch {
 	case server > 0 && deltas > 0:
 		l.TokensSource = "mixed"
@@ -141,7 +142,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		// λ counts every completion, failed ones too: they occupied a
 		// slot for their E2E as well.
 		l.Lambda = float64(l.Requests) / sec
-		if all := Summarize(e2eAll); all.N > 0 {
+		if all := stats.Summarize(e2eAll); all.N > 0 {
 			l.ObservedConcurrency = l.Lambda * all.Mean / 1000 // Little: L = λ·W
 		}
 	}

@@ -6,22 +6,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
 // Verdict is one thing verify judged.
 type Verdict struct {
-	What    string        // "requests", "path", "status", "main model", ...
-	Status  doctor.Status // OK, Info, Warning or Error
-	Code    string        // catalog code when not OK ("" when none fits)
+	What    string   // "requests", "path", "status", "main model", ...
+	Status  Severity // OK, Info, Warning or Error
+	Code    string   // catalog code when not OK ("" when none fits)
 	Message string
-}
-
-// Finding turns a verdict into a doctor finding.
-func (v Verdict) Finding(tool gateway.ToolID) doctor.Finding {
-	return doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status, Tool: string(tool), Message: v.What + ": " + v.Message}
 }
 
 // ModelRequests are the generation requests among recs: POSTs to a
@@ -54,11 +48,11 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	tool, _ := gateway.LookupTool(string(c.Tool))
 	reqs := ModelRequests(recs)
 	if len(reqs) == 0 {
-		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
+		return []Verdict{{"requests", Error, "", fmt.Sprintf(
 			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), plural(len(recs), "request", "requests"))}}
 	}
 	var out []Verdict
-	add := func(what string, st doctor.Status, code, format string, args ...any) {
+	add := func(what string, st Severity, code, format string, args ...any) {
 		out = append(out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
 	}
 
@@ -67,11 +61,11 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	for _, p := range distinct(reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
 		if t.WantPath != "" && p != t.WantPath {
 			badPath = true
-			add("path", doctor.Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", tool.Title, p, t.WantPath, c.BaseSource)
+			add("path", Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", tool.Title, p, t.WantPath, c.BaseSource)
 		}
 	}
 	if !badPath {
-		add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), c.BaseSource)
+		add("path", OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), c.BaseSource)
 	}
 
 	// WebSocket attempts before HTTPS.
@@ -80,7 +74,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		if reqs[0].Time.After(ws[0].Time) {
 			lost = fmt.Sprintf(", which cost %s before the first answer", reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
 		}
-		add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
+		add("websocket", Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
 			tool.Title, len(ws), plural(len(ws), "time", "times"), ws[0].Status, lost)
 	}
 
@@ -108,10 +102,10 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		if n := counts[f]; n > 1 {
 			times = fmt.Sprintf(" (%d times)", n)
 		}
-		add("status", doctor.Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
+		add("status", Error, statusCode(f.status, badPath), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
-		add("status", doctor.OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
+		add("status", OK, "", "%d %s answered without error", len(reqs), plural(len(reqs), "request", "requests"))
 	}
 
 	// Models asked for.
@@ -127,14 +121,14 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 			}
 		}
 		if found {
-			add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
+			add("main model", OK, "", "%s, as %s says", c.Model, c.ModelSource)
 		} else {
-			add("main model", doctor.Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
+			add("main model", Error, "model-mismatch", "%s never asked for %s (%s); it asked for %s", tool.Title, c.Model, c.ModelSource, strings.Join(asked, ", "))
 		}
 	} else {
 		// The turn's answer comes last; earlier calls are background ones.
 		main := reqs[len(reqs)-1].Model
-		add("main model", doctor.Info, "", "no file names a model: %s asked for %s, its default", tool.Title, main)
+		add("main model", Info, "", "no file names a model: %s asked for %s, its default", tool.Title, main)
 		for _, m := range asked {
 			if m != main {
 				others = append(others, m)
@@ -144,13 +138,13 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	for _, m := range others {
 		switch {
 		case c.Tool != gateway.Claude:
-			add("other model", doctor.Error, "model-mismatch", "%s also asked for %s, which its files do not name", tool.Title, m)
+			add("other model", Error, "model-mismatch", "%s also asked for %s, which its files do not name", tool.Title, m)
 		case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
-			add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
+			add("background model", OK, "", "%s, as %s says", m, c.BackgroundModelSource)
 		case c.BackgroundModel != "":
-			add("background model", doctor.Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
+			add("background model", Error, "model-mismatch", "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
 		default:
-			add("background model", doctor.Warning, "model-mismatch", "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
+			add("background model", Warning, "model-mismatch", "background calls asked for %s, Claude Code's default, which no file names: set ANTHROPIC_DEFAULT_HAIKU_MODEL to a model the gateway serves", m)
 		}
 	}
 
@@ -160,7 +154,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 			used = used || relay.SameModel(c.BackgroundModel, m)
 		}
 		if !used {
-			add("background model", doctor.Info, "", "Claude Code made no background call in this turn: %s (%s) was not exercised", c.BackgroundModel, c.BackgroundModelSource)
+			add("background model", Info, "", "Claude Code made no background call in this turn: %s (%s) was not exercised", c.BackgroundModel, c.BackgroundModelSource)
 		}
 	}
 
@@ -169,22 +163,22 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	for _, r := range reqs {
 		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
 			mismatched = true
-			add("served model", doctor.Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
+			add("served model", Error, "model-mismatch", "asked for %s, the answer names %s", r.Model, r.ServedModel)
 		}
 	}
 	if !mismatched && failed < len(reqs) {
-		add("served model", doctor.OK, "", "every answer names the model asked for")
+		add("served model", OK, "", "every answer names the model asked for")
 	}
 
 	// Auth header and key.
 	kinds := distinct(reqs, func(r relay.Record) string { return r.Auth })
 	switch {
 	case c.Auth == "":
-		add("auth", doctor.Warning, "env-missing", "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
+		add("auth", Warning, "env-missing", "no file holds a key; %s sent %s", tool.Title, strings.Join(kinds, ", "))
 	case len(kinds) == 1 && kinds[0] == string(c.Auth):
-		add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
+		add("auth", OK, "", "%s, as %s implies", c.Auth, c.KeySource)
 	default:
-		add("auth", doctor.Error, "auth-conflict", "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+		add("auth", Error, "auth-conflict", "%s sent %s; %s implies %s", tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
 	}
 	if c.Key != "" {
 		want := relay.KeySum(c.Key)
@@ -200,11 +194,11 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 		}
 		switch {
 		case none > 0:
-			add("key", doctor.Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
+			add("key", Error, "env-missing", "%s sent no key in %d %s, though %s holds one", tool.Title, none, plural(none, "request", "requests"), c.KeySource)
 		case len(other) == 0:
-			add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
+			add("key", OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
 		default:
-			add("key", doctor.Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+			add("key", Error, "value-overridden", "%s sent %s, not the key in %s (%s): another setting overrides it", tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
 		}
 	}
 	return out

@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // Targets from the issue: the client must not distort what it measures.
@@ -243,7 +244,7 @@ func timerLate(d time.Duration) float64 {
 		}
 		wg.Wait()
 	}
-	return bench.Summarize(late).P50
+	return stats.Summarize(late).P50
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
