@@ -94,7 +94,7 @@ regression, or --self-test missed a target.`,
 	}
 	f := cmd.Flags()
 	o.profile.add(f)
-	f.IntVarP(&o.Requests, "requests", "n", 20, "measured requests (per level for sweeps; at least 2 per slot)")
+	f.IntVarP(&o.Requests, "requests", "n", 20, "measured requests (per level for sweeps: whole rounds of c, at least 2 per slot)")
 	f.IntVarP(&o.Concurrency, "concurrency", "c", 1, "requests in flight at once (with --rate: the most in flight)")
 	f.Float64Var(&o.Rate, "rate", 0, "open-loop arrivals per second (Poisson, at absolute times) instead of a fixed concurrency")
 	f.DurationVar(&o.Duration, "duration", 0, "send for this long (with -n: whichever ends first)")

@@ -198,7 +198,7 @@ func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, b
 	load := fmt.Sprintf("%d requests at concurrency %d", p.Requests, p.Concurrency)
 	switch {
 	case sw != nil:
-		load = fmt.Sprintf("sweep %s, %d requests per level (at least 2 per slot)", strings.Trim(fmt.Sprint(sw.Planned()), "[]"), p.Requests)
+		load = fmt.Sprintf("sweep %s, %d requests per level (whole rounds of c, at least 2 per slot)", strings.Trim(fmt.Sprint(sw.Planned()), "[]"), p.Requests)
 	case p.Rate > 0:
 		load = fmt.Sprintf("%g requests/s (Poisson, seed %d), at most %d in flight", p.Rate, p.Seed, p.Concurrency)
 		if p.Requests > 0 {

@@ -18,6 +18,12 @@ func level(c int, ttft, tpot, tps float64, failed int) Level {
 	return l
 }
 
+// tail sets a level's TTFT p90 and mean.
+func tail(l Level, p90, mean float64) Level {
+	l.TTFT.P90, l.TTFT.Mean = p90, mean
+	return l
+}
+
 func TestFindKnee(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -31,6 +37,12 @@ func TestFindKnee(t *testing.T) {
 			levels: []Level{level(1, 80, 10, 50, 0), level(2, 81, 10, 99, 0), level(4, 82, 10, 197, 0),
 				level(8, 420, 10, 199, 0), level(16, 1100, 10, 200, 0)},
 			c: 4, signal: "ttft", mention: []string{"4 to 8", "queue"},
+		},
+		{
+			name: "a FIFO gateway serving 4: at 8 half wait, the p50 hides it, the p90 does not (the issue's figures)",
+			levels: []Level{level(1, 51, 5, 125, 0), level(2, 51.2, 5, 248, 0), tail(level(4, 51.5, 5, 493.1, 0), 52, 51.6),
+				tail(level(8, 53.4, 5, 493.8, 0), 442, 170)},
+			c: 4, signal: "ttft", mention: []string{"TTFT p90 rose 52.0 → 442 ms", "p50 51.5 → 53.4 ms", "queue for a slot"},
 		},
 		{
 			name:   "unsorted input is sorted first",
@@ -159,5 +171,20 @@ func TestCompareFigures(t *testing.T) {
 	}
 	if s := c.String(); !strings.Contains(s, "100 → 300 ms (+200%) REGRESSED") {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestLevelRequestsWholeRounds(t *testing.T) {
+	tests := []struct{ n, c, want int }{
+		{40, 16, 48}, // not 40: a last round of 8 would halve the tail's throughput
+		{48, 16, 48},
+		{10, 8, 16}, // at least two per slot
+		{20, 1, 20},
+		{0, 4, 0}, // --duration: open-ended
+	}
+	for _, tt := range tests {
+		if got := LevelRequests(tt.n, tt.c); got != tt.want {
+			t.Errorf("LevelRequests(%d, %d) = %d, want %d", tt.n, tt.c, got, tt.want)
+		}
 	}
 }
