@@ -45,7 +45,7 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 		}
 	default:
 		if len(r.Runs) == 1 && r.Knee == nil {
-			writeLevel(o.Out, r.Runs[0])
+			writeLevel(o.Out, r.Runs[0], r.Settings.InputTokens)
 		} else {
 			writeSweep(o.Out, r)
 		}
@@ -59,8 +59,9 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 	return nil
 }
 
-// writeLevel prints one level in full.
-func writeLevel(w io.Writer, l bench.Level) {
+// writeLevel prints one level in full; planned is the prompt size
+// --input-tokens asked for (0: none).
+func writeLevel(w io.Writer, l bench.Level, planned int) {
 	fmt.Fprintf(w, "requests  %d ok, %d failed%s\n", l.OK, l.Failed, failureList(l))
 	if l.Stopped != "" {
 		fmt.Fprintf(w, "          %s\n", l.Stopped)
@@ -85,8 +86,12 @@ func writeLevel(w io.Writer, l bench.Level) {
 	row("mean", func(s stats.Summary) float64 { return s.Mean })
 	row("max", func(s stats.Summary) float64 { return s.Max })
 	tw.Flush()
+	writeClient(w, l)
 	if !l.TPOTTrusted {
 		fmt.Fprintf(w, "TPOT      not to be trusted: %d of %d streams arrived in bursts (stream-buffered): something between you and the model buffers\n", l.Bursty, l.OK)
+	}
+	if l.InputTokens.N > 0 || planned > 0 {
+		fmt.Fprintf(w, "prompt    %s\n", promptTokens(l, planned))
 	}
 	fmt.Fprintf(w, "output    %s tokens (%s), %.1f tokens/s, %s TPM, %.2f requests/s over %.2fs\n",
 		thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
@@ -117,13 +122,42 @@ func writeNetwork(w io.Writer, l bench.Level) {
 	}
 	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
 		n.NewConns, plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
-	if l.TTFT.N > 0 && n.FirstByte.N > 0 {
-		fmt.Fprintf(w, "; model time to first token ≈ %s ms", fmtMS(l.TTFT.P50-n.FirstByte.P50))
-		if l.TTFT.P50-n.FirstByte.P50 < 0.1*l.TTFT.P50 {
+	if m := l.ModelTTFT; m.N > 0 {
+		fmt.Fprintf(w, "; after the headers, first token p50 %s ms (p90 %s)", fmtMS(m.P50), fmtMS(m.P90))
+		if m.P50 < 0.1*l.TTFT.P50 {
 			fmt.Fprint(w, " (headers wait for the first token here)")
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// writeClient says when the client, not the gateway, set the pace.
+func writeClient(w io.Writer, l bench.Level) {
+	switch {
+	case l.ClientSaturated:
+		fmt.Fprintf(w, "client    saturated at concurrency %d: its own timer woke %s ms late (p90, max %s)", l.Concurrency, fmtMS(l.ClientLag.P90), fmtMS(l.ClientLag.Max))
+		if l.Starved > 0 {
+			fmt.Fprintf(w, "; %d streams arrived in bursts because of it, not because anything buffers", l.Starved)
+		}
+		fmt.Fprintln(w, "\n          these figures include this machine's own delay: lower -c, or run from a machine with more cores")
+	case l.Starved > 0:
+		fmt.Fprintf(w, "client    %d %s arrived in bursts while this client was short of CPU (not buffering; timer lag p90 %s ms)\n",
+			l.Starved, plural(l.Starved, "stream", "streams"), fmtMS(l.ClientLag.P90))
+	}
+}
+
+// promptTokens is the prompt size planned and counted.
+func promptTokens(l bench.Level, planned int) string {
+	var parts []string
+	if planned > 0 {
+		parts = append(parts, fmt.Sprintf("about %s tokens planned (--input-tokens)", thousands(planned)))
+	}
+	if l.InputTokens.N > 0 {
+		parts = append(parts, fmt.Sprintf("%s tokens counted by the gateway (p50)", thousands(int(l.InputTokens.P50+0.5))))
+	} else {
+		parts = append(parts, "the gateway reported no count")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // writeSweep prints one row per level, the TTFT chart and the knee.
@@ -143,11 +177,15 @@ func writeSweep(w io.Writer, r bench.Report) {
 			}
 			return fmtMS(v)
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", l.Concurrency, l.OK, l.Failed,
+		c := fmt.Sprint(l.Concurrency)
+		if l.ClientSaturated {
+			c += "!"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", c, l.OK, l.Failed,
 			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, fmtMS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts)")
+	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts; ! = the client saturated)")
 	for _, l := range r.Runs {
 		if l.Failed > 0 {
 			fmt.Fprintf(w, "c=%d failures:%s\n", l.Concurrency, failureList(l))
@@ -159,7 +197,9 @@ func writeSweep(w io.Writer, r bench.Report) {
 	fmt.Fprintln(w)
 	writeChart(w, r)
 	if r.Knee != nil {
-		if r.Knee.Found() && r.Knee.Concurrency > 0 {
+		if r.Knee.Signal == "client" {
+			fmt.Fprintf(w, "\nknee: not found (signal: client)\n  %s\n", r.Knee.Reason)
+		} else if r.Knee.Found() && r.Knee.Concurrency > 0 {
 			fmt.Fprintf(w, "\nknee: concurrency %d (signal: %s)\n  %s\n", r.Knee.Concurrency, r.Knee.Signal, r.Knee.Reason)
 		} else {
 			fmt.Fprintf(w, "\nknee: none (signal: %s)\n  %s\n", r.Knee.Signal, r.Knee.Reason)
@@ -186,7 +226,7 @@ func writeChart(w io.Writer, r bench.Report) {
 	for _, l := range r.Runs {
 		n := int(get(l)/top*width + 0.5)
 		mark := ""
-		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() {
+		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() && r.Knee.Signal != "client" {
 			mark = "  ← knee"
 		}
 		fmt.Fprintf(w, "%5d │%s %s ms%s\n", l.Concurrency, strings.Repeat("█", max(n, 1)), fmtMS(get(l)), mark)
@@ -206,6 +246,10 @@ func writeBenchCSV(w io.Writer, r bench.Report) error {
 	for _, l := range r.Runs {
 		row := []string{fmt.Sprint(l.Concurrency), fmt.Sprint(l.Rate), fmt.Sprint(l.Requests), fmt.Sprint(l.OK), fmt.Sprint(l.Failed), errorsField(l.Errors)}
 		for _, s := range []stats.Summary{l.TTFT, l.TPOT, l.E2E} {
+			if s.N == 0 && !l.Stream && s != l.E2E { // not measured: empty, not zero
+				row = append(row, "", "", "", "", "")
+				continue
+			}
 			row = append(row, fmt.Sprintf("%.3f", s.P50), fmt.Sprintf("%.3f", s.P90), fmt.Sprintf("%.3f", s.P99), fmt.Sprintf("%.3f", s.Mean), fmt.Sprintf("%.3f", s.Max))
 		}
 		row = append(row, fmt.Sprint(l.OutputTokens), l.TokensSource, fmt.Sprintf("%.3f", l.TokensPerS), fmt.Sprintf("%.1f", l.TPM),

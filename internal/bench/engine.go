@@ -83,12 +83,14 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		r.closedLoop(warm, true, time.Now())
 	}
 	r.stopped = ""
+	mon := startLag()
 	start := time.Now()
 	if p.Rate > 0 {
 		r.openLoop(start)
 	} else {
 		r.closedLoop(p, false, start)
 	}
+	lag, saturated := mon.finish().settle(r.samples)
 	sort.Slice(r.samples, func(i, j int) bool {
 		if r.samples[i].Warmup != r.samples[j].Warmup {
 			return r.samples[i].Warmup
@@ -96,7 +98,8 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		return r.samples[i].Seq < r.samples[j].Seq
 	})
 	l := Aggregate(p.Concurrency, r.samples, r.last.Sub(start))
-	l.Rate = p.Rate
+	l.Rate, l.Stream = p.Rate, p.Request.Stream
+	l.ClientLag, l.ClientSaturated = lag, saturated
 	l.Stopped = r.stopped
 	if l.Stopped == "" && ctx.Err() != nil {
 		l.Stopped = "interrupted: these figures cover what completed before"

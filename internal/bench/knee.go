@@ -16,13 +16,18 @@ import (
 // Signal says which.
 type Knee struct {
 	Concurrency int    `json:"concurrency"`
-	Signal      string `json:"signal"` // ttft, e2e (non-streaming), errors, none
+	Signal      string `json:"signal"` // ttft, e2e (non-streaming), errors, client (saturated), none
 	Reason      string `json:"reason"`
 	// Capacity is how many requests the gateway serves at once by
 	// Little's law: requests/s past the wall × the unqueued latency (the
 	// lowest E2E p50 below it). 0 when not estimated.
 	Capacity float64 `json:"capacity,omitempty"`
+	rise     float64 // ms, of the statistic that showed the wall
 }
+
+// clientMargin: a latency rise this many times the client's own lag p90
+// is not the client's doing.
+const clientMargin = 4
 
 // KneeRule holds the thresholds of FindKnee.
 type KneeRule struct {
@@ -63,7 +68,17 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 				"at concurrency %d, %d of %d requests failed (%s); at %d none did",
 				cur.Concurrency, cur.Failed, cur.Requests, errorList(cur.Errors), prev.Concurrency)}
 		}
-		if k, ok := wallBetween(ls[:i], cur, r); ok {
+		k, ok := wallBetween(ls[:i], cur, r)
+		if cur.ClientSaturated && stalled(prev, cur, r) {
+			// A starved client reads late by about its lag: a rise far
+			// beyond that is the gateway's; anything less may be ours.
+			// (Saturated while throughput still grew: the client kept up.)
+			if !ok || k.rise < clientMargin*cur.ClientLag.P90 {
+				return clientKnee(prev.Concurrency, cur)
+			}
+			k.Reason += fmt.Sprintf("; the client was short of CPU at concurrency %d too (timer lag p90 %s ms), far less than this rise", cur.Concurrency, num(cur.ClientLag.P90))
+		}
+		if ok {
 			var unqueued float64
 			if k.Capacity, unqueued = capacity(ls[:i], cur); k.Capacity > 0 {
 				k.Reason += fmt.Sprintf("; by Little's law the gateway serves about %.1f requests at once (%.2f requests/s × %s ms unqueued)",
@@ -74,6 +89,13 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 	}
 	last := ls[len(ls)-1]
 	return Knee{Signal: "none", Reason: fmt.Sprintf("no wall up to concurrency %d: latency held and throughput kept growing", last.Concurrency)}
+}
+
+// clientKnee ends a sweep at the level where the client saturated.
+func clientKnee(below int, l Level) Knee {
+	return Knee{Concurrency: below, Signal: "client", Reason: fmt.Sprintf(
+		"client saturated at concurrency %d: its own timer woke %s ms late (p90), so from there the figures measure this machine, not the gateway; run bench from a machine with more cores, or beside fewer busy processes, to find the gateway's wall",
+		l.Concurrency, num(l.ClientLag.P90))}
 }
 
 // wallBetween says whether the wall lies between the levels below and
@@ -92,11 +114,10 @@ func wallBetween(below []Level, cur Level, r KneeRule) (Knee, bool) {
 	if get(prev).P50 <= 0 || prev.TokensPerS <= 0 {
 		return Knee{}, false
 	}
-	ideal := float64(cur.Concurrency)/float64(prev.Concurrency) - 1
-	gain := cur.TokensPerS/prev.TokensPerS - 1
-	if gain >= r.Growth*ideal {
+	if !stalled(prev, cur, r) {
 		return Knee{}, false
 	}
+	gain := cur.TokensPerS/prev.TokensPerS - 1
 	cs := get(cur)
 	// the statistic that rose most over its lowest below
 	stat, pv, cv, at := "", 0.0, 0.0, 0
@@ -135,7 +156,17 @@ func wallBetween(below []Level, cur Level, r KneeRule) (Knee, bool) {
 			reason += fmt.Sprintf("; TPOT p50 rose too (%s → %s ms): the model itself slows down under load", num(prev.TPOT.P50), num(cur.TPOT.P50))
 		}
 	}
-	return Knee{Concurrency: prev.Concurrency, Signal: signal, Reason: reason}, true
+	return Knee{Concurrency: prev.Concurrency, Signal: signal, Reason: reason, rise: cv - pv}, true
+}
+
+// stalled says throughput grew by less than Growth of the ideal gain
+// from one level to the next.
+func stalled(prev, cur Level, r KneeRule) bool {
+	if prev.TokensPerS <= 0 {
+		return false
+	}
+	ideal := float64(cur.Concurrency)/float64(prev.Concurrency) - 1
+	return cur.TokensPerS/prev.TokensPerS-1 < r.Growth*ideal
 }
 
 // capacity is Little's L for the gateway's slots: requests/s at a level

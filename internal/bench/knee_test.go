@@ -18,6 +18,12 @@ func level(c int, ttft, tpot, tps float64, failed int) Level {
 	return l
 }
 
+// saturated marks a level's client saturated.
+func saturated(l Level) Level {
+	l.ClientSaturated, l.ClientLag = true, stats.Summary{N: 100, P50: 8, P90: 40}
+	return l
+}
+
 // tail sets a level's TTFT p90 and mean.
 func tail(l Level, p90, mean float64) Level {
 	l.TTFT.P90, l.TTFT.Mean = p90, mean
@@ -93,6 +99,24 @@ func TestFindKnee(t *testing.T) {
 			name:   "a tiny absolute jump is noise",
 			levels: []Level{level(1, 2, 1, 50, 0), level(2, 4, 1, 50, 0)},
 			c:      0, signal: "none",
+		},
+		{
+			name: "the client saturates at 16 before any wall",
+			levels: []Level{level(1, 80, 10, 50, 0), level(2, 80, 10, 100, 0), level(4, 81, 10, 200, 0), level(8, 82, 10, 395, 0),
+				saturated(level(16, 150, 12, 430, 0))},
+			c: 8, signal: "client", mention: []string{"client saturated at concurrency 16", "not the gateway"},
+		},
+		{
+			name: "saturated while throughput still grows: the client kept up, go on",
+			levels: []Level{level(1, 80, 10, 50, 0), saturated(level(2, 81, 10, 99, 0)), level(4, 82, 10, 197, 0),
+				level(8, 420, 10, 199, 0)},
+			c: 4, signal: "ttft",
+		},
+		{
+			name: "a wall far beyond the client's lag is the gateway's, saturated or not",
+			levels: []Level{level(1, 80, 10, 50, 0), level(2, 81, 10, 100, 0), level(4, 82, 10, 199, 0),
+				saturated(level(8, 420, 10, 200, 0))},
+			c: 4, signal: "ttft", mention: []string{"short of CPU at concurrency 8 too"},
 		},
 		{
 			name:   "no levels",

@@ -20,9 +20,18 @@ type Level struct {
 	// Notes counts facts about answers that did arrive (usage-missing,
 	// model-mismatch, stream-buffered …) by catalog code.
 	Notes map[string]int `json:"notes,omitempty"`
-	TTFT  stats.Summary  `json:"ttft_ms"`
-	TPOT  stats.Summary  `json:"tpot_ms"`
-	E2E   stats.Summary  `json:"e2e_ms"`
+	// Stream says the requests streamed: without it, TTFT, TPOT and
+	// everything about bursts were not measured (and JSON omits them).
+	Stream bool          `json:"stream"`
+	TTFT   stats.Summary `json:"ttft_ms"`
+	TPOT   stats.Summary `json:"tpot_ms"`
+	E2E    stats.Summary `json:"e2e_ms"`
+	// ModelTTFT is each request's TTFT minus its time to response
+	// headers, then summarised: the part of TTFT spent after the gateway
+	// answered (the model's, when headers come at once).
+	ModelTTFT stats.Summary `json:"model_ttft_ms,omitzero"`
+	// InputTokens is the prompt size the gateway reported per request.
+	InputTokens stats.Summary `json:"input_tokens,omitzero"`
 	// OutputTokens is the total over successful requests; TokensSource
 	// says where the counts came from: server, deltas or mixed.
 	OutputTokens int     `json:"output_tokens"`
@@ -41,7 +50,16 @@ type Level struct {
 	// when they are the majority, so TPOT does not measure generation.
 	Bursty      int  `json:"bursty_streams"`
 	TPOTTrusted bool `json:"tpot_trusted"`
-	Interrupted int  `json:"interrupted,omitempty"`
+	// Starved counts streams whose deltas came together because this
+	// client was starved of CPU (see lag.go), not because of buffering.
+	Starved int `json:"client_starved_streams,omitempty"`
+	// ClientLag is how late the client's own timer woke during the
+	// measured window (ms); ClientSaturated says the client, not the
+	// gateway, set the pace: lag p90 above 10 ms, or a quarter of the
+	// streams starved.
+	ClientLag       stats.Summary `json:"client_lag_ms,omitzero"`
+	ClientSaturated bool          `json:"client_saturated,omitempty"`
+	Interrupted     int           `json:"interrupted,omitempty"`
 	// LateSends counts open-loop requests sent more than lateSend after
 	// their planned time, because the -c cap was full: their latency
 	// then hides queueing in the client (coordinated omission).
@@ -69,7 +87,7 @@ const lateSend = 10 * time.Millisecond
 // the denominator of every rate.
 func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	l := Level{Concurrency: concurrency, Errors: map[string]int{}, TPOTTrusted: true}
-	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb []float64
+	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb, model, in []float64
 	server, deltas := 0, 0
 	for i := range samples {
 		s := &samples[i]
@@ -102,12 +120,21 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		}
 		if t, ok := s.TTFT(); ok {
 			ttft = append(ttft, ms(t))
+			if s.Timings.FirstByte > 0 && t >= s.Timings.FirstByte {
+				model = append(model, ms(t-s.Timings.FirstByte))
+			}
+		}
+		if s.InputTokens > 0 {
+			in = append(in, float64(s.InputTokens))
 		}
 		if s.HasTPOT {
 			tpot = append(tpot, ms(s.TPOT))
 		}
 		if s.Bursty {
 			l.Bursty++
+		}
+		if s.Starved {
+			l.Starved++
 		}
 		e2e = append(e2e, ms(s.E2E()))
 		l.OutputTokens += s.Tokens
@@ -123,6 +150,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		}
 	}
 	l.TTFT, l.TPOT, l.E2E = stats.Summarize(ttft), stats.Summarize(tpot), stats.Summarize(e2e)
+	l.ModelTTFT, l.InputTokens = stats.Summarize(model), stats.Summarize(in)
 	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(dns), stats.Summarize(conn), stats.Summarize(tls), stats.Summarize(fb)
 	switch {
 	case server > 0 && deltas > 0:
