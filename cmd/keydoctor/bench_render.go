@@ -133,17 +133,14 @@ func writeNetwork(w io.Writer, l bench.Level) {
 
 // writeClient says when the client, not the gateway, set the pace.
 func writeClient(w io.Writer, l bench.Level) {
-	switch {
-	case l.ClientSaturated:
-		fmt.Fprintf(w, "client    saturated at concurrency %d: its own timer woke %s ms late (p90, max %s)", l.Concurrency, fmtMS(l.ClientLag.P90), fmtMS(l.ClientLag.Max))
-		if l.Starved > 0 {
-			fmt.Fprintf(w, "; %d streams arrived in bursts because of it, not because anything buffers", l.Starved)
-		}
-		fmt.Fprintln(w, "\n          these figures include this machine's own delay: lower -c, or run from a machine with more cores")
-	case l.Starved > 0:
-		fmt.Fprintf(w, "client    %d %s arrived in bursts while this client was short of CPU (not buffering; timer lag p90 %s ms)\n",
-			l.Starved, plural(l.Starved, "stream", "streams"), fmtMS(l.ClientLag.P90))
+	if !l.Client.Saturated {
+		return
 	}
+	fmt.Fprintf(w, "client    saturated at concurrency %d: %s", l.Concurrency, l.Client)
+	if l.Starved > 0 {
+		fmt.Fprintf(w, "; %d %s arrived in bursts because of it, not because anything buffers", l.Starved, plural(l.Starved, "stream", "streams"))
+	}
+	fmt.Fprintln(w, "\n          these figures include this machine's own delay: lower -c, or run from a machine with more cores")
 }
 
 // promptTokens is the prompt size planned and counted.
@@ -178,7 +175,7 @@ func writeSweep(w io.Writer, r bench.Report) {
 			return fmtMS(v)
 		}
 		c := fmt.Sprint(l.Concurrency)
-		if l.ClientSaturated {
+		if l.Client.Saturated {
 			c += "!"
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", c, l.OK, l.Failed,

@@ -83,14 +83,15 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		r.closedLoop(warm, true, time.Now())
 	}
 	r.stopped = ""
-	mon := startLag()
+	clock := readClientClock()
 	start := time.Now()
 	if p.Rate > 0 {
 		r.openLoop(start)
 	} else {
 		r.closedLoop(p, false, start)
 	}
-	lag, saturated := mon.finish().settle(r.samples)
+	load := readClientClock().since(clock)
+	settle(r.samples, load)
 	sort.Slice(r.samples, func(i, j int) bool {
 		if r.samples[i].Warmup != r.samples[j].Warmup {
 			return r.samples[i].Warmup
@@ -98,8 +99,7 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		return r.samples[i].Seq < r.samples[j].Seq
 	})
 	l := Aggregate(p.Concurrency, r.samples, r.last.Sub(start))
-	l.Rate, l.Stream = p.Rate, p.Request.Stream
-	l.ClientLag, l.ClientSaturated = lag, saturated
+	l.Rate, l.Stream, l.Client = p.Rate, p.Request.Stream, load
 	l.Stopped = r.stopped
 	if l.Stopped == "" && ctx.Err() != nil {
 		l.Stopped = "interrupted: these figures cover what completed before"

@@ -25,7 +25,7 @@ type Knee struct {
 	rise     float64 // ms, of the statistic that showed the wall
 }
 
-// clientMargin: a latency rise this many times the client's own lag p90
+// clientMargin: a latency rise this many times the client's own waits
 // is not the client's doing.
 const clientMargin = 4
 
@@ -69,14 +69,14 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 				cur.Concurrency, cur.Failed, cur.Requests, errorList(cur.Errors), prev.Concurrency)}
 		}
 		k, ok := wallBetween(ls[:i], cur, r)
-		if cur.ClientSaturated && stalled(prev, cur, r) {
+		if cur.Client.Saturated && stalled(prev, cur, r) {
 			// A starved client reads late by about its lag: a rise far
 			// beyond that is the gateway's; anything less may be ours.
 			// (Saturated while throughput still grew: the client kept up.)
-			if !ok || k.rise < clientMargin*cur.ClientLag.P90 {
+			if !ok || k.rise < clientMargin*cur.Client.worstMS() {
 				return clientKnee(prev.Concurrency, cur)
 			}
-			k.Reason += fmt.Sprintf("; the client was short of CPU at concurrency %d too (timer lag p90 %s ms), far less than this rise", cur.Concurrency, num(cur.ClientLag.P90))
+			k.Reason += fmt.Sprintf("; the client was short of CPU at concurrency %d too (waits of %s ms), far less than this rise", cur.Concurrency, num(cur.Client.worstMS()))
 		}
 		if ok {
 			var unqueued float64
@@ -94,8 +94,8 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 // clientKnee ends a sweep at the level where the client saturated.
 func clientKnee(below int, l Level) Knee {
 	return Knee{Concurrency: below, Signal: "client", Reason: fmt.Sprintf(
-		"client saturated at concurrency %d: its own timer woke %s ms late (p90), so from there the figures measure this machine, not the gateway; run bench from a machine with more cores, or beside fewer busy processes, to find the gateway's wall",
-		l.Concurrency, num(l.ClientLag.P90))}
+		"client saturated at concurrency %d: %s, so from there the figures measure this machine, not the gateway; run bench from a machine with more cores, or beside fewer busy processes, to find the gateway's wall",
+		l.Concurrency, l.Client)}
 }
 
 // wallBetween says whether the wall lies between the levels below and

@@ -20,7 +20,7 @@ func level(c int, ttft, tpot, tps float64, failed int) Level {
 
 // saturated marks a level's client saturated.
 func saturated(l Level) Level {
-	l.ClientSaturated, l.ClientLag = true, stats.Summary{N: 100, P50: 8, P90: 40}
+	l.Client = ClientLoad{SchedP90MS: 40, Saturated: true}
 	return l
 }
 

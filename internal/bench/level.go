@@ -50,16 +50,13 @@ type Level struct {
 	// when they are the majority, so TPOT does not measure generation.
 	Bursty      int  `json:"bursty_streams"`
 	TPOTTrusted bool `json:"tpot_trusted"`
-	// Starved counts streams whose deltas came together because this
-	// client was starved of CPU (see lag.go), not because of buffering.
+	// Starved counts streams whose deltas came together while this client
+	// was saturated (see client.go): not counted as buffering.
 	Starved int `json:"client_starved_streams,omitempty"`
-	// ClientLag is how late the client's own timer woke during the
-	// measured window (ms); ClientSaturated says the client, not the
-	// gateway, set the pace: lag p90 above 10 ms, or a quarter of the
-	// streams starved.
-	ClientLag       stats.Summary `json:"client_lag_ms,omitzero"`
-	ClientSaturated bool          `json:"client_saturated,omitempty"`
-	Interrupted     int           `json:"interrupted,omitempty"`
+	// Client is how starved this client was: when saturated, the level
+	// measured this machine, and its bursts are Starved, not Bursty.
+	Client      ClientLoad `json:"client"`
+	Interrupted int        `json:"interrupted,omitempty"`
 	// LateSends counts open-loop requests sent more than lateSend after
 	// their planned time, because the -c cap was full: their latency
 	// then hides queueing in the client (coordinated omission).

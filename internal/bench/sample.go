@@ -29,9 +29,8 @@ type Sample struct {
 	TPOT        time.Duration   `json:"-"`
 	HasTPOT     bool            `json:"-"`
 	Bursty      bool            `json:"bursty,omitempty"`
-	// Starved marks a stream whose deltas arrived together because this
-	// client was starved of CPU at the time (its lag monitor saw it), not
-	// because anything between buffered them.
+	// Starved marks a stream whose deltas arrived together while this
+	// client was saturated: not blamed on anything between.
 	Starved      bool `json:"client_starved,omitempty"`
 	bufferedOnce bool // the probe's one-burst-after-silence detector fired
 	// InputTokens is the prompt size the gateway reported (0: none).
