@@ -106,7 +106,7 @@ regression, or --self-test missed a target.`,
 	f.IntVar(&o.InputTokens, "input-tokens", 0, "send a synthetic prompt of about N tokens (shows prefill cost)")
 	f.BoolVar(&o.Stream, "stream", true, "stream answers; --stream=false measures end-to-end latency only")
 	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
-	f.StringVar(&o.Tool, "tool", "", "measure the path this tool takes: claude, codex, cline, openai, anthropic")
+	f.StringVar(&o.Tool, "tool", "", "measure the path this tool is configured for (its files' base URL, key and model, as 'status' shows): claude, codex, cline, vscode, env, openai, anthropic")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
 	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")
@@ -140,45 +140,62 @@ func parseShare(flag, s string) (float64, error) {
 	return v, nil
 }
 
-// benchRequest builds the request template from the profile and flags.
-func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, error) {
-	proto, auth, tool := gateway.Chat, gateway.AuthBearer, ""
-	if o.Tool != "" {
-		t, ok := gateway.LookupTool(o.Tool)
-		if !ok {
-			return probe.Request{}, "", usageErrorf("use claude, codex, cline, openai or anthropic", "unknown tool %q", o.Tool)
-		}
-		proto, auth, tool = t.Protocol, t.Auth, string(t.ID)
-		if o.Protocol != "" {
-			return probe.Request{}, "", usageErrorf("--tool already picks the protocol that tool speaks", "use --tool or --protocol, not both")
-		}
+// benchRequest builds the request template from the profile and flags:
+// with --tool, the path that tool takes (its own files' base URL, key and
+// model, as status shows them); else the profile's gateway over
+// --protocol. p is returned as the request's profile (for messages and
+// the report).
+func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, gateway.Profile, error) {
+	prompt, err := benchPrompt(o)
+	if err != nil {
+		return probe.Request{}, "", p, err
 	}
-	if o.Protocol != "" {
-		pr, err := gateway.ParseProtocol(o.Protocol)
-		if err != nil {
-			return probe.Request{}, "", usageErrorf("", "%v", err)
-		}
-		proto = pr
-		auth = bench.RequestFor(p, proto).Auth
-	}
-	prompt := o.Prompt
+	var r probe.Request
+	tool := ""
 	switch {
-	case o.PromptFile != "" && (o.Prompt != "" || o.InputTokens > 0):
-		return probe.Request{}, "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
-	case o.Prompt != "" && o.InputTokens > 0:
-		return probe.Request{}, "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
+	case o.Tool != "" && o.Protocol != "":
+		return probe.Request{}, "", p, usageErrorf("--tool already picks the protocol that tool speaks", "use --tool or --protocol, not both")
+	case o.Tool != "" && o.changed("base-url"):
+		return probe.Request{}, "", p, usageErrorf("--tool measures the base URL in that tool's files", "use --tool or --base-url, not both")
+	case o.Tool != "":
+		t, err := findToolTarget(o.Env, p, o.Tool, o.changed("model"))
+		if err != nil {
+			return probe.Request{}, "", p, err
+		}
+		r, tool, p = t.request(o.Stream), o.Tool, t.profile
+	default:
+		if err := p.Require(gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
+			return probe.Request{}, "", p, err
+		}
+		proto := gateway.Chat
+		if o.Protocol != "" {
+			if proto, err = gateway.ParseProtocol(o.Protocol); err != nil {
+				return probe.Request{}, "", p, usageErrorf("", "%v", err)
+			}
+		}
+		r = bench.RequestFor(p, proto)
+		r.Stream = o.Stream
+	}
+	r.MaxTokens, r.Prompt = o.MaxTokens, prompt
+	return r, tool, p, nil
+}
+
+// benchPrompt is the prompt the flags ask for.
+func benchPrompt(o *benchOptions) (string, error) {
+	switch {
+	case o.PromptFile != "" && (o.Prompt != "" || o.InputTokens > 0),
+		o.Prompt != "" && o.InputTokens > 0:
+		return "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
 	case o.PromptFile != "":
 		b, err := os.ReadFile(o.PromptFile)
 		if err != nil {
-			return probe.Request{}, "", usageErrorf("", "cannot read the prompt: %v", err)
+			return "", usageErrorf("", "cannot read the prompt: %v", err)
 		}
-		prompt = string(b)
+		return string(b), nil
 	case o.InputTokens > 0:
-		prompt = bench.SyntheticPrompt(o.InputTokens)
-	case prompt == "":
-		prompt = bench.DefaultPrompt
+		return bench.SyntheticPrompt(o.InputTokens), nil
+	case o.Prompt != "":
+		return o.Prompt, nil
 	}
-	r := probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
-		Stream: o.Stream, MaxTokens: o.MaxTokens, Prompt: prompt}
-	return r, tool, nil
+	return bench.DefaultPrompt, nil
 }

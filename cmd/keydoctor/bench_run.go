@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // confirmAbove: a run planning more requests or output tokens than this
@@ -52,10 +51,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Require(gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
-		return err
-	}
-	req, tool, err := benchRequest(o, p)
+	req, tool, p, err := benchRequest(o, p)
 	if err != nil {
 		return err
 	}
