@@ -27,18 +27,26 @@ type benchOptions struct {
 	MaxTokens, InputTokens        int
 	Prompt, PromptFile            string
 	Stream                        bool
-	Protocol, Tool                string
-	Sweep                         string
-	SweepMax                      int
-	MaxErrors                     string
-	JSON, CSV                     bool
-	Raw, Save, Compare            string
-	MaxRegression                 string
-	Yes                           bool
-	Seed                          uint64
-	Timeout                       time.Duration
-	SelfTest                      bool
-	SelfTestMax                   int
+	// StreamFlag and InputFlag are --stream (true, false or both) and
+	// --input-tokens (N or a,b,…) as given; parsed into Stream, BothStreams,
+	// InputTokens and InputSizes.
+	StreamFlag, InputFlag string
+	BothStreams           bool
+	InputSizes            []int
+	// Models and Against make a comparison run (bench_variants.go).
+	Models, Against, AgainstKeyEnv string
+	Protocol, Tool                 string
+	Sweep                          string
+	SweepMax                       int
+	MaxErrors                      string
+	JSON, CSV                      bool
+	Raw, Save, Compare             string
+	MaxRegression                  string
+	Yes                            bool
+	Seed                           uint64
+	Timeout                        time.Duration
+	SelfTest                       bool
+	SelfTestMax                    int
 
 	Env    *env.Env
 	Out    io.Writer
@@ -103,8 +111,12 @@ regression, or --self-test missed a target.`,
 	f.IntVar(&o.MaxTokens, "max-tokens", 128, "max output tokens per request")
 	f.StringVar(&o.Prompt, "prompt", "", "prompt text (default: count from 1 to 200)")
 	f.StringVar(&o.PromptFile, "prompt-file", "", "read the prompt from FILE")
-	f.IntVar(&o.InputTokens, "input-tokens", 0, "send a synthetic prompt of about N tokens (shows prefill cost)")
-	f.BoolVar(&o.Stream, "stream", true, "stream answers; --stream=false measures end-to-end latency only")
+	f.StringVar(&o.InputFlag, "input-tokens", "", "send a synthetic prompt of about N tokens (prefill cost); a,b compares sizes")
+	f.StringVar(&o.StreamFlag, "stream", "true", "stream answers; --stream=false measures end-to-end latency only; --stream=both compares")
+	f.Lookup("stream").NoOptDefVal = "true"
+	f.StringVar(&o.Models, "models", "", "compare models through the same gateway and key, e.g. gpt-4o,gpt-4o-mini (runs interleaved)")
+	f.StringVar(&o.Against, "against", "", "compare with another route to the same model, e.g. the vendor's API direct (base URL)")
+	f.StringVar(&o.AgainstKeyEnv, "against-key-env", "", "with --against: the variable holding that route's key (default: the same key)")
 	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
 	f.StringVar(&o.Tool, "tool", "", "measure the path this tool is configured for (its files' base URL, key and model, as 'status' shows): claude, codex, cline, vscode, env, openai, anthropic")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")

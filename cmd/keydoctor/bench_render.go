@@ -43,6 +43,8 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 		if err := writeBenchCSV(o.Out, r); err != nil {
 			return err
 		}
+	case len(r.Variants) > 0:
+		writeVariants(o.Out, r)
 	default:
 		if len(r.Runs) == 1 && r.Knee == nil {
 			writeLevel(o.Out, r.Runs[0], r.Settings.InputTokens)

@@ -27,7 +27,7 @@ func init() {
 // scriptMock starts the fake gateway in the test process:
 //
 //	mock [--scenario NAME] [--ttft D] [--tpot D] [--tokens N] [--max-concurrent N]
-//	     [--models a,b] [--prefix /api] [--fail-first N]
+//	     [--models a,b] [--prefix /api] [--fail-first N] [--model-timing m=TTFT/TPOT,…]
 //
 // It sets GATEWAY_URL (the root, prefix included), GATEWAY_KEY, and the
 // taotoken preset's TAOTOKEN_BASE_URL, TAOTOKEN_API_KEY and TAOTOKEN_MODEL
@@ -40,8 +40,9 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	fs := flag.NewFlagSet("mock", flag.ContinueOnError)
 	var o mock.Options
-	var models string
+	var models, timing string
 	fs.StringVar(&o.Prefix, "prefix", "/api", "")
+	fs.StringVar(&timing, "model-timing", "", "")
 	fs.StringVar(&o.Scenario, "scenario", "", "")
 	fs.DurationVar(&o.TTFT, "ttft", 0, "")
 	fs.DurationVar(&o.TPOT, "tpot", 0, "")
@@ -57,6 +58,11 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if models != "" {
 		o.Models = strings.Split(models, ",")
+	}
+	if timing != "" {
+		var err error
+		o.ModelTiming, err = mock.ParseModelTiming(timing)
+		ts.Check(err)
 	}
 	o.Key = scriptGatewayKey
 	logf, err := os.OpenFile(ts.MkAbs("mock.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)

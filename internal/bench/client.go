@@ -64,6 +64,15 @@ type ClientLoad struct {
 	Saturated bool     `json:"saturated"`
 }
 
+// merge is the worse of two loads (of one variant's blocks).
+func (l ClientLoad) merge(o ClientLoad) ClientLoad {
+	out := ClientLoad{SchedP90MS: max(l.SchedP90MS, o.SchedP90MS), Saturated: l.Saturated || o.Saturated, OSWaitMS: l.OSWaitMS}
+	if o.OSWaitMS != nil && (out.OSWaitMS == nil || *o.OSWaitMS > *out.OSWaitMS) {
+		out.OSWaitMS = o.OSWaitMS
+	}
+	return out
+}
+
 // worstMS is the longer of the two waits.
 func (l ClientLoad) worstMS() float64 {
 	if l.OSWaitMS != nil {

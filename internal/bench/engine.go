@@ -282,10 +282,15 @@ func (r *runner) one(seq int, warmup bool, start time.Time, planned time.Duratio
 	if !r.haltIssue && r.p.MaxErrors < 1 && r.done >= need &&
 		float64(r.failed) > r.p.MaxErrors*float64(r.done) {
 		r.haltIssue = true
-		r.stopped = fmt.Sprintf("stopped early: %d of %d requests failed (%.0f%%), above the %.0f%% error limit",
-			r.failed, r.done, 100*float64(r.failed)/float64(r.done), 100*r.p.MaxErrors)
+		r.stopped = errorStop(r.failed, r.done, r.p.MaxErrors)
 	}
 	if r.p.Progress != nil {
 		r.p.Progress(r.done, r.p.Requests)
 	}
+}
+
+// errorStop says why a run stopped at the error limit.
+func errorStop(failed, done int, limit float64) string {
+	return fmt.Sprintf("stopped early: %d of %d requests failed (%.0f%%), above the %.0f%% error limit",
+		failed, done, 100*float64(failed)/float64(done), 100*limit)
 }

@@ -11,6 +11,9 @@ import (
 // Level is the result of one run at one concurrency: what the report
 // prints for it and what --json writes in runs[].
 type Level struct {
+	// Label names the variant of a comparison run (--models, --against,
+	// --input-tokens a,b, --stream=both); "" otherwise.
+	Label       string         `json:"label,omitempty"`
 	Concurrency int            `json:"concurrency"`
 	Rate        float64        `json:"rate,omitempty"` // open-loop arrivals per second
 	Requests    int            `json:"requests"`       // measured requests that completed
@@ -62,6 +65,8 @@ type Level struct {
 	// then hides queueing in the client (coordinated omission).
 	LateSends int    `json:"late_sends,omitempty"`
 	Stopped   string `json:"stopped,omitempty"` // why the run ended early
+
+	window time.Duration // exact WindowS, for adding windows up
 }
 
 // Network summarises the httptrace phases. DNS, connect and TLS count
@@ -159,6 +164,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	}
 	l.TPOTTrusted = l.Bursty*2 <= l.OK
 	if window > 0 {
+		l.window = window
 		sec := window.Seconds()
 		l.WindowS = round3(sec)
 		l.TokensPerS = float64(l.OutputTokens) / sec

@@ -23,6 +23,12 @@ type Report struct {
 	// Comparison is set by --compare (never saved: a baseline is a
 	// measurement, not a verdict).
 	Comparison *Comparison `json:"comparison,omitempty"`
+	// Variants are the sides of a comparison run (one run each, by
+	// label); Differences set each against the first; Winner is the one
+	// faster beyond noise, "" when none is.
+	Variants    []Variant    `json:"variants,omitempty"`
+	Differences []Difference `json:"differences,omitempty"`
+	Winner      string       `json:"winner,omitempty"`
 }
 
 // Comparison is a run set against a saved baseline.
@@ -58,6 +64,11 @@ type Settings struct {
 	Sweep       string  `json:"sweep,omitempty"`
 	MaxErrors   float64 `json:"max_errors"`
 	Seed        uint64  `json:"seed,omitempty"`
+	// A comparison run's flags, as given.
+	Models     string `json:"models,omitempty"`
+	Against    string `json:"against,omitempty"`
+	InputSizes string `json:"input_sizes,omitempty"` // --input-tokens a,b
+	StreamMode string `json:"stream_mode,omitempty"` // both
 }
 
 // WriteJSON writes the report, indented.
@@ -103,7 +114,7 @@ func ParseReport(b []byte) (Report, error) {
 // SaveReport writes the report atomically (temp file, rename), so an
 // interrupted save never leaves half a baseline.
 func SaveReport(path string, r Report) error {
-	r.Comparison = nil
+	r.Comparison = nil // a baseline is a measurement, not a verdict
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err

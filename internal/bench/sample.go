@@ -11,6 +11,7 @@ import (
 // client saw, what it cost, and how it failed. It is also the line --raw
 // writes.
 type Sample struct {
+	Label       string          `json:"label,omitempty"` // the variant of a comparison run
 	Seq         int             `json:"seq"`
 	Concurrency int             `json:"concurrency"`
 	Warmup      bool            `json:"warmup,omitempty"`

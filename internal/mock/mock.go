@@ -35,8 +35,10 @@ type Options struct {
 	// concurrency queue) to the first content delta; TPOT the delay between
 	// deltas. Delta i is sent at start+TTFT+i*TPOT.
 	TTFT, TPOT time.Duration
-	Tokens     int    // output tokens per answer (before max_tokens); 16 when 0
-	Scenario   string // default scenario; a request's X-Mock-Scenario header overrides it
+	// ModelTiming gives some models their own TTFT and TPOT (timing.go).
+	ModelTiming map[string]Timing
+	Tokens      int    // output tokens per answer (before max_tokens); 16 when 0
+	Scenario    string // default scenario; a request's X-Mock-Scenario header overrides it
 	// MaxConcurrent > 0 lets that many generation requests run at once;
 	// the rest wait in a queue (the "concurrency wall").
 	MaxConcurrent int

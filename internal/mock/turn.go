@@ -65,9 +65,9 @@ func (h *Handler) begin(c *call) *turn {
 	t := &turn{
 		c: c, req: req, model: answeredModel(req.Model, c.scenario, h.opts.Models),
 		n: h.opts.Tokens, in: req.inputTokens(), start: c.arrival,
-		ttft: h.opts.TTFT, tpot: h.opts.TPOT,
 		id: strconv.FormatInt(h.seq.Add(1), 10), created: c.arrival.Unix(), release: func() {},
 	}
+	t.ttft, t.tpot = h.opts.timing(req.Model)
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
