@@ -35,18 +35,20 @@ type benchOptions struct {
 	InputSizes            []int
 	// Models and Against make a comparison run (bench_variants.go).
 	Models, Against, AgainstKeyEnv string
-	Protocol, Tool                 string
-	Sweep                          string
-	SweepMax                       int
-	MaxErrors                      string
-	JSON, CSV                      bool
-	Raw, Save, Compare             string
-	MaxRegression                  string
-	Yes                            bool
-	Seed                           uint64
-	Timeout                        time.Duration
-	SelfTest                       bool
-	SelfTestMax                    int
+	// SLO is --slo: goals, or "articles" for bench.ArticleGoals.
+	SLO                string
+	Protocol, Tool     string
+	Sweep              string
+	SweepMax           int
+	MaxErrors          string
+	JSON, CSV          bool
+	Raw, Save, Compare string
+	MaxRegression      string
+	Yes                bool
+	Seed               uint64
+	Timeout            time.Duration
+	SelfTest           bool
+	SelfTestMax        int
 
 	Env    *env.Env
 	Out    io.Writer
@@ -119,6 +121,7 @@ regression, or --self-test missed a target.`,
 	f.StringVar(&o.AgainstKeyEnv, "against-key-env", "", "with --against: the variable holding that route's key (default: the same key)")
 	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
 	f.StringVar(&o.Tool, "tool", "", "measure the path this tool is configured for (its files' base URL, key and model, as 'status' shows): claude, codex, cline, vscode, env, openai, anthropic")
+	f.StringVar(&o.SLO, "slo", "", "judge the run against goals, e.g. 'ttft.p90<800ms,errors<1%' ('articles': "+bench.ArticleGoals()+"); exit 1 when one is missed")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
 	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")

@@ -38,6 +38,9 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if err := checkLoadFlags(o); err != nil {
 		return nil, err
 	}
+	if r.goalsText, r.goals, err = sloGoals(o); err != nil {
+		return nil, err
+	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
 		return nil, err

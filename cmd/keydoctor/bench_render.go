@@ -52,6 +52,9 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 			writeSweep(o.Out, r)
 		}
 	}
+	if r.SLO != nil && !o.JSON && !o.CSV {
+		writeSLO(o.Out, r.SLO)
+	}
 	if o.Raw != "" {
 		fmt.Fprintf(o.ErrOut, "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -16,8 +17,11 @@ type benchRun struct {
 	variants []bench.Variant
 	baseline *bench.Report
 	maxReg   float64
-	report   bench.Report
-	samples  []bench.Sample
+	// goals are --slo's, goalsText as given (defaults expanded).
+	goals     []bench.Goal
+	goalsText string
+	report    bench.Report
+	samples   []bench.Sample
 }
 
 func runBench(ctx context.Context, o *benchOptions) error {
@@ -40,7 +44,15 @@ func runBench(ctx context.Context, o *benchOptions) error {
 			budget = budget.Plus(bench.PlanBudget(p, nil, o.MaxTokens))
 		}
 	}
+	if r.needsLoadBaseline() {
+		b := r.plan
+		b.Concurrency, b.Requests, b.Rate, b.Duration, b.Warmup = 1, loadBaselineRequests, 0, 0, 1
+		budget = budget.Plus(bench.PlanBudget(b, nil, o.MaxTokens))
+	}
 	printPlan(o, r.report, r.plan, r.sweep, r.variants, budget)
+	if r.needsLoadBaseline() {
+		fmt.Fprintf(o.ErrOut, "bench: first %d requests at concurrency 1: the single-request baseline of the load goals\n", loadBaselineRequests)
+	}
 	if err := confirmBudget(o, budget); err != nil {
 		return err
 	}
@@ -52,7 +64,15 @@ func runBench(ctx context.Context, o *benchOptions) error {
 		return err
 	}
 	if r.baseline != nil {
-		return printComparison(o, *r.baseline, r.report)
+		if err := printComparison(o, *r.baseline, r.report); err != nil {
+			return err
+		}
+	}
+	if err := sloExit(r.report.SLO); err != nil {
+		return err
+	}
+	if r.baseline != nil {
+		return nil
 	}
 	return benchExit(r.report, ctx)
 }
@@ -75,6 +95,9 @@ func (r *benchRun) execute(ctx context.Context) error {
 		return d
 	}
 	progress := newProgress(o)
+	if r.needsLoadBaseline() {
+		r.runLoadBaseline(ctx, doerFor)
+	}
 	plan := r.plan
 	switch {
 	case len(r.variants) > 0:
@@ -118,4 +141,5 @@ func (r *benchRun) judge() {
 		r.report.Differences = bench.Differences(labels, r.samples, r.o.Seed)
 		r.report.Winner = bench.Winner(labels, r.samples, r.o.Seed)
 	}
+	r.judgeSLO()
 }

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,6 +30,11 @@ type Report struct {
 	Variants    []Variant    `json:"variants,omitempty"`
 	Differences []Difference `json:"differences,omitempty"`
 	Winner      string       `json:"winner,omitempty"`
+	// SLO is the run judged against --slo goals; LoadBaseline the
+	// single-request level their load goals compare with, when the run
+	// measured it apart.
+	SLO          *SLO   `json:"slo,omitempty"`
+	LoadBaseline *Level `json:"load_baseline,omitempty"`
 }
 
 // Comparison is a run set against a saved baseline.
@@ -71,10 +77,11 @@ type Settings struct {
 	StreamMode string `json:"stream_mode,omitempty"` // both
 }
 
-// WriteJSON writes the report, indented.
+// WriteJSON writes the report, indented; goals keep their < and >.
 func (r Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }
 
@@ -115,10 +122,11 @@ func ParseReport(b []byte) (Report, error) {
 // interrupted save never leaves half a baseline.
 func SaveReport(path string, r Report) error {
 	r.Comparison = nil // a baseline is a measurement, not a verdict
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
 		return err
 	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	tmp, err := os.CreateTemp(dirOf(path), ".bench-*.json")
 	if err != nil {
 		return err
