@@ -68,6 +68,9 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 // --input-tokens asked for (0: none).
 func writeLevel(w io.Writer, l bench.Level, planned int) {
 	fmt.Fprintf(w, "requests  %d ok, %d failed%s\n", l.OK, l.Failed, failureList(l))
+	if l.Walls != nil {
+		fmt.Fprintf(w, "walls     %d rate-limited (429): %s\n", l.Walls.RateLimited, l.Walls.Reason)
+	}
 	if l.Stopped != "" {
 		fmt.Fprintf(w, "          %s\n", l.Stopped)
 	}
@@ -191,6 +194,9 @@ func writeSweep(w io.Writer, r bench.Report) {
 	for _, l := range r.Runs {
 		if l.Failed > 0 {
 			fmt.Fprintf(w, "c=%d failures:%s\n", l.Concurrency, failureList(l))
+		}
+		if l.Walls != nil {
+			fmt.Fprintf(w, "c=%d 429s: %s\n", l.Concurrency, l.Walls.Reason)
 		}
 		if l.Stopped != "" {
 			fmt.Fprintf(w, "c=%d %s\n", l.Concurrency, l.Stopped)

@@ -35,6 +35,9 @@ func writeVariants(w io.Writer, r bench.Report) {
 		if l.Failed > 0 {
 			fmt.Fprintf(w, "%s failures:%s\n", l.Label, failureList(l))
 		}
+		if l.Walls != nil {
+			fmt.Fprintf(w, "%s 429s: %s\n", l.Label, l.Walls.Reason)
+		}
 		if l.Stopped != "" {
 			fmt.Fprintf(w, "%s %s\n", l.Label, l.Stopped)
 		}

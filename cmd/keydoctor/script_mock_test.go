@@ -28,6 +28,7 @@ func init() {
 //
 //	mock [--scenario NAME] [--ttft D] [--tpot D] [--tokens N] [--max-concurrent N]
 //	     [--models a,b] [--prefix /api] [--fail-first N] [--model-timing m=TTFT/TPOT,…]
+//	     [--reject-over N] [--tpm-limit N]
 //
 // It sets GATEWAY_URL (the root, prefix included), GATEWAY_KEY, and the
 // taotoken preset's TAOTOKEN_BASE_URL, TAOTOKEN_API_KEY and TAOTOKEN_MODEL
@@ -49,6 +50,8 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	fs.IntVar(&o.Tokens, "tokens", 0, "")
 	fs.IntVar(&o.MaxConcurrent, "max-concurrent", 0, "")
 	fs.IntVar(&o.FailFirst, "fail-first", 0, "")
+	fs.IntVar(&o.RejectOver, "reject-over", 0, "")
+	fs.IntVar(&o.TPMLimit, "tpm-limit", 0, "")
 	fs.StringVar(&models, "models", "", "")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("mock: %v", err)

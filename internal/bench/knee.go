@@ -64,12 +64,19 @@ func FindKnee(levels []Level, r KneeRule) Knee {
 	for i := 1; i < len(ls); i++ {
 		prev, cur := ls[i-1], ls[i]
 		if cur.Failed > 0 {
-			return Knee{Concurrency: prev.Concurrency, Signal: "errors", Reason: fmt.Sprintf(
+			k := Knee{Concurrency: prev.Concurrency, Signal: "errors", Reason: fmt.Sprintf(
 				"at concurrency %d, %d of %d requests failed (%s); at %d none did",
 				cur.Concurrency, cur.Failed, cur.Requests, errorList(cur.Errors), prev.Concurrency)}
+			if cur.Walls != nil {
+				k.Reason += "; " + cur.Walls.Reason
+				if cur.Walls.Wall == "concurrency" {
+					k.Capacity = float64(cur.Walls.Served)
+				}
+			}
+			return k
 		}
 		k, ok := wallBetween(ls[:i], cur, r)
-		if cur.Client.Saturated && stalled(prev, cur, r) {
+		if cur.Client.Saturated && stalled(prev, cur, r) && slower(ls[:i], cur) {
 			// A starved client reads late by about its lag: a rise far
 			// beyond that is the gateway's; anything less may be ours.
 			// (Saturated while throughput still grew: the client kept up.)
@@ -157,6 +164,24 @@ func wallBetween(below []Level, cur Level, r KneeRule) (Knee, bool) {
 		}
 	}
 	return Knee{Concurrency: prev.Concurrency, Signal: signal, Reason: reason, rise: cv - pv}, true
+}
+
+// slower says a level's TTFT p50 (E2E when not streaming) is at least a
+// fifth above the lowest below it: a saturated client's own delay shows.
+func slower(below []Level, cur Level) bool {
+	get := func(l Level) float64 {
+		if l.TTFT.N > 0 {
+			return l.TTFT.P50
+		}
+		return l.E2E.P50
+	}
+	low := 0.0
+	for _, l := range below {
+		if v := get(l); v > 0 && (low == 0 || v < low) {
+			low = v
+		}
+	}
+	return low > 0 && get(cur) >= 1.2*low
 }
 
 // stalled says throughput grew by less than Growth of the ideal gain

@@ -43,6 +43,13 @@ type Level struct {
 	TPM          float64 `json:"tpm"`
 	RPS          float64 `json:"rps"`
 	WindowS      float64 `json:"window_s"`
+	// Walls says which limit the 429s hit (nil: none came); Advertised
+	// is what the gateway's rate-limit headers state (nil: nothing).
+	Walls      *Walls      `json:"walls,omitempty"`
+	Advertised *RateLimits `json:"advertised_limits,omitempty"`
+	// TotalTPM is prompt and answer tokens per minute of the successful
+	// requests: what a tokens-per-minute limit counts.
+	TotalTPM float64 `json:"total_tpm,omitempty"`
 	// Network is the connection phases, told apart from the model's time.
 	Network Network `json:"network_ms"`
 	// Lambda is λ, completions (ok or failed) per second, and
@@ -90,6 +97,7 @@ const lateSend = 10 * time.Millisecond
 func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	l := Level{Concurrency: concurrency, Errors: map[string]int{}, TPOTTrusted: true}
 	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb, model, in []float64
+	inTokens := 0
 	server, deltas := 0, 0
 	for i := range samples {
 		s := &samples[i]
@@ -128,6 +136,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		}
 		if s.InputTokens > 0 {
 			in = append(in, float64(s.InputTokens))
+			inTokens += s.InputTokens
 		}
 		if s.HasTPOT {
 			tpot = append(tpot, ms(s.TPOT))
@@ -153,6 +162,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	}
 	l.TTFT, l.TPOT, l.E2E = stats.Summarize(ttft), stats.Summarize(tpot), stats.Summarize(e2e)
 	l.ModelTTFT, l.InputTokens = stats.Summarize(model), stats.Summarize(in)
+	l.Walls, l.Advertised = classifyWalls(samples), advertised(samples)
 	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(dns), stats.Summarize(conn), stats.Summarize(tls), stats.Summarize(fb)
 	switch {
 	case server > 0 && deltas > 0:
@@ -169,6 +179,7 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		l.WindowS = round3(sec)
 		l.TokensPerS = float64(l.OutputTokens) / sec
 		l.TPM = l.TokensPerS * 60
+		l.TotalTPM = float64(l.OutputTokens+inTokens) / sec * 60
 		l.RPS = float64(l.OK) / sec
 		// λ counts every completion, failed ones too: they occupied a
 		// slot for their E2E as well.

@@ -34,6 +34,8 @@ type Sample struct {
 	// client was saturated: not blamed on anything between.
 	Starved      bool `json:"client_starved,omitempty"`
 	bufferedOnce bool // the probe's one-burst-after-silence detector fired
+	// Limits are the rate limits the answer's headers state.
+	Limits *RateLimits `json:"rate_limits,omitempty"`
 	// InputTokens is the prompt size the gateway reported (0: none).
 	InputTokens int      `json:"input_tokens,omitempty"`
 	Notes       []string `json:"notes,omitempty"` // catalog codes of facts about an answer that did arrive
@@ -61,6 +63,7 @@ func NewSample(r *probe.Result, key string) Sample {
 	for _, n := range r.Notes {
 		s.Notes = append(s.Notes, n.Code)
 	}
+	s.Limits = parseRateLimits(r.Header, r.RetryAfter)
 	if r.Err != nil {
 		s.Err = gateway.Redact(r.Err.Error(), key)
 		if s.Code == "" {

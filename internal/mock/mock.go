@@ -42,6 +42,10 @@ type Options struct {
 	// MaxConcurrent > 0 lets that many generation requests run at once;
 	// the rest wait in a queue (the "concurrency wall").
 	MaxConcurrent int
+	// RejectOver > 0 refuses (429) a generation request when that many
+	// run already; TPMLimit > 0 refuses one that would pass that many
+	// tokens in a minute (limits.go).
+	RejectOver, TPMLimit int
 	// FailFirst is how many generation requests the "flaky" scenario fails
 	// before it succeeds; 2 when 0.
 	FailFirst int
@@ -87,6 +91,7 @@ type Handler struct {
 	sem      chan struct{} // MaxConcurrent slots, nil for no limit
 	wall     chan struct{} // slots of the concurrency-wall scenario
 	failures atomic.Int64  // generation requests seen by "flaky"
+	limits   limiter       // RejectOver and TPMLimit
 	seq      atomic.Int64  // ids
 	logMu    sync.Mutex
 

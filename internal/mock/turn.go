@@ -71,6 +71,11 @@ func (h *Handler) begin(c *call) *turn {
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
+	release, ok := h.admit(c, t.in+t.n)
+	if !ok {
+		return nil
+	}
+	t.release = release
 	if c.scenario == LatencyHigh {
 		t.ttft, t.tpot = max(t.ttft, time.Second), max(t.tpot, 60*time.Millisecond)
 	}
@@ -89,10 +94,12 @@ func (h *Handler) begin(c *call) *turn {
 			case slots <- struct{}{}:
 				t.start = time.Now()
 			case <-c.r.Context().Done():
+				t.release() // the walls' count, not a slot
 				return nil
 			}
 		}
-		t.release = func() { <-slots }
+		admitted := t.release
+		t.release = func() { <-slots; admitted() }
 	}
 	return t
 }
