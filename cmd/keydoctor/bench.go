@@ -36,19 +36,22 @@ type benchOptions struct {
 	// Models and Against make a comparison run (bench_variants.go).
 	Models, Against, AgainstKeyEnv string
 	// SLO is --slo: goals, or "articles" for bench.ArticleGoals.
-	SLO                string
-	Protocol, Tool     string
-	Sweep              string
-	SweepMax           int
-	MaxErrors          string
-	JSON, CSV          bool
-	Raw, Save, Compare string
-	MaxRegression      string
-	Yes                bool
-	Seed               uint64
-	Timeout            time.Duration
-	SelfTest           bool
-	SelfTestMax        int
+	SLO string
+	// Plan is --plan RPS[,TOKENS]; the limits are the user's.
+	Plan                       string
+	LimitConcurrency, LimitTPM int
+	Protocol, Tool             string
+	Sweep                      string
+	SweepMax                   int
+	MaxErrors                  string
+	JSON, CSV                  bool
+	Raw, Save, Compare         string
+	MaxRegression              string
+	Yes                        bool
+	Seed                       uint64
+	Timeout                    time.Duration
+	SelfTest                   bool
+	SelfTestMax                int
 
 	Env    *env.Env
 	Out    io.Writer
@@ -122,6 +125,9 @@ regression, or --self-test missed a target.`,
 	f.StringVar(&o.Protocol, "protocol", "", "wire protocol: chat, messages or responses (default chat)")
 	f.StringVar(&o.Tool, "tool", "", "measure the path this tool is configured for (its files' base URL, key and model, as 'status' shows): claude, codex, cline, vscode, env, openai, anthropic")
 	f.StringVar(&o.SLO, "slo", "", "judge the run against goals, e.g. 'ttft.p90<800ms,errors<1%' ('articles': "+bench.ArticleGoals()+"); exit 1 when one is missed")
+	f.StringVar(&o.Plan, "plan", "", "plan capacity for RPS requests/s (of TOKENS tokens each; default the measured mean): concurrency and TPM needed, and which wall comes first")
+	f.IntVar(&o.LimitConcurrency, "limit-concurrency", 0, "with --plan: the gateway's limit on requests at once, if you know it")
+	f.IntVar(&o.LimitTPM, "limit-tpm", 0, "with --plan: the gateway's tokens-per-minute limit, if you know it")
 	f.StringVar(&o.Sweep, "sweep", "", "concurrency levels to run, e.g. 1,2,4,8,16, or auto (double until the wall)")
 	f.IntVar(&o.SweepMax, "sweep-max", 256, "with --sweep auto: the highest concurrency to try")
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")

@@ -41,6 +41,9 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if r.goalsText, r.goals, err = sloGoals(o); err != nil {
 		return nil, err
 	}
+	if r.planRPS, r.planTokens, err = parsePlan(o); err != nil {
+		return nil, err
+	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
 		return nil, err

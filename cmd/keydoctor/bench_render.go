@@ -52,6 +52,9 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 			writeSweep(o.Out, r)
 		}
 	}
+	if r.Capacity != nil && !o.JSON && !o.CSV {
+		writeCapacity(o.Out, r.Capacity)
+	}
 	if r.SLO != nil && !o.JSON && !o.CSV {
 		writeSLO(o.Out, r.SLO)
 	}

@@ -20,6 +20,8 @@ type benchRun struct {
 	// goals are --slo's, goalsText as given (defaults expanded).
 	goals     []bench.Goal
 	goalsText string
+	// planRPS and planTokens are --plan's load (0: no plan).
+	planRPS, planTokens float64
 	report    bench.Report
 	samples   []bench.Sample
 }
@@ -142,4 +144,5 @@ func (r *benchRun) judge() {
 		r.report.Winner = bench.Winner(labels, r.samples, r.o.Seed)
 	}
 	r.judgeSLO()
+	r.planCapacity()
 }

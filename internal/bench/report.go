@@ -33,8 +33,10 @@ type Report struct {
 	// SLO is the run judged against --slo goals; LoadBaseline the
 	// single-request level their load goals compare with, when the run
 	// measured it apart.
-	SLO          *SLO   `json:"slo,omitempty"`
-	LoadBaseline *Level `json:"load_baseline,omitempty"`
+	SLO *SLO `json:"slo,omitempty"`
+	// Capacity is --plan's load set against the limits.
+	Capacity     *CapacityPlan `json:"capacity_plan,omitempty"`
+	LoadBaseline *Level        `json:"load_baseline,omitempty"`
 }
 
 // Comparison is a run set against a saved baseline.
