@@ -22,8 +22,8 @@ type benchRun struct {
 	goalsText string
 	// planRPS and planTokens are --plan's load (0: no plan).
 	planRPS, planTokens float64
-	report    bench.Report
-	samples   []bench.Sample
+	report              bench.Report
+	samples             []bench.Sample
 }
 
 func runBench(ctx context.Context, o *benchOptions) error {
