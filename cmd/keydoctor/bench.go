@@ -37,6 +37,10 @@ type benchOptions struct {
 	Models, Against, AgainstKeyEnv string
 	// SLO is --slo: goals, or "articles" for bench.ArticleGoals.
 	SLO string
+	// History appends the run to the history (HistoryFile, else the one
+	// in keydoctor's data directory); --save does too.
+	History     bool
+	HistoryFile string
 	// Plan is --plan RPS[,TOKENS]; the limits are the user's.
 	Plan                       string
 	LimitConcurrency, LimitTPM int
@@ -134,7 +138,9 @@ regression, or --self-test missed a target.`,
 	f.BoolVar(&o.JSON, "json", false, "print the result as JSON (schema keydoctor/bench@1)")
 	f.BoolVar(&o.CSV, "csv", false, "print one CSV row per level")
 	f.StringVar(&o.Raw, "raw", "", "write one JSON line per request, every timestamp, to FILE")
-	f.StringVar(&o.Save, "save", "", "save the result, target and settings to FILE (a baseline; no key)")
+	f.StringVar(&o.Save, "save", "", "save the result, target and settings to FILE (a baseline; no key), and add it to the history")
+	f.BoolVar(&o.History, "history", false, "append the run to the history ($XDG_DATA_HOME/keydoctor/"+bench.HistoryFile+"); see 'keydoctor bench history'")
+	f.StringVar(&o.HistoryFile, "history-file", "", "append the run to this history file instead (implies --history)")
 	f.StringVar(&o.Compare, "compare", "", "rerun the settings saved in FILE and compare; exit 1 on regression")
 	f.StringVar(&o.MaxRegression, "max-regression", "20%", "with --compare: the worsening that fails (TTFT p50/p90, TPOT p50, throughput)")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before a large run")
@@ -143,6 +149,7 @@ regression, or --self-test missed a target.`,
 	f.BoolVar(&o.SelfTest, "self-test", false, "measure keydoctor's own accuracy and overhead against its built-in fake gateway")
 	f.IntVar(&o.SelfTestMax, "self-test-max", 256, "with --self-test: the highest concurrency")
 	cmd.Flags().SortFlags = false
+	cmd.AddCommand(newBenchHistoryCmd(e))
 	return cmd
 }
 

@@ -64,6 +64,12 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 	if o.Save != "" {
 		fmt.Fprintf(o.ErrOut, "bench: saved the baseline to %s (no key in it)\n", o.Save)
 	}
+	if path := historyPath(o); path != "" {
+		if err := bench.AppendHistory(path, r); err != nil {
+			return failf("", "cannot add the run to the history: %v", err)
+		}
+		fmt.Fprintf(o.ErrOut, "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
+	}
 	return nil
 }
 

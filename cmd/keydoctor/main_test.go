@@ -29,6 +29,7 @@ func scriptSetup(env *testscript.Env) error {
 	// A hermetic home: nothing of the developer's machine leaks in.
 	env.Setenv("HOME", env.WorkDir+"/home")
 	env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
+	env.Setenv("XDG_DATA_HOME", env.WorkDir+"/home/.local/share")
 	env.Setenv("NO_COLOR", "1")
 	for _, v := range []string{"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy"} {
 		env.Setenv(v, "")

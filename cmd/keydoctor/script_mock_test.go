@@ -22,6 +22,28 @@ func init() {
 	scriptCmds["mock"] = scriptMock
 	scriptCmds["mocklog"] = scriptMockLog
 	scriptCmds["mockreq"] = scriptMockReq
+	scriptCmds["mocktiming"] = scriptMockTiming
+}
+
+// scriptMockTiming changes the running fake gateway's timing for the
+// requests that follow (a gateway that slowed down, same address):
+//
+//	mocktiming TTFT TPOT
+func scriptMockTiming(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mocktiming TTFT TPOT")
+	}
+	ttft, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	tpot, err := time.ParseDuration(args[1])
+	ts.Check(err)
+	scriptGatewaysMu.Lock()
+	srv := scriptGateways[ts]
+	scriptGatewaysMu.Unlock()
+	if srv == nil {
+		ts.Fatalf("mocktiming: no fake gateway: run mock first")
+	}
+	srv.SetTiming(mock.Timing{TTFT: ttft, TPOT: tpot})
 }
 
 // scriptMock starts the fake gateway in the test process:

@@ -92,7 +92,8 @@ type Handler struct {
 	wall     chan struct{} // slots of the concurrency-wall scenario
 	failures atomic.Int64  // generation requests seen by "flaky"
 	limits   limiter       // RejectOver and TPMLimit
-	seq      atomic.Int64  // ids
+	retimed  atomic.Pointer[Timing]
+	seq      atomic.Int64 // ids
 	logMu    sync.Mutex
 
 	mu       sync.Mutex

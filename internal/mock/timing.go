@@ -14,13 +14,22 @@ type Timing struct {
 }
 
 // timing is the schedule of a request for model: its own when
-// Options.ModelTiming names it, else the gateway's.
-func (o Options) timing(model string) (ttft, tpot time.Duration) {
-	if t, ok := o.ModelTiming[model]; ok {
+// Options.ModelTiming names it, else the gateway's (as SetTiming last
+// changed it).
+func (h *Handler) timing(model string) (ttft, tpot time.Duration) {
+	if t, ok := h.opts.ModelTiming[model]; ok {
 		return t.TTFT, t.TPOT
 	}
-	return o.TTFT, o.TPOT
+	if t := h.retimed.Load(); t != nil {
+		return t.TTFT, t.TPOT
+	}
+	return h.opts.TTFT, h.opts.TPOT
 }
+
+// SetTiming changes the gateway's TTFT and TPOT for the requests that
+// arrive from now on: a gateway that got slower (or faster) between two
+// benchmark runs, at the same address.
+func (h *Handler) SetTiming(t Timing) { h.retimed.Store(&t) }
 
 // ParseModelTiming reads "model=TTFT/TPOT,…", e.g.
 // "gpt-4o-mini=30ms/5ms,gpt-4o=60ms/10ms".

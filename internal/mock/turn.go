@@ -67,7 +67,7 @@ func (h *Handler) begin(c *call) *turn {
 		n: h.opts.Tokens, in: req.inputTokens(), start: c.arrival,
 		id: strconv.FormatInt(h.seq.Add(1), 10), created: c.arrival.Unix(), release: func() {},
 	}
-	t.ttft, t.tpot = h.opts.timing(req.Model)
+	t.ttft, t.tpot = h.timing(req.Model)
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
