@@ -41,6 +41,8 @@ type benchOptions struct {
 	// in keydoctor's data directory); --save does too.
 	History     bool
 	HistoryFile string
+	// HTML is --html FILE: the self-contained report page.
+	HTML string
 	// Plan is --plan RPS[,TOKENS]; the limits are the user's.
 	Plan                       string
 	LimitConcurrency, LimitTPM int
@@ -137,6 +139,7 @@ regression, or --self-test missed a target.`,
 	f.StringVar(&o.MaxErrors, "max-errors", "50%", "stop early when more than this share of requests fail")
 	f.BoolVar(&o.JSON, "json", false, "print the result as JSON (schema keydoctor/bench@1)")
 	f.BoolVar(&o.CSV, "csv", false, "print one CSV row per level")
+	f.StringVar(&o.HTML, "html", "", "write a self-contained HTML report to FILE: distributions, sweep and knee, comparison, goals, history (no script, no network)")
 	f.StringVar(&o.Raw, "raw", "", "write one JSON line per request, every timestamp, to FILE")
 	f.StringVar(&o.Save, "save", "", "save the result, target and settings to FILE (a baseline; no key), and add it to the history")
 	f.BoolVar(&o.History, "history", false, "append the run to the history ($XDG_DATA_HOME/keydoctor/"+bench.HistoryFile+"); see 'keydoctor bench history'")

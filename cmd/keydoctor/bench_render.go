@@ -70,6 +70,12 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 		}
 		fmt.Fprintf(o.ErrOut, "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
 	}
+	if o.HTML != "" {
+		if err := writeBenchHTML(o, r, samples); err != nil {
+			return failf("", "cannot write the HTML report: %v", err)
+		}
+		fmt.Fprintf(o.ErrOut, "bench: wrote the HTML report to %s\n", o.HTML)
+	}
 	return nil
 }
 
