@@ -45,7 +45,9 @@ type mark struct {
 func (c lineChart) svg() string {
 	var b strings.Builder
 	xs, ys := c.extent()
-	tx := func(x float64) float64 { return left + (c.fx(x)-c.fx(xs[0]))/span(c.fx(xs[0]), c.fx(xs[1]))*(width-left-right) }
+	tx := func(x float64) float64 {
+		return left + (c.fx(x)-c.fx(xs[0]))/span(c.fx(xs[0]), c.fx(xs[1]))*(width-left-right)
+	}
 	ty := func(y float64) float64 { return height - base - (y-ys[0])/span(ys[0], ys[1])*(height-top-base) }
 	open(&b, c.id, c.title)
 	axes(&b, c.xLabel, c.yLabel)
@@ -126,11 +128,11 @@ func span(a, b float64) float64 {
 
 // bar is one bar of a bar chart, with an optional interval.
 type bar struct {
-	label          string
-	value          float64
-	low, high      float64 // whisker; equal to value for none
-	note           string
-	highlight      bool
+	label     string
+	value     float64
+	low, high float64 // whisker; equal to value for none
+	note      string
+	highlight bool
 }
 
 // barChart draws horizontal bars, one per label.
