@@ -89,7 +89,12 @@ func sweepCharts(r bench.Report) (string, bool) {
 		metric, get = "E2E", func(l bench.Level) (float64, float64) { return l.E2E.P50, l.E2E.P90 }
 	}
 	p50, p90, thr := series{name: metric + " p50"}, series{name: metric + " p90"}, series{name: "tokens/s"}
+	whole := func(x float64) string { return strconv.Itoa(int(x)) }
+	lat.xTickLabel, tps.xTickLabel = whole, whole
 	for _, l := range r.Runs {
+		if l.Label != "" {
+			continue // a comparison's side, not a level
+		}
 		c := float64(l.Concurrency)
 		a, b := get(l)
 		p50.xs, p50.ys = append(p50.xs, c), append(p50.ys, a)
@@ -119,10 +124,13 @@ func compareChart(r bench.Report) (string, bool) {
 		}
 	}
 	var bars []bar
-	for i, l := range r.Runs {
+	for _, l := range r.Runs {
+		if l.Label == "" {
+			continue // a level, not a side
+		}
 		x := bar{label: l.Label, value: get(l), highlight: l.Label == r.Winner}
 		x.low, x.high = x.value, x.value
-		if i == 0 {
+		if l.Label == r.Variants[0].Label {
 			x.note = "(reference)"
 		}
 		for _, d := range r.Differences {

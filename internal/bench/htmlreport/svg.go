@@ -15,8 +15,8 @@ var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#
 
 // chart geometry, in SVG user units.
 const (
-	width, height          = 640.0, 260.0
-	left, right, top, base = 58.0, 16.0, 16.0, 40.0
+	width, height          = 640.0, 272.0
+	left, right, top, base = 58.0, 40.0, 28.0, 40.0
 )
 
 // series is one line of a line chart.
@@ -57,7 +57,11 @@ func (c lineChart) svg() string {
 	}
 	xt := c.xTicks
 	if len(xt) == 0 {
-		xt = niceTicks(xs[0], xs[1], 6)
+		for _, t := range niceTicks(xs[0], xs[1], 6) {
+			if t >= xs[0] && t <= xs[1] { // no tick outside the plot
+				xt = append(xt, t)
+			}
+		}
 	}
 	label := c.xTickLabel
 	if label == nil {
@@ -149,7 +153,7 @@ func barChart(id, title, unit string, bars []bar) string {
 		hi = 1
 	}
 	const labelW = 170.0
-	scale := (width - labelW - 90) / hi
+	scale := (width - labelW - 190) / hi // room for the value and its note
 	for i, x := range bars {
 		y := top + float64(i)*28
 		class := "bar"
@@ -186,8 +190,8 @@ func legend(b *strings.Builder, lines []series) {
 		if len(lines) == 1 {
 			return
 		}
-		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="10" height="10" fill="%s"/><text x="%.1f" y="%.1f" class="legend">%s</text>`,
-			x, top, palette[i%len(palette)], x+14, top+9, esc(s.name))
+		fmt.Fprintf(b, `<rect x="%.1f" y="4" width="10" height="10" fill="%s"/><text x="%.1f" y="13" class="legend">%s</text>`,
+			x, palette[i%len(palette)], x+14, esc(s.name))
 		x += 24 + 7*float64(len([]rune(s.name)))
 	}
 }
