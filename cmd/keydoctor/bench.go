@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
 
@@ -78,27 +79,45 @@ func newBenchCmd(e *env.Env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "measure TTFT, TPOT, throughput and the concurrency wall of the gateway",
-		Long: `bench sends streamed requests to the profile's gateway and measures time to
-first token (TTFT), time per output token (TPOT), end-to-end latency (E2E) as
-exact p50/p90/p99/mean/max, throughput, and the connection phases, so that the
-network's time is told apart from the model's.
+		Long: `bench sends streamed requests to the profile's gateway (or, with --tool, on the
+path that tool is configured for) and measures time to first token (TTFT),
+time per output token (TPOT), end-to-end latency (E2E) as exact
+p50/p90/p99/mean/max, throughput, and the connection phases, so that the
+network's time is told apart from the model's. It watches its own
+scheduling too: a client short of CPU says so instead of blaming the network.
 
 Load is -n requests at concurrency -c, or open-loop Poisson arrivals with
 --rate, or --duration. --sweep runs several concurrency levels and finds the
-knee: the highest concurrency before requests queue (TTFT p50 at least
-doubles while throughput stops growing) or fail; the output says which signal
-decided. --save stores a baseline; --compare reruns its settings and fails
-when the gateway got slower than --max-regression.
+knee: the highest concurrency before throughput stops growing while TTFT
+(p50, p90 or mean) rises, or requests fail; 429s are put down to the wall
+they hit (concurrency, or tokens/requests per minute).
+
+Compare in one run, interleaved: --models a,b (one gateway and key),
+--against URL (another route to the model), --input-tokens a,b (prefill),
+--stream=both. The differences come with a 95% bootstrap interval and
+"within noise" when they are below it (or under 2 ms / 5%).
+
+--slo judges goals; --slo articles means
+  ` + bench.ArticleGoals() + `
+(the articles' chat figures). --plan RPS[,TOKENS] plans capacity by Little's
+law against --limit-concurrency/--limit-tpm or the limits the gateway showed.
+--history keeps a trend ('keydoctor bench history'), --html FILE writes a
+self-contained report with charts, --save stores a baseline and --compare
+reruns it.
 
 Requests cost tokens on a real gateway: the planned count and token budget are
 printed first, and on a terminal a large run asks before it starts.
 
 bench exits 1 when no request succeeded, a run stopped at --max-errors or was
 interrupted (Ctrl-C prints what was measured so far), --compare found a
-regression, or --self-test missed a target.`,
+regression, an --slo goal was missed, or --self-test missed a target.`,
 		Example: `  keydoctor bench -n 20 -c 4
-  keydoctor bench --sweep auto --max-tokens 64
+  keydoctor bench --sweep auto --max-tokens 64 --html bench.html
   keydoctor bench --tool claude --rate 2 --duration 30s
+  keydoctor bench --models gpt-4o,gpt-4o-mini -n 20
+  keydoctor bench --against https://api.openai.com --against-key-env OPENAI_API_KEY
+  keydoctor bench -c 8 --slo articles --plan 5 --limit-tpm 90000
+  keydoctor bench --history && keydoctor bench history
   keydoctor bench --save baseline.json && keydoctor bench --compare baseline.json --max-regression 20%
   keydoctor bench --self-test`,
 		Args: usageArgs(cobra.NoArgs),
@@ -111,7 +130,14 @@ regression, or --self-test missed a target.`,
 			return runBench(c.Context(), o)
 		},
 	}
-	f := cmd.Flags()
+	addBenchFlags(cmd.Flags(), o)
+	cmd.Flags().SortFlags = false
+	cmd.AddCommand(newBenchHistoryCmd(e))
+	return cmd
+}
+
+// addBenchFlags defines bench's flags, in the order --help lists them.
+func addBenchFlags(f *pflag.FlagSet, o *benchOptions) {
 	o.profile.add(f)
 	f.IntVarP(&o.Requests, "requests", "n", 20, "measured requests (per level for sweeps: whole rounds of c, at least 2 per slot)")
 	f.IntVarP(&o.Concurrency, "concurrency", "c", 1, "requests in flight at once (with --rate: the most in flight)")
@@ -151,9 +177,6 @@ regression, or --self-test missed a target.`,
 	f.DurationVar(&o.Timeout, "timeout", 120*time.Second, "deadline of each request")
 	f.BoolVar(&o.SelfTest, "self-test", false, "measure keydoctor's own accuracy and overhead against its built-in fake gateway")
 	f.IntVar(&o.SelfTestMax, "self-test-max", 256, "with --self-test: the highest concurrency")
-	cmd.Flags().SortFlags = false
-	cmd.AddCommand(newBenchHistoryCmd(e))
-	return cmd
 }
 
 // parseShare reads "20%", "20" (percent) or "0.2".

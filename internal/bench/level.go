@@ -96,80 +96,40 @@ const lateSend = 10 * time.Millisecond
 // the denominator of every rate.
 func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	l := Level{Concurrency: concurrency, Errors: map[string]int{}, TPOTTrusted: true}
-	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb, model, in []float64
-	inTokens := 0
-	server, deltas := 0, 0
+	var a accum
 	for i := range samples {
 		s := &samples[i]
-		if s.Warmup {
+		switch {
+		case s.Warmup:
 			// Warmup opens the connections: its phases are the network's
 			// cost even though its latency is left out.
-			addConn(&l.Network, s.Timings, &dns, &conn, &tls)
-			continue
-		}
-		if s.Interrupted {
+			a.conn(&l.Network, s.Timings)
+		case s.Interrupted:
 			l.Interrupted++
-			continue
-		}
-		l.Requests++
-		if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
-			l.LateSends++
-		}
-		e2eAll = append(e2eAll, ms(s.E2E()))
-		if !s.OK() {
-			l.Failed++
-			l.Errors[s.Code]++
-			continue
-		}
-		l.OK++
-		for _, n := range s.Notes {
-			if l.Notes == nil {
-				l.Notes = map[string]int{}
+		default:
+			l.Requests++
+			if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
+				l.LateSends++
 			}
-			l.Notes[n]++
-		}
-		if t, ok := s.TTFT(); ok {
-			ttft = append(ttft, ms(t))
-			if s.Timings.FirstByte > 0 && t >= s.Timings.FirstByte {
-				model = append(model, ms(t-s.Timings.FirstByte))
+			a.e2eAll = append(a.e2eAll, ms(s.E2E()))
+			if !s.OK() {
+				l.Failed++
+				l.Errors[s.Code]++
+				continue
 			}
-		}
-		if s.InputTokens > 0 {
-			in = append(in, float64(s.InputTokens))
-			inTokens += s.InputTokens
-		}
-		if s.HasTPOT {
-			tpot = append(tpot, ms(s.TPOT))
-		}
-		if s.Bursty {
-			l.Bursty++
-		}
-		if s.Starved {
-			l.Starved++
-		}
-		e2e = append(e2e, ms(s.E2E()))
-		l.OutputTokens += s.Tokens
-		if s.FromServer {
-			server++
-		} else {
-			deltas++
-		}
-		t := s.Timings
-		addConn(&l.Network, t, &dns, &conn, &tls)
-		if t.FirstByte > 0 {
-			fb = append(fb, ms(t.FirstByte))
+			a.ok(&l, s)
 		}
 	}
-	l.TTFT, l.TPOT, l.E2E = stats.Summarize(ttft), stats.Summarize(tpot), stats.Summarize(e2e)
-	l.ModelTTFT, l.InputTokens = stats.Summarize(model), stats.Summarize(in)
+	l.TTFT, l.TPOT, l.E2E = stats.Summarize(a.ttft), stats.Summarize(a.tpot), stats.Summarize(a.e2e)
+	l.ModelTTFT, l.InputTokens = stats.Summarize(a.model), stats.Summarize(a.in)
 	l.Walls, l.Advertised = classifyWalls(samples), advertised(samples)
-	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(dns), stats.Summarize(conn), stats.Summarize(tls), stats.Summarize(fb)
+	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(a.dns), stats.Summarize(a.connect), stats.Summarize(a.tls), stats.Summarize(a.fb)
 	switch {
-	case server > 0 && deltas > 0:
+	case a.server > 0 && a.deltas > 0:
 		l.TokensSource = "mixed"
-	case server > 0:
+	case a.server > 0:
 		l.TokensSource = "server"
-	case deltas > 0:
+	case a.deltas > 0:
 		l.TokensSource = "deltas"
 	}
 	l.TPOTTrusted = l.Bursty*2 <= l.OK
@@ -179,30 +139,78 @@ func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 		l.WindowS = round3(sec)
 		l.TokensPerS = float64(l.OutputTokens) / sec
 		l.TPM = l.TokensPerS * 60
-		l.TotalTPM = float64(l.OutputTokens+inTokens) / sec * 60
+		l.TotalTPM = float64(l.OutputTokens+a.inTokens) / sec * 60
 		l.RPS = float64(l.OK) / sec
 		// λ counts every completion, failed ones too: they occupied a
 		// slot for their E2E as well.
 		l.Lambda = float64(l.Requests) / sec
-		if all := stats.Summarize(e2eAll); all.N > 0 {
+		if all := stats.Summarize(a.e2eAll); all.N > 0 {
 			l.ObservedConcurrency = l.Lambda * all.Mean / 1000 // Little: L = λ·W
 		}
 	}
 	return l
 }
 
-// addConn records the connection phases of a request that opened one.
-func addConn(n *Network, t probe.Timings, dns, conn, tls *[]float64) {
+// accum gathers a level's per-request figures (ms) before they are
+// summarised.
+type accum struct {
+	ttft, tpot, e2e, e2eAll, dns, connect, tls, fb, model, in []float64
+	inTokens, server, deltas                                  int
+}
+
+// ok adds a successful request.
+func (a *accum) ok(l *Level, s *Sample) {
+	l.OK++
+	for _, n := range s.Notes {
+		if l.Notes == nil {
+			l.Notes = map[string]int{}
+		}
+		l.Notes[n]++
+	}
+	if t, ok := s.TTFT(); ok {
+		a.ttft = append(a.ttft, ms(t))
+		if s.Timings.FirstByte > 0 && t >= s.Timings.FirstByte {
+			a.model = append(a.model, ms(t-s.Timings.FirstByte))
+		}
+	}
+	if s.InputTokens > 0 {
+		a.in = append(a.in, float64(s.InputTokens))
+		a.inTokens += s.InputTokens
+	}
+	if s.HasTPOT {
+		a.tpot = append(a.tpot, ms(s.TPOT))
+	}
+	if s.Bursty {
+		l.Bursty++
+	}
+	if s.Starved {
+		l.Starved++
+	}
+	a.e2e = append(a.e2e, ms(s.E2E()))
+	l.OutputTokens += s.Tokens
+	if s.FromServer {
+		a.server++
+	} else {
+		a.deltas++
+	}
+	a.conn(&l.Network, s.Timings)
+	if s.Timings.FirstByte > 0 {
+		a.fb = append(a.fb, ms(s.Timings.FirstByte))
+	}
+}
+
+// conn records the connection phases of a request that opened one.
+func (a *accum) conn(n *Network, t probe.Timings) {
 	if t.ConnReused || (t.Connect <= 0 && t.DNS <= 0) {
 		return
 	}
 	n.NewConns++
 	if t.DNS > 0 {
-		*dns = append(*dns, ms(t.DNS))
+		a.dns = append(a.dns, ms(t.DNS))
 	}
-	*conn = append(*conn, ms(t.Connect))
+	a.connect = append(a.connect, ms(t.Connect))
 	if t.TLS > 0 {
-		*tls = append(*tls, ms(t.TLS))
+		a.tls = append(a.tls, ms(t.TLS))
 	}
 }
 
