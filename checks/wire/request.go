@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // chatRequest is the non-streaming rung: one small request exactly as the
@@ -116,10 +117,11 @@ func (c *climber) streamRequest(ctx context.Context) {
 // thresholds.
 func (c *climber) latency(req probe.Request, a attempt, m measured, buffered bool) {
 	var slow []string
-	if m.perceived() > c.opts.MaxTTFT {
+	ttftHigh, tpotHigh := stats.Limits{TTFT: c.opts.MaxTTFT, TPOT: c.opts.MaxTPOT}.High(m.perceived(), m.tpot, !buffered && m.tokens > 1)
+	if ttftHigh {
 		slow = append(slow, fmt.Sprintf("%s %s is above %s", m.perceivedName(), human.Duration(m.perceived()), human.Duration(c.opts.MaxTTFT)))
 	}
-	if !buffered && m.tokens > 1 && m.tpot > c.opts.MaxTPOT {
+	if tpotHigh {
 		slow = append(slow, fmt.Sprintf("TPOT %s is above %s", human.Duration(m.tpot), human.Duration(c.opts.MaxTPOT)))
 	}
 	if len(slow) == 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // WireOptions configure the wire checks.
@@ -27,7 +28,7 @@ type Options struct {
 	FirstToken time.Duration
 	Retry      RetryPolicy // zero means DefaultRetry
 	// MaxTTFT and MaxTPOT are the latency-high thresholds; zero means the
-	// seeds' defaults, 800 ms and 50 ms.
+	// seeds' defaults (stats.DefaultTTFT, stats.DefaultTPOT).
 	MaxTTFT, MaxTPOT time.Duration
 	Meter            *Meter         // counts requests and tokens; may be nil
 	Rand             func() float64 // jitter source; nil means math/rand
@@ -37,8 +38,6 @@ const (
 	// DefaultTimeout is a request deadline long enough for a slow model's
 	// first token in a small chat turn.
 	DefaultTimeout = 30 * time.Second
-	DefaultMaxTTFT = 800 * time.Millisecond
-	DefaultMaxTPOT = 50 * time.Millisecond
 	// FirstTokenFactor: a generation request may take this many times
 	// Timeout to its first token (see Options.FirstToken).
 	FirstTokenFactor = 3
@@ -63,12 +62,8 @@ func (o Options) withDefaults() Options {
 		// for a gateway that will not have recovered anyway
 		o.Retry.Cap = o.Timeout
 	}
-	if o.MaxTTFT <= 0 {
-		o.MaxTTFT = DefaultMaxTTFT
-	}
-	if o.MaxTPOT <= 0 {
-		o.MaxTPOT = DefaultMaxTPOT
-	}
+	lim := stats.Limits{TTFT: o.MaxTTFT, TPOT: o.MaxTPOT}.WithDefaults()
+	o.MaxTTFT, o.MaxTPOT = lim.TTFT, lim.TPOT
 	return o
 }
 

@@ -34,7 +34,11 @@ func printComparison(o *benchOptions, old, cur bench.Report) error {
 		if c.Metric == "error_rate" {
 			change = fmt.Sprintf("%+.1f points", c.Change*100)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s %s\t%s %s\t%s\t%s\n", c.Concurrency, c.Metric, fmtMS(c.Old), c.Unit, fmtMS(c.New), c.Unit, change, verdict)
+		level := fmt.Sprint(c.Concurrency)
+		if c.Label != "" {
+			level = c.Label + " c=" + level
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s %s\t%s\t%s\n", level, c.Metric, fmtMS(c.Old), c.Unit, fmtMS(c.New), c.Unit, change, verdict)
 	}
 	tw.Flush()
 	if old.Knee != nil && cur.Knee != nil && old.Knee.Concurrency != cur.Knee.Concurrency {

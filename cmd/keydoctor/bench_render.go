@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
-	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // writeBenchOutputs prints the result in the chosen form and writes the
@@ -43,12 +43,20 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 		if err := writeBenchCSV(o.Out, r); err != nil {
 			return err
 		}
+	case len(r.Variants) > 0:
+		writeVariants(o.Out, r)
 	default:
 		if len(r.Runs) == 1 && r.Knee == nil {
-			writeLevel(o.Out, r.Runs[0])
+			writeLevel(o.Out, r.Runs[0], r.Settings.InputTokens)
 		} else {
 			writeSweep(o.Out, r)
 		}
+	}
+	if r.Capacity != nil && !o.JSON && !o.CSV {
+		writeCapacity(o.Out, r.Capacity)
+	}
+	if r.SLO != nil && !o.JSON && !o.CSV {
+		writeSLO(o.Out, r.SLO)
 	}
 	if o.Raw != "" {
 		fmt.Fprintf(o.ErrOut, "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
@@ -56,74 +64,19 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 	if o.Save != "" {
 		fmt.Fprintf(o.ErrOut, "bench: saved the baseline to %s (no key in it)\n", o.Save)
 	}
+	if path := historyPath(o); path != "" {
+		if err := bench.AppendHistory(path, r); err != nil {
+			return failf("", "cannot add the run to the history: %v", err)
+		}
+		fmt.Fprintf(o.ErrOut, "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
+	}
+	if o.HTML != "" {
+		if err := writeBenchHTML(o, r, samples); err != nil {
+			return failf("", "cannot write the HTML report: %v", err)
+		}
+		fmt.Fprintf(o.ErrOut, "bench: wrote the HTML report to %s\n", o.HTML)
+	}
 	return nil
-}
-
-// writeLevel prints one level in full.
-func writeLevel(w io.Writer, l bench.Level) {
-	fmt.Fprintf(w, "requests  %d ok, %d failed%s\n", l.OK, l.Failed, failureList(l))
-	if l.Stopped != "" {
-		fmt.Fprintf(w, "          %s\n", l.Stopped)
-	}
-	if l.Interrupted > 0 {
-		fmt.Fprintf(w, "          %d requests cut short by the interruption, not counted\n", l.Interrupted)
-	}
-	if l.LateSends > 0 {
-		fmt.Fprintf(w, "          %d requests left later than planned because %d were already in flight: raise -c, or the figures hide that wait\n", l.LateSends, l.Concurrency)
-	}
-	if l.OK == 0 {
-		return
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\tTTFT ms\tTPOT ms\tE2E ms\t")
-	row := func(name string, get func(bench.Summary) float64) {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", name, cell(l.TTFT, get), cell(l.TPOT, get), cell(l.E2E, get))
-	}
-	row("p50", func(s bench.Summary) float64 { return s.P50 })
-	row("p90", func(s bench.Summary) float64 { return s.P90 })
-	row("p99", func(s bench.Summary) float64 { return s.P99 })
-	row("mean", func(s bench.Summary) float64 { return s.Mean })
-	row("max", func(s bench.Summary) float64 { return s.Max })
-	tw.Flush()
-	if !l.TPOTTrusted {
-		fmt.Fprintf(w, "TPOT      not to be trusted: %d of %d streams arrived in bursts (stream-buffered): something between you and the model buffers\n", l.Bursty, l.OK)
-	}
-	fmt.Fprintf(w, "output    %s tokens (%s), %.1f tokens/s, %s TPM, %.2f requests/s over %.2fs\n",
-		thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
-	writeNetwork(w, l)
-	if len(l.Notes) > 0 {
-		fmt.Fprintf(w, "notes     %s (see 'keydoctor explain CODE')\n", strings.ReplaceAll(errorsField(l.Notes), " ", ", "))
-	}
-	if l.E2E.N > 0 && l.RPS > 0 {
-		fmt.Fprintf(w, "little    L = λ·W = %.2f requests/s × %.3fs = %.1f requests in flight\n",
-			l.Lambda, l.ObservedConcurrency/l.Lambda, l.ObservedConcurrency)
-		slots := bench.SlotsFor(l.RPS, l.MeanE2E())
-		fmt.Fprintf(w, "          to serve %.2f requests/s at this latency you need about %d concurrent %s\n",
-			l.RPS, slots, human.Plural(slots, "slot", "slots"))
-		if l.Rate > 0 && l.Rate > l.RPS*1.05 {
-			want := bench.SlotsFor(l.Rate, l.MeanE2E())
-			fmt.Fprintf(w, "          the planned %g requests/s would need about %d\n", l.Rate, want)
-		}
-	}
-}
-
-func writeNetwork(w io.Writer, l bench.Level) {
-	n := l.Network
-	phase := func(s bench.Summary) string {
-		if s.N == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%s ms", fmtMS(s.P50))
-	}
-	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
-		n.NewConns, human.Plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
-	if l.TTFT.N > 0 && n.FirstByte.N > 0 {
-		fmt.Fprintf(w, "; model time to first token ≈ %s ms", fmtMS(l.TTFT.P50-n.FirstByte.P50))
-		if l.TTFT.P50-n.FirstByte.P50 < 0.1*l.TTFT.P50 {
-			fmt.Fprint(w, " (headers wait for the first token here)")
-		}
-	}
-	fmt.Fprintln(w)
 }
 
 // writeSweep prints one row per level, the TTFT chart and the knee.
@@ -143,14 +96,21 @@ func writeSweep(w io.Writer, r bench.Report) {
 			}
 			return fmtMS(v)
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", l.Concurrency, l.OK, l.Failed,
+		c := fmt.Sprint(l.Concurrency)
+		if l.Client.Saturated {
+			c += "!"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", c, l.OK, l.Failed,
 			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, fmtMS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts)")
+	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts; ! = the client saturated)")
 	for _, l := range r.Runs {
 		if l.Failed > 0 {
 			fmt.Fprintf(w, "c=%d failures:%s\n", l.Concurrency, failureList(l))
+		}
+		if l.Walls != nil {
+			fmt.Fprintf(w, "c=%d 429s: %s\n", l.Concurrency, l.Walls.Reason)
 		}
 		if l.Stopped != "" {
 			fmt.Fprintf(w, "c=%d %s\n", l.Concurrency, l.Stopped)
@@ -159,7 +119,9 @@ func writeSweep(w io.Writer, r bench.Report) {
 	fmt.Fprintln(w)
 	writeChart(w, r)
 	if r.Knee != nil {
-		if r.Knee.Found() && r.Knee.Concurrency > 0 {
+		if r.Knee.Signal == "client" {
+			fmt.Fprintf(w, "\nknee: not found (signal: client)\n  %s\n", r.Knee.Reason)
+		} else if r.Knee.Found() && r.Knee.Concurrency > 0 {
 			fmt.Fprintf(w, "\nknee: concurrency %d (signal: %s)\n  %s\n", r.Knee.Concurrency, r.Knee.Signal, r.Knee.Reason)
 		} else {
 			fmt.Fprintf(w, "\nknee: none (signal: %s)\n  %s\n", r.Knee.Signal, r.Knee.Reason)
@@ -186,7 +148,7 @@ func writeChart(w io.Writer, r bench.Report) {
 	for _, l := range r.Runs {
 		n := int(get(l)/top*width + 0.5)
 		mark := ""
-		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() {
+		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() && r.Knee.Signal != "client" {
 			mark = "  ← knee"
 		}
 		fmt.Fprintf(w, "%5d │%s %s ms%s\n", l.Concurrency, strings.Repeat("█", max(n, 1)), fmtMS(get(l)), mark)
@@ -205,7 +167,11 @@ func writeBenchCSV(w io.Writer, r bench.Report) error {
 	_ = cw.Write(head)
 	for _, l := range r.Runs {
 		row := []string{fmt.Sprint(l.Concurrency), fmt.Sprint(l.Rate), fmt.Sprint(l.Requests), fmt.Sprint(l.OK), fmt.Sprint(l.Failed), errorsField(l.Errors)}
-		for _, s := range []bench.Summary{l.TTFT, l.TPOT, l.E2E} {
+		for _, s := range []stats.Summary{l.TTFT, l.TPOT, l.E2E} {
+			if s.N == 0 && !l.Stream && s != l.E2E { // not measured: empty, not zero
+				row = append(row, "", "", "", "", "")
+				continue
+			}
 			row = append(row, fmt.Sprintf("%.3f", s.P50), fmt.Sprintf("%.3f", s.P90), fmt.Sprintf("%.3f", s.P99), fmt.Sprintf("%.3f", s.Mean), fmt.Sprintf("%.3f", s.Max))
 		}
 		row = append(row, fmt.Sprint(l.OutputTokens), l.TokensSource, fmt.Sprintf("%.3f", l.TokensPerS), fmt.Sprintf("%.1f", l.TPM),
@@ -248,7 +214,7 @@ func tokenSource(s string) string {
 	return "none"
 }
 
-func cell(s bench.Summary, get func(bench.Summary) float64) string {
+func cell(s stats.Summary, get func(stats.Summary) float64) string {
 	if s.N == 0 {
 		return "-"
 	}

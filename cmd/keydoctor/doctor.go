@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
-	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/stats"
 	"github.com/spf13/cobra"
 )
 
@@ -88,8 +88,8 @@ write lock, a file changed while it was planned); nothing is written then.`,
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
-	f.DurationVar(&o.MaxTTFT, "max-ttft", wire.DefaultMaxTTFT, "time to first token above which latency-high is raised")
-	f.DurationVar(&o.MaxTPOT, "max-tpot", wire.DefaultMaxTPOT, "time per output token above which latency-high is raised")
+	f.DurationVar(&o.MaxTTFT, "max-ttft", stats.DefaultTTFT, "time to first token above which latency-high is raised")
+	f.DurationVar(&o.MaxTPOT, "max-tpot", stats.DefaultTPOT, "time per output token above which latency-high is raised")
 	o.profile.add(f)
 	o.fix.add(f)
 	return cmd

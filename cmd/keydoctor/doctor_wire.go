@@ -8,10 +8,12 @@ import (
 	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // wireRun is the network half of a doctor run (doctor part 2): one ladder
@@ -114,21 +116,23 @@ func (c waitingClient) ListModels(ctx context.Context, root, key string, auth ga
 // the gateway at once), runs only on a path that streams, and hands its
 // finding to every tool on the route.
 func benchAfter(l wire.Ladder, o *doctorOptions, d bench.Doer) doctor.Check {
-	return doctor.CheckFunc{CheckName: "latency", Fn: func(ctx context.Context, e *env.Env) []doctor.Finding {
+	return doctor.CheckFunc{CheckName: "latency", Fn: func(ctx context.Context, _ *env.Env) []doctor.Finding {
 		r := l.Route()
-		var fs []doctor.Finding
 		if !l.Streamed(ctx) {
 			f := doctor.Finding{Check: "latency", Status: doctor.Skipped, Message: "bench: not measured: the path does not stream (see the wire findings)"}
 			return perMember(r, f)
 		}
 		req := probe.Request{Protocol: r.Protocol, URL: r.URL(), Key: r.Key, Auth: r.Auth, Model: r.Model}
-		lc := bench.NewLatencyCheck(bench.LatencyOptions{Doer: d, Request: req, Key: r.Key,
-			Thresholds: bench.Thresholds{TTFT: o.MaxTTFT, TPOT: o.MaxTPOT}})
-		for _, f := range lc.Run(ctx, e) {
-			f.Message = "bench: " + gateway.Redact(f.Message, r.Key)
-			fs = append(fs, perMember(r, f)...)
+		lat := bench.MeasureLatency(ctx, bench.LatencyOptions{Doer: d, Request: req, Key: r.Key,
+			Limits: stats.Limits{TTFT: o.MaxTTFT, TPOT: o.MaxTPOT}})
+		f := doctor.Finding{Check: "latency", Code: catalog.LatencyHigh, Status: doctor.OK, Message: "bench: " + gateway.Redact(lat.Message, r.Key)}
+		switch {
+		case !lat.Measured:
+			f.Status = doctor.Skipped
+		case lat.High:
+			f.Status, f.Fix = doctor.Warning, lat.Fix
 		}
-		return fs
+		return perMember(r, f)
 	}}
 }
 

@@ -29,6 +29,7 @@ func scriptSetup(env *testscript.Env) error {
 	// A hermetic home: nothing of the developer's machine leaks in.
 	env.Setenv("HOME", env.WorkDir+"/home")
 	env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
+	env.Setenv("XDG_DATA_HOME", env.WorkDir+"/home/.local/share")
 	env.Setenv("NO_COLOR", "1")
 	// Never the developer's real keyring: keys kept by a profile go to
 	// the file store (the keyring path has its own tests, on the mock).

@@ -84,6 +84,8 @@ SCENARIOS
 	f.IntVar(&o.Gateway.MaxConcurrent, "max-concurrent", 0, "generation requests served at once, the rest queue (0: no limit)")
 	f.IntVar(&o.Gateway.FailFirst, "fail-first", 2, "requests the flaky scenario fails before it succeeds")
 	f.DurationVar(&o.Gateway.SlowTTFT, "slow-ttft", 10*time.Second, "time to first token of the slow-first-token scenario")
+	f.IntVar(&o.Gateway.RejectOver, "reject-over", 0, "refuse (429) a generation request when this many run already (0: no limit)")
+	f.IntVar(&o.Gateway.TPMLimit, "tpm-limit", 0, "refuse (429) requests beyond this many tokens per minute, with x-ratelimit-* headers (0: no limit)")
 	f.StringVar(&o.LogFile, "log", "", "append one JSON line per request to FILE (- for stderr); keys masked")
 	return cmd
 }

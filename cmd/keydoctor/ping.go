@@ -21,6 +21,7 @@ import (
 type pingOptions struct {
 	Profile  profileFlags
 	Protocol string
+	Tool     string
 	Stream   bool
 	Timeout  time.Duration
 	CAFile   string
@@ -56,6 +57,7 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 	fs := cmd.Flags()
 	o.Profile.add(fs)
 	fs.StringVar(&o.Protocol, "protocol", "chat", "wire protocol: chat (OpenAI chat completions), messages (Anthropic), responses (OpenAI Responses) or gemini (Google Gemini API)")
+	fs.StringVar(&o.Tool, "tool", "", "send what this tool would send: its files' base URL, key and model, its protocol and auth header (as 'status' shows)")
 	fs.BoolVar(&o.Stream, "stream", false, "ask for a streamed answer and measure time to first token")
 	fs.DurationVar(&o.Timeout, "timeout", 60*time.Second, "deadline of the whole request")
 	fs.StringVar(&o.CAFile, "ca-file", "", "PEM file of an extra certificate authority to trust")
@@ -81,6 +83,9 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	p, err := o.Profile.load(o.Env)
 	if err != nil {
 		return pingTarget{}, err
+	}
+	if o.Tool != "" {
+		return pingTool(o, p)
 	}
 	if err := p.Require(gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel); err != nil {
 		return pingTarget{}, err

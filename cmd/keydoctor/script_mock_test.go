@@ -22,12 +22,35 @@ func init() {
 	scriptCmds["mock"] = scriptMock
 	scriptCmds["mocklog"] = scriptMockLog
 	scriptCmds["mockreq"] = scriptMockReq
+	scriptCmds["mocktiming"] = scriptMockTiming
+}
+
+// scriptMockTiming changes the running fake gateway's timing for the
+// requests that follow (a gateway that slowed down, same address):
+//
+//	mocktiming TTFT TPOT
+func scriptMockTiming(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mocktiming TTFT TPOT")
+	}
+	ttft, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	tpot, err := time.ParseDuration(args[1])
+	ts.Check(err)
+	scriptGatewaysMu.Lock()
+	srv := scriptGateways[ts]
+	scriptGatewaysMu.Unlock()
+	if srv == nil {
+		ts.Fatalf("mocktiming: no fake gateway: run mock first")
+	}
+	srv.SetTiming(mock.Timing{TTFT: ttft, TPOT: tpot})
 }
 
 // scriptMock starts the fake gateway in the test process:
 //
 //	mock [--scenario NAME] [--ttft D] [--tpot D] [--tokens N] [--max-concurrent N]
-//	     [--models a,b] [--prefix /api] [--fail-first N]
+//	     [--models a,b] [--prefix /api] [--fail-first N] [--model-timing m=TTFT/TPOT,…]
+//	     [--reject-over N] [--tpm-limit N]
 //
 // It sets GATEWAY_URL (the root, prefix included), GATEWAY_KEY, and the
 // taotoken preset's TAOTOKEN_BASE_URL, TAOTOKEN_API_KEY and TAOTOKEN_MODEL
@@ -40,8 +63,9 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	fs := flag.NewFlagSet("mock", flag.ContinueOnError)
 	var o mock.Options
-	var models string
+	var models, timing string
 	fs.StringVar(&o.Prefix, "prefix", "/api", "")
+	fs.StringVar(&timing, "model-timing", "", "")
 	fs.StringVar(&o.Scenario, "scenario", "", "")
 	fs.DurationVar(&o.TTFT, "ttft", 0, "")
 	fs.DurationVar(&o.TPOT, "tpot", 0, "")
@@ -49,6 +73,8 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	fs.IntVar(&o.MaxConcurrent, "max-concurrent", 0, "")
 	fs.IntVar(&o.FailFirst, "fail-first", 0, "")
 	fs.DurationVar(&o.SlowTTFT, "slow-ttft", 0, "")
+	fs.IntVar(&o.RejectOver, "reject-over", 0, "")
+	fs.IntVar(&o.TPMLimit, "tpm-limit", 0, "")
 	fs.StringVar(&models, "models", "", "")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("mock: %v", err)
@@ -58,6 +84,11 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if models != "" {
 		o.Models = strings.Split(models, ",")
+	}
+	if timing != "" {
+		var err error
+		o.ModelTiming, err = mock.ParseModelTiming(timing)
+		ts.Check(err)
 	}
 	o.Key = scriptGatewayKey
 	logf, err := os.OpenFile(ts.MkAbs("mock.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)

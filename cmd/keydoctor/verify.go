@@ -179,10 +179,10 @@ func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 	fmt.Fprintln(o.Out, "\nverdict:")
 	for _, v := range turn.Verdicts {
 		code := ""
-		if v.Code != "" && v.Status != doctor.OK {
+		if v.Code != "" && v.Status != verify.OK {
 			code = " [" + string(v.Code) + "]"
 		}
-		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", v.Status, v.What, gateway.Redact(v.Message, key), code)
+		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, gateway.Redact(v.Message, key), code)
 	}
 	if turn.ToolErr != nil {
 		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))

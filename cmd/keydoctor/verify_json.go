@@ -57,13 +57,25 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 		doc.Requests = []relay.Record{}
 	}
 	for _, v := range t.Verdicts {
-		f := v.Finding(tool.ID)
-		f.Message = gateway.Redact(f.Message, c.Key)
-		doc.Findings = append(doc.Findings, f)
+		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: verdictStatus(v.Status),
+			Tool: string(tool.ID), Message: gateway.Redact(v.What+": "+v.Message, c.Key)})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
 		doc.ToolOutput = gateway.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
 	}
 	return writeJSON(w, doc, c.Key)
+}
+
+// verdictStatus is the doctor's status of the same name.
+func verdictStatus(s verify.Severity) doctor.Status {
+	switch s {
+	case verify.OK:
+		return doctor.OK
+	case verify.Info:
+		return doctor.Info
+	case verify.Warning:
+		return doctor.Warning
+	}
+	return doctor.Error
 }

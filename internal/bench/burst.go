@@ -1,24 +1,11 @@
 package bench
 
-import (
-	"time"
-
-	"github.com/keydoctor/keydoctor/internal/probe"
-)
+import "time"
 
 // burstGap is the largest gap between two deltas that still counts as
 // "arrived together": far below any model's time per token, far above
 // the client's own scheduling noise.
 const burstGap = 500 * time.Microsecond
-
-// Bursty says a stream arrived in bursts rather than token by token, so
-// last−first no longer measures generation and TPOT is not to be trusted
-// (something between client and model buffers the stream): either the
-// probe's detector saw one burst after a silence (stream-buffered), or
-// the stream came in chunks.
-func Bursty(s *probe.Stream, at []time.Duration) bool {
-	return probe.Buffered(s) || Chunked(at)
-}
 
 // Chunked says more than half of the gaps between deltas are shorter than
 // burstGap: tokens arrive in clumps, as when a proxy flushes every few

@@ -4,6 +4,7 @@ import "fmt"
 
 // Change is one metric of one level, old against new.
 type Change struct {
+	Label       string  `json:"label,omitempty"` // the variant, in a comparison run
 	Concurrency int     `json:"concurrency"`
 	Metric      string  `json:"metric"` // ttft_p50, ttft_p90, tpot_p50, tokens_per_s, error_rate
 	Unit        string  `json:"unit"`
@@ -29,17 +30,21 @@ var compared = []metric{
 }
 
 // Compare sets a new run against a saved one, level by level (matched by
-// concurrency). A metric regressed when it got worse by more than max (0.2
+// variant label and concurrency). A metric regressed when it got worse by more than max (0.2
 // = 20%). Failures where the baseline had none always regress: a faster
 // gateway that drops requests is not better. Metrics the baseline lacks
 // (no TPOT without streaming) are skipped.
 func Compare(old, cur []Level, max float64) (changes []Change, regressed bool) {
-	byC := map[int]Level{}
+	type key struct {
+		label string
+		c     int
+	}
+	byC := map[key]Level{}
 	for _, l := range cur {
-		byC[l.Concurrency] = l
+		byC[key{l.Label, l.Concurrency}] = l
 	}
 	for _, o := range old {
-		n, ok := byC[o.Concurrency]
+		n, ok := byC[key{o.Label, o.Concurrency}]
 		if !ok {
 			continue
 		}
@@ -48,7 +53,7 @@ func Compare(old, cur []Level, max float64) (changes []Change, regressed bool) {
 			if ov <= 0 {
 				continue
 			}
-			ch := Change{Concurrency: o.Concurrency, Metric: m.name, Unit: m.unit, Old: ov, New: nv, Change: nv/ov - 1}
+			ch := Change{Label: o.Label, Concurrency: o.Concurrency, Metric: m.name, Unit: m.unit, Old: ov, New: nv, Change: nv/ov - 1}
 			worse := ch.Change
 			if !m.higherIsWorse {
 				worse = -worse
@@ -59,7 +64,7 @@ func Compare(old, cur []Level, max float64) (changes []Change, regressed bool) {
 		}
 		oe, ne := o.ErrorRate(), n.ErrorRate()
 		if oe > 0 || ne > 0 {
-			ch := Change{Concurrency: o.Concurrency, Metric: "error_rate", Unit: "%", Old: oe * 100, New: ne * 100, Change: ne - oe}
+			ch := Change{Label: o.Label, Concurrency: o.Concurrency, Metric: "error_rate", Unit: "%", Old: oe * 100, New: ne * 100, Change: ne - oe}
 			ch.Regressed = ne > oe && (oe == 0 || ne-oe > max*oe)
 			regressed = regressed || ch.Regressed
 			changes = append(changes, ch)

@@ -83,12 +83,15 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		r.closedLoop(warm, true, time.Now())
 	}
 	r.stopped = ""
+	clock := readClientClock()
 	start := time.Now()
 	if p.Rate > 0 {
 		r.openLoop(start)
 	} else {
 		r.closedLoop(p, false, start)
 	}
+	load := readClientClock().since(clock)
+	settle(r.samples, load)
 	sort.Slice(r.samples, func(i, j int) bool {
 		if r.samples[i].Warmup != r.samples[j].Warmup {
 			return r.samples[i].Warmup
@@ -96,7 +99,7 @@ func Execute(ctx context.Context, d Doer, p Plan) (Level, []Sample) {
 		return r.samples[i].Seq < r.samples[j].Seq
 	})
 	l := Aggregate(p.Concurrency, r.samples, r.last.Sub(start))
-	l.Rate = p.Rate
+	l.Rate, l.Stream, l.Client = p.Rate, p.Request.Stream, load
 	l.Stopped = r.stopped
 	if l.Stopped == "" && ctx.Err() != nil {
 		l.Stopped = "interrupted: these figures cover what completed before"
@@ -279,10 +282,15 @@ func (r *runner) one(seq int, warmup bool, start time.Time, planned time.Duratio
 	if !r.haltIssue && r.p.MaxErrors < 1 && r.done >= need &&
 		float64(r.failed) > r.p.MaxErrors*float64(r.done) {
 		r.haltIssue = true
-		r.stopped = fmt.Sprintf("stopped early: %d of %d requests failed (%.0f%%), above the %.0f%% error limit",
-			r.failed, r.done, 100*float64(r.failed)/float64(r.done), 100*r.p.MaxErrors)
+		r.stopped = errorStop(r.failed, r.done, r.p.MaxErrors)
 	}
 	if r.p.Progress != nil {
 		r.p.Progress(r.done, r.p.Requests)
 	}
+}
+
+// errorStop says why a run stopped at the error limit.
+func errorStop(failed, done int, limit float64) string {
+	return fmt.Sprintf("stopped early: %d of %d requests failed (%.0f%%), above the %.0f%% error limit",
+		failed, done, 100*float64(failed)/float64(done), 100*limit)
 }

@@ -270,7 +270,7 @@ func TestWarmupPerSlot(t *testing.T) {
 		t.Errorf("an open loop warms %d connections, want 1", w)
 	}
 	sw := Sweep{Levels: []int{1, 4}}
-	if b := PlanBudget(Plan{Requests: 10, Warmup: WarmupPerSlot}, &sw, 1); b.Requests != 10+1+10+4 {
+	if b := PlanBudget(Plan{Requests: 10, Warmup: WarmupPerSlot}, &sw, 1); b.Requests != 10+1+12+4 { // whole rounds: 10 at c=4 is 12
 		t.Errorf("budget %+v", b)
 	}
 }

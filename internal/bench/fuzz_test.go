@@ -3,6 +3,8 @@ package bench
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 func FuzzParseSweep(f *testing.F) {
@@ -29,7 +31,7 @@ func FuzzParseSweep(f *testing.F) {
 }
 
 func FuzzParseReport(f *testing.F) {
-	good, _ := json.Marshal(Report{Schema: Schema, Runs: []Level{{Concurrency: 2, OK: 3, TTFT: Summary{N: 3, P50: 80}}}})
+	good, _ := json.Marshal(Report{Schema: Schema, Runs: []Level{{Concurrency: 2, OK: 3, TTFT: stats.Summary{N: 3, P50: 80}}}})
 	f.Add(good)
 	f.Add([]byte(`{"schema":"keydoctor/bench@1","runs":[]}`))
 	f.Add([]byte(`{"schema":"keydoctor/bench@2","runs":[{"concurrency":1}]}`))

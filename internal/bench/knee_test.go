@@ -3,16 +3,30 @@ package bench
 import (
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // level builds a synthetic level: concurrency, TTFT p50, TPOT p50 (ms),
 // throughput (tokens/s) and failures.
 func level(c int, ttft, tpot, tps float64, failed int) Level {
 	l := Level{Concurrency: c, Requests: 20 + failed, OK: 20, Failed: failed, Errors: map[string]int{},
-		TTFT: Summary{N: 20, P50: ttft, P90: ttft * 1.1}, TPOT: Summary{N: 20, P50: tpot}, TokensPerS: tps}
+		TTFT: stats.Summary{N: 20, P50: ttft, P90: ttft * 1.1}, TPOT: stats.Summary{N: 20, P50: tpot}, TokensPerS: tps}
 	if failed > 0 {
 		l.Errors["rate-limited"] = failed
 	}
+	return l
+}
+
+// saturated marks a level's client saturated.
+func saturated(l Level) Level {
+	l.Client = ClientLoad{SchedP90MS: 40, Saturated: true}
+	return l
+}
+
+// tail sets a level's TTFT p90 and mean.
+func tail(l Level, p90, mean float64) Level {
+	l.TTFT.P90, l.TTFT.Mean = p90, mean
 	return l
 }
 
@@ -29,6 +43,12 @@ func TestFindKnee(t *testing.T) {
 			levels: []Level{level(1, 80, 10, 50, 0), level(2, 81, 10, 99, 0), level(4, 82, 10, 197, 0),
 				level(8, 420, 10, 199, 0), level(16, 1100, 10, 200, 0)},
 			c: 4, signal: "ttft", mention: []string{"4 to 8", "queue"},
+		},
+		{
+			name: "a FIFO gateway serving 4: at 8 half wait, the p50 hides it, the p90 does not (the issue's figures)",
+			levels: []Level{level(1, 51, 5, 125, 0), level(2, 51.2, 5, 248, 0), tail(level(4, 51.5, 5, 493.1, 0), 52, 51.6),
+				tail(level(8, 53.4, 5, 493.8, 0), 442, 170)},
+			c: 4, signal: "ttft", mention: []string{"TTFT p90 rose 52.0 → 442 ms", "p50 51.5 → 53.4 ms", "queue for a slot"},
 		},
 		{
 			name:   "unsorted input is sorted first",
@@ -81,6 +101,24 @@ func TestFindKnee(t *testing.T) {
 			c:      0, signal: "none",
 		},
 		{
+			name: "the client saturates at 16 before any wall",
+			levels: []Level{level(1, 80, 10, 50, 0), level(2, 80, 10, 100, 0), level(4, 81, 10, 200, 0), level(8, 82, 10, 395, 0),
+				saturated(level(16, 150, 12, 430, 0))},
+			c: 8, signal: "client", mention: []string{"client saturated at concurrency 16", "not the gateway"},
+		},
+		{
+			name: "saturated while throughput still grows: the client kept up, go on",
+			levels: []Level{level(1, 80, 10, 50, 0), saturated(level(2, 81, 10, 99, 0)), level(4, 82, 10, 197, 0),
+				level(8, 420, 10, 199, 0)},
+			c: 4, signal: "ttft",
+		},
+		{
+			name: "a wall far beyond the client's lag is the gateway's, saturated or not",
+			levels: []Level{level(1, 80, 10, 50, 0), level(2, 81, 10, 100, 0), level(4, 82, 10, 199, 0),
+				saturated(level(8, 420, 10, 200, 0))},
+			c: 4, signal: "ttft", mention: []string{"short of CPU at concurrency 8 too"},
+		},
+		{
 			name:   "no levels",
 			levels: nil, c: 0, signal: "none",
 		},
@@ -101,8 +139,8 @@ func TestFindKnee(t *testing.T) {
 }
 
 func TestFindKneeNonStreaming(t *testing.T) {
-	a := Level{Concurrency: 2, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 500}, TokensPerS: 100}
-	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: Summary{N: 10, P50: 1100}, TokensPerS: 101}
+	a := Level{Concurrency: 2, OK: 10, Requests: 10, E2E: stats.Summary{N: 10, P50: 500}, TokensPerS: 100}
+	b := Level{Concurrency: 4, OK: 10, Requests: 10, E2E: stats.Summary{N: 10, P50: 1100}, TokensPerS: 101}
 	k := FindKnee([]Level{a, b}, DefaultKneeRule)
 	if k.Concurrency != 2 || k.Signal != "e2e" {
 		t.Fatalf("FindKnee = %+v, want 2/e2e", k)
@@ -157,5 +195,20 @@ func TestCompareFigures(t *testing.T) {
 	}
 	if s := c.String(); !strings.Contains(s, "100 → 300 ms (+200%) REGRESSED") {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestLevelRequestsWholeRounds(t *testing.T) {
+	tests := []struct{ n, c, want int }{
+		{40, 16, 48}, // not 40: a last round of 8 would halve the tail's throughput
+		{48, 16, 48},
+		{10, 8, 16}, // at least two per slot
+		{20, 1, 20},
+		{0, 4, 0}, // --duration: open-ended
+	}
+	for _, tt := range tests {
+		if got := LevelRequests(tt.n, tt.c); got != tt.want {
+			t.Errorf("LevelRequests(%d, %d) = %d, want %d", tt.n, tt.c, got, tt.want)
+		}
 	}
 }

@@ -5,11 +5,15 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // Level is the result of one run at one concurrency: what the report
 // prints for it and what --json writes in runs[].
 type Level struct {
+	// Label names the variant of a comparison run (--models, --against,
+	// --input-tokens a,b, --stream=both); "" otherwise.
+	Label       string         `json:"label,omitempty"`
 	Concurrency int            `json:"concurrency"`
 	Rate        float64        `json:"rate,omitempty"` // open-loop arrivals per second
 	Requests    int            `json:"requests"`       // measured requests that completed
@@ -19,9 +23,18 @@ type Level struct {
 	// Notes counts facts about answers that did arrive (usage-missing,
 	// model-mismatch, stream-buffered …) by catalog code.
 	Notes map[string]int `json:"notes,omitempty"`
-	TTFT  Summary        `json:"ttft_ms"`
-	TPOT  Summary        `json:"tpot_ms"`
-	E2E   Summary        `json:"e2e_ms"`
+	// Stream says the requests streamed: without it, TTFT, TPOT and
+	// everything about bursts were not measured (and JSON omits them).
+	Stream bool          `json:"stream"`
+	TTFT   stats.Summary `json:"ttft_ms"`
+	TPOT   stats.Summary `json:"tpot_ms"`
+	E2E    stats.Summary `json:"e2e_ms"`
+	// ModelTTFT is each request's TTFT minus its time to response
+	// headers, then summarised: the part of TTFT spent after the gateway
+	// answered (the model's, when headers come at once).
+	ModelTTFT stats.Summary `json:"model_ttft_ms,omitzero"`
+	// InputTokens is the prompt size the gateway reported per request.
+	InputTokens stats.Summary `json:"input_tokens,omitzero"`
 	// OutputTokens is the total over successful requests; TokensSource
 	// says where the counts came from: server, deltas or mixed.
 	OutputTokens int     `json:"output_tokens"`
@@ -30,6 +43,13 @@ type Level struct {
 	TPM          float64 `json:"tpm"`
 	RPS          float64 `json:"rps"`
 	WindowS      float64 `json:"window_s"`
+	// Walls says which limit the 429s hit (nil: none came); Advertised
+	// is what the gateway's rate-limit headers state (nil: nothing).
+	Walls      *Walls      `json:"walls,omitempty"`
+	Advertised *RateLimits `json:"advertised_limits,omitempty"`
+	// TotalTPM is prompt and answer tokens per minute of the successful
+	// requests: what a tokens-per-minute limit counts.
+	TotalTPM float64 `json:"total_tpm,omitempty"`
 	// Network is the connection phases, told apart from the model's time.
 	Network Network `json:"network_ms"`
 	// Lambda is λ, completions (ok or failed) per second, and
@@ -40,23 +60,31 @@ type Level struct {
 	// when they are the majority, so TPOT does not measure generation.
 	Bursty      int  `json:"bursty_streams"`
 	TPOTTrusted bool `json:"tpot_trusted"`
-	Interrupted int  `json:"interrupted,omitempty"`
+	// Starved counts streams whose deltas came together while this client
+	// was saturated (see client.go): not counted as buffering.
+	Starved int `json:"client_starved_streams,omitempty"`
+	// Client is how starved this client was: when saturated, the level
+	// measured this machine, and its bursts are Starved, not Bursty.
+	Client      ClientLoad `json:"client"`
+	Interrupted int        `json:"interrupted,omitempty"`
 	// LateSends counts open-loop requests sent more than lateSend after
 	// their planned time, because the -c cap was full: their latency
 	// then hides queueing in the client (coordinated omission).
 	LateSends int    `json:"late_sends,omitempty"`
 	Stopped   string `json:"stopped,omitempty"` // why the run ended early
+
+	window time.Duration // exact WindowS, for adding windows up
 }
 
 // Network summarises the httptrace phases. DNS, connect and TLS count
 // the requests that opened a connection, warmup included; first byte
 // (response headers) counts every measured request.
 type Network struct {
-	NewConns  int     `json:"new_connections"`
-	DNS       Summary `json:"dns"`
-	Connect   Summary `json:"connect"`
-	TLS       Summary `json:"tls"`
-	FirstByte Summary `json:"first_byte"`
+	NewConns  int           `json:"new_connections"`
+	DNS       stats.Summary `json:"dns"`
+	Connect   stats.Summary `json:"connect"`
+	TLS       stats.Summary `json:"tls"`
+	FirstByte stats.Summary `json:"first_byte"`
 }
 
 // lateSend is how far behind its planned time an open-loop send may be
@@ -68,98 +96,121 @@ const lateSend = 10 * time.Millisecond
 // the denominator of every rate.
 func Aggregate(concurrency int, samples []Sample, window time.Duration) Level {
 	l := Level{Concurrency: concurrency, Errors: map[string]int{}, TPOTTrusted: true}
-	var ttft, tpot, e2e, e2eAll, dns, conn, tls, fb []float64
-	server, deltas := 0, 0
+	var a accum
 	for i := range samples {
 		s := &samples[i]
-		if s.Warmup {
+		switch {
+		case s.Warmup:
 			// Warmup opens the connections: its phases are the network's
 			// cost even though its latency is left out.
-			addConn(&l.Network, s.Timings, &dns, &conn, &tls)
-			continue
-		}
-		if s.Interrupted {
+			a.conn(&l.Network, s.Timings)
+		case s.Interrupted:
 			l.Interrupted++
-			continue
-		}
-		l.Requests++
-		if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
-			l.LateSends++
-		}
-		e2eAll = append(e2eAll, ms(s.E2E()))
-		if !s.OK() {
-			l.Failed++
-			l.Errors[s.Code]++
-			continue
-		}
-		l.OK++
-		for _, n := range s.Notes {
-			if l.Notes == nil {
-				l.Notes = map[string]int{}
+		default:
+			l.Requests++
+			if s.Scheduled >= 0 && s.Offset-s.Scheduled > lateSend {
+				l.LateSends++
 			}
-			l.Notes[n]++
-		}
-		if t, ok := s.TTFT(); ok {
-			ttft = append(ttft, ms(t))
-		}
-		if s.HasTPOT {
-			tpot = append(tpot, ms(s.TPOT))
-		}
-		if s.Bursty {
-			l.Bursty++
-		}
-		e2e = append(e2e, ms(s.E2E()))
-		l.OutputTokens += s.Tokens
-		if s.FromServer {
-			server++
-		} else {
-			deltas++
-		}
-		t := s.Timings
-		addConn(&l.Network, t, &dns, &conn, &tls)
-		if t.FirstByte > 0 {
-			fb = append(fb, ms(t.FirstByte))
+			a.e2eAll = append(a.e2eAll, ms(s.E2E()))
+			if !s.OK() {
+				l.Failed++
+				l.Errors[s.Code]++
+				continue
+			}
+			a.ok(&l, s)
 		}
 	}
-	l.TTFT, l.TPOT, l.E2E = Summarize(ttft), Summarize(tpot), Summarize(e2e)
-	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = Summarize(dns), Summarize(conn), Summarize(tls), Summarize(fb)
+	l.TTFT, l.TPOT, l.E2E = stats.Summarize(a.ttft), stats.Summarize(a.tpot), stats.Summarize(a.e2e)
+	l.ModelTTFT, l.InputTokens = stats.Summarize(a.model), stats.Summarize(a.in)
+	l.Walls, l.Advertised = classifyWalls(samples), advertised(samples)
+	l.Network.DNS, l.Network.Connect, l.Network.TLS, l.Network.FirstByte = stats.Summarize(a.dns), stats.Summarize(a.connect), stats.Summarize(a.tls), stats.Summarize(a.fb)
 	switch {
-	case server > 0 && deltas > 0:
+	case a.server > 0 && a.deltas > 0:
 		l.TokensSource = "mixed"
-	case server > 0:
+	case a.server > 0:
 		l.TokensSource = "server"
-	case deltas > 0:
+	case a.deltas > 0:
 		l.TokensSource = "deltas"
 	}
 	l.TPOTTrusted = l.Bursty*2 <= l.OK
 	if window > 0 {
+		l.window = window
 		sec := window.Seconds()
 		l.WindowS = round3(sec)
 		l.TokensPerS = float64(l.OutputTokens) / sec
 		l.TPM = l.TokensPerS * 60
+		l.TotalTPM = float64(l.OutputTokens+a.inTokens) / sec * 60
 		l.RPS = float64(l.OK) / sec
 		// λ counts every completion, failed ones too: they occupied a
 		// slot for their E2E as well.
 		l.Lambda = float64(l.Requests) / sec
-		if all := Summarize(e2eAll); all.N > 0 {
+		if all := stats.Summarize(a.e2eAll); all.N > 0 {
 			l.ObservedConcurrency = l.Lambda * all.Mean / 1000 // Little: L = λ·W
 		}
 	}
 	return l
 }
 
-// addConn records the connection phases of a request that opened one.
-func addConn(n *Network, t probe.Timings, dns, conn, tls *[]float64) {
+// accum gathers a level's per-request figures (ms) before they are
+// summarised.
+type accum struct {
+	ttft, tpot, e2e, e2eAll, dns, connect, tls, fb, model, in []float64
+	inTokens, server, deltas                                  int
+}
+
+// ok adds a successful request.
+func (a *accum) ok(l *Level, s *Sample) {
+	l.OK++
+	for _, n := range s.Notes {
+		if l.Notes == nil {
+			l.Notes = map[string]int{}
+		}
+		l.Notes[n]++
+	}
+	if t, ok := s.TTFT(); ok {
+		a.ttft = append(a.ttft, ms(t))
+		if s.Timings.FirstByte > 0 && t >= s.Timings.FirstByte {
+			a.model = append(a.model, ms(t-s.Timings.FirstByte))
+		}
+	}
+	if s.InputTokens > 0 {
+		a.in = append(a.in, float64(s.InputTokens))
+		a.inTokens += s.InputTokens
+	}
+	if s.HasTPOT {
+		a.tpot = append(a.tpot, ms(s.TPOT))
+	}
+	if s.Bursty {
+		l.Bursty++
+	}
+	if s.Starved {
+		l.Starved++
+	}
+	a.e2e = append(a.e2e, ms(s.E2E()))
+	l.OutputTokens += s.Tokens
+	if s.FromServer {
+		a.server++
+	} else {
+		a.deltas++
+	}
+	a.conn(&l.Network, s.Timings)
+	if s.Timings.FirstByte > 0 {
+		a.fb = append(a.fb, ms(s.Timings.FirstByte))
+	}
+}
+
+// conn records the connection phases of a request that opened one.
+func (a *accum) conn(n *Network, t probe.Timings) {
 	if t.ConnReused || (t.Connect <= 0 && t.DNS <= 0) {
 		return
 	}
 	n.NewConns++
 	if t.DNS > 0 {
-		*dns = append(*dns, ms(t.DNS))
+		a.dns = append(a.dns, ms(t.DNS))
 	}
-	*conn = append(*conn, ms(t.Connect))
+	a.connect = append(a.connect, ms(t.Connect))
 	if t.TLS > 0 {
-		*tls = append(*tls, ms(t.TLS))
+		a.tls = append(a.tls, ms(t.TLS))
 	}
 }
 

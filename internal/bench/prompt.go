@@ -75,3 +75,10 @@ func PlanBudget(p Plan, sw *Sweep, maxTokens int) Budget {
 	b.InputTokens = b.Requests * EstimateTokens(p.Request.Prompt)
 	return b
 }
+
+// Plus adds another run's budget (the sides of a comparison).
+func (b Budget) Plus(o Budget) Budget {
+	b.Requests, b.OutputTokens, b.InputTokens = b.Requests+o.Requests, b.OutputTokens+o.OutputTokens, b.InputTokens+o.InputTokens
+	b.OpenEnded = b.OpenEnded || o.OpenEnded
+	return b
+}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,6 +24,19 @@ type Report struct {
 	// Comparison is set by --compare (never saved: a baseline is a
 	// measurement, not a verdict).
 	Comparison *Comparison `json:"comparison,omitempty"`
+	// Variants are the sides of a comparison run (one run each, by
+	// label); Differences set each against the first; Winner is the one
+	// faster beyond noise, "" when none is.
+	Variants    []Variant    `json:"variants,omitempty"`
+	Differences []Difference `json:"differences,omitempty"`
+	Winner      string       `json:"winner,omitempty"`
+	// SLO is the run judged against --slo goals; LoadBaseline the
+	// single-request level their load goals compare with, when the run
+	// measured it apart.
+	SLO *SLO `json:"slo,omitempty"`
+	// Capacity is --plan's load set against the limits.
+	Capacity     *CapacityPlan `json:"capacity_plan,omitempty"`
+	LoadBaseline *Level        `json:"load_baseline,omitempty"`
 }
 
 // Comparison is a run set against a saved baseline.
@@ -58,12 +72,18 @@ type Settings struct {
 	Sweep       string  `json:"sweep,omitempty"`
 	MaxErrors   float64 `json:"max_errors"`
 	Seed        uint64  `json:"seed,omitempty"`
+	// A comparison run's flags, as given.
+	Models     string `json:"models,omitempty"`
+	Against    string `json:"against,omitempty"`
+	InputSizes string `json:"input_sizes,omitempty"` // --input-tokens a,b
+	StreamMode string `json:"stream_mode,omitempty"` // both
 }
 
-// WriteJSON writes the report, indented.
+// WriteJSON writes the report, indented; goals keep their < and >.
 func (r Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }
 
@@ -103,11 +123,12 @@ func ParseReport(b []byte) (Report, error) {
 // SaveReport writes the report atomically (temp file, rename), so an
 // interrupted save never leaves half a baseline.
 func SaveReport(path string, r Report) error {
-	r.Comparison = nil
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	r.Comparison = nil // a baseline is a measurement, not a verdict
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
 		return err
 	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	tmp, err := os.CreateTemp(dirOf(path), ".bench-*.json")
 	if err != nil {
 		return err

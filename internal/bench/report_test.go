@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // timedDoer answers every request with the given stream timing.
@@ -34,30 +34,29 @@ type codeErr struct{ s string }
 
 func (e *codeErr) Error() string { return e.s }
 
-func TestLatencyCheck(t *testing.T) {
+func TestMeasureLatency(t *testing.T) {
 	tests := []struct {
-		name   string
-		doer   Doer
-		th     Thresholds
-		status doctor.Status
-		says   string
+		name     string
+		doer     Doer
+		lim      stats.Limits
+		measured bool
+		high     bool
+		says     string
 	}{
-		{"fast", timedDoer{ttft: 120 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{}, doctor.OK, "TTFT p50 120 ms, TPOT p50 12.0 ms over 3"},
-		{"slow first token", timedDoer{ttft: 1500 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{}, doctor.Warning, "TTFT p50 1500 ms is above 800ms"},
-		{"slow tokens", timedDoer{ttft: 100 * time.Millisecond, tpot: 80 * time.Millisecond}, Thresholds{}, doctor.Warning, "TPOT p50 80.0 ms is above 50ms"},
-		{"configured threshold", timedDoer{ttft: 300 * time.Millisecond, tpot: 12 * time.Millisecond}, Thresholds{TTFT: 200 * time.Millisecond}, doctor.Warning, "above 200ms"},
-		{"requests fail", timedDoer{fail: "auth-invalid"}, Thresholds{}, doctor.Skipped, "auth-invalid"},
+		{"fast", timedDoer{ttft: 120 * time.Millisecond, tpot: 12 * time.Millisecond}, stats.Limits{}, true, false, "TTFT p50 120 ms, TPOT p50 12.0 ms over 3"},
+		{"slow first token", timedDoer{ttft: 1500 * time.Millisecond, tpot: 12 * time.Millisecond}, stats.Limits{}, true, true, "TTFT p50 1500 ms is above 800ms"},
+		{"slow tokens", timedDoer{ttft: 100 * time.Millisecond, tpot: 80 * time.Millisecond}, stats.Limits{}, true, true, "TPOT p50 80.0 ms is above 50ms"},
+		{"configured threshold", timedDoer{ttft: 300 * time.Millisecond, tpot: 12 * time.Millisecond}, stats.Limits{TTFT: 200 * time.Millisecond}, true, true, "above 200ms"},
+		{"requests fail", timedDoer{fail: "auth-invalid"}, stats.Limits{}, false, false, "auth-invalid"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := NewLatencyCheck(LatencyOptions{Doer: tt.doer, Thresholds: tt.th, Key: testKey})
-			fs := c.Run(context.Background(), nil)
-			if len(fs) != 1 || c.Name() != "latency" {
-				t.Fatalf("findings %+v", fs)
+			got := MeasureLatency(context.Background(), LatencyOptions{Doer: tt.doer, Limits: tt.lim, Key: testKey})
+			if got.Measured != tt.measured || got.High != tt.high || !strings.Contains(got.Message, tt.says) {
+				t.Errorf("got %+v", got)
 			}
-			f := fs[0]
-			if f.Status != tt.status || f.Code != "latency-high" || !strings.Contains(f.Message, tt.says) {
-				t.Errorf("finding %v %s: %s", f.Status, f.Code, f.Message)
+			if got.High != (got.Fix != "") {
+				t.Errorf("a fix goes with high latency only: %+v", got)
 			}
 		})
 	}
@@ -143,20 +142,26 @@ func TestSyntheticPromptAndBudget(t *testing.T) {
 	}
 }
 
-func TestProfileLatencyCheckAgainstGateway(t *testing.T) {
+func TestMeasureLatencyAgainstGateway(t *testing.T) {
 	srv, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Key: testKey, Tokens: 5, TTFT: 900 * time.Millisecond / 100})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
+	c, err := probe.NewClient(probe.Options{Getenv: env.FromMap(nil).Getenv, MaxConnsPerHost: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
 	p := gateway.Profile{BaseURL: srv.Root(), Key: testKey, Model: "gpt-4o"}
 	for _, proto := range gateway.Protocols {
-		fs := NewProfileLatencyCheck(p, proto, Thresholds{TTFT: time.Millisecond}, 10*time.Second).Run(context.Background(), env.FromMap(nil))
-		// 9 ms TTFT against a 1 ms threshold: latency-high, whatever the machine's speed
-		if len(fs) != 1 || fs[0].Status != doctor.Warning || !strings.Contains(fs[0].Message, "TTFT p50") {
-			t.Errorf("%s: %+v", proto, fs)
+		got := MeasureLatency(context.Background(), LatencyOptions{Doer: c, Request: RequestFor(p, proto), Key: testKey,
+			Limits: stats.Limits{TTFT: time.Millisecond}})
+		// 9 ms TTFT against a 1 ms threshold: high, whatever the machine's speed
+		if !got.Measured || !got.High || !strings.Contains(got.Message, "TTFT p50") {
+			t.Errorf("%s: %+v", proto, got)
 		}
-		if strings.Contains(fs[0].Message, testKey) {
+		if strings.Contains(got.Message, testKey) {
 			t.Fatal("key leaked")
 		}
 	}

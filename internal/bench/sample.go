@@ -11,6 +11,7 @@ import (
 // client saw, what it cost, and how it failed. It is also the line --raw
 // writes.
 type Sample struct {
+	Label       string          `json:"label,omitempty"` // the variant of a comparison run
 	Seq         int             `json:"seq"`
 	Concurrency int             `json:"concurrency"`
 	Warmup      bool            `json:"warmup,omitempty"`
@@ -29,7 +30,15 @@ type Sample struct {
 	TPOT        time.Duration   `json:"-"`
 	HasTPOT     bool            `json:"-"`
 	Bursty      bool            `json:"bursty,omitempty"`
-	Notes       []string        `json:"notes,omitempty"` // catalog codes of facts about an answer that did arrive
+	// Starved marks a stream whose deltas arrived together while this
+	// client was saturated: not blamed on anything between.
+	Starved      bool `json:"client_starved,omitempty"`
+	bufferedOnce bool // the probe's one-burst-after-silence detector fired
+	// Limits are the rate limits the answer's headers state.
+	Limits *RateLimits `json:"rate_limits,omitempty"`
+	// InputTokens is the prompt size the gateway reported (0: none).
+	InputTokens int      `json:"input_tokens,omitempty"`
+	Notes       []string `json:"notes,omitempty"` // catalog codes of facts about an answer that did arrive
 }
 
 // OK says the request succeeded.
@@ -43,16 +52,18 @@ const unclassified = "unclassified"
 // error text, which may echo a request.
 func NewSample(r *probe.Result, key string) Sample {
 	s := Sample{
-		Start:      r.Timings.Start,
-		Timings:    r.Timings,
-		Status:     r.StatusCode,
-		Code:       string(r.Code),
-		Tokens:     r.Usage.OutputTokens,
-		FromServer: r.Usage.FromServer,
+		Start:       r.Timings.Start,
+		Timings:     r.Timings,
+		Status:      r.StatusCode,
+		Code:        string(r.Code),
+		Tokens:      r.Usage.OutputTokens,
+		FromServer:  r.Usage.FromServer,
+		InputTokens: r.Usage.InputTokens,
 	}
 	for _, n := range r.Notes {
 		s.Notes = append(s.Notes, string(n.Code))
 	}
+	s.Limits = parseRateLimits(r.Header, r.RetryAfter)
 	if r.Err != nil {
 		s.Err = gateway.Redact(r.Err.Error(), key)
 		if s.Code == "" {
@@ -65,13 +76,17 @@ func NewSample(r *probe.Result, key string) Sample {
 		for i, d := range r.Stream.Deltas {
 			s.Deltas[i] = d.At
 		}
-		if r.Stream.Usage != nil && r.Stream.Usage.FromServer {
-			s.Tokens, s.FromServer = r.Stream.Usage.OutputTokens, true
+		if u := r.Stream.Usage; u != nil && u.FromServer {
+			s.Tokens, s.FromServer = u.OutputTokens, true
+			if u.InputTokens > 0 {
+				s.InputTokens = u.InputTokens
+			}
 		}
 		if !s.FromServer {
 			s.Tokens = countTokens(r.Stream.Deltas)
 		}
-		s.Bursty = Bursty(r.Stream, s.Deltas)
+		s.bufferedOnce = probe.Buffered(r.Stream)
+		s.Bursty = s.bufferedOnce || Chunked(s.Deltas)
 		first, last := r.Timings.FirstDelta, r.Timings.LastDelta
 		if len(s.Deltas) > 0 {
 			first, last = s.Deltas[0], s.Deltas[len(s.Deltas)-1]

@@ -90,13 +90,15 @@ func RunSweep(ctx context.Context, doer func(concurrency int) Doer, base Plan, s
 }
 
 // LevelRequests is how many measured requests a sweep level runs for a
-// given -n: at least two per slot, or the level says nothing about
-// queueing.
+// given -n: whole rounds of c (a last round with fewer requests in flight
+// would understate the level's throughput), and at least two per slot,
+// or the level says nothing about queueing.
 func LevelRequests(n, c int) int {
-	if n > 0 && n < 2*c {
-		return 2 * c
+	if n <= 0 || c <= 0 {
+		return n
 	}
-	return n
+	rounds := max((n+c-1)/c, 2)
+	return rounds * c
 }
 
 // CloseDoer releases a doer's idle connections when it can, so that one

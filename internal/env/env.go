@@ -73,6 +73,15 @@ func (e *Env) ConfigHome() string {
 	return filepath.Join(e.Home, ".config")
 }
 
+// KeydoctorDataDir is where keydoctor keeps what it measured (the bench
+// history): $XDG_DATA_HOME/keydoctor, else ~/.local/share/keydoctor.
+func (e *Env) KeydoctorDataDir() string {
+	if v := e.Getenv("XDG_DATA_HOME"); v != "" {
+		return filepath.Join(v, "keydoctor")
+	}
+	return filepath.Join(e.Home, ".local", "share", "keydoctor")
+}
+
 // KeydoctorDir is where keydoctor keeps its own config and backups.
 func (e *Env) KeydoctorDir() string { return filepath.Join(e.ConfigHome(), "keydoctor") }
 

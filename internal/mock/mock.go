@@ -40,14 +40,20 @@ type Options struct {
 	// concurrency queue) to the first content delta; TPOT the delay between
 	// deltas. Delta i is sent at start+TTFT+i*TPOT.
 	TTFT, TPOT time.Duration
-	Tokens     int    // output tokens per answer (before max_tokens); 16 when 0
-	Scenario   string // default scenario; a request's X-Mock-Scenario header overrides it
+	// ModelTiming gives some models their own TTFT and TPOT (timing.go).
+	ModelTiming map[string]Timing
+	Tokens      int    // output tokens per answer (before max_tokens); 16 when 0
+	Scenario    string // default scenario; a request's X-Mock-Scenario header overrides it
 	// MaxConcurrent > 0 lets that many generation requests run at once;
 	// the rest wait in a queue (the "concurrency wall").
 	MaxConcurrent int
 	// SlowTTFT is the first token's delay in the slow-first-token
 	// scenario; 10s when 0.
 	SlowTTFT time.Duration
+	// RejectOver > 0 refuses (429) a generation request when that many
+	// run already; TPMLimit > 0 refuses one that would pass that many
+	// tokens in a minute (limits.go).
+	RejectOver, TPMLimit int
 	// FailFirst is how many generation requests the "flaky" scenario fails
 	// before it succeeds; 2 when 0.
 	FailFirst int
@@ -96,7 +102,9 @@ type Handler struct {
 	sem      chan struct{} // MaxConcurrent slots, nil for no limit
 	wall     chan struct{} // slots of the concurrency-wall scenario
 	failures atomic.Int64  // generation requests seen by "flaky"
-	seq      atomic.Int64  // ids
+	limits   limiter       // RejectOver and TPMLimit
+	retimed  atomic.Pointer[Timing]
+	seq      atomic.Int64 // ids
 	logMu    sync.Mutex
 
 	mu       sync.Mutex

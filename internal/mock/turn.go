@@ -68,12 +68,17 @@ func (h *Handler) begin(c *call) *turn {
 	t := &turn{
 		c: c, req: req, model: answeredModel(req.Model, c.scenario, h.opts.Models),
 		n: h.opts.Tokens, in: req.inputTokens(), start: c.arrival,
-		ttft: h.opts.TTFT, tpot: h.opts.TPOT,
 		id: strconv.FormatInt(h.seq.Add(1), 10), created: c.arrival.Unix(), release: func() {},
 	}
+	t.ttft, t.tpot = h.timing(req.Model)
 	if lim := req.limit(); lim > 0 && lim < t.n {
 		t.n, t.truncated = lim, true
 	}
+	release, ok := h.admit(c, t.in+t.n)
+	if !ok {
+		return nil
+	}
+	t.release = release
 	t.shape(h.opts)
 	slots := h.sem
 	if slots == nil && c.scenario == ConcurrencyWall {
@@ -90,10 +95,12 @@ func (h *Handler) begin(c *call) *turn {
 			case slots <- struct{}{}:
 				t.start = time.Now()
 			case <-c.r.Context().Done():
+				t.release() // the walls' count, not a slot
 				return nil
 			}
 		}
-		t.release = func() { <-slots }
+		admitted := t.release
+		t.release = func() { <-slots; admitted() }
 	}
 	return t
 }

@@ -111,6 +111,13 @@ func New(o Options) *Relay {
 	return rl
 }
 
+// maxIdle is how many upstream connections the relay keeps open between
+// requests: as many as the streams a benchmark runs through it at once.
+// With fewer (net/http's default is 2 per host), every stream beyond
+// them redials, and the dial lands in that request's TTFT (13–16 ms at
+// 256 streams with 128 kept).
+const maxIdle = 1024
+
 // DefaultTransport is the relay's transport toward the gateway: no proxy
 // (the caller passes one that honours the user's proxy settings), no
 // compression of its own, connections kept for concurrent streams.
@@ -119,8 +126,8 @@ func DefaultTransport(headerTimeout time.Duration) *http.Transport {
 		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
 		ForceAttemptHTTP2:     true,
 		DisableCompression:    true,
-		MaxIdleConns:          256,
-		MaxIdleConnsPerHost:   128,
+		MaxIdleConns:          maxIdle,
+		MaxIdleConnsPerHost:   maxIdle,
 		IdleConnTimeout:       90 * time.Second,
 		TLSHandshakeTimeout:   10 * time.Second,
 		ResponseHeaderTimeout: headerTimeout,

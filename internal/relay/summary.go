@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // Group summarises the requests of one client for one model.
@@ -48,7 +48,7 @@ func Summarize(recs []Record) []Group {
 	}
 	for k, i := range idx {
 		slices.Sort(ttfts[k])
-		groups[i].TTFTp50ms = bench.Percentile(ttfts[k], 50) // NaN when none
+		groups[i].TTFTp50ms = stats.Percentile(ttfts[k], 50) // NaN when none
 	}
 	sort.Slice(groups, func(i, j int) bool {
 		if groups[i].Client != groups[j].Client {

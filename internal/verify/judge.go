@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -17,15 +16,10 @@ import (
 
 // Verdict is one thing verify judged.
 type Verdict struct {
-	What    string        // "requests", "path", "status", "main model", ...
-	Status  doctor.Status // OK, Info, Warning or Error
-	Code    catalog.Code  // catalog code when not OK ("" when none fits)
+	What    string       // "requests", "path", "status", "main model", ...
+	Status  Severity     // OK, Info, Warning or Error
+	Code    catalog.Code // catalog code when not OK ("" when none fits)
 	Message string
-}
-
-// Finding turns a verdict into a doctor finding.
-func (v Verdict) Finding(tool gateway.ToolID) doctor.Finding {
-	return doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status, Tool: string(tool), Message: v.What + ": " + v.Message}
 }
 
 // ModelRequests are the generation requests among recs: POSTs to a
@@ -60,7 +54,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	tool, _ := tools.Lookup(string(c.Tool))
 	reqs := ModelRequests(recs)
 	if len(reqs) == 0 {
-		return []Verdict{{"requests", doctor.Error, "", fmt.Sprintf(
+		return []Verdict{{"requests", Error, "", fmt.Sprintf(
 			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))}}
 	}
 	j := &judgement{c: c, tool: tool, reqs: reqs}
@@ -82,7 +76,7 @@ type judgement struct {
 	out  []Verdict
 }
 
-func (j *judgement) add(what string, st doctor.Status, code catalog.Code, format string, args ...any) {
+func (j *judgement) add(what string, st Severity, code catalog.Code, format string, args ...any) {
 	j.out = append(j.out, Verdict{what, st, code, fmt.Sprintf(format, args...)})
 }
 
@@ -91,11 +85,11 @@ func (j *judgement) paths(t Target) (bad bool) {
 	for _, p := range distinct(j.reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
 		if t.WantPath != "" && p != t.WantPath {
 			bad = true
-			j.add("path", doctor.Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", j.tool.Title, p, t.WantPath, j.c.BaseSource)
+			j.add("path", Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", j.tool.Title, p, t.WantPath, j.c.BaseSource)
 		}
 	}
 	if !bad {
-		j.add("path", doctor.OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(j.reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), j.c.BaseSource)
+		j.add("path", OK, "", "%s, as the base URL in %s implies", strings.Join(distinct(j.reqs, func(r relay.Record) string { return r.Method + " " + pathOnly(r.Path) }), ", "), j.c.BaseSource)
 	}
 	return bad
 }
@@ -110,7 +104,7 @@ func (j *judgement) webSocket(recs []relay.Record) {
 	if j.reqs[0].Time.After(ws[0].Time) {
 		lost = fmt.Sprintf(", which cost %s before the first answer", j.reqs[0].Time.Sub(ws[0].Time).Round(100*time.Millisecond))
 	}
-	j.add("websocket", doctor.Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
+	j.add("websocket", Info, "", "%s tried the Responses WebSocket %d %s (the gateway answered %d) before it fell back to HTTPS%s",
 		j.tool.Title, len(ws), human.Plural(len(ws), "time", "times"), ws[0].Status, lost)
 }
 
@@ -140,10 +134,10 @@ func (j *judgement) answers(badPath bool) int {
 		if n := counts[f]; n > 1 {
 			times = fmt.Sprintf(" (%d times)", n)
 		}
-		j.add("status", doctor.Error, statusCode(f.status, badPath, f.err), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
+		j.add("status", Error, statusCode(f.status, badPath, f.err), "%s %s for %s: %d %s%s", f.method, f.path, f.model, f.status, f.err, times)
 	}
 	if failed == 0 {
-		j.add("status", doctor.OK, "", "%d %s answered without error", len(j.reqs), human.Plural(len(j.reqs), "request", "requests"))
+		j.add("status", OK, "", "%d %s answered without error", len(j.reqs), human.Plural(len(j.reqs), "request", "requests"))
 	}
 	return failed
 }
@@ -154,11 +148,11 @@ func (j *judgement) auth() {
 	kinds := distinct(j.reqs, func(r relay.Record) string { return r.Auth })
 	switch {
 	case c.Auth == "":
-		j.add("auth", doctor.Warning, catalog.EnvMissing, "no file holds a key; %s sent %s", j.tool.Title, strings.Join(kinds, ", "))
+		j.add("auth", Warning, catalog.EnvMissing, "no file holds a key; %s sent %s", j.tool.Title, strings.Join(kinds, ", "))
 	case len(kinds) == 1 && kinds[0] == string(c.Auth):
-		j.add("auth", doctor.OK, "", "%s, as %s implies", c.Auth, c.KeySource)
+		j.add("auth", OK, "", "%s, as %s implies", c.Auth, c.KeySource)
 	default:
-		j.add("auth", doctor.Error, catalog.AuthConflict, "%s sent %s; %s implies %s", j.tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
+		j.add("auth", Error, catalog.AuthConflict, "%s sent %s; %s implies %s", j.tool.Title, strings.Join(kinds, ", "), c.KeySource, c.Auth)
 	}
 }
 
@@ -182,11 +176,11 @@ func (j *judgement) key() {
 	}
 	switch {
 	case none > 0:
-		j.add("key", doctor.Error, catalog.EnvMissing, "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
+		j.add("key", Error, catalog.EnvMissing, "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
 	case len(other) == 0:
-		j.add("key", doctor.OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
+		j.add("key", OK, "", "the key sent is the one in %s (%s)", c.KeySource, gateway.Mask(c.Key))
 	default:
-		j.add("key", doctor.Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
+		j.add("key", Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, gateway.Mask(c.Key))
 	}
 }
 

@@ -3,7 +3,6 @@ package verify
 import (
 	"strings"
 
-	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -24,14 +23,14 @@ func (j *judgement) models() {
 			}
 		}
 		if found {
-			j.add("main model", doctor.OK, "", "%s, as %s says", c.Model, c.ModelSource)
+			j.add("main model", OK, "", "%s, as %s says", c.Model, c.ModelSource)
 		} else {
-			j.add("main model", doctor.Error, catalog.ModelMismatch, "%s never asked for %s (%s); it asked for %s", title, c.Model, c.ModelSource, strings.Join(asked, ", "))
+			j.add("main model", Error, catalog.ModelMismatch, "%s never asked for %s (%s); it asked for %s", title, c.Model, c.ModelSource, strings.Join(asked, ", "))
 		}
 	} else {
 		// The turn's answer comes last; earlier calls are background ones.
 		main := j.reqs[len(j.reqs)-1].Model
-		j.add("main model", doctor.Info, "", "no file names a model: %s asked for %s, its default", title, main)
+		j.add("main model", Info, "", "no file names a model: %s asked for %s, its default", title, main)
 		for _, m := range asked {
 			if m != main {
 				others = append(others, m)
@@ -49,13 +48,13 @@ func (j *judgement) other(m string) {
 	c, bg := j.c, j.tool.BackgroundModel
 	switch {
 	case bg == "":
-		j.add("other model", doctor.Error, catalog.ModelMismatch, "%s also asked for %s, which its files do not name", j.tool.Title, m)
+		j.add("other model", Error, catalog.ModelMismatch, "%s also asked for %s, which its files do not name", j.tool.Title, m)
 	case c.BackgroundModel != "" && relay.SameModel(c.BackgroundModel, m):
-		j.add("background model", doctor.OK, "", "%s, as %s says", m, c.BackgroundModelSource)
+		j.add("background model", OK, "", "%s, as %s says", m, c.BackgroundModelSource)
 	case c.BackgroundModel != "":
-		j.add("background model", doctor.Error, catalog.ModelMismatch, "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
+		j.add("background model", Error, catalog.ModelMismatch, "background calls asked for %s; %s says %s", m, c.BackgroundModelSource, c.BackgroundModel)
 	default:
-		j.add("background model", doctor.Warning, catalog.ModelMismatch, "background calls asked for %s, %s's default, which no file names: set %s to a model the gateway serves", m, j.tool.Title, bg)
+		j.add("background model", Warning, catalog.ModelMismatch, "background calls asked for %s, %s's default, which no file names: set %s to a model the gateway serves", m, j.tool.Title, bg)
 	}
 }
 
@@ -71,7 +70,7 @@ func (j *judgement) backgroundUnused(asked []string) {
 			return
 		}
 	}
-	j.add("background model", doctor.Info, "", "%s made no background call in this turn: %s (%s) was not exercised", j.tool.Title, c.BackgroundModel, c.BackgroundModelSource)
+	j.add("background model", Info, "", "%s made no background call in this turn: %s (%s) was not exercised", j.tool.Title, c.BackgroundModel, c.BackgroundModelSource)
 }
 
 // served: every answer names the model asked for.
@@ -80,10 +79,10 @@ func (j *judgement) served(failed int) {
 	for _, r := range j.reqs {
 		if r.ServedModel != "" && r.Model != "" && !relay.SameModel(r.Model, r.ServedModel) {
 			mismatched = true
-			j.add("served model", doctor.Error, catalog.ModelMismatch, "asked for %s, the answer names %s", r.Model, r.ServedModel)
+			j.add("served model", Error, catalog.ModelMismatch, "asked for %s, the answer names %s", r.Model, r.ServedModel)
 		}
 	}
 	if !mismatched && failed < len(j.reqs) {
-		j.add("served model", doctor.OK, "", "every answer names the model asked for")
+		j.add("served model", OK, "", "every answer names the model asked for")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -106,7 +105,7 @@ func TestJudge(t *testing.T) {
 			}
 			if tc.name == "all as the files say" {
 				for _, v := range vs {
-					if v.Status != doctor.OK {
+					if v.Status != OK {
 						t.Errorf("unexpected %s", v.Message)
 					}
 				}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -45,7 +44,7 @@ func (t Turn) Failed() bool {
 		return true
 	}
 	for _, v := range t.Verdicts {
-		if v.Status == doctor.Error {
+		if v.Status == Error {
 			return true
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // Targets from the issue: the client must not distort what it measures.
@@ -244,7 +245,7 @@ func timerLate(d time.Duration) float64 {
 		}
 		wg.Wait()
 	}
-	return bench.Summarize(late).P50
+	return stats.Summarize(late).P50
 }
 
 // ms is human.Millis, named short for the formulas above.

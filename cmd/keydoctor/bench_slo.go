@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
+)
+
+// sloGoals parses --slo ("articles": the articles' goals).
+func sloGoals(o *benchOptions) (string, []bench.Goal, error) {
+	text := strings.TrimSpace(o.SLO)
+	if text == "" {
+		return "", nil, nil
+	}
+	if strings.EqualFold(text, "articles") {
+		text = bench.ArticleGoals()
+	}
+	goals, err := bench.ParseGoals(text)
+	if err != nil {
+		return "", nil, usageErrorf("e.g. --slo 'ttft.p90<800ms,errors<1%', or --slo alone for "+bench.ArticleGoals(), "--slo: %v", err)
+	}
+	return text, goals, nil
+}
+
+// needsLoadBaseline says whether load goals need a single-request run
+// that the load itself does not include.
+func (r *benchRun) needsLoadBaseline() bool {
+	load := false
+	for _, g := range r.goals {
+		load = load || g.Stat == "load"
+	}
+	switch {
+	case !load || len(r.variants) > 0:
+		return false
+	case r.sweep != nil:
+		return !r.sweep.Auto && r.sweep.Levels[0] != 1
+	}
+	return r.plan.Concurrency != 1 || r.plan.Rate > 0
+}
+
+// loadBaselineRequests is the size of that run.
+const loadBaselineRequests = 5
+
+// runLoadBaseline measures the single-request baseline before the load.
+func (r *benchRun) runLoadBaseline(ctx context.Context, doerFor func(int) bench.Doer) {
+	p := r.plan
+	p.Concurrency, p.Requests, p.Rate, p.Duration, p.Ramp, p.Warmup, p.Progress = 1, loadBaselineRequests, 0, 0, 0, 1, nil
+	d := doerFor(1)
+	l, _ := bench.Execute(ctx, d, p)
+	bench.CloseDoer(d)
+	r.report.LoadBaseline = &l
+}
+
+// judgeSLO judges the goals on every level (every side of a comparison).
+func (r *benchRun) judgeSLO() {
+	if len(r.goals) == 0 {
+		return
+	}
+	base := r.report.LoadBaseline
+	for i := range r.report.Runs {
+		if l := &r.report.Runs[i]; base == nil && l.Concurrency == 1 && l.Rate == 0 && l.Label == "" {
+			base = l
+		}
+	}
+	s := bench.JudgeSLO(r.goalsText, r.goals, r.report.Runs, base, r.sweep != nil)
+	r.report.SLO = &s
+}
+
+// writeSLO prints the verdicts.
+func writeSLO(w io.Writer, s *bench.SLO) {
+	fmt.Fprintf(w, "\ngoals (--slo %s):\n", s.Goals)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	missed, judged := 0, 0
+	for _, v := range s.Verdicts {
+		where := fmt.Sprintf("c=%d", v.Concurrency)
+		if v.Label != "" {
+			where = v.Label + " " + where
+		}
+		state, val := "met", sloValue(v)
+		switch {
+		case !v.Judged:
+			state = "not judged: " + v.Note
+		case !v.Met:
+			state = "MISSED"
+		}
+		if v.Judged {
+			judged++
+			if !v.Met {
+				missed++
+			}
+		}
+		note := ""
+		if v.Judged && v.Note != "" {
+			note = " (" + v.Note + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", v.Goal, where, val, state, note)
+	}
+	tw.Flush()
+	switch {
+	case s.HoldsUpTo > 0 && !s.Met:
+		fmt.Fprintf(w, "slo: every goal held up to concurrency %d; %d of %d verdicts missed\n", s.HoldsUpTo, missed, judged)
+	case !s.Met:
+		fmt.Fprintf(w, "slo: %d of %d verdicts missed\n", missed, judged)
+	default:
+		fmt.Fprintf(w, "slo: every goal met (%d verdicts)\n", judged)
+	}
+}
+
+func sloValue(v bench.Verdict) string {
+	if !v.Judged {
+		return "-"
+	}
+	switch v.Unit {
+	case "%":
+		return fmt.Sprintf("%.2f%%", v.Value)
+	case "x":
+		return fmt.Sprintf("%.2fx", v.Value)
+	case "tokens/s":
+		return fmt.Sprintf("%.1f tokens/s", v.Value)
+	}
+	return fmtMS(v.Value) + " ms"
+}
+
+// sloExit is exit 1 when a goal was missed.
+func sloExit(s *bench.SLO) error {
+	if s == nil || s.Met {
+		return nil
+	}
+	var missed []string
+	for _, v := range s.Verdicts {
+		if v.Judged && !v.Met {
+			where := fmt.Sprintf("c=%d", v.Concurrency)
+			if v.Label != "" {
+				where = v.Label + " " + where
+			}
+			missed = append(missed, v.Goal+" at "+where)
+		}
+	}
+	return failf("see the goals above; a sweep (--sweep 1,2,4,8) shows up to which load they hold", "goals missed: %s", strings.Join(missed, ", "))
+}
