@@ -194,7 +194,7 @@ func (w *wizard) chooseGateway(ctx context.Context) error {
 		return err
 	}
 	if !kept || !fromPresetVar {
-		// a URL kept from the preset's own variable (TAOTOKEN_BASE_URL)
+		// a URL kept from the preset's own variable (its base URL variable)
 		// keeps that preset's names: the user chose them
 		useCustomPreset(p)
 	}

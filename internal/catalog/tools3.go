@@ -5,7 +5,7 @@ package catalog
 var toolEntries = []Entry{
 	{Code: DotEnvShadow, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 45, Title: "a project .env hides the tool's own .env",
 		Causes: []string{
-			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. TAOTOKEN_* only) leaves them without a key inside the project",
+			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. only the preset's) leaves them without a key inside the project",
 		},
 		Fix:      "put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow",
 		Symptoms: []string{"no auth type is selected", "works outside the project", "only inside the project", "project .env"},

@@ -105,23 +105,7 @@ func Normalize(raw string) (Parsed, error) {
 			break
 		}
 	}
-	for {
-		// /v1beta is the Gemini API's version: a Gemini CLI base ending in
-		// it doubles it as /v1 doubles for the others.
-		lower := strings.ToLower(path)
-		n := 0
-		switch {
-		case strings.HasSuffix(lower, "/v1"):
-			n = 3
-		case strings.HasSuffix(lower, "/v1beta"):
-			n = 7
-		}
-		if n == 0 {
-			break
-		}
-		path = strings.TrimRight(path[:len(path)-n], "/")
-		p.Versions++
-	}
+	path, p.Versions = stripVersions(path)
 	p.HadVersion = p.Versions > 0
 	if p.Versions > 1 {
 		p.Notes = append(p.Notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("the URL repeats /v1 %d times", p.Versions)})
@@ -132,6 +116,28 @@ func Normalize(raw string) (Parsed, error) {
 		p.Notes = append(p.Notes, Note{catalog.URLInsecure, "plain http to " + u.Hostname() + " sends the key unencrypted"})
 	}
 	return p, nil
+}
+
+// stripVersions removes the version segments that end path and counts
+// them. /v1beta is the Gemini API's version: a Gemini CLI base ending in it
+// doubles it as /v1 doubles for the others.
+func stripVersions(path string) (string, int) {
+	versions := 0
+	for {
+		lower := strings.ToLower(path)
+		n := 0
+		switch {
+		case strings.HasSuffix(lower, "/v1"):
+			n = 3
+		case strings.HasSuffix(lower, "/v1beta"):
+			n = 7
+		}
+		if n == 0 {
+			return path, versions
+		}
+		path = strings.TrimRight(path[:len(path)-n], "/")
+		versions++
+	}
 }
 
 // Diagnose reasons about a base URL exactly as configured for this tool:

@@ -91,29 +91,8 @@ func (h *Handler) serve(c *call) {
 		h.notFound(c)
 		return
 	}
-	rest = strings.TrimSuffix(rest, "/")
-	var serve func(*call)
-	method := http.MethodPost
-	switch {
-	case rest == "/v1/models":
-		serve, method = h.models, http.MethodGet
-	case strings.HasPrefix(rest, "/v1/models/") && !strings.Contains(rest[len("/v1/models/"):], "/"):
-		serve, method = h.model, http.MethodGet
-	case rest == "/v1/chat/completions":
-		serve, c.proto = h.chat, gateway.Chat
-	case rest == "/v1/messages" && c.scenario != NoMessages:
-		serve, c.proto = h.messages, gateway.Messages
-	case rest == "/v1/messages/count_tokens" && c.scenario != NoMessages:
-		serve = h.countTokens
-	case rest == "/v1/responses" && c.scenario != NoResponses:
-		serve, c.proto = h.responses, gateway.Responses
-	case strings.HasPrefix(rest, gatewayModelsPath):
-		var ok bool
-		if serve, method, ok = h.geminiRoute(c, rest); !ok {
-			h.notFound(c)
-			return
-		}
-	default:
+	serve, method, ok := h.route(c, strings.TrimSuffix(rest, "/"))
+	if !ok {
 		h.notFound(c)
 		return
 	}
@@ -141,6 +120,31 @@ func (h *Handler) serve(c *call) {
 		return
 	}
 	serve(c)
+}
+
+// route picks the handler and method of a path below the prefix; ok is
+// false for a path the gateway does not serve.
+func (h *Handler) route(c *call, rest string) (serve func(*call), method string, ok bool) {
+	method = http.MethodPost
+	switch {
+	case rest == "/v1/models":
+		serve, method = h.models, http.MethodGet
+	case strings.HasPrefix(rest, "/v1/models/") && !strings.Contains(rest[len("/v1/models/"):], "/"):
+		serve, method = h.model, http.MethodGet
+	case rest == "/v1/chat/completions":
+		serve, c.proto = h.chat, gateway.Chat
+	case rest == "/v1/messages" && c.scenario != NoMessages:
+		serve, c.proto = h.messages, gateway.Messages
+	case rest == "/v1/messages/count_tokens" && c.scenario != NoMessages:
+		serve = h.countTokens
+	case rest == "/v1/responses" && c.scenario != NoResponses:
+		serve, c.proto = h.responses, gateway.Responses
+	case strings.HasPrefix(rest, gatewayModelsPath):
+		return h.geminiRoute(c, rest)
+	default:
+		return nil, "", false
+	}
+	return serve, method, true
 }
 
 func (h *Handler) notFound(c *call) {

@@ -87,7 +87,7 @@ func ReadTeam(path string) (*Team, error) {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", path, err), Hint: "see the README's keydoctor.yaml schema"}
 	}
 	if t.KeyEnv != "" && !validVar(t.KeyEnv) {
-		return nil, &gateway.UsageError{Msg: path + ": key_env must name a variable, not hold a key", Hint: "write the variable's name, e.g. key_env: TAOTOKEN_API_KEY"}
+		return nil, &gateway.UsageError{Msg: path + ": key_env must name a variable, not hold a key", Hint: "write the variable's name, e.g. key_env: GATEWAY_API_KEY"}
 	}
 	return t, nil
 }
