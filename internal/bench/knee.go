@@ -126,7 +126,7 @@ func wallBetween(below []Level, cur Level, r KneeRule) (Knee, bool) {
 	}
 	gain := cur.TokensPerS/prev.TokensPerS - 1
 	cs := get(cur)
-	// the statistic that rose most over its lowest below
+	// the first of p50, p90 and mean that rose over its lowest below
 	stat, pv, cv, at := "", 0.0, 0.0, 0
 	for _, c := range []struct {
 		name string
@@ -140,7 +140,7 @@ func wallBetween(below []Level, cur Level, r KneeRule) (Knee, bool) {
 			}
 		}
 		v := c.of(cs)
-		if low > 0 && v > low*(1+r.Jump) && v-low >= r.JumpMS && (stat == "" || v/low > cv/pv) {
+		if low > 0 && v > low*(1+r.Jump) && v-low >= r.JumpMS && stat == "" { // the p50 when it shows it
 			stat, pv, cv, at = c.name, low, v, lowAt
 		}
 	}

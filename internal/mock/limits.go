@@ -54,8 +54,8 @@ func (h *Handler) admit(c *call, tokens int) (release func(), ok bool) {
 		used := l.sum()
 		h.tokenHeaders(c.w, o.TPMLimit-used, now)
 		if used+tokens > o.TPMLimit {
-			l.mu.Unlock()
 			wait := l.waitFor(used+tokens-o.TPMLimit, now)
+			l.mu.Unlock()
 			c.w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+0.999)))
 			h.fail(c, errRate, fmt.Sprintf("Rate limit reached for tokens per min (TPM): Limit %d, Used %d, Requested %d. Please try again in %.1fs.",
 				o.TPMLimit, used, tokens, wait.Seconds()))
@@ -80,7 +80,8 @@ func (l *limiter) clock() time.Time {
 	return time.Now()
 }
 
-// tokenHeaders advertises the TPM limit as OpenAI does.
+// tokenHeaders advertises the TPM limit as OpenAI does. The caller holds
+// the limiter's lock.
 func (h *Handler) tokenHeaders(w http.ResponseWriter, remaining int, now time.Time) {
 	w.Header().Set("X-Ratelimit-Limit-Tokens", strconv.Itoa(h.opts.TPMLimit))
 	w.Header().Set("X-Ratelimit-Remaining-Tokens", strconv.Itoa(max(remaining, 0)))
@@ -104,7 +105,8 @@ func (l *limiter) sum() int {
 	return n
 }
 
-// waitFor is how long until need tokens have left the window.
+// waitFor is how long until need tokens have left the window. The caller
+// holds the lock.
 func (l *limiter) waitFor(need int, now time.Time) time.Duration {
 	freed := 0
 	for _, s := range l.used {
