@@ -3,11 +3,15 @@ package bench
 import (
 	"fmt"
 	"github.com/keydoctor/keydoctor/internal/catalog"
+	"math"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
 // RateLimits are the limits a gateway's headers state on one answer
@@ -65,8 +69,9 @@ type Walls struct {
 	Unknown     int `json:"unknown,omitempty"`
 	// Wall is the one most 429s hit: concurrency, tpm, rpm or unknown.
 	Wall string `json:"wall"`
-	// Served is the most requests answered at once during the level:
-	// at the concurrency wall, the gateway's limit.
+	// Served is how many requests the gateway was serving when it refused
+	// one (the wall's limit); without refusals on concurrency, the most
+	// it served at once.
 	Served int    `json:"served_at_once"`
 	Reason string `json:"reason"`
 }
@@ -91,27 +96,48 @@ func classifyWalls(samples []Sample) *Walls {
 	if len(limited) == 0 {
 		return nil
 	}
-	w := &Walls{RateLimited: len(limited), Served: peakServed(ok)}
+	w := &Walls{RateLimited: len(limited)}
+	// how busy the gateway was, as the client saw it, when requests got
+	// in (p90) and when they were refused
+	var okBusy, refusedBusy []float64
+	for _, s := range ok {
+		okBusy = append(okBusy, float64(servedAt(ok, s.Start)-1)) // not counting itself
+	}
+	slices.Sort(okBusy)
+	ref := math.Max(stats.Percentile(okBusy, 90), 1)
 	atPeak, offPeak := 0, 0
 	for _, s := range limited {
-		switch said := saidWall(s); {
+		busy, said := servedAt(ok, s.Start), saidWall(s)
+		switch {
 		case said != "":
 			w.count(said)
-		case w.Served > 0 && servedAt(ok, s.Start) >= w.Served-1:
+		case float64(busy) >= ref:
 			atPeak++
 		default:
 			offPeak++
 		}
+		if said == "concurrency" || (said == "" && float64(busy) >= ref) {
+			refusedBusy = append(refusedBusy, float64(busy))
+		}
+	}
+	// the limit: what was served when requests were refused. A client
+	// sees a request end a little after the gateway freed its place, so
+	// it counts too many rather than too few; a low quantile is robust.
+	if len(refusedBusy) > 0 {
+		slices.Sort(refusedBusy)
+		w.Served = int(stats.Percentile(refusedBusy, 25))
+	} else {
+		w.Served = peakServed(ok)
 	}
 	// what the headers did not say, the load shape does
 	switch shape := atPeak + offPeak; {
 	case shape == 0:
 	case atPeak*5 >= shape*4:
 		w.Concurrency += shape
-		w.Reason = fmt.Sprintf("the concurrency wall: the 429s came while the gateway already served %d requests at once, its most in this run", w.Served)
+		w.Reason = fmt.Sprintf("the concurrency wall: the 429s came while the gateway already served %d requests at once, as many as whenever requests got in", w.Served)
 	case offPeak*2 >= shape:
 		w.TPM += shape
-		w.Reason = "a wall over time (tokens or requests per minute), not on concurrency: the 429s came while the gateway served fewer than its most requests at once"
+		w.Reason = "a wall over time (tokens or requests per minute), not on concurrency: the 429s came while the gateway served fewer requests than when requests got in"
 	default:
 		w.Unknown += shape
 	}
