@@ -38,14 +38,14 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if err := checkLoadFlags(o); err != nil {
 		return nil, err
 	}
-	if r.goalsText, r.goals, err = sloGoals(o); err != nil {
-		return nil, err
-	}
 	if r.planRPS, r.planTokens, err = parsePlan(o); err != nil {
 		return nil, err
 	}
 	p, err := o.profile.load(o.Env)
 	if err != nil {
+		return nil, err
+	}
+	if r.goalsText, r.goalsSource, r.goals, err = sloGoals(o, o.profile.team); err != nil {
 		return nil, err
 	}
 	req, tool, p, err := benchRequest(o, p)

@@ -20,6 +20,8 @@ type benchRun struct {
 	// goals are --slo's, goalsText as given (defaults expanded).
 	goals     []bench.Goal
 	goalsText string
+	// goalsSource is where they came from: --slo or keydoctor.yaml.
+	goalsSource string
 	// planRPS and planTokens are --plan's load (0: no plan).
 	planRPS, planTokens float64
 	report              bench.Report

@@ -8,22 +8,27 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 )
 
-// sloGoals parses --slo ("articles": the articles' goals).
-func sloGoals(o *benchOptions) (string, []bench.Goal, error) {
-	text := strings.TrimSpace(o.SLO)
+// sloGoals parses --slo ("articles": the articles' goals), else the goals
+// of the team file found above the working directory (keydoctor.yaml), and
+// says which it took.
+func sloGoals(o *benchOptions, team *profiles.Team) (text, source string, goals []bench.Goal, err error) {
+	text, source = strings.TrimSpace(o.SLO), "--slo"
+	if text == "" && team != nil && strings.TrimSpace(team.Goals) != "" {
+		text, source = strings.TrimSpace(team.Goals), "keydoctor.yaml"
+	}
 	if text == "" {
-		return "", nil, nil
+		return "", "", nil, nil
 	}
 	if strings.EqualFold(text, "articles") {
 		text = bench.ArticleGoals()
 	}
-	goals, err := bench.ParseGoals(text)
-	if err != nil {
-		return "", nil, usageErrorf("e.g. --slo 'ttft.p90<800ms,errors<1%', or --slo alone for "+bench.ArticleGoals(), "--slo: %v", err)
+	if goals, err = bench.ParseGoals(text); err != nil {
+		return "", "", nil, usageErrorf("e.g. --slo 'ttft.p90<800ms,errors<1%', or --slo articles for "+bench.ArticleGoals(), "%s: %v", strings.Replace(source, "keydoctor.yaml", "keydoctor.yaml goals", 1), err)
 	}
-	return text, goals, nil
+	return text, source, goals, nil
 }
 
 // needsLoadBaseline says whether load goals need a single-request run
@@ -67,12 +72,17 @@ func (r *benchRun) judgeSLO() {
 		}
 	}
 	s := bench.JudgeSLO(r.goalsText, r.goals, r.report.Runs, base, r.sweep != nil)
+	s.Source = r.goalsSource
 	r.report.SLO = &s
 }
 
 // writeSLO prints the verdicts.
 func writeSLO(w io.Writer, s *bench.SLO) {
-	fmt.Fprintf(w, "\ngoals (--slo %s):\n", s.Goals)
+	source := s.Source
+	if source == "" {
+		source = "--slo"
+	}
+	fmt.Fprintf(w, "\ngoals (%s %s):\n", source, s.Goals)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	missed, judged := 0, 0
 	for _, v := range s.Verdicts {

@@ -24,7 +24,10 @@ type Verdict struct {
 
 // SLO is every goal judged on every level.
 type SLO struct {
-	Goals    string    `json:"goals"`
+	Goals string `json:"goals"`
+	// Source is where the goals came from: "--slo", or the team file
+	// (keydoctor.yaml's goals) when no --slo was given.
+	Source   string    `json:"source,omitempty"`
 	Verdicts []Verdict `json:"verdicts"`
 	Met      bool      `json:"met"` // every judged verdict met
 	// HoldsUpTo is, for a sweep, the highest concurrency up to which
