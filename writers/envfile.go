@@ -1,10 +1,8 @@
 package writers
 
 import (
-	"errors"
 	"path/filepath"
 
-	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
@@ -13,36 +11,18 @@ import (
 // the seeds' convention: the gateway root, the key, the model.
 func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
 	path := tools.DotEnvFile(o.Project)
-	c, err := readFile(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := dotenv.Parse(c.Old)
-	if err != nil {
-		var se *dotenv.SyntaxError
-		if errors.As(err, &se) {
-			return nil, &RefusedError{Path: path, Line: se.Line, Col: se.Col, Reason: se.Msg, Hint: "fix that line by hand, then run setup again"}
-		}
-		return nil, refuse(path, "", "%v", err)
-	}
 	// The preset's names, not --key-env's: .env follows the preset.
 	p := o.Profile
-	for _, kv := range [][2]string{
+	c, err := planEnvVars(path, [][2]string{
 		{p.VarBaseURL, t.Base(p.BaseURL)},
 		{p.VarKey, p.Key},
 		{p.VarModel, p.Model},
-	} {
-		if old, ok := f.Get(kv[0]); ok && kv[0] == p.VarKey {
-			c.addSecrets(old)
-		}
-		if _, err := f.Set(kv[0], kv[1]); err != nil {
-			return nil, err
-		}
+	}, p.VarKey)
+	if err != nil {
+		return nil, err
 	}
-	c.New = f.Bytes()
-	c.finish(true, 0o600)
 	out := []*Change{c}
-	ign, err := planGitignore(o.Project, path)
+	ign, err := planGitignoreIn(o.Project, path)
 	if err != nil {
 		return nil, err
 	}
@@ -52,12 +32,6 @@ func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
 		out = append([]*Change{ign}, out...)
 	}
 	return out, nil
-}
-
-// planGitignore adds .env to the project's .gitignore when the project is
-// inside a git work tree and .env is not ignored yet; nil otherwise.
-func planGitignore(project, envPath string) (*Change, error) {
-	return planGitignoreIn(project, envPath)
 }
 
 // planGitignoreIn adds file (which lies in dir) to dir/.gitignore when dir

@@ -122,7 +122,7 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 		return nil
 	case EditIgnoreEnv:
 		envPath := tools.DotEnvFile(o.Project)
-		ign, err := planGitignore(o.Project, envPath)
+		ign, err := planGitignoreIn(o.Project, envPath)
 		if err != nil || ign == nil {
 			return err
 		}
