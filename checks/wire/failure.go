@@ -20,6 +20,7 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 	}
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	f.aboutKey = catalog.Of(code).Rung == catalog.RungAuth
+	f.aboutModel = catalog.Of(code).Rung == catalog.RungModels
 	// every retry shows, whatever the last answer was
 	f.Message = c.what(code, req, a, where) + a.retryNote()
 	f.slots = c.fixSlots(code, a.res, where)
@@ -111,6 +112,8 @@ func (c *climber) fixSlots(code catalog.Code, res *probe.Result, where string) f
 			redirectSlots(&s, m, where, location(res))
 		case catalog.AuthInvalid:
 			s.Key, s.File = keyPlace(m), m.KeySource
+		case catalog.ModelNotFound, catalog.ModelNoChannel: // where the model is set, not the base URL
+			s.Key, s.File = modelKey(m), m.ModelSource
 		case catalog.ProtocolUnsupported:
 			s.Value = protocolNeed(m)
 		}

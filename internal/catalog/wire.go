@@ -109,7 +109,7 @@ var wireEntries = []Entry{
 			"every channel for the model was disabled (its balance ran out, or it kept failing)",
 			"OpenRouter: no provider meets the request's routing requirements (503)",
 		},
-		Fix:      "pick a model your key's group may use (the gateway's model list or pricing page), or ask the gateway's operator to add or re-enable a channel for {model|the model} in your group or to move the key to a group that has one; retrying later does not help",
+		Fix:      "pick a model your key's group may use[ and set it in {file}] (the gateway's model list or pricing page), or ask the gateway's operator to add or re-enable a channel for {model|the model} in your group or to move the key to a group that has one; retrying later does not help",
 		Statuses: []int{503},
 		Symptoms: []string{"无可用渠道", "no available channel", "under group", "distributor", "no allowed providers", "no available model provider", "no endpoints found"},
 	},
