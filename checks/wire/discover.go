@@ -32,6 +32,11 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			ModelSource: t.Model.Source.Where(s.Env),
 			NoKey:       t.NoKeyNeeded,
 		}
+		if t.Base.Source.IsVar() {
+			if at, ok := s.ExportedBy(t.Base.Source.Key); ok {
+				p.BaseExport = at.Display(s.Env)
+			}
+		}
 		if bg := t.Background(); bg.Value != "" {
 			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
 			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {
