@@ -69,8 +69,11 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
 				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
-			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				orSetup(removeFix(e, other.Source)+" so that only "+where(e, first)+" remains", t), src(e, other)))
+			fix := removeFix(e, other.Source) + " so that only " + where(e, first) + " remains"
+			if !other.Source.IsVar() { // setup cannot unset what the shell exports
+				fix = orSetup(fix, t)
+			}
+			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg, fix, src(e, other)))
 		}
 	}
 	if len(out) == 0 {
@@ -82,6 +85,9 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // removeFix says how to delete a value at its source.
 func removeFix(e *env.Env, s discover.Source) string {
 	if s.File == "" {
+		if at, ok := discover.ExportedIn(e.Home, s.Key); ok {
+			return fmt.Sprintf("remove the line that exports %s from %s%s and open a new shell (or run 'unset %s' in this one)", s.Key, e.Tilde(at.File), atLine(at), s.Key)
+		}
 		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
 	}
 	return fmt.Sprintf("delete %q from %s%s", s.Key, e.Tilde(s.File), atLine(s))
