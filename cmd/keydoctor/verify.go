@@ -44,7 +44,10 @@ func newVerifyCmd(e *env.Env) *cobra.Command {
 		Long: `verify starts the recording relay (see 'keydoctor trace'), runs one short
 headless turn of the real tool pointed at it, and reports what the tool really
 sent — paths, models (main and background), auth header, key — against what
-its files say. No file of the tool is edited:
+its files say, first of all where the turn went: a provider switch
+(CLAUDE_CODE_USE_BEDROCK, _VERTEX, …) that wins over the base URL, from the
+shell or any settings layer, is named before the turn and judged an error.
+No file of the tool is edited:
 
   claude   claude --settings FILE -p PROMPT   (a --settings layer beats user,
            project and local settings; FILE is temporary)
