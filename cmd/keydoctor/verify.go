@@ -107,7 +107,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"' to write it", "%v", err)
 	}
-	if cfg.Bypassed() && cfg.Base == "" && o.Upstream == "" {
+	if cfg.Route.Kind == discover.RouteCloud && cfg.Base == "" && o.Upstream == "" {
 		return failf("nothing to verify; 'keydoctor setup --tools "+string(o.Tool)+"' sends it through the gateway instead",
 			"%s sends its requests to %s (%s), not to a gateway", tool.Title, cfg.Route.Title, cfg.RouteSwitch())
 	}
