@@ -32,6 +32,7 @@ type sandbox struct {
 	gwLog                 string
 	env                   map[string]string
 	keyArgs, urlArgs      []string
+	setups                int // setup --yes runs that exited 0
 	stdin                 string
 }
 
@@ -89,18 +90,39 @@ func (s *sandbox) handOver() {
 	}
 }
 
-// wroteAsUser fails unless the session's writes (setup's tool file, the
-// backups) were made by the sandbox's user: a run refused for want of
-// permission would leak nothing and prove nothing.
+// wroteAsUser fails unless the session wrote as the sandbox's user: what
+// its commands wrote (the trace and mock logs, everything under
+// ~/.config/keydoctor) belongs to the user, there is some of it, and a
+// setup --yes that succeeded left its backups. A session refused for want
+// of permission would leak nothing and prove nothing.
 func (s *sandbox) wroteAsUser() {
 	s.t.Helper()
 	if s.user.UID < 0 {
 		return
 	}
-	for _, p := range []string{filepath.Join(s.home, ".claude", "settings.json"), filepath.Join(s.home, ".config", "keydoctor", "backups")} {
+	n := 0
+	owned := func(p string) {
+		if _, err := os.Lstat(p); err != nil {
+			return // a refused command writes nothing (trace of a URL with credentials)
+		}
+		n++
 		if uid, _ := ownerOf(s.t, p); uid != s.user.UID {
 			s.t.Errorf("%s belongs to uid %d, not to %s", p, uid, s.user.Name)
 		}
+	}
+	owned(filepath.Join(s.root, "trace.jsonl"))
+	owned(filepath.Join(s.root, "mock.jsonl"))
+	filepath.WalkDir(filepath.Join(s.home, ".config", "keydoctor"), func(p string, _ fs.DirEntry, err error) error {
+		if err == nil {
+			owned(p)
+		}
+		return nil
+	})
+	if _, err := os.Stat(filepath.Join(s.home, ".config", "keydoctor", "backups")); s.setups > 0 && err != nil {
+		s.t.Errorf("%d setup --yes runs succeeded as %s, but left no backups: %v", s.setups, s.user.Name, err)
+	}
+	if n == 0 {
+		s.t.Errorf("no command of the session wrote anything as %s", s.user.Name)
 	}
 }
 

@@ -207,6 +207,9 @@ func (s *sandbox) run(args ...string) (int, string) {
 		s.t.Fatalf("keydoctor %s: %v", strings.Join(args, " "), err)
 	}
 	s.cover.add(args[0])
+	if args[0] == "setup" && args[1] == "--yes" && code == 0 {
+		s.setups++
+	}
 	s.check("keydoctor "+strings.Join(args, " ")+" (stdout)", out.String())
 	s.check("keydoctor "+strings.Join(args, " ")+" (stderr)", errb.String())
 	if code > 2 {
