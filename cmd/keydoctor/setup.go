@@ -252,7 +252,11 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 		return *o.preloaded, nil
 	}
 	o.Flags.saveAs = true
+	o.Flags.current = o.currentFiles
 	p, err := o.Flags.loadIn(o.Env, o.Project)
+	if err == nil {
+		err = keptFromFiles(o.Flags.cur, &p)
+	}
 	// The background model is settled against the gateway's list and
 	// the files on every run (settleBackground); a stored one would skip
 	// that and keep a model the gateway may no longer serve.
