@@ -48,7 +48,7 @@ func planCodex(o Options, t tools.Tool) ([]*Change, error) {
 	if o.CodexAuth == "env" {
 		v := codexEnvKey(o)
 		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
-			c.notef("env_key names %s: export it (with this key) in the shell that runs codex", v)
+			c.notef("env_key names %s; export it (with this key) in the shell that runs codex", v)
 		}
 		return out, nil
 	}
