@@ -13,7 +13,9 @@ import (
 )
 
 // setAt says how to give the key at src a value, in the syntax of the
-// file it lives in: every fix names the exact file, key and value.
+// file it lives in (TOML, JSON, .env, the shell): the Edit slot of a
+// fix template (catalog.Render), so every fix names the exact file, line,
+// key and value while the sentence around it stays the catalog's.
 func setAt(e *env.Env, src discover.Source, value string) string {
 	q := strconv.Quote(value)
 	switch {
@@ -38,6 +40,14 @@ func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	default:
 		return fmt.Sprintf("set %q to %s in %s%s", src.Key, what, e.Tilde(src.File), atLine(src))
 	}
+}
+
+// removeFix says how to delete a value at its source: the Remove slot.
+func removeFix(e *env.Env, s discover.Source) string {
+	if s.File == "" {
+		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
+	}
+	return fmt.Sprintf("delete %q from %s%s", s.Key, e.Tilde(s.File), atLine(s))
 }
 
 func atLine(src discover.Source) string {
