@@ -30,6 +30,21 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	}
 }
 
+// removeAll is removeFix for several keys of one place (a file, or a
+// variable holding a whole config).
+func removeAll(keys []string, where string) string {
+	return "remove " + strings.Join(keys, ", ") + " from " + where
+}
+
+// exportAll is setKeyAt for variables of the shell that none sets.
+func exportAll(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=…"
+	}
+	return "export " + strings.Join(parts, " ") + " (and in your shell profile)"
+}
+
 // setKeyAt is setAt for the key, whose value is never printed.
 func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	switch {
@@ -47,7 +62,11 @@ func removeFix(e *env.Env, s discover.Source) string {
 	if s.File == "" {
 		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
 	}
-	return fmt.Sprintf("delete %q from %s%s", s.Key, e.Tilde(s.File), atLine(s))
+	key := strconv.Quote(s.Key) // a JSON key, as the file spells it
+	if strings.HasSuffix(s.File, ".toml") || filepath.Base(s.File) == ".env" {
+		key = s.Key
+	}
+	return fmt.Sprintf("delete %s from %s%s", key, e.Tilde(s.File), atLine(s))
 }
 
 func atLine(src discover.Source) string {
