@@ -82,14 +82,6 @@ func setupCmd(t discover.Tool) string {
 	return setupFor(string(t.ID))
 }
 
-// orSetup appends "or run 'keydoctor setup --tools X'" when setup can do it.
-func orSetup(fix string, t discover.Tool) string {
-	if c := setupCmd(t); c != "" {
-		return fix + ", or run '" + c + "'"
-	}
-	return fix
-}
-
 // src is a value's source as findings show it.
 func src(e *env.Env, v discover.Value) string { return v.Source.Display(e) }
 
