@@ -1,5 +1,11 @@
 package checks
 
+// This file spells the edit of one key, the clause a fix template takes
+// in its {edit} or {remove} slot, in the syntax of the file it changes
+// (see catalog.Render). An edit that is not one key's value (move the
+// MCP servers, add updatedAt, remove a trailing comma) is a clause its
+// check writes into the same slot.
+
 import (
 	"fmt"
 	"path/filepath"
@@ -30,21 +36,6 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	}
 }
 
-// removeAll is removeFix for several keys of one place (a file, or a
-// variable holding a whole config).
-func removeAll(keys []string, where string) string {
-	return "remove " + strings.Join(keys, ", ") + " from " + where
-}
-
-// exportAll is setKeyAt for variables of the shell that none sets.
-func exportAll(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n + "=…"
-	}
-	return "export " + strings.Join(parts, " ") + " (and in your shell profile)"
-}
-
 // setKeyAt is setAt for the key, whose value is never printed.
 func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	switch {
@@ -57,6 +48,15 @@ func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	}
 }
 
+// exportAll is setKeyAt for variables of the shell that none sets.
+func exportAll(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=…"
+	}
+	return "export " + strings.Join(parts, " ") + " (and in your shell profile)"
+}
+
 // removeFix says how to delete a value at its source: the Remove slot.
 func removeFix(e *env.Env, s discover.Source) string {
 	if s.File == "" {
@@ -67,6 +67,12 @@ func removeFix(e *env.Env, s discover.Source) string {
 		key = s.Key
 	}
 	return fmt.Sprintf("delete %s from %s%s", key, e.Tilde(s.File), atLine(s))
+}
+
+// removeAll is removeFix for several keys of one place (a file, or a
+// variable holding a whole config).
+func removeAll(keys []string, where string) string {
+	return "remove " + strings.Join(keys, ", ") + " from " + where
 }
 
 func atLine(src discover.Source) string {
