@@ -95,6 +95,8 @@ var configFixes = []struct {
 		"add OPENAI_API_KEY to ~/proj/.env as they are in ~/.qwen/.env (Qwen Code loads only the first .env it finds, walking up from its working directory), or run 'keydoctor setup --tools qwen', which writes a settings file no .env can shadow"},
 	{DotEnvShadow, Slots{Tool: "Qwen Code", Remove: "delete OPENAI_API_KEY from ~/.qwen/.env"},
 		"delete OPENAI_API_KEY from ~/.qwen/.env: Qwen Code already takes the triple from its settings file, and these variables, where they are loaded, beat it"},
+	{ClaudeGatewayHTTP, Slots{Tool: "Claude Code", Key: "ANTHROPIC_BASE_URL", File: "~/.claude/settings.json:4", Value: "https://gw.example/api", Command: "keydoctor setup --tools claude"},
+		"set ANTHROPIC_BASE_URL to the https:// form of the gateway URL (https://gw.example/api) in ~/.claude/settings.json:4: with CLAUDE_CODE_USE_GATEWAY on, Claude Code accepts plain http only for localhost, 127.0.0.1 and [::1], or run 'keydoctor setup --tools claude'"},
 	{ModelUndeclared, Slots{Value: "gpt-4o", Key: "provider.taotoken.models", File: "~/.config/opencode/opencode.json", Command: "keydoctor setup --tools opencode"},
 		`add "gpt-4o": {} to provider.taotoken.models in ~/.config/opencode/opencode.json, or run 'keydoctor setup --tools opencode'`},
 }
