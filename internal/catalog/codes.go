@@ -37,6 +37,7 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	ClaudeGatewayHTTP  Code = "claude-gateway-http"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.
