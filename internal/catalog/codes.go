@@ -37,6 +37,9 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	KeyHelperConflict  Code = "key-helper-conflict"
+	LoginToGateway     Code = "login-to-gateway"
+	KeyOverridden      Code = "key-overridden"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.
