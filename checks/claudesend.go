@@ -113,8 +113,12 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	} else {
 		msg += ": a gateway that reads x-api-key first never sees the helper's key"
 	}
+	file := t.Key.Source.Display(e)
+	if t.Key.Source.IsVar() {
+		file = "your shell profile (and unset it)"
+	}
 	f := finding(t, catalog.KeyHelperConflict, doctor.Error, msg,
-		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Tool: t.Label, File: t.Key.Source.Display(e), Key: t.Key.Source.Key}),
+		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Tool: t.Label, File: file, Key: t.Key.Source.Key}),
 		src(e, t.Key))
 	return &f
 }
@@ -127,10 +131,9 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 	}
 	msg := fmt.Sprintf("Claude Code has a base URL (%s, %s) but no key: it sends your Claude subscription's login token (%s) to that host as Authorization: Bearer; the gateway gets your Anthropic login and answers 401",
 		t.Base.Value, where(e, t.Base), src(e, t.Login))
-	at := t.Places.Key
-	at.File = t.Base.Source.File
-	if at.File == "" {
-		at = discover.Source{Key: tools.AnthropicAuthToken}
+	at := t.Places.Key // ~/.claude/settings.json env, unless the base URL sits in another layer
+	if t.Base.Source.File != "" {
+		at.File = t.Base.Source.File
 	}
 	f := finding(t, catalog.LoginToGateway, doctor.Error, msg,
 		catalog.Render(catalog.LoginToGateway, catalog.Slots{Tool: t.Label, File: e.Tilde(at.File), Key: at.Key, Command: setupCmd(t)}),

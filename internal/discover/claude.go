@@ -183,7 +183,9 @@ func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
 	case !t.Route.Gateway() && !t.Base.Configured():
 		s.Elsewhere = append(s.Elsewhere, t)
 		return nil
-	case !s.Claude.Configured() && t.Route.Gateway():
+	case !s.Claude.Configured() && t.Route.Gateway() && !t.Login.Set():
+		// An exported ANTHROPIC_BASE_URL beside a subscription login is
+		// judged: the login's token goes there.
 		return nil
 	}
 	return []Tool{t}

@@ -49,6 +49,8 @@ func TestClaudeRequest(t *testing.T) {
 			"m", "", false, "Authorization: Bearer + x-api-key", false},
 		{"a base URL, no key, a login: the login's token goes to the gateway", `{"env": {` + base + `"ANTHROPIC_MODEL": "m"}}`, nil, login,
 			"m", "", false, "Authorization: Bearer (the subscription login's token)", true},
+		{"an exported base URL and a login: judged too", `{"model": "m"}`, map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example/api"}, login,
+			"m", "", false, "Authorization: Bearer (the subscription login's token)", true},
 		{"a base URL, no key, no login: nothing is sent", `{"env": {` + base + `"ANTHROPIC_MODEL": "m"}}`, nil, nil,
 			"m", "", false, "", false},
 	}
