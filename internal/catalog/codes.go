@@ -40,6 +40,7 @@ const (
 	KeyHelperConflict  Code = "key-helper-conflict"
 	LoginToGateway     Code = "login-to-gateway"
 	KeyOverridden      Code = "key-overridden"
+	ClaudeGatewayHTTP  Code = "claude-gateway-http"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.
