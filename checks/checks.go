@@ -56,7 +56,7 @@ func Offline(o Options) []doctor.Check {
 		geminiCheck{s},
 		authCheck{s},
 		claudeRejectedCheck{s},
-		claudeSendCheck{s, o.Profile},
+		claudeSendCheck{s, o.Profile, o.Profiles},
 		overriddenCheck{s},
 		shadowCheck{s},
 		qwenCheck{s},

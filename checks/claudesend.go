@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -17,8 +18,9 @@ import (
 // which credential goes in which header, and whether the key that wins is
 // the profile's. Each finding names the value that decides it.
 type claudeSendCheck struct {
-	snap    *discover.Snapshot
-	profile gateway.Profile
+	snap     *discover.Snapshot
+	profile  gateway.Profile
+	profiles *ProfileSet
 }
 
 func (claudeSendCheck) Name() string { return "claude-request" }
@@ -146,28 +148,48 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 // the base URL in effect is the profile's, so that the profile's key goes
 // to the host it was meant for.
 func (c claudeSendCheck) staleKey(e *env.Env, t discover.Tool) *doctor.Finding {
-	ref := driftCheck{c.snap, c.profile}.explicit(gateway.FieldKey, c.profile.Key)
-	if !ref.ok || t.Key.Value == "" || t.Key.Value == ref.value {
-		return nil
-	}
-	var good *discover.Value
-	for i, o := range t.Key.Overrides {
-		if o.Value == ref.value {
-			good = &t.Key.Overrides[i]
-			break
-		}
-	}
-	if good == nil {
+	good, root, ok := c.shadowedProfileKey(t)
+	if !ok {
 		return nil
 	}
 	msg := fmt.Sprintf("Claude Code sends the key %s from %s, which beats the profile's key %s in %s: the gateway will refuse it",
-		maskKey(t.Key.Value), where(e, t.Key), maskKey(ref.value), where(e, *good))
+		maskKey(t.Key.Value), where(e, t.Key), maskKey(good.Value), where(e, good))
 	slots := catalog.Slots{Tool: t.Label, Command: "keydoctor setup --tools claude --scope " + c.scopeOf(t.Key.Source.File)}
-	if p, _ := t.Rule.Diagnose(t.Base.Value); p.Root == c.profile.BaseURL {
+	if p, _ := t.Rule.Diagnose(t.Base.Value); p.Root == root {
 		slots.File, slots.Key = t.Key.Source.Display(e), t.Key.Source.Key
 	}
 	f := finding(t, catalog.KeyOverridden, doctor.Error, msg, catalog.Render(catalog.KeyOverridden, slots), src(e, t.Key))
 	return &f
+}
+
+// shadowedProfileKey is the profile's key where a lower layer holds it and
+// the winning key is not it, with the gateway root it belongs to. The
+// profile is the one the user gave (flag, variable, config file); without
+// one, a stored profile owning the shadowed key while no stored profile
+// owns the winner (a key left from before a rotation).
+func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, string, bool) {
+	if t.Key.Value == "" {
+		return discover.Value{}, "", false
+	}
+	if ref := (driftCheck{c.snap, c.profile}).explicit(gateway.FieldKey, c.profile.Key); ref.ok {
+		for _, o := range t.Key.Overrides {
+			if o.Value == ref.value && t.Key.Value != ref.value {
+				return o, c.profile.BaseURL, true
+			}
+		}
+		return discover.Value{}, "", false
+	}
+	if c.profiles == nil || profiles.Owns(c.profiles.Resolved, t.Key.Value) {
+		return discover.Value{}, "", false
+	}
+	for _, o := range t.Key.Overrides {
+		for _, r := range c.profiles.Resolved {
+			if r.Key != "" && r.Key == o.Value {
+				return o, r.Root, true
+			}
+		}
+	}
+	return discover.Value{}, "", false
 }
 
 // scopeOf is the setup scope of a Claude settings file.
