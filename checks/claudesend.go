@@ -83,7 +83,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 		at = discover.Source{File: at.File, Key: tools.ClaudeEnv + "." + a.Var}
 	}
 	f := finding(t, catalog.EnvMissing, doctor.Warning, msg,
-		catalog.Render(catalog.EnvMissing, catalog.Slots{Tool: t.Label, File: at.Display(e), Key: at.Key, Value: "<model id>", Command: setupCmd(t)}),
+		catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, at, "<model id>"), Command: setupCmd(t)}),
 		from)
 	return &f
 }
@@ -115,12 +115,8 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	} else {
 		msg += ": a gateway that reads x-api-key first never sees the helper's key"
 	}
-	file := t.Key.Source.Display(e)
-	if t.Key.Source.IsVar() {
-		file = "your shell profile (and unset it)"
-	}
 	f := finding(t, catalog.KeyHelperConflict, doctor.Error, msg,
-		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Tool: t.Label, File: file, Key: t.Key.Source.Key}),
+		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Remove: removeFix(e, t.Key.Source), Key: t.KeyName}),
 		src(e, t.Key))
 	return &f
 }
@@ -138,7 +134,7 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 		at.File = t.Base.Source.File
 	}
 	f := finding(t, catalog.LoginToGateway, doctor.Error, msg,
-		catalog.Render(catalog.LoginToGateway, catalog.Slots{Tool: t.Label, File: e.Tilde(at.File), Key: at.Key, Command: setupCmd(t)}),
+		catalog.Render(catalog.LoginToGateway, catalog.Slots{Edit: setKeyAt(e, at, "<your gateway key>"), Command: setupCmd(t), Remove: removeFix(e, t.Base.Source)}),
 		src(e, t.Base))
 	return &f
 }
@@ -156,7 +152,7 @@ func (c claudeSendCheck) staleKey(e *env.Env, t discover.Tool) *doctor.Finding {
 		maskKey(t.Key.Value), where(e, t.Key), maskKey(good.Value), where(e, good))
 	slots := catalog.Slots{Tool: t.Label, Command: "keydoctor setup --tools claude --scope " + c.scopeOf(t.Key.Source.File)}
 	if p, _ := t.Rule.Diagnose(t.Base.Value); p.Root == root {
-		slots.File, slots.Key = t.Key.Source.Display(e), t.Key.Source.Key
+		slots.Remove = removeFix(e, t.Key.Source)
 	}
 	f := finding(t, catalog.KeyOverridden, doctor.Error, msg, catalog.Render(catalog.KeyOverridden, slots), src(e, t.Key))
 	return &f
