@@ -233,7 +233,9 @@ var configEntries = []Entry{
 	{Code: TeamDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 175, Title: "a tool differs from the repository's keydoctor.yaml",
 		Causes: []string{
 			"the tool was edited by hand, or set up outside the repository, after the team file was committed",
+			"the tool reads its key from another variable than the team's key_env, or holds a key other than the one that variable holds",
+			"the team file names a background model, and Claude Code's settings name another (or none)",
 		},
-		Fix: "run '{command|keydoctor setup --yes}' in the repository (it takes the team file's gateway, model and tools)",
+		Fix: "[set {key} to {value}[ in {file}], or ]run '{command|keydoctor setup --yes}' in the repository (it takes the team file's gateway, model, background model, key variable and tools)",
 	},
 }

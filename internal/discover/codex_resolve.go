@@ -104,7 +104,7 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	case p.BearerToken.Set():
 		t.Key, t.KeyName = p.BearerToken, tools.CodexBearerToken
 	case p.EnvKey.Set():
-		t.Key, t.KeyName = s.Shell(p.EnvKey.Value), p.EnvKey.Value
+		t.Key, t.KeyName, t.KeyVar = s.Shell(p.EnvKey.Value), p.EnvKey.Value, p.EnvKey
 	case p.RequiresOpenAIAuth:
 		t.Key, t.KeyName = c.AuthKey, codexAuthKeyName
 	}

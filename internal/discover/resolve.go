@@ -20,6 +20,10 @@ type Tool struct {
 	// KeyName says which credential Key is: ANTHROPIC_AUTH_TOKEN, the
 	// env_key variable, auth.json OPENAI_API_KEY, apiKeyHelper, none.
 	KeyName string
+	// KeyVar is the variable the tool's own config names for its key
+	// (Codex's env_key, OpenCode's {env:VAR}), with where it is named;
+	// zero when the key is in a file or a variable of a fixed name.
+	KeyVar Value
 	// NeedsModel: without a model the tool falls back to a default the
 	// gateway may not serve.
 	NeedsModel bool
