@@ -8,7 +8,7 @@ var toolEntries = []Entry{
 		Causes: []string{
 			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. only the preset's) leaves them without a key inside the project",
 		},
-		Fix:      "put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow",
+		Fix:      "[{edit} ({tool} loads only the first .env it finds, walking up from its working directory)[, or run '{command}', which writes a settings file no .env can shadow]][!edit [{remove}: {tool} already takes the triple from its settings file, and these variables, where they are loaded, beat it][!remove put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow]]",
 		Symptoms: []string{"no auth type is selected", "works outside the project", "only inside the project", "project .env"},
 		Explains: []Code{EnvMissing, AuthInvalid},
 	},
@@ -16,7 +16,7 @@ var toolEntries = []Entry{
 		Causes: []string{
 			"OpenCode's \"model\": \"ID/MODEL\" names a model its provider's models map does not list: it fails before any request with an opaque UnknownError (the cause shows only with --print-logs)",
 		},
-		Fix:      "declare the model under the provider's models, e.g. an empty entry provider.taotoken.models.gpt-4o in ~/.config/opencode/opencode.json (`keydoctor setup --tools opencode` writes it)",
+		Fix:      "[add \"{value}\": \\{\\} to {key} in {file}[, or run '{command}']][!value declare the model under the provider's models, e.g. an empty entry provider.taotoken.models.gpt-4o in ~/.config/opencode/opencode.json (`keydoctor setup --tools opencode` writes it)]",
 		Symptoms: []string{"unknownerror", "unexpected server error. check server logs", "providermodelnotfounderror", "model not found: "},
 		Explains: []Code{ModelNotFound},
 	},

@@ -133,8 +133,10 @@ func (t Tool) Request() (Request, bool) {
 		r.URL += "?" + t.Rule.Query
 	}
 	switch {
-	case t.KeyName == KeyHelper:
+	case t.KeyName == KeyHelper || t.Helper.Set():
 		r.Header = "Authorization: Bearer + x-api-key"
+	case t.Login.Set():
+		r.Header = "Authorization: Bearer (the subscription login's token)"
 	case t.Auth == gateway.AuthBearer:
 		r.Header = "Authorization: Bearer"
 	case t.Auth == gateway.AuthXAPIKey:
