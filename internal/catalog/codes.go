@@ -37,6 +37,9 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	CodexLegacyProfile Code = "codex-legacy-profile"
+	CodexAuthUnsent    Code = "codex-auth-unsent"
+	CodexLoginSent     Code = "codex-login-sent"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

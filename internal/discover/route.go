@@ -127,6 +127,8 @@ func (t Tool) Request() (Request, bool) {
 	switch {
 	case t.KeyName == KeyHelper:
 		r.Header = "Authorization: Bearer + x-api-key"
+	case t.KeyName == CodexLoginKeyName:
+		r.Header = "Authorization: Bearer, the ChatGPT sign-in's token"
 	case t.Auth == gateway.AuthBearer:
 		r.Header = "Authorization: Bearer"
 	case t.Auth == gateway.AuthXAPIKey:
