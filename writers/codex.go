@@ -241,7 +241,7 @@ func noLegacyProfile(path string, before map[string]any, src []byte) error {
 	if !ok {
 		return nil
 	}
-	e := refuse(path, fmt.Sprintf("delete the profile line (to keep that profile, move [profiles.%s] into %s.config.toml beside it and start Codex with --profile %s), then rerun",
+	e := refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
 		sel, sel, sel), "has profile = %q, which Codex no longer accepts: it refuses to start", sel)
 	for i, line := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "[") {

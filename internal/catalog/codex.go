@@ -8,8 +8,10 @@ var codexEntries = []Entry{
 		Causes: []string{
 			"config.toml has a top-level profile = \"NAME\" (usually beside a [profiles.NAME] table, as older guides wrote it): Codex 0.134 and later refuse to start with it; a profile now lives in $CODEX_HOME/NAME.config.toml and is chosen with `codex --profile NAME`",
 		},
-		Fix:      "delete the line profile = \"{value|NAME}\" from {file|~/.codex/config.toml}[ (line {line})]; to keep that profile, move the settings of \\[profiles.{value|NAME}\\] into {key|~/.codex/NAME.config.toml} and start Codex with `codex --profile {value|NAME}`",
+		Fix:      "delete the line profile = \"{value|NAME}\" from {file|~/.codex/config.toml}[ (line {line})] and move the settings of \\[profiles.{value|NAME}\\] to the top level of that file, which is what the selector did; a profile you only want now and then goes into {key|~/.codex/NAME.config.toml}, used with `codex --profile {value|NAME}`",
 		Symptoms: []string{"legacy `profile", "config is no longer supported; use `--profile", "remove the legacy profile selector/table"},
+		// What is missing at the top level was in the profile.
+		Explains: []Code{EnvMissing},
 	},
 	{Code: CodexAuthUnsent, Class: Config, Rung: CondValues, Severity: Error, FixRank: 51, Title: "Codex sends no key: the provider does not read auth.json",
 		Causes: []string{

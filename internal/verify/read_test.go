@@ -75,7 +75,7 @@ func TestReadCodex(t *testing.T) {
 			base:   "https://gw.example/v1", model: "gpt-5", key: testKey, provider: "tt"},
 		{name: "profile",
 			config: "profile = \"fast\"\nmodel = \"gpt-5\"\nmodel_provider = \"a\"\n[profiles.fast]\nmodel = \"gpt-4o-mini\"\nmodel_provider = \"b\"\n[model_providers.b]\nbase_url = \"https://b.example/v1\"\n",
-			base:   "https://b.example/v1", model: "gpt-4o-mini", provider: "b"},
+			err:    `config.toml:1 has profile = "fast": Codex refuses to start with a legacy profile selector`},
 		{name: "built-in openai with openai_base_url",
 			config: "model = \"gpt-5\"\nopenai_base_url = \"https://gw.example/v1\"\n",
 			auth:   `{"OPENAI_API_KEY":"` + testKey + `"}`,
