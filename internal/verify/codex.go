@@ -47,6 +47,9 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
 		c.Key, c.KeySource = value(e, t.Key)
+		if t.Auth != "" { // an x-api-key header (env_http_headers, http_headers)
+			c.Auth = t.Auth
+		}
 		if p.EnvKey.Value != "" && t.KeyName == p.EnvKey.Value {
 			c.KeySource = "$" + p.EnvKey.Value
 			if c.Key == "" {

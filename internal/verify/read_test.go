@@ -64,7 +64,12 @@ func TestReadCodex(t *testing.T) {
 		vars               map[string]string
 		base, model, key   string
 		provider, err      string
+		header             gateway.Auth // bearer when empty
 	}{
+		{name: "env_http_headers x-api-key",
+			config: "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/api/v1\"\nenv_http_headers = { \"x-api-key\" = \"TT_KEY\" }\n",
+			vars:   map[string]string{"TT_KEY": testKey},
+			base:   "https://gw.example/api/v1", model: "gpt-5", key: testKey, provider: "tt", header: gateway.AuthXAPIKey},
 		{name: "env_key provider",
 			config: "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/api/v1\"\nwire_api = \"responses\"\nenv_key = \"TT_KEY\"\n",
 			vars:   map[string]string{"TT_KEY": testKey},
@@ -104,8 +109,11 @@ func TestReadCodex(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != gateway.AuthBearer {
-				t.Errorf("got base %q model %q key %q provider %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider)
+			if tc.header == "" {
+				tc.header = gateway.AuthBearer
+			}
+			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != tc.header {
+				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider, c.Auth)
 			}
 		})
 	}
