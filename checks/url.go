@@ -3,6 +3,8 @@ package checks
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"path"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -42,6 +44,10 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 			want := c.want(t, parsed, n.Code)
 			msg := fmt.Sprintf("%s (base URL %q from %s)", n.Message, t.Base.Value, where(e, t.Base))
+			if host, ok := anthropicRoot(t, parsed.Root); ok && n.Code == catalog.URLMissingVersion {
+				msg = fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, and adding /v1 would not help, such vendors serve OpenAI's API under a root of its own",
+					t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
+			}
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
@@ -60,9 +66,24 @@ func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) str
 			return "<gateway base URL, e.g. " + t.Rule.Base("https://taotoken.net/api") + ">"
 		}
 	}
+	if host, ok := anthropicRoot(t, root); ok {
+		return "<the OpenAI API base URL of " + host + " from its documentation, e.g. " + t.Rule.Base(host) + ", not its Anthropic root>"
+	}
 	base := t.Rule.Base(root)
 	if code == catalog.URLInsecure {
 		base = "https://" + strings.TrimPrefix(base, "http://")
 	}
 	return base
+}
+
+// anthropicRoot reports a vendor's Anthropic root (…/anthropic: DeepSeek,
+// Kimi) given to a tool speaking OpenAI's API, and its scheme and host:
+// …/anthropic/v1/chat/completions is a 404 there, the OpenAI API has a
+// root of its own (docs/tools.md).
+func anthropicRoot(t discover.Tool, root string) (string, bool) {
+	u, err := url.Parse(root)
+	if err != nil || t.Rule.Protocol == gateway.Messages || !strings.EqualFold(path.Base(u.Path), "anthropic") {
+		return "", false
+	}
+	return u.Scheme + "://" + u.Host, true
 }
