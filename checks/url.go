@@ -33,6 +33,13 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		parsed, notes := t.Rule.Diagnose(t.Base.Value)
+		if host, ok := anthropicRoot(t, parsed.Root); ok {
+			out = append(out, anthropicRootFinding(e, t, host))
+			notes = dropNote(notes, catalog.URLMissingVersion) // /v1 would not help
+			if len(notes) == 0 {
+				continue
+			}
+		}
 		if len(notes) == 0 {
 			out = append(out, okFinding(t, fmt.Sprintf("%s: base URL %s, requests go to %s", t.Label, t.Base.Value, t.Rule.WillRequest(t.Base.Value)), src(e, t.Base)))
 			continue
@@ -44,10 +51,6 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 			want := c.want(t, parsed, n.Code)
 			msg := fmt.Sprintf("%s (base URL %q from %s)", n.Message, t.Base.Value, where(e, t.Base))
-			if host, ok := anthropicRoot(t, parsed.Root); ok && n.Code == catalog.URLMissingVersion {
-				msg = fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, and adding /v1 would not help, such vendors serve OpenAI's API under a root of its own",
-					t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
-			}
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
@@ -66,9 +69,6 @@ func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) str
 			return "<gateway base URL, e.g. " + t.Rule.Base("https://taotoken.net/api") + ">"
 		}
 	}
-	if host, ok := anthropicRoot(t, root); ok {
-		return "<the OpenAI API base URL of " + host + " from its documentation, e.g. " + t.Rule.Base(host) + ", not its Anthropic root>"
-	}
 	base := t.Rule.Base(root)
 	if code == catalog.URLInsecure {
 		base = "https://" + strings.TrimPrefix(base, "http://")
@@ -77,13 +77,32 @@ func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) str
 }
 
 // anthropicRoot reports a vendor's Anthropic root (…/anthropic: DeepSeek,
-// Kimi) given to a tool speaking OpenAI's API, and its scheme and host:
-// …/anthropic/v1/chat/completions is a 404 there, the OpenAI API has a
-// root of its own (docs/tools.md).
+// Kimi, GLM, MiniMax) given to a tool speaking OpenAI's API, and its
+// scheme and host. Those vendors serve OpenAI's API under a root of its
+// own, so …/anthropic/chat/completions and …/anthropic/v1/chat/completions
+// are both 404s (docs/tools.md). A heuristic, hence a warning.
 func anthropicRoot(t discover.Tool, root string) (string, bool) {
 	u, err := url.Parse(root)
 	if err != nil || t.Rule.Protocol == gateway.Messages || !strings.EqualFold(path.Base(u.Path), "anthropic") {
 		return "", false
 	}
 	return u.Scheme + "://" + u.Host, true
+}
+
+func anthropicRootFinding(e *env.Env, t discover.Tool, host string) doctor.Finding {
+	msg := fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, which such vendors do not serve",
+		t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
+	fix := catalog.Render(catalog.URLAnthropicRoot, catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base),
+		Value: t.Rule.Base(host), Was: t.Base.Value})
+	return finding(t, catalog.URLAnthropicRoot, doctor.Warning, msg, fix, src(e, t.Base))
+}
+
+func dropNote(notes []gateway.Note, code catalog.Code) []gateway.Note {
+	var out []gateway.Note
+	for _, n := range notes {
+		if n.Code != code {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -40,6 +40,7 @@ const (
 	CodexLegacyProfile Code = "codex-legacy-profile"
 	CodexAuthUnsent    Code = "codex-auth-unsent"
 	CodexLoginSent     Code = "codex-login-sent"
+	URLAnthropicRoot   Code = "url-anthropic-root"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

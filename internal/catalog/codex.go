@@ -1,6 +1,7 @@
 package catalog
 
-// codexEntries are the configuration codes of what Codex CLI really does
+// codexEntries are configuration codes found by computing the request a
+// tool really sends (issue 18): mostly what Codex CLI really does
 // with its config.toml and auth.json (observed with Codex 0.171.0,
 // docs/tools.md): the request it sends, not what the file seems to say.
 var codexEntries = []Entry{
@@ -28,5 +29,14 @@ var codexEntries = []Entry{
 		Fix:      "give the provider a key of its own: in \\[model_providers.{key|ID}\\] of {file|~/.codex/config.toml}[ (line {line})] replace requires_openai_auth = true with env_key = \"{value|GATEWAY_API_KEY}\" and export {value|GATEWAY_API_KEY}=<your gateway key> (the ChatGPT sign-in stays for OpenAI's own provider); `keydoctor setup --tools codex --codex-auth env` makes that edit",
 		Symptoms: []string{"auth.openai.com/oauth/token", "chatgpt-account-id"},
 		Explains: []Code{AuthInvalid},
+	},
+	{Code: URLAnthropicRoot, Class: Config, Rung: CondURLs, Severity: Warning, FixRank: 141, Title: "a tool speaking OpenAI's API points at a vendor's Anthropic root",
+		Causes: []string{
+			"vendors such as DeepSeek, Kimi, GLM and MiniMax serve Anthropic's API under …/anthropic and OpenAI's under a root of its own (…/v1): the Anthropic base URL from a Claude Code guide was copied into Codex, Cline's openai-compatible provider or an OpenAI SDK, which request …/anthropic/chat/completions or, with /v1 added, …/anthropic/v1/chat/completions, neither of which exists",
+		},
+		Fix:      "set {key|the base URL}[ in {file}] to the vendor's OpenAI API base URL from its documentation[ (often {value})] instead of its Anthropic root[ {was}]; adding /v1 to the Anthropic root does not help",
+		Statuses: []int{404},
+		Symptoms: []string{"/anthropic/chat/completions", "/anthropic/v1/chat/completions", "/anthropic/responses", "/anthropic/v1/responses"},
+		Explains: []Code{EndpointNotFound},
 	},
 }
