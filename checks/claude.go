@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -45,8 +46,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 			return []doctor.Finding{finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
 				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: Claude Code silently does not use it",
 					tools.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tools.ClaudeRejected, at),
-				fmt.Sprintf("delete the entry ending in %q from %s in %s (or add it to \"approved\"), or pass the key as %s instead: 'keydoctor setup --tools claude'",
-					string(r[max(0, len(r)-4):]), tools.ClaudeRejected, at, tools.AnthropicAuthToken), at)}
+				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: setupCmd(*t)}), at)}
 		}
 	}
 	return []doctor.Finding{okFinding(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}

@@ -84,12 +84,12 @@ func (c driftCheck) sameFamilyBase(it driftItem, items []driftItem, host string,
 }
 
 func baseDrift(e *env.Env, it driftItem, uses, but, want string) doctor.Finding {
-	fix := setAt(e, it.v.Source, want)
-	if cmd := setupCmd(it.t); cmd != "" {
-		fix += ", or run 'keydoctor setup' to write one triple into every tool"
+	s := catalog.Slots{Edit: setAt(e, it.v.Source, want)}
+	if setupCmd(it.t) != "" {
+		s.Command = "keydoctor setup"
 	}
 	msg := fmt.Sprintf("%s uses base URL %q (%s, %s), but %s", it.t.Label, it.v.Value, where(e, it.v), uses, but)
-	return finding(it.t, catalog.TripleDrift, doctor.Warning, msg, fix, src(e, it.v))
+	return finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v))
 }
 
 // apiFamily groups the protocols served under one root: chat completions

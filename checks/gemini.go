@@ -33,7 +33,7 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if at := g.AuthType; at.Set() && at.Value != tools.GeminiAPIKeyAuth {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: at.Source.Display(e),
 			Message: fmt.Sprintf("%s saves selectedType %q: it beats GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL, so Gemini CLI does not use the gateway", e.Tilde(g.Settings), at.Value),
-			Fix:     setAt(e, at.Source, tools.GeminiAPIKeyAuth) + ", or run 'keydoctor setup --tools gemini'"})
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, at.Source, tools.GeminiAPIKeyAuth), Command: setupFor("gemini")})})
 	}
 	if g.EnvPath != "" && g.EnvPath != g.Own && g.OwnVars != nil {
 		var missing []string
@@ -45,7 +45,8 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if len(missing) > 0 {
 			out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.EnvPath),
 				Message: fmt.Sprintf("Gemini CLI started in %s reads only %s (the first .env it finds), not %s: it lacks %s there", e.Tilde(c.snap.Project), e.Tilde(g.EnvPath), e.Tilde(g.Own), strings.Join(missing, ", ")),
-				Fix:     fmt.Sprintf("run 'keydoctor setup --tools gemini' (it writes %s, which Gemini CLI reads first), or add %s to %s", e.Tilde(tools.GeminiProjectEnv(c.snap.Project)), strings.Join(missing, ", "), e.Tilde(g.EnvPath))})
+				Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: fmt.Sprintf("add %s to %s", strings.Join(missing, ", "), e.Tilde(g.EnvPath)),
+					Command: setupFor("gemini"), File: e.Tilde(tools.GeminiProjectEnv(c.snap.Project)), Was: e.Tilde(g.EnvPath)})})
 		}
 	}
 	if g.UsageStats == nil || *g.UsageStats {

@@ -62,8 +62,11 @@ func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
 	if n == "" {
 		msg = fmt.Sprintf("%s is on profile none: its base URL, model and key match no stored profile (%s)", t.Label, def)
 	}
-	return doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg,
-		Fix: map[bool]string{true: "'keydoctor use NAME' switches it to a profile", false: ""}[n == ""]}
+	f := doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg}
+	if n == "" {
+		f.Fix = catalog.Render(catalog.ProfileInUse, catalog.Slots{Tool: t.Label})
+	}
+	return f
 }
 
 // orphaned: a key written into a file that no profile holds (left behind
@@ -76,7 +79,7 @@ func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bo
 	at := k.Source.Display(e)
 	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
 		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), gateway.Mask(k.Value)),
-		Fix:     "'keydoctor use NAME' writes a profile's key there; or add this key as a profile (printf '%s\\n' \"$KEY\" | keydoctor profile add NAME --key-stdin)"}, true
+		Fix:     catalog.Render(catalog.KeyOrphaned, catalog.Slots{File: at, Command: `printf '%s\n' "$KEY" | keydoctor profile add NAME --key-stdin`})}, true
 }
 
 // drift compares a tool the team file lists with the team's gateway and
@@ -91,7 +94,7 @@ func (c profilesCheck) drift(e *env.Env, t discover.Tool) []doctor.Finding {
 	add := func(part, got, exp string, v discover.Value) {
 		out = append(out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(t.ID), Source: v.Source.Display(e),
 			Message: fmt.Sprintf("%s: %s is %s, the team's %s says %s (%s)", t.Label, part, orDash(got), e.Tilde(tm.Path), exp, v.Source.Where(e)),
-			Fix:     fmt.Sprintf("run 'keydoctor setup --yes --tools %s' in the repository (it takes the team's settings)", t.ID)})
+			Fix:     catalog.Render(catalog.TeamDrift, catalog.Slots{Command: "keydoctor setup --yes --tools " + string(t.ID)})})
 	}
 	root := t.Base.Value
 	if n, err := gateway.Normalize(root); err == nil {

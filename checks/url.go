@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -33,9 +34,17 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		parsed, notes := t.Rule.Diagnose(t.Base.Value)
+		if f, ok := gatewayHTTP(e, t, c.profile.BaseURL); ok {
+			out = append(out, f)
+			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLInsecure })
+			if len(notes) == 0 {
+				continue
+			}
+		}
 		if host, ok := anthropicRoot(t, parsed.Root); ok {
 			out = append(out, anthropicRootFinding(e, t, host))
-			notes = dropNote(notes, catalog.URLMissingVersion) // /v1 would not help
+			// /v1 would not help
+			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLMissingVersion })
 			if len(notes) == 0 {
 				continue
 			}
@@ -54,7 +63,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
-			out = append(out, finding(t, n.Code, st, msg, orSetup(setAt(e, t.Base.Source, want), t), src(e, t.Base)))
+			out = append(out, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)))
 		}
 	}
 	return out
@@ -92,17 +101,6 @@ func anthropicRoot(t discover.Tool, root string) (string, bool) {
 func anthropicRootFinding(e *env.Env, t discover.Tool, host string) doctor.Finding {
 	msg := fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, which such vendors do not serve",
 		t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
-	fix := catalog.Render(catalog.URLAnthropicRoot, catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base),
-		Value: t.Rule.Base(host), Was: t.Base.Value})
-	return finding(t, catalog.URLAnthropicRoot, doctor.Warning, msg, fix, src(e, t.Base))
-}
-
-func dropNote(notes []gateway.Note, code catalog.Code) []gateway.Note {
-	var out []gateway.Note
-	for _, n := range notes {
-		if n.Code != code {
-			out = append(out, n)
-		}
-	}
-	return out
+	s := catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base), Value: t.Rule.Base(host), Was: t.Base.Value}
+	return finding(t, catalog.URLAnthropicRoot, doctor.Warning, msg, catalog.Render(catalog.URLAnthropicRoot, s), src(e, t.Base))
 }

@@ -37,6 +37,7 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	ClaudeGatewayHTTP  Code = "claude-gateway-http"
 	CodexLegacyProfile Code = "codex-legacy-profile"
 	CodexAuthUnsent    Code = "codex-auth-unsent"
 	CodexLoginSent     Code = "codex-login-sent"

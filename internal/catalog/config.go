@@ -2,9 +2,10 @@ package catalog
 
 import "github.com/keydoctor/keydoctor/templates"
 
-// configEntries are the codes found without network. Their fix text is
-// the generic advice `explain` prints; the offline checks compose the
-// finding's own fix from the file, key and value they found.
+// configEntries are the codes found without network. Each fix template
+// renders the finding's own fix from the slots the offline checks fill
+// (the edit in its file's syntax, the command, the file), and the generic
+// advice `explain` prints when no slot is filled (see Render).
 var configEntries = []Entry{
 	{Code: EnvMissing, Class: Config, Rung: CondValues, Severity: Error, FixRank: 40, Title: "a value the tool needs is not set",
 		Causes: []string{
@@ -12,7 +13,7 @@ var configEntries = []Entry{
 			"no model is set, so the tool asks for its own default model, which the gateway may not serve",
 			"nothing at all is configured yet",
 		},
-		Fix:      "run `keydoctor setup` to write the triple into every tool, or set the variable the finding names (e.g. export " + templates.Default().Vars.APIKey + "=… in ~/.bashrc)",
+		Fix:      "[{edit}[, or run '{command}'[, which writes {value} into {file}]]][!edit run `keydoctor setup` to write the triple into every tool, or set the variable the finding names (e.g. export " + templates.Default().Vars.APIKey + "=… in ~/.bashrc)]",
 		Symptoms: []string{"no api key", "api key is not set", "missing api key", "no auth type is selected", "invalid auth method selected", "could not resolve authentication method", "apikey is required", "you didn't provide an api key", "openai_api_key environment variable is missing"},
 	},
 	{Code: KeyMalformed, Class: Config, Rung: CondValues, Severity: Error, FixRank: 60, Title: "the API key contains characters no key has",
@@ -20,7 +21,7 @@ var configEntries = []Entry{
 			"the key was pasted with a trailing space, a line break or quotes",
 			"the file was saved as UTF-8 with a byte-order mark, or the key picked up an invisible character",
 		},
-		Fix:      "copy the key again from the gateway's console and write it with `keydoctor setup --key-stdin`, which refuses malformed keys",
+		Fix:      "[{edit}[, or run '{command}' with the real key exported]][!edit copy the key again from the gateway's console and write it with `keydoctor setup --key-stdin`, which refuses malformed keys]",
 		Symptoms: []string{"invalid character", "header value", "invalid header field value", "bom", "is not a legal http header value"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -29,7 +30,7 @@ var configEntries = []Entry{
 			"a guide's example value (sk-xxx, <your-key>, sk-你的key) was never replaced",
 			"the key is empty",
 		},
-		Fix:      "create a key in the gateway's console and run `keydoctor setup --key-env NAME` (or --key-stdin) with it",
+		Fix:      "[{edit}[, or run '{command}' with the real key exported]][!edit create a key in the gateway's console and run `keydoctor setup --key-env NAME` (or --key-stdin) with it]",
 		Symptoms: []string{"sk-xxx", "<your-key>", "your_api_key", "your-api-key"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -37,14 +38,14 @@ var configEntries = []Entry{
 		Causes: []string{
 			"the base URL has a scheme other than http or https, no host, white space or credentials in it",
 		},
-		Fix:      "set the gateway root, e.g. https://taotoken.net/api: `keydoctor setup --base-url https://taotoken.net/api`",
+		Fix:      "[{edit}[, or run '{command}']][!edit set the gateway root, e.g. https://taotoken.net/api: `keydoctor setup --base-url https://taotoken.net/api`]",
 		Symptoms: []string{"invalid url", "unsupported protocol scheme", "failed to parse url", "typeerror: invalid url"},
 	},
 	{Code: URLInsecure, Class: Config, Rung: CondURLs, Severity: Warning, FixRank: 150, Title: "the key would travel over plain http",
 		Causes: []string{
 			"the base URL uses plain http to a host that is not this machine: the key travels unencrypted",
 		},
-		Fix:      "use the https:// form of the gateway URL; plain http is only safe for 127.0.0.1 or localhost",
+		Fix:      "[{edit}[, or run '{command}']][!edit use the https:// form of the gateway URL]; plain http is only safe for 127.0.0.1 or localhost",
 		Symptoms: []string{"plain http", "sends the key unencrypted"},
 	},
 	{Code: URLDoubleVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 130, Title: "the tool will request /v1/v1/…",
@@ -52,7 +53,7 @@ var configEntries = []Entry{
 			"the tool appends /v1 itself (Claude Code, Anthropic SDKs: /v1/messages) and the base URL already ends in /v1, so it requests /v1/v1/…, gets 404, and Claude Code then says the model \"may not exist or you may not have access to it\"",
 			"/v1 was written twice",
 		},
-		Fix:      "give Claude Code the gateway root without /v1: ANTHROPIC_BASE_URL=https://taotoken.net/api in ~/.claude/settings.json \"env\" (`keydoctor setup --tools claude` writes it)",
+		Fix:      "[{edit}[, or run '{command}']][!edit give Claude Code the gateway root without /v1: ANTHROPIC_BASE_URL=https://taotoken.net/api in ~/.claude/settings.json \"env\" (`keydoctor setup --tools claude` writes it)]",
 		Statuses: []int{404},
 		Symptoms: []string{"/v1/v1", "may not exist or you may not have access", "there's an issue with the selected model", "modelnotfounderror"},
 		Explains: []Code{EndpointNotFound, ModelNotFound, ProtocolUnsupported},
@@ -61,7 +62,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"the tool appends only the endpoint (Codex: /responses, Cline and OpenAI SDKs: /chat/completions, Cline's anthropic provider: /messages) and the base URL lacks /v1, so the request misses the API",
 		},
-		Fix:      "end the base URL in /v1 for this tool, e.g. base_url = \"https://taotoken.net/api/v1\" in ~/.codex/config.toml (`keydoctor setup --tools codex,cline` writes it)",
+		Fix:      "[{edit}[, or run '{command}']][!edit end the base URL in /v1 for this tool, e.g. base_url = \"https://taotoken.net/api/v1\" in ~/.codex/config.toml (`keydoctor setup --tools codex,cline` writes it)]",
 		Statuses: []int{404},
 		Symptoms: []string{"invalid url (post /api/chat/completions)", "invalid url (post /api/responses)", "post /api/responses)", "post /api/chat/completions)", "unexpected status 404 not found"},
 		Explains: []Code{EndpointNotFound, ProtocolUnsupported},
@@ -70,7 +71,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"a full endpoint (…/chat/completions, …/messages, …/responses) was pasted where the base URL goes; the tool appends the endpoint again",
 		},
-		Fix:      "cut the base URL before the endpoint: the gateway root (https://taotoken.net/api), plus /v1 for Codex, Cline and OpenAI SDKs",
+		Fix:      "[{edit}[, or run '{command}']][!edit cut the base URL before the endpoint: the gateway root (https://taotoken.net/api), plus /v1 for Codex, Cline and OpenAI SDKs]",
 		Statuses: []int{404},
 		Symptoms: []string{"/chat/completions/chat/completions", "/messages/v1/messages", "completions/v1"},
 		Explains: []Code{EndpointNotFound},
@@ -79,7 +80,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"the base URL carries ?query: tools append paths after it, producing URLs the gateway does not know",
 		},
-		Fix:      "remove everything from the ? on; credentials go in the key variable, never in the URL",
+		Fix:      "[{edit}[, or run '{command}']][!edit remove everything from the ? on]; credentials go in the key variable, never in the URL",
 		Symptoms: []string{"?key=", "?api_key="},
 		Explains: []Code{EndpointNotFound},
 	},
@@ -88,7 +89,7 @@ var configEntries = []Entry{
 			"one tool was set up by hand or with another gateway, key or model than the others",
 			"the key was rotated in one place only",
 		},
-		Fix:      "run `keydoctor setup --tools claude,codex,cline,env` to write one triple everywhere; `keydoctor status` shows what each tool uses now",
+		Fix:      "[{edit}[, or run '{command}' to write one triple into every tool]][!edit run `keydoctor setup --tools claude,codex,cline,env` to write one triple everywhere; `keydoctor status` shows what each tool uses now]",
 		Symptoms: []string{"works in one tool but not another", "different model"},
 	},
 	{Code: ValueOverridden, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 160, Title: "a value is shadowed by a higher-precedence source",
@@ -97,7 +98,7 @@ var configEntries = []Entry{
 			"Codex: a profile's model and model_provider beat the top-level ones",
 			"a .env value is not loaded when the variable is already exported (dotenv loaders do not override)",
 		},
-		Fix:      "edit or remove the winning source the finding names, or rerun `keydoctor setup --scope` for that layer; `keydoctor status` shows every layer",
+		Fix:      "[{remove}[; if {was} is the value you want, {edit}][!was , or make it agree with {file} (`keydoctor status` shows every layer)]][!remove [{edit}[, or run '{command}'[, which writes {file}, read before {was}]]][!edit edit or remove the winning source the finding names, or rerun `keydoctor setup --scope` for that layer; `keydoctor status` shows every layer]]",
 		Symptoms: []string{"setting is ignored", "overridden", "still uses the old"},
 	},
 	{Code: AuthConflict, Class: Config, Rung: CondValues, Severity: Error, FixRank: 90, Title: "two different credentials are set for one tool",
@@ -105,7 +106,7 @@ var configEntries = []Entry{
 			"ANTHROPIC_AUTH_TOKEN (sent as Authorization: Bearer) and ANTHROPIC_API_KEY (sent as x-api-key) are both set with different keys",
 			"Codex has an experimental_bearer_token, an env_key variable and auth.json with different keys",
 		},
-		Fix:      "keep one: `keydoctor setup --tools claude` writes ANTHROPIC_AUTH_TOKEN and removes a stale ANTHROPIC_API_KEY (or use --claude-auth api-key for the reverse)",
+		Fix:      "[{remove} so that only {file} remains[, or run '{command}']][!remove keep one: `keydoctor setup --tools claude` writes ANTHROPIC_AUTH_TOKEN and removes a stale ANTHROPIC_API_KEY (or use --claude-auth api-key for the reverse)]",
 		Symptoms: []string{"auth conflict", "both a token", "anthropic_auth_token and anthropic_api_key", "experimental_bearer_token"},
 	},
 	{Code: ConfigInvalid, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 10, Title: "a config file the tool would reject or reset",
@@ -115,7 +116,7 @@ var configEntries = []Entry{
 			"a Cline provider entry without updatedAt: Cline discards providers.json and resets it to its default provider, losing every provider in it",
 			"Codex model_provider names a provider no [model_providers.ID] table defines",
 		},
-		Fix:      "fix the file at the line and column named (keydoctor setup refuses to edit a file it cannot parse); or restore it with `keydoctor restore --last`",
+		Fix:      "[{edit}[ (or {remove} if {file} is what you want)][, or run '{command}']][!edit edit {file|the file at the line and column named} and correct it there (keydoctor setup refuses to edit a file it cannot parse[; once it parses, '{command}' rewrites the gateway keys])[!file ; or restore it with `keydoctor restore --last`]]",
 		Symptoms: []string{"syntaxerror", "unexpected token } in json", "error parsing", "failed to parse config", "toml parse error", "settings.json.corrupted", "invalid json"},
 	},
 	{Code: ConfigIgnored, Class: Config, Rung: CondFiles, Severity: Warning, FixRank: 20, Title: "a setting the tool never reads",
@@ -123,14 +124,14 @@ var configEntries = []Entry{
 			"a guide said to put cline.mcpServers into VS Code's settings.json: nothing reads it; Cline reads cline_mcp_settings.json",
 			"a [model_providers.ID] table uses a reserved id (openai, ollama, lmstudio): Codex uses its built-in provider and ignores the table",
 		},
-		Fix:      "move the setting where the tool reads it: `keydoctor setup --tools vscode --fix-vscode-mcp` moves cline.mcpServers; rename a reserved Codex provider (e.g. \\[model_providers.taotoken\\])",
+		Fix:      "[{edit}[, or run '{command}']][!edit move the setting where the tool reads it: `keydoctor setup --tools vscode --fix-vscode-mcp` moves cline.mcpServers; rename a reserved Codex provider (e.g. \\[model_providers.taotoken\\])]",
 		Symptoms: []string{"cline.mcpservers", "reserved provider", "model_providers.openai"},
 	},
 	{Code: CodexChatWire, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 30, Title: "Codex provider uses wire_api = \"chat\"",
 		Causes: []string{
 			"wire_api = \"chat\" in a [model_providers.ID] table: current Codex speaks only the Responses API and refuses to load such a config",
 		},
-		Fix:      "set wire_api = \"responses\" in the provider's table of ~/.codex/config.toml (the gateway must serve /v1/responses)",
+		Fix:      "{edit|set wire_api = \"responses\" in the provider's table of ~/.codex/config.toml} (the gateway must serve /v1/responses)[, or run '{command}']",
 		Symptoms: []string{"wire_api = \"chat\"", "wire_api=chat", "chat completions is no longer supported", "wire_api"},
 		Explains: []Code{ProtocolUnsupported},
 	},
@@ -138,7 +139,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"the provider's env_key names a variable that is not exported in the shell that starts Codex (set in another shell profile, or only in .env, which Codex does not read)",
 		},
-		Fix:      "export the variable env_key names, or switch to the key file: `keydoctor setup --tools codex --codex-auth file` writes ~/.codex/auth.json",
+		Fix:      "export [{key}=<your gateway key>][!key the variable env_key names] in the shell that starts Codex (and in your shell profile), or switch to the key file: `keydoctor setup --tools codex --codex-auth file` writes ~/.codex/auth.json",
 		Symptoms: []string{"missing environment variable", "env_key"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -146,7 +147,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"a file holding a key is readable by other users of the machine (group or world bits set)",
 		},
-		Fix:      "chmod 600 the file the finding names (keydoctor setup tightens files it writes a key into)",
+		Fix:      "chmod 600 {file|the file the finding names}[!file  (keydoctor setup tightens files it writes a key into)]",
 		Symptoms: []string{"permissions 0644", "world-readable", "readable by others"},
 	},
 	{Code: SecretInGit, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 210, Title: "a file holding a key is tracked or not ignored by git",
@@ -154,7 +155,7 @@ var configEntries = []Entry{
 			"a .env or settings file holding a key is tracked by git: the key is in the history and leaves with every push",
 			"the file lies in a git work tree and no .gitignore rule covers it: the next 'git add .' commits it",
 		},
-		Fix:      "add the file to .gitignore; if it was committed, `git rm --cached FILE`, commit, and rotate the key: it is in the history",
+		Fix:      "[{command}, add {value} to {file}, then rotate the key: it is in the repository's history][!command [add the line {value} to {file}][!value add the file to .gitignore; if it was committed, `git rm --cached FILE`, commit, and rotate the key: it is in the history]]",
 		Symptoms: []string{"committed my key", "key in git", "leaked key", "secret scanning"},
 	},
 	{Code: ProxyUnreachable, Class: Config, Rung: CondEnvironment, Severity: Error, FixRank: 180, Title: "the configured HTTP proxy does not answer",
@@ -162,7 +163,7 @@ var configEntries = []Entry{
 			"HTTP_PROXY, HTTPS_PROXY or ALL_PROXY (either case) names a proxy that is not running (Clash, V2Ray or a corporate proxy was closed)",
 			"the proxy variable is not a URL",
 		},
-		Fix:      "start the proxy, or unset the variable the finding names in your shell profile",
+		Fix:      "start the proxy[ at {value}], or unset {key|the variable the finding names}[ (and its other-case twin) in the shell that starts it and in your shell profile, or add {host} to NO_PROXY][!host  in your shell profile]",
 		Symptoms: []string{"proxy connection", "econnrefused 127.0.0.1:7890", "proxyconnect", "tunneling socket could not be established", "could not connect to proxy"},
 		Explains: []Code{ConnectRefused, ConnectTimeout, TLSFailed},
 	},
@@ -171,7 +172,7 @@ var configEntries = []Entry{
 			"a tool points at a loopback relay (CC Switch 127.0.0.1:15721, claude-code-router 127.0.0.1:3456) or a LAN gateway, a proxy variable is set, and NO_PROXY does not list that host: Node and Rust clients send the request to the proxy, which cannot reach the relay (\"local proxy failed\")",
 			"NO_PROXY lists localhost but not 127.0.0.1 (or the other way round): the entries are matched by name, not by address",
 		},
-		Fix:      "export NO_PROXY=127.0.0.1,localhost,::1 (and no_proxy likewise), adding the gateway's host if it is on your LAN",
+		Fix:      "[export NO_PROXY={value} no_proxy={value} in the shell that starts it and in your shell profile][!value export NO_PROXY=127.0.0.1,localhost,::1 (and no_proxy likewise), adding the gateway's host if it is on your LAN]",
 		Statuses: []int{502},
 		Symptoms: []string{"local proxy failed", "no_proxy", "proxy error"},
 		Explains: []Code{ConnectRefused, ServerError},
@@ -181,7 +182,7 @@ var configEntries = []Entry{
 			"the tool points at a loopback relay that is not running (CC Switch closed or its proxy switched off, claude-code-router not started)",
 			"the relay listens on another port than the base URL names",
 		},
-		Fix:      "start the relay, or point the tool straight at the gateway: `keydoctor setup --tools claude --base-url https://taotoken.net/api`",
+		Fix:      "[{value} so that it listens on {host}][!value start [the program that should listen on {host}][!host the relay]][, or point {tool} at the gateway itself: '{command}'][!host , or point the tool straight at the gateway: `keydoctor setup --tools claude --base-url https://taotoken.net/api`]",
 		Statuses: []int{502},
 		Symptoms: []string{"127.0.0.1:15721", "127.0.0.1:3456", "cc switch", "claude-code-router", "econnrefused 127.0.0.1", "localhost refused"},
 		Explains: []Code{ConnectRefused, ConnectTimeout},
@@ -190,7 +191,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"once, at Claude Code's \"Do you want to use this API key?\" prompt, the answer was No: ~/.claude.json keeps the key's last 20 characters in customApiKeyResponses.rejected and Claude Code silently does not use it",
 		},
-		Fix:      "remove the entry from customApiKeyResponses.rejected in ~/.claude.json, or pass the key as ANTHROPIC_AUTH_TOKEN, which needs no approval (`keydoctor setup --tools claude` writes it)",
+		Fix:      "[delete the entry ending in {value} from customApiKeyResponses.rejected in {file} (or add it to \"approved\")][!value remove the entry from customApiKeyResponses.rejected in ~/.claude.json], or pass the key as ANTHROPIC_AUTH_TOKEN instead, which needs no approval[: '{command}'][!command  (`keydoctor setup --tools claude` writes it)]",
 		Symptoms: []string{"do you want to use this api key", "invalid api key · please run /login", "customapikeyresponses"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -198,7 +199,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"a keydoctor run was killed (SIGKILL, a crash, power loss) after writing the new content to .NAME.keydoctor-PID-N.tmp and before renaming it into place; the copy may hold the key",
 		},
-		Fix: "run `keydoctor setup` (or `keydoctor restore`) again: it removes the copies killed runs left; or delete the file the finding names",
+		Fix: "run 'keydoctor setup' again, which removes it[!file  (so does `keydoctor restore`)], or delete [it: rm {file}][!file the file the finding names]",
 	},
 	{Code: ProviderBypass, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 30, Title: "the tool will not use the gateway: another route wins",
 		Causes: []string{
@@ -207,7 +208,7 @@ var configEntries = []Entry{
 			"Cline's lastUsedProvider selects another provider (or none: its built-in one) instead of the gateway's entry",
 			"Codex's built-in provider carries a ChatGPT sign-in instead of a key",
 		},
-		Fix:      "remove the switch the finding names (the settings line, or the export in the shell profile) and open a new shell; `keydoctor setup` removes a switch from the files it edits",
+		Fix:      "[{remove}[ and open a new shell (or run 'unset {key}' in this one)][, or {edit}]][!remove [{edit}][!edit remove the switch the finding names (the settings line, or the export in the shell profile) and open a new shell; `keydoctor setup` removes a switch from the files it edits]][, or run '{command}']",
 		Symptoms: []string{"could not load credentials from any providers", "claude_code_use_bedrock", "claude_code_use_vertex", "could not load the default credentials"},
 	},
 	{Code: RouteInfo, Class: Config, Rung: CondPrecedence, Severity: Info, FixRank: 300, Title: "the tool deliberately uses a cloud provider or its vendor's login",
@@ -220,19 +221,19 @@ var configEntries = []Entry{
 		Causes: []string{
 			"each configured tool is matched to a stored profile by base URL, model and key; none matches when it was set up by hand or with values no profile holds",
 		},
-		Fix: "`keydoctor use NAME` switches every tool to a profile; `keydoctor profile list` shows them",
+		Fix: "'keydoctor use NAME' switches [{tool}][!tool every tool] to a profile[!tool ; `keydoctor profile list` shows them]",
 	},
 	{Code: KeyOrphaned, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 230, Title: "a file holds a key that belongs to no profile",
 		Causes: []string{
 			"a key was rotated (`profile set NAME --key-stdin`) and this file was not switched afterwards",
 			"the key was written by hand or by another tool",
 		},
-		Fix: "run `keydoctor use NAME` to write a profile's key there, or add the key as a profile",
+		Fix: "'keydoctor use NAME' writes a profile's key [into {file}][!file there]; or add [this key as a profile ({command})][!command the key as a profile]",
 	},
 	{Code: TeamDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 175, Title: "a tool differs from the repository's keydoctor.yaml",
 		Causes: []string{
 			"the tool was edited by hand, or set up outside the repository, after the team file was committed",
 		},
-		Fix: "run `keydoctor setup --yes` in the repository: it takes the team file's gateway, model and tools",
+		Fix: "run '{command|keydoctor setup --yes}' in the repository (it takes the team file's gateway, model and tools)",
 	},
 }

@@ -41,7 +41,8 @@ func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
 		if c.ConfigExists {
 			s.addProblem(Problem{Tool: codexID, File: c.ConfigPath, Line: prov.Source.Line,
 				Message: fmt.Sprintf("model_provider names %q, but no [model_providers.%s] table defines it: Codex refuses to start", prov.Value, prov.Value),
-				Fix:     fmt.Sprintf("add [model_providers.%s] with base_url, env_key and wire_api = \"responses\" to %s, or run 'keydoctor setup --tools codex'", prov.Value, s.Env.Tilde(c.ConfigPath))})
+				Edit:    fmt.Sprintf("add [model_providers.%s] with base_url, env_key and wire_api = \"responses\" to %s", prov.Value, s.Env.Tilde(c.ConfigPath)),
+				Setup:   true})
 		}
 	default:
 		s.codexCustom(&t, p)
