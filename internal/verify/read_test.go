@@ -119,6 +119,26 @@ func TestReadCodex(t *testing.T) {
 	}
 }
 
+// TestReadClineAnthropic: Cline's anthropic provider sends POST
+// {baseUrl}/messages with x-api-key (3.0.65, docs/tools.md); verify
+// expects that path, not /chat/completions.
+func TestReadClineAnthropic(t *testing.T) {
+	e := testEnv(t, nil)
+	write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
+		`{"version":1,"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+testKey+`","model":"claude-sonnet-4-5","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
+	c, err := Read(e, gateway.Cline, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := TargetFor(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Auth != gateway.AuthXAPIKey || tg.WantPath != "/api/v1/messages" {
+		t.Errorf("auth %q, want path %q", c.Auth, tg.WantPath)
+	}
+}
+
 func TestReadCline(t *testing.T) {
 	e := testEnv(t, nil)
 	write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
