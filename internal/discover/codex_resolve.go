@@ -129,10 +129,10 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	default:
 		if v, name, ok := s.codexHeader(t, p, "authorization"); ok {
 			t.Key, t.KeyName, c.Sends = v, name, CodexSendsHeader
+			// A value without "Bearer " is still the Authorization
+			// header's credential; doctor's probe sends it as Bearer.
 			if rest, bearer := cutFold(v.Value, "bearer "); bearer {
 				t.Key.Value = strings.TrimSpace(rest)
-			} else {
-				t.Auth = ""
 			}
 		}
 	}
