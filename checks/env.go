@@ -33,7 +33,8 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				fmt.Sprintf("%s holds the gateway key (%s) but no base URL (%s is not set): it sends the key to its default, %s", t.Label, where(e, t.Key), t.Places.Base.Key, t.Base.Value),
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Base, "<gateway base URL>"), Command: setupCmd(t)}), t.Places.Base.Display(e)))
 		}
-		if !t.Key.Set() && !t.NoKeyNeeded && !c.codexOwnCode(t) {
+		// A Claude subscription login sent instead is login-to-gateway's.
+		if !t.Key.Set() && !t.NoKeyNeeded && !c.codexOwnCode(t) && !t.Login.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, t.Places.Key, "<your gateway key>"), Command: setupCmd(t)}), t.Places.Key.Display(e)))

@@ -16,7 +16,8 @@ auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-fo
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
 http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
-encoding-unasked response-too-large provider-bypass route-info`)
+encoding-unasked response-too-large provider-bypass route-info
+key-helper-conflict login-to-gateway key-overridden`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

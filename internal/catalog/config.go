@@ -189,7 +189,7 @@ var configEntries = []Entry{
 	},
 	{Code: ClaudeKeyRejected, Class: Config, Rung: CondValues, Severity: Error, FixRank: 80, Title: "Claude Code silently ignores this key",
 		Causes: []string{
-			"once, at Claude Code's \"Do you want to use this API key?\" prompt, the answer was No: ~/.claude.json keeps the key's last 20 characters in customApiKeyResponses.rejected and Claude Code silently does not use it",
+			"once, at Claude Code's \"Do you want to use this API key?\" prompt, the answer was No: ~/.claude.json keeps the key's last 20 characters in customApiKeyResponses.rejected and interactive Claude Code sessions silently do not use it (headless claude -p still sends it)",
 		},
 		Fix:      "[delete the entry ending in {value} from customApiKeyResponses.rejected in {file} (or add it to \"approved\")][!value remove the entry from customApiKeyResponses.rejected in ~/.claude.json], or pass the key as ANTHROPIC_AUTH_TOKEN instead, which needs no approval[: '{command}'][!command  (`keydoctor setup --tools claude` writes it)]",
 		Symptoms: []string{"do you want to use this api key", "invalid api key · please run /login", "customapikeyresponses"},
@@ -233,7 +233,9 @@ var configEntries = []Entry{
 	{Code: TeamDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 175, Title: "a tool differs from the repository's keydoctor.yaml",
 		Causes: []string{
 			"the tool was edited by hand, or set up outside the repository, after the team file was committed",
+			"the tool reads its key from another variable than the team's key_env, or holds a key other than the one that variable holds",
+			"the team file names a background model, and Claude Code's settings name another (or none)",
 		},
-		Fix: "run '{command|keydoctor setup --yes}' in the repository (it takes the team file's gateway, model and tools)",
+		Fix: "[set {key} to {value}[ in {file}], or ]run '{command|keydoctor setup --yes}' in the repository (it takes the team file's gateway, model, background model, key variable and tools)",
 	},
 }

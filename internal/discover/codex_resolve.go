@@ -116,7 +116,7 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	t.Base, t.Auth = p.BaseURL, gateway.AuthBearer
 	switch {
 	case p.EnvKey.Set():
-		t.Key, t.KeyName = s.Shell(p.EnvKey.Value), p.EnvKey.Value
+		t.Key, t.KeyName, t.KeyVar = s.Shell(p.EnvKey.Value), p.EnvKey.Value, p.EnvKey
 		if t.Key.Set() {
 			c.Sends = CodexSendsEnvKey
 		}

@@ -186,7 +186,8 @@ func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
 			if v, ok := s.Env.Lookup(ref); ok {
 				key = Value{Value: v, Source: Source{Key: ref, Origin: "shell"}}
 			}
-			t.KeyName = ref
+			t.KeyName, t.KeyVar = ref, p.APIKey
+			t.KeyVar.Value = ref
 		}
 	}
 	t.Key = key
