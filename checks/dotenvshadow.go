@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -63,7 +64,7 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 		return doctor.Finding{}, false
 	}
 	st, also := doctor.Error, ""
-	if c.configuredByFile(t) {
+	if c.configuredByFile(t, first, own) {
 		// Its settings file carries the triple: the run still works, but
 		// the variables in its own .env are dead.
 		st, also = doctor.Warning, fmt.Sprintf("; %s still works from its settings file", t.Title)
@@ -73,7 +74,9 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 	fix := fmt.Sprintf("add %s to %s as they are in %s (%s loads only the first .env it finds, walking up from its working directory)",
 		strings.Join(missing, ", "), e.Tilde(first), e.Tilde(own), t.Title)
 	if t.Setup {
-		fix += fmt.Sprintf(", or run 'keydoctor setup --tools %s', which writes a settings file no .env can shadow", t.ID)
+		// Qwen Code: settings.json; Gemini CLI: the project's .gemini/.env,
+		// found before the project's .env.
+		fix += fmt.Sprintf(", or run 'keydoctor setup --tools %s', which writes the triple where no .env can shadow it", t.ID)
 	}
 	if st == doctor.Warning {
 		// Copying them into the project would let them beat the
@@ -85,10 +88,11 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 }
 
 // configuredByFile reports whether discovery found the tool's key in a
-// file of its own (not a variable).
-func (c shadowCheck) configuredByFile(t tools.Tool) bool {
+// settings file of its own: not a variable, and not one of the .env files
+// (Gemini CLI takes its key only from the .env it loads).
+func (c shadowCheck) configuredByFile(t tools.Tool, dotenvs ...string) bool {
 	for _, d := range c.snap.Tools {
-		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" {
+		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" && !slices.Contains(dotenvs, d.Key.Source.File) {
 			return true
 		}
 	}

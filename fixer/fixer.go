@@ -35,6 +35,8 @@ var registry = map[catalog.Code]edit{
 	catalog.TripleDrift:       triple,
 	catalog.AuthConflict:      triple,
 	catalog.CodexChatWire:     triple,
+	// Gemini CLI's missing auth type: setup writes it into ~/.gemini/settings.json.
+	catalog.AuthTypeUnset: triple,
 	catalog.SecretPerms: func(f doctor.Finding, path string) (writers.Edit, bool) {
 		return writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.Tool), Path: path}, path != ""
 	},

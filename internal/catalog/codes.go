@@ -37,6 +37,7 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	AuthTypeUnset      Code = "auth-type-unset"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

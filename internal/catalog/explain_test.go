@@ -26,7 +26,8 @@ func TestExplain(t *testing.T) {
 		{"TypeError: Cannot read properties of undefined (reading '0')", "stream-empty-choices"},
 		{"Invalid API Response: The provider returned an empty or unparsable response.", "http-html"},
 		// Gemini CLI, Qwen Code, OpenCode (design notes: headless runs)
-		{"Invalid auth method selected.", "env-missing"},
+		{"Invalid auth method selected.", "auth-type-unset"},
+		{"Please set an Auth method in your /home/u/.gemini/settings.json or specify one of the following environment variables before running: GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA", "auth-type-unset"},
 		{"[API Error: 401 Invalid API key]", "auth-invalid"},
 		{"Error: Invalid URL (POST /api/chat/completions)", "url-missing-version"},
 		{"No auth type is selected", "env-missing"},

@@ -1,8 +1,18 @@
 package catalog
 
 // toolEntries are the configuration codes of the tools that load a single
-// .env (Qwen Code, Gemini CLI) and of OpenCode's provider map.
+// .env (Qwen Code, Gemini CLI), Gemini CLI's saved auth type and
+// OpenCode's provider map.
 var toolEntries = []Entry{
+	{Code: AuthTypeUnset, Class: Config, Rung: CondValues, Severity: Error, FixRank: 44, Title: "Gemini CLI's settings name no auth type",
+		Causes: []string{
+			"Gemini CLI takes its auth type from security.auth.selectedType in its settings (system, ~/.gemini/settings.json, the project's .gemini/settings.json); with none saved it guesses from the variables, and GOOGLE_GEMINI_BASE_URL makes it guess the IDE integration's \"gateway\" type, which a headless run refuses before any request (exit 41)",
+			"with no base URL and no key either, it asks for an auth method and stops",
+		},
+		Fix:      "set {key|security.auth.selectedType} to \"{value|gemini-api-key}\" in {file|~/.gemini/settings.json}, or run '{command|keydoctor setup --tools gemini}' (it writes that key and nothing else there)",
+		Symptoms: []string{"invalid auth method selected", "please set an auth method in your"},
+		Explains: []Code{EnvMissing, AuthInvalid},
+	},
 	{Code: DotEnvShadow, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 45, Title: "a project .env hides the tool's own .env",
 		Causes: []string{
 			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. only the preset's) leaves them without a key inside the project",

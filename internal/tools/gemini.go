@@ -52,6 +52,11 @@ var gemini = Tool{
 	},
 	Binary: "gemini",
 	Marks:  func(e *env.Env, _ string) []string { return []string{GeminiDir(e)} },
+	// The first .env found walking up is the only one read; ~/.gemini/.env
+	// is where setup writes the triple.
+	DotEnv: &DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
+		Own:  GeminiEnv,
+		Vars: []string{GeminiBaseURL, GeminiAPIKey, GeminiModel}},
 	// The relay's base URL goes in the shell variable, which beats every
 	// .env; the turn runs in a trusted empty folder with telemetry and
 	// update checks off (verify sets those variables).
@@ -98,4 +103,28 @@ func GeminiEnvFiles(e *env.Env, dir string) []string {
 		dir = parent
 	}
 	return append(out, filepath.Join(home, ".gemini", ".env"), filepath.Join(home, ".env"))
+}
+
+// GeminiOtherSettings are the settings files besides ~/.gemini/settings.json
+// whose security.auth.selectedType Gemini CLI merges (system defaults <
+// user < project < system): the project's .gemini/settings.json and the
+// system files, $GEMINI_CLI_SYSTEM_SETTINGS_PATH and
+// $GEMINI_CLI_SYSTEM_DEFAULTS_PATH or their per-OS defaults.
+func GeminiOtherSettings(e *env.Env, project string) []string {
+	system := e.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+	if system == "" {
+		switch e.GOOS {
+		case "darwin":
+			system = "/Library/Application Support/GeminiCli/settings.json"
+		case "windows":
+			system = `C:\ProgramData\gemini-cli\settings.json`
+		default:
+			system = "/etc/gemini-cli/settings.json"
+		}
+	}
+	defaults := e.Getenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+	if defaults == "" {
+		defaults = filepath.Join(filepath.Dir(system), "system-defaults.json")
+	}
+	return []string{filepath.Join(project, ".gemini", "settings.json"), system, defaults}
 }
