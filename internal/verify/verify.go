@@ -188,10 +188,3 @@ func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headl
 	}
 	return nil
 }
-
-// flagRedirect gives the relay's base URL as the value of a flag
-// ({base}) that beats the tool's files.
-func flagRedirect(_ *env.Env, _ Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
-	vars["{base}"] = relayBase
-	return nil
-}
