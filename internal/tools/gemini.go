@@ -59,11 +59,14 @@ var gemini = Tool{
 		Vars: []string{GeminiBaseURL, GeminiAPIKey, GeminiModel}},
 	// The relay's base URL goes in the shell variable, which beats every
 	// .env; the turn runs in a trusted empty folder with telemetry and
-	// update checks off (verify sets those variables).
+	// update checks off (verify sets those variables), through that
+	// folder's .gemini/settings.json: Gemini CLI 0.61 skips a system
+	// settings file unless it and every parent directory are root's and
+	// writable by no one else (docs/tools.md, "Gemini CLI").
 	Headless: &Headless{Redirect: RedirectEnv, BaseEnv: GeminiBaseURL,
-		Args:        []string{"-p", "{prompt}", "--output-format", "text"},
-		Env:         []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
-		SettingsEnv: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+		Args:         []string{"-p", "{prompt}", "--output-format", "text"},
+		Env:          []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
+		SettingsFile: filepath.Join(".gemini", "settings.json"),
 		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
 			`"security":{"auth":{"selectedType":"` + GeminiAPIKeyAuth + `"}}}`},
 }

@@ -173,8 +173,10 @@ type Headless struct {
 	Env []string
 	// SettingsEnv names a variable pointing the tool at a settings file
 	// that beats the user's; verify writes Settings (JSON) there for the
-	// run (usage statistics and update checks off).
-	SettingsEnv, Settings string
+	// run (usage statistics and update checks off). SettingsFile, instead,
+	// is a path under the run's working directory where Settings go: the
+	// project settings the tool merges over the user's.
+	SettingsEnv, SettingsFile, Settings string
 }
 
 // Redirect is a way to point one run of a tool at the relay.

@@ -86,3 +86,36 @@ func TestPrepareQwenWithoutProviders(t *testing.T) {
 		t.Errorf("system settings = %s", b)
 	}
 }
+
+// Gemini CLI skips a system settings file that is not root's (and one
+// under /tmp): the run's settings go to its working directory's
+// .gemini/settings.json, which it merges over the user's.
+func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
+	e := testEnv(t, nil)
+	write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+testKey+"\nGEMINI_MODEL=gpt-4o\n")
+	c, err := Read(e, gateway.GeminiCLI, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(inv.Dir, ".gemini", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Security struct {
+			Auth struct{ SelectedType string } `json:"auth"`
+		} `json:"security"`
+		Privacy map[string]bool `json:"privacy"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil || doc.Security.Auth.SelectedType != "gemini-api-key" || doc.Privacy["usageStatisticsEnabled"] {
+		t.Errorf("settings = %s (%v)", b, err)
+	}
+	joined := strings.Join(inv.Env, "\n")
+	if !strings.Contains(joined, "GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:9/api") || strings.Contains(joined, "SYSTEM_SETTINGS") {
+		t.Errorf("env = %q", inv.Env)
+	}
+}

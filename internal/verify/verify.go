@@ -106,7 +106,7 @@ func TargetFor(c Configured) (Target, error) {
 	}
 	if p, err := gateway.Normalize(c.Base); err == nil {
 		want, _ := url.Parse(tool.RequestURL(p.Root))
-		t.WantPath = want.EscapedPath()
+		t.WantPath = strings.ReplaceAll(want.EscapedPath(), url.PathEscape(modelSlot), modelSlot)
 	}
 	return t, nil
 }
@@ -185,6 +185,13 @@ func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headl
 			return err
 		}
 		inv.Env = append(inv.Env, h.SettingsEnv+"="+path)
+	}
+	if h.SettingsFile != "" {
+		path := filepath.Join(inv.Dir, h.SettingsFile)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return err
+		}
+		return os.WriteFile(path, []byte(h.Settings), 0o600)
 	}
 	return nil
 }
