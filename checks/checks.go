@@ -56,6 +56,7 @@ func Offline(o Options) []doctor.Check {
 		geminiCheck{s},
 		authCheck{s},
 		claudeRejectedCheck{s},
+		claudeSendCheck{s, o.Profile, o.Profiles},
 		overriddenCheck{s},
 		shadowCheck{s},
 		qwenCheck{s},

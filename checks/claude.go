@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -15,7 +16,9 @@ import (
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
 // the last 20 characters of every ANTHROPIC_API_KEY the user once refused
 // at Claude Code's "use this API key?" prompt, and Claude Code then
-// silently does not use that key. An error: requests go out without it.
+// silently does not use that key in interactive sessions; headless
+// `claude -p` still sends it (✓ 2.1.197). An error: the interactive
+// session, the usual one, sends no request at all.
 type claudeRejectedCheck struct{ snap *discover.Snapshot }
 
 func (claudeRejectedCheck) Name() string { return "claude-key-approval" }
@@ -43,10 +46,9 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 				at = fmt.Sprintf("%s:%d", at, st.RejectedLine)
 			}
 			return []doctor.Finding{finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
-				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: Claude Code silently does not use it",
+				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: interactive Claude Code sessions silently do not use it (they say \"Not logged in · Please run /login\"); headless claude -p still sends it",
 					tools.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tools.ClaudeRejected, at),
-				fmt.Sprintf("delete the entry ending in %q from %s in %s (or add it to \"approved\"), or pass the key as %s instead: 'keydoctor setup --tools claude'",
-					string(r[max(0, len(r)-4):]), tools.ClaudeRejected, at, tools.AnthropicAuthToken), at)}
+				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: setupCmd(*t)}), at)}
 		}
 	}
 	return []doctor.Finding{okFinding(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}

@@ -31,7 +31,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if p.WireAPI.Value == tools.CodexChatWire {
 			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     setAt(e, p.WireAPI.Source, tools.CodexWire) + " (the gateway must serve /v1/responses), or run 'keydoctor setup --tools codex'"})
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tools.CodexWire), Command: setupFor("codex")})})
 		}
 	}
 	sel := cx.SelectedProvider().Value
@@ -39,7 +39,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
 			out = append(out, doctor.Finding{Code: catalog.CodexEnvKeyUnset, Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", sel, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value),
-				Fix:     fmt.Sprintf("export %s=<your gateway key> in the shell that starts codex (and in your shell profile)", p.EnvKey.Value)})
+				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})})
 		}
 	}
 	if len(out) == 0 {
@@ -70,19 +70,11 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
 				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
 			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				orSetup(removeFix(e, other.Source)+" so that only "+where(e, first)+" remains", t), src(e, other)))
+				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: setupCmd(t)}), src(e, other)))
 		}
 	}
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no tool holds two different keys"})
 	}
 	return out
-}
-
-// removeFix says how to delete a value at its source.
-func removeFix(e *env.Env, s discover.Source) string {
-	if s.File == "" {
-		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
-	}
-	return fmt.Sprintf("delete %q from %s%s", s.Key, e.Tilde(s.File), atLine(s))
 }

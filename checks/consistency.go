@@ -100,21 +100,21 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 			continue
 		}
 		show, want := fmt.Sprintf("%q", it.value), fmt.Sprintf("%q", ref.value)
-		var fix string
+		var s catalog.Slots
 		switch part {
 		case "key":
 			show, want = maskKey(it.value), maskKey(ref.value)
-			fix = setKeyAt(e, it.v.Source, "the key the other tools use")
+			s.Edit = setKeyAt(e, it.v.Source, "the key the other tools use")
 		case "base URL":
-			fix = setAt(e, it.v.Source, it.t.Rule.Base(ref.value))
+			s.Edit = setAt(e, it.v.Source, it.t.Rule.Base(ref.value))
 		default:
-			fix = setAt(e, it.v.Source, ref.value)
+			s.Edit = setAt(e, it.v.Source, ref.value)
 		}
-		if cmd := setupCmd(it.t); cmd != "" {
-			fix += ", or run 'keydoctor setup' to write one triple into every tool"
+		if setupCmd(it.t) != "" {
+			s.Command = "keydoctor setup"
 		}
 		msg := fmt.Sprintf("%s uses %s %s (%s), but %s %s", it.t.Label, part, show, where(e, it.v), ref.from, want)
-		out = append(out, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, fix, src(e, it.v)))
+		out = append(out, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v)))
 	}
 	return out
 }

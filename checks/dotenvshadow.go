@@ -71,20 +71,14 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 	}
 	msg := fmt.Sprintf("%s started in %s loads %s and never reads %s: %s missing there%s",
 		t.Title, e.Tilde(filepath.Dir(first)), e.Tilde(first), e.Tilde(own), strings.Join(missing, ", "), also)
-	fix := fmt.Sprintf("add %s to %s as they are in %s (%s loads only the first .env it finds, walking up from its working directory)",
-		strings.Join(missing, ", "), e.Tilde(first), e.Tilde(own), t.Title)
-	if t.Setup {
-		// Qwen Code: settings.json; Gemini CLI: the project's .gemini/.env,
-		// found before the project's .env.
-		fix += fmt.Sprintf(", or run 'keydoctor setup --tools %s', which writes the triple where no .env can shadow it", t.ID)
-	}
+	s := catalog.Slots{Tool: t.Title, Command: setupFor(string(t.ID)),
+		Edit: fmt.Sprintf("add %s to %s as they are in %s", strings.Join(missing, ", "), e.Tilde(first), e.Tilde(own))}
 	if st == doctor.Warning {
 		// Copying them into the project would let them beat the
 		// settings file there too (docs/tools.md, "Qwen Code").
-		fix = fmt.Sprintf("delete %s from %s: %s already takes the triple from its settings file, and these variables, where they are loaded, beat it",
-			strings.Join(missing, ", "), e.Tilde(own), t.Title)
+		s = catalog.Slots{Tool: t.Title, Remove: fmt.Sprintf("delete %s from %s", strings.Join(missing, ", "), e.Tilde(own))}
 	}
-	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: string(t.ID), Message: msg, Fix: fix, Source: e.Tilde(first)}, true
+	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: string(t.ID), Message: msg, Fix: catalog.Render(catalog.DotEnvShadow, s), Source: e.Tilde(first)}, true
 }
 
 // configuredByFile reports whether discovery found the tool's key in a

@@ -26,22 +26,23 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if !t.Base.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has a key but no base URL (%s is not set)", t.Label, t.Places.Base.Key),
-				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
+				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Base, "<gateway base URL>"), Command: setupCmd(t)}), t.Places.Base.Display(e)))
 		}
 		if t.Base.Source.Default && c.gatewayKey(t) {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s holds the gateway key (%s) but no base URL (%s is not set): it sends the key to its default, %s", t.Label, where(e, t.Key), t.Places.Base.Key, t.Base.Value),
-				orSetup(setAt(e, t.Places.Base, "<gateway base URL>"), t), t.Places.Base.Display(e)))
+				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Base, "<gateway base URL>"), Command: setupCmd(t)}), t.Places.Base.Display(e)))
 		}
-		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) {
+		// A Claude subscription login sent instead is login-to-gateway's.
+		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) && !t.Login.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
-				orSetup(setKeyAt(e, t.Places.Key, "<your gateway key>"), t), t.Places.Key.Display(e)))
+				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, t.Places.Key, "<your gateway key>"), Command: setupCmd(t)}), t.Places.Key.Display(e)))
 		}
 		if t.NeedsModel && !t.Model.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Warning,
 				fmt.Sprintf("%s has no model (%s is not set): it falls back to its own default, which the gateway may not serve", t.Label, t.Places.Model.Key),
-				orSetup(setAt(e, t.Places.Model, "<model id>"), t), t.Places.Model.Display(e)))
+				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Model, "<model id>"), Command: setupCmd(t)}), t.Places.Model.Display(e)))
 		}
 		if len(out) == n {
 			out = append(out, okFinding(t, t.Label+" has a base URL, a key and a model", src(e, t.Base)))
@@ -91,12 +92,12 @@ func (c keyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, okFinding(t, fmt.Sprintf("%s's key looks like a key (%s)", t.Label, gateway.Mask(t.Key.Value)), src(e, t.Key)))
 			continue
 		}
-		fix := setKeyAt(e, t.Key.Source, "the key exactly as the gateway issued it (no quotes, spaces, line breaks or placeholder text)")
+		s := catalog.Slots{Edit: setKeyAt(e, t.Key.Source, "the key exactly as the gateway issued it (no quotes, spaces, line breaks or placeholder text)")}
 		if cmd := setupCmd(t); cmd != "" {
-			fix += ", or run '" + cmd + " --key-env " + c.snap.Vars.Key + "' with the real key exported"
+			s.Command = cmd + " --key-env " + c.snap.Vars.Key
 		}
 		out = append(out, finding(t, prob.Code, doctor.Error,
-			fmt.Sprintf("%s's key from %s is unusable: %s", t.Label, where(e, t.Key), prob.Reason), fix, src(e, t.Key)))
+			fmt.Sprintf("%s's key from %s is unusable: %s", t.Label, where(e, t.Key), prob.Reason), catalog.Render(prob.Code, s), src(e, t.Key)))
 	}
 	return out
 }

@@ -22,15 +22,12 @@ func (filesCheck) Name() string { return "config-files" }
 func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, p := range c.snap.Problems {
-		fix := p.Fix
-		if fix == "" {
-			fix = fmt.Sprintf("edit %s and correct it there", p.At(e))
-			if setup := setupFor(p.Tool); setup != "" {
-				fix += fmt.Sprintf(" (setup refuses to edit a file it cannot parse; once it parses, '%s' rewrites the gateway keys)", setup)
-			}
+		s := catalog.Slots{Edit: p.Edit, File: p.At(e)}
+		if p.Edit == "" || p.Setup {
+			s.Command = setupFor(p.Tool)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
-			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: fix, Source: p.At(e)})
+			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)})
 	}
 	out = append(out, c.cline(e)...)
 	if len(out) == 0 {
@@ -51,19 +48,19 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 	}
 	for _, en := range cl.Entries {
 		at := fmt.Sprintf("%s:%d", e.Tilde(cl.ProvidersPath), en.Line)
-		var msg, fix string
+		var msg string
+		s := catalog.Slots{Command: setupFor("cline")}
 		switch {
 		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
 			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
-			fix = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s, or run 'keydoctor setup --tools cline'",
-				now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
+			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
 		case !en.HasSettings:
 			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
-			fix = fmt.Sprintf("run 'keydoctor setup --tools cline' to rewrite providers.%s in %s", en.ID, at)
+			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)
 		default:
 			continue
 		}
-		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: fix, Source: at})
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at})
 	}
 	return out
 }

@@ -1,5 +1,11 @@
 package checks
 
+// This file spells the edit of one key, the clause a fix template takes
+// in its {edit} or {remove} slot, in the syntax of the file it changes
+// (see catalog.Render). An edit that is not one key's value (move the
+// MCP servers, add updatedAt, remove a trailing comma) is a clause its
+// check writes into the same slot.
+
 import (
 	"fmt"
 	"path/filepath"
@@ -13,7 +19,9 @@ import (
 )
 
 // setAt says how to give the key at src a value, in the syntax of the
-// file it lives in: every fix names the exact file, key and value.
+// file it lives in (TOML, JSON, .env, the shell): the Edit slot of a
+// fix template (catalog.Render), so every fix names the exact file, line,
+// key and value while the sentence around it stays the catalog's.
 func setAt(e *env.Env, src discover.Source, value string) string {
 	q := strconv.Quote(value)
 	switch {
@@ -40,6 +48,33 @@ func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	}
 }
 
+// exportAll is setKeyAt for variables of the shell that none sets.
+func exportAll(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=…"
+	}
+	return "export " + strings.Join(parts, " ") + " (and in your shell profile)"
+}
+
+// removeFix says how to delete a value at its source: the Remove slot.
+func removeFix(e *env.Env, s discover.Source) string {
+	if s.File == "" {
+		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
+	}
+	key := strconv.Quote(s.Key) // a JSON key, as the file spells it
+	if strings.HasSuffix(s.File, ".toml") || filepath.Base(s.File) == ".env" {
+		key = s.Key
+	}
+	return fmt.Sprintf("delete %s from %s%s", key, e.Tilde(s.File), atLine(s))
+}
+
+// removeAll is removeFix for several keys of one place (a file, or a
+// variable holding a whole config).
+func removeAll(keys []string, where string) string {
+	return "remove " + strings.Join(keys, ", ") + " from " + where
+}
+
 func atLine(src discover.Source) string {
 	if src.Line > 0 {
 		return fmt.Sprintf(" (line %d)", src.Line)
@@ -51,14 +86,6 @@ func atLine(src discover.Source) string {
 // for tools setup does not write (SDKs read the shell).
 func setupCmd(t discover.Tool) string {
 	return setupFor(string(t.ID))
-}
-
-// orSetup appends "or run 'keydoctor setup --tools X'" when setup can do it.
-func orSetup(fix string, t discover.Tool) string {
-	if c := setupCmd(t); c != "" {
-		return fix + ", or run '" + c + "'"
-	}
-	return fix
 }
 
 // src is a value's source as findings show it.

@@ -34,13 +34,13 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if at := g.AuthType; at.Set() && at.Value != tools.GeminiAPIKeyAuth {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: at.Source.Display(e),
 			Message: fmt.Sprintf("%s saves selectedType %q: it beats GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL, so Gemini CLI does not use the gateway", e.Tilde(g.Settings), at.Value),
-			Fix:     setAt(e, at.Source, tools.GeminiAPIKeyAuth) + ", or run 'keydoctor setup --tools gemini'"})
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, at.Source, tools.GeminiAPIKeyAuth), Command: setupFor("gemini")})})
 	}
 	if !g.AuthType.Set() && ok && found.Base.Set() && geminiAuthElsewhere(e, c.snap.Project) == "" {
 		out = append(out, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
 			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tools.GeminiBaseURL),
 			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tools.GeminiAuthType,
-				Value: tools.GeminiAPIKeyAuth, Command: "keydoctor setup --tools gemini"})})
+				Value: tools.GeminiAPIKeyAuth, Command: setupFor("gemini")})})
 	}
 	if g.UsageStats == nil || *g.UsageStats {
 		out = append(out, doctor.Finding{Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),

@@ -29,8 +29,8 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
 		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: "vscode", Source: at,
 			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tools.VSCodeMisplacedMCP),
-			Fix: fmt.Sprintf("move the servers into %q of %s and delete %q from %s, or run 'keydoctor setup --tools vscode'",
-				tools.ClineMCPServers, e.Tilde(ed.MCPPath), tools.VSCodeMisplacedMCP, at)})
+			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: setupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
+				tools.ClineMCPServers, e.Tilde(ed.MCPPath), tools.VSCodeMisplacedMCP, at)})})
 	}
 	cx := c.snap.Codex
 	selected := cx.SelectedProvider().Value
@@ -46,8 +46,8 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: st, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] uses a reserved provider id: Codex ignores the table%s", id, extra),
-			Fix: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\", or run 'keydoctor setup --tools codex'",
-				id, at)})
+			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: setupFor("codex"), Edit: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\"",
+				id, at)})})
 	}
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no setting that tools ignore"})

@@ -61,7 +61,7 @@ func (c leftoversCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			at := e.Tilde(l.Path)
 			out = append(out, doctor.Finding{Code: catalog.TempFileLeft, Status: doctor.Warning, Tool: dirs[d], Source: at,
 				Message: fmt.Sprintf("%s is a temporary copy left by %s while writing (%s); it may hold a key", at, by, l.ModTime.UTC().Format("2006-01-02 15:04Z")),
-				Fix:     fmt.Sprintf("run 'keydoctor setup' again, which removes it, or delete it: rm %s", human.ShellQuote(at))})
+				Fix:     catalog.Render(catalog.TempFileLeft, catalog.Slots{File: human.ShellQuote(at)})})
 		}
 	}
 	if len(out) == 0 {

@@ -35,15 +35,17 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {
 		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: openCodeID,
 			Message: fmt.Sprintf("OpenCode's model %q (%s) is not declared under provider.%s.models: it fails with an opaque UnknownError before any request", model.Value, at, id),
-			Fix:     fmt.Sprintf("add \"%s\": {} to provider.%s.models in %s, or run 'keydoctor setup --tools opencode'", name, id, e.Tilde(tools.OpenCodeConfig(e))),
-			Source:  at})
+			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + id + ".models",
+				File: e.Tilde(tools.OpenCodeConfig(e)), Command: setupFor(openCodeID)}),
+			Source: at})
 	}
 	if ref := discover.EnvRef(p.APIKey.Value); ref != "" {
 		if _, ok := e.Lookup(ref); !ok {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),
-				Fix:     fmt.Sprintf("export %s in your shell profile, or run 'keydoctor setup --tools opencode' (the key goes into auth.json and the apiKey line is removed)", ref),
-				Source:  p.APIKey.Source.Where(e)})
+				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
+					Command: setupFor(openCodeID), Value: "the key", File: e.Tilde(tools.OpenCodeAuth(e))}),
+				Source: p.APIKey.Source.Where(e)})
 		}
 	}
 	above := false // only the layers after the global opencode.json beat it
@@ -77,7 +79,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
 			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tools.OpenCodeConfig(e)), tools.OpenCodeConfigVar, tools.OpenCodeContentVar),
-			Fix:     fmt.Sprintf("remove %s from %s, or make it agree with the global config ('keydoctor status' shows every layer)", strings.Join(what, ", "), where),
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: removeAll(what, where), File: e.Tilde(tools.OpenCodeConfig(e))}),
 			Source:  where})
 	}
 	return out

@@ -40,13 +40,11 @@ func (c overriddenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				}
 				msg := fmt.Sprintf("%s uses the %s %s from %s; %s from %s is shadowed and has no effect",
 					t.Label, part.name, show(part.v), where(e, part.v), show(o), where(e, o))
-				var fix string
+				s := catalog.Slots{Remove: removeFix(e, o.Source), Was: show(o), Edit: setAt(e, part.v.Source, o.Value)}
 				if part.key {
-					fix = fmt.Sprintf("%s; if the shadowed key is the right one, %s", removeFix(e, o.Source), setKeyAt(e, part.v.Source, "that key"))
-				} else {
-					fix = fmt.Sprintf("%s; if %s is the value you want, %s", removeFix(e, o.Source), show(o), setAt(e, part.v.Source, o.Value))
+					s.Was, s.Edit = "the shadowed key", setKeyAt(e, part.v.Source, "that key")
 				}
-				out = append(out, finding(t, catalog.ValueOverridden, doctor.Warning, msg, fix, src(e, o)))
+				out = append(out, finding(t, catalog.ValueOverridden, doctor.Warning, msg, catalog.Render(catalog.ValueOverridden, s), src(e, o)))
 			}
 		}
 	}

@@ -62,8 +62,11 @@ func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
 	if n == "" {
 		msg = fmt.Sprintf("%s is on profile none: its base URL, model and key match no stored profile (%s)", t.Label, def)
 	}
-	return doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg,
-		Fix: map[bool]string{true: "'keydoctor use NAME' switches it to a profile", false: ""}[n == ""]}
+	f := doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg}
+	if n == "" {
+		f.Fix = catalog.Render(catalog.ProfileInUse, catalog.Slots{Tool: t.Label})
+	}
+	return f
 }
 
 // orphaned: a key written into a file that no profile holds (left behind
@@ -76,34 +79,84 @@ func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bo
 	at := k.Source.Display(e)
 	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
 		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), gateway.Mask(k.Value)),
-		Fix:     "'keydoctor use NAME' writes a profile's key there; or add this key as a profile (printf '%s\\n' \"$KEY\" | keydoctor profile add NAME --key-stdin)"}, true
+		Fix:     catalog.Render(catalog.KeyOrphaned, catalog.Slots{File: at, Command: `printf '%s\n' "$KEY" | keydoctor profile add NAME --key-stdin`})}, true
 }
 
-// drift compares a tool the team file lists with the team's gateway and
-// model.
+// drift compares a tool the team file lists with the team's gateway,
+// model, background model and key variable.
 func (c profilesCheck) drift(e *env.Env, t discover.Tool) []doctor.Finding {
 	tm := c.set.Team
 	if tm == nil || (len(tm.Tools) > 0 && !slices.Contains(tm.Tools, string(t.ID))) {
 		return nil
 	}
+	d := drifts{e: e, t: t, team: e.Tilde(tm.Path), keyEnv: tm.KeyEnv}
 	want := profiles.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}
-	var out []doctor.Finding
-	add := func(part, got, exp string, v discover.Value) {
-		out = append(out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(t.ID), Source: v.Source.Display(e),
-			Message: fmt.Sprintf("%s: %s is %s, the team's %s says %s (%s)", t.Label, part, orDash(got), e.Tilde(tm.Path), exp, v.Source.Where(e)),
-			Fix:     fmt.Sprintf("run 'keydoctor setup --yes --tools %s' in the repository (it takes the team's settings)", t.ID)})
-	}
 	root := t.Base.Value
 	if n, err := gateway.Normalize(root); err == nil {
 		root = n.Root
 	}
 	if r := want.Root(); r != "" && root != r {
-		add("the base URL", t.Base.Value, r, t.Base)
+		d.add("the base URL", t.Base.Value, r, t.Base, r)
 	}
 	if tm.Model != "" && t.Model.Value != tm.Model {
-		add("the model", t.Model.Value, tm.Model, t.Model)
+		d.add("the model", t.Model.Value, tm.Model, t.Model, tm.Model)
 	}
-	return out
+	if bg := t.Background(); tm.BackgroundModel != "" && bg.Set() && bg.Value != tm.BackgroundModel {
+		got := bg.Value
+		if bg.Source.Default {
+			got += " (its default)"
+		}
+		d.add("the background model", got, tm.BackgroundModel, bg, tm.BackgroundModel)
+	}
+	if tm.KeyEnv != "" {
+		d.key()
+	}
+	return d.out
+}
+
+// drifts collects one tool's team-drift findings.
+type drifts struct {
+	e    *env.Env
+	t    discover.Tool
+	team string
+	// keyEnv is the team's key_env.
+	keyEnv string
+	out    []doctor.Finding
+}
+
+// add reports part as got where the team says exp; set is the value a
+// fix writes at v's place ("" for none: the key itself).
+func (d *drifts) add(part, got, exp string, v discover.Value, set string) {
+	slots := catalog.Slots{Tool: d.t.Label, Command: "keydoctor setup --yes --tools " + string(d.t.ID)}
+	if set != "" && v.Source.File != "" && v.Source.Key != "" {
+		slots.Key, slots.Value, slots.File = v.Source.Key, set, v.Source.Display(d.e)
+	}
+	if set == "" { // the key: setup writes the one the team's variable holds
+		slots.Command += " --key-env " + d.keyEnv
+	}
+	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(d.t.ID), Source: v.Source.Display(d.e),
+		Message: fmt.Sprintf("%s: %s is %s, the team's %s says %s (%s)", d.t.Label, part, orDash(got), d.team, exp, v.Source.Where(d.e)),
+		Fix:     catalog.Render(catalog.TeamDrift, slots)})
+}
+
+// key compares where the tool's key comes from with the team's key_env: a
+// tool whose config names a variable must name that one; a tool that
+// holds its key (in a file, or a variable of a fixed name) must hold the
+// key that variable holds, when it is set (keys compared, never printed
+// unmasked).
+func (d *drifts) key() {
+	t, keyEnv := d.t, d.keyEnv
+	if v := t.KeyVar; v.Value != "" {
+		if v.Value != keyEnv {
+			d.add("the key variable", v.Value, keyEnv, v, keyEnv)
+		}
+		return
+	}
+	want, ok := d.e.Lookup(keyEnv)
+	if !ok || want == "" || t.Key.Value == "" || t.Key.Value == want {
+		return
+	}
+	d.add("the key", gateway.Mask(t.Key.Value), "the one in $"+keyEnv+" ("+gateway.Mask(want)+")", t.Key, "")
 }
 
 func orDash(s string) string {

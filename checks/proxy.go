@@ -80,15 +80,14 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, finding(t, catalog.ProxyCapturesLocal, st,
 				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the requests fail at the proxy (\"local proxy failed\") instead of reaching %s",
 					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where, net.JoinHostPort(host, port)),
-				fmt.Sprintf("export NO_PROXY=%s no_proxy=%s in the shell that starts it and in your shell profile", human.ShellQuote(val), human.ShellQuote(val)),
+				catalog.Render(catalog.ProxyCapturesLocal, catalog.Slots{Value: human.ShellQuote(val)}),
 				"$"+pv.Var))
 		}
 		if err := c.reach(ctx, pv.Value); err != nil {
 			reported[pv.Value] = true
 			out = append(out, finding(t, catalog.ProxyUnreachable, doctor.Error,
 				fmt.Sprintf("%s would send every request through the proxy %s ($%s), which does not answer: %v", t.Label, redactProxy(pv.Value), pv.Var, err),
-				fmt.Sprintf("start the proxy at %s, or unset %s (and its other-case twin) in the shell that starts it and in your shell profile, or add %s to NO_PROXY",
-					redactProxy(pv.Value), pv.Var, host),
+				catalog.Render(catalog.ProxyUnreachable, catalog.Slots{Value: redactProxy(pv.Value), Key: pv.Var, Host: host}),
 				"$"+pv.Var))
 		}
 	}
@@ -129,7 +128,7 @@ func (c *proxyCheck) unused(ctx context.Context, e *env.Env, used, reported map[
 		}
 		out = append(out, doctor.Finding{Code: catalog.ProxyUnreachable, Status: doctor.Warning, Source: "$" + vars[val][0],
 			Message: fmt.Sprintf("%s %s the proxy %s, which does not answer: %v", names, verb, redactProxy(val), err),
-			Fix:     fmt.Sprintf("start the proxy at %s, or unset %s in your shell profile", redactProxy(val), strings.Join(vars[val], " and "))})
+			Fix:     catalog.Render(catalog.ProxyUnreachable, catalog.Slots{Value: redactProxy(val), Key: strings.Join(vars[val], " and ")})})
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
@@ -34,13 +35,14 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if !ok && fileExists(settings) && fileExists(settings+".orig") {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("%s does not parse and %s.orig exists: Qwen Code will silently replace settings.json with that older copy on its next start, losing every edit since", e.Tilde(settings), e.Tilde(settings)),
-			Fix:     fmt.Sprintf("fix the syntax of %s before starting qwen (or remove %s.orig if settings.json is what you want)", e.Tilde(settings), e.Tilde(settings)),
-			Source:  e.Tilde(settings)})
+			Fix: catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "fix the syntax of " + e.Tilde(settings) + " before starting qwen",
+				Remove: "delete " + e.Tilde(settings) + ".orig", File: e.Tilde(settings)}),
+			Source: e.Tilde(settings)})
 	}
 	if ok && trailingComma(settings) {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("%s has a trailing comma: Qwen Code accepts comments but not trailing commas, and on its next start it renames the file to settings.json.corrupted.<ms> (or restores settings.json.orig) and resets every setting, saying nothing", e.Tilde(settings)),
-			Fix:     fmt.Sprintf("remove the comma before the closing } or ] in %s", e.Tilde(settings)),
+			Fix:     catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "remove the comma before the closing } or ] in " + e.Tilde(settings)}),
 			Source:  e.Tilde(settings)})
 	}
 	out = append(out, qwenEnvOverrides(e, c.snap.Project, doc)...)
@@ -48,8 +50,9 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if v, set := e.Lookup(tools.OpenAIModel); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), tools.OpenAIModel, v),
-			Fix:     fmt.Sprintf("change model.name in %s (or run 'keydoctor setup --tools qwen --model %s')", e.Tilde(settings), v),
-			Source:  e.Tilde(settings)})
+			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, discover.Source{File: settings, Key: tools.QwenModel}, v),
+				Command: setupFor(qwenID) + " --model " + human.ShellQuote(v)}),
+			Source: e.Tilde(settings)})
 	}
 	if gjson.GetBytes(doc, tools.QwenAuthType).String() == "" {
 		var set, unset []string
@@ -63,7 +66,8 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if len(set) > 0 && len(unset) > 0 {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: qwenID,
 				Message: fmt.Sprintf("%s set but %s not, and %s names no auth type: headless Qwen Code stops with \"No auth type is selected\"", strings.Join(set, ", "), strings.Join(unset, ", "), e.Tilde(settings)),
-				Fix:     "run 'keydoctor setup --tools qwen', which writes the whole triple and security.auth.selectedType into settings.json (or export " + strings.Join(unset, " and ") + " too)"})
+				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: exportAll(unset), Command: setupFor(qwenID),
+					Value: "the whole triple and " + tools.QwenAuthType, File: e.Tilde(settings)})})
 		}
 	}
 	return out
@@ -96,8 +100,9 @@ func qwenCorrupted(e *env.Env, settings string) []doctor.Finding {
 		}
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Warning, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code found %s invalid %s, renamed it to %s and reset its settings: lost %s", e.Tilde(settings), when, e.Tilde(m), lost),
-			Fix:     fmt.Sprintf("copy what you still need from %s into %s (it must parse), run 'keydoctor setup --tools qwen', then delete the .corrupted file", e.Tilde(m), e.Tilde(settings)),
-			Source:  e.Tilde(m)})
+			Fix: catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: fmt.Sprintf("copy what you still need from %s into %s (it must parse), run '%s', then delete %s",
+				e.Tilde(m), e.Tilde(settings), setupFor(qwenID), human.ShellQuote(e.Tilde(m)))}),
+			Source: e.Tilde(m)})
 	}
 	return out
 }

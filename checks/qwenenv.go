@@ -5,6 +5,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -29,27 +30,27 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		if mine == "" {
 			continue
 		}
-		val, from := "", ""
+		val, from, at := "", "", discover.Source{Key: v.name}
 		if s, ok := e.Lookup(v.name); ok {
 			val, from = s, "the shell"
 		} else if s, ok := loaded[v.name]; ok {
-			val, from = s, e.Tilde(dotenvPath)
+			val, from, at.File = s, e.Tilde(dotenvPath), dotenvPath
 		}
 		if from == "" || val == mine {
 			continue
 		}
 		shown := fmt.Sprintf("%q", val)
+		settingsAt := discover.Source{File: path, Key: v.key}
+		s := catalog.Slots{Remove: removeFix(e, at), Was: "the variable's key", Edit: setKeyAt(e, settingsAt, "that key")}
 		if v.name == tools.OpenAIAPIKey {
 			shown = gateway.Mask(val)
-		}
-		fix := fmt.Sprintf("remove %s from %s (or make it the value in %s)", v.name, from, e.Tilde(path))
-		if from == "the shell" {
-			fix = fmt.Sprintf("unset %s where your shell profile exports it (or make it the value in %s)", v.name, e.Tilde(path))
+		} else {
+			s.Was, s.Edit = shown, setAt(e, settingsAt, val)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code sends %s=%s from %s, not %s from %s: the variable beats settings.json",
 				v.name, shown, from, v.key, e.Tilde(path)),
-			Fix: fix, Source: e.Tilde(path)})
+			Fix: catalog.Render(catalog.ValueOverridden, s), Source: e.Tilde(path)})
 	}
 	return out
 }

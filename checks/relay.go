@@ -61,16 +61,12 @@ func (c relayCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, okFinding(t, fmt.Sprintf("%s points at %s, and something listens there", t.Label, addr), src(e, t.Base)))
 			continue
 		}
-		fix := fmt.Sprintf("%s so that it listens on %s", relay.start, addr)
-		if !known {
-			fix = fmt.Sprintf("start the program that should listen on %s", addr)
-		}
-		if cmd := setupCmd(t); cmd != "" {
-			fix += fmt.Sprintf(", or point %s at the gateway itself: '%s'", t.Label, cmd)
-		}
+		// relay.start is "" for an unknown port: the template says to start
+		// the program that should listen there.
+		s := catalog.Slots{Value: relay.start, Host: addr, Tool: t.Label, Command: setupCmd(t)}
 		out = append(out, finding(t, catalog.LocalRelayDown, doctor.Error,
 			fmt.Sprintf("%s points at %s (%s from %s), but nothing listens on %s: %v", t.Label, what, t.Base.Value, where(e, t.Base), addr, err),
-			fix, src(e, t.Base)))
+			catalog.Render(catalog.LocalRelayDown, s), src(e, t.Base)))
 	}
 	if len(out) == 0 {
 		return []doctor.Finding{skip("", "no tool points at a loopback base URL")}

@@ -26,7 +26,7 @@ func (c routeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if t.Route.Gateway() {
 			continue
 		}
-		out = append(out, finding(t, catalog.ProviderBypass, doctor.Error, bypassMessage(e, t), bypassFix(e, c.snap, t), src(e, t.Route.Switch)))
+		out = append(out, finding(t, catalog.ProviderBypass, doctor.Error, bypassMessage(e, t), catalog.Render(catalog.ProviderBypass, bypassSlots(e, c.snap, t)), src(e, t.Route.Switch)))
 	}
 	for _, t := range c.snap.Elsewhere {
 		out = append(out, finding(t, catalog.RouteInfo, doctor.Info, routeInfo(e, t), "", src(e, t.Route.Switch)))
@@ -67,25 +67,26 @@ func baseName(t discover.Tool) string {
 	return discover.Route{Switch: discover.Value{Source: t.Base.Source}}.SwitchVar()
 }
 
-// bypassFix names the exact line to remove, or for a variable the shell
+// bypassSlots name the exact line to remove, or for a variable the shell
 // profile line that exports it.
-func bypassFix(e *env.Env, s *discover.Snapshot, t discover.Tool) string {
+func bypassSlots(e *env.Env, s *discover.Snapshot, t discover.Tool) catalog.Slots {
 	r := t.Route
 	switch r.Kind {
 	case discover.RouteProvider:
-		return orSetup(fmt.Sprintf("select the gateway's entry: set %q to %q in %s", r.Switch.Source.Key, r.Want, e.Tilde(r.Switch.Source.File)), t)
+		return catalog.Slots{Edit: setAt(e, r.Switch.Source, r.Want), Command: setupCmd(t)}
 	case discover.RouteLogin:
-		return orSetup(fmt.Sprintf("give %s a provider of the gateway with its own key (its %s is not a gateway key)", t.Label, r.Title), t)
+		return catalog.Slots{Edit: fmt.Sprintf("give %s a provider of the gateway with its own key (its %s is not a gateway key)", t.Label, r.Title), Command: setupCmd(t)}
 	}
 	name := r.SwitchVar()
 	if r.Switch.Source.File != "" {
-		return fmt.Sprintf("remove the line %q: %q from %s%s, or run '%s'", name, r.Switch.Value, e.Tilde(r.Switch.Source.File), atLine(r.Switch.Source), setupCmd(t))
+		return catalog.Slots{Remove: fmt.Sprintf("remove the line %q: %q from %s%s", name, r.Switch.Value, e.Tilde(r.Switch.Source.File), atLine(r.Switch.Source)), Command: setupCmd(t)}
 	}
 	// A settings env value beats the shell (observed 2.1.197): "0" turns
 	// the switch off without touching the shell.
-	off := fmt.Sprintf("or set %q to \"0\" in the env of %s", name, e.Tilde(t.Places.Base.File))
+	sl := catalog.Slots{Key: name, Edit: fmt.Sprintf("set %q to \"0\" in the env of %s", name, e.Tilde(t.Places.Base.File)),
+		Remove: fmt.Sprintf("remove the line that exports %s where it is exported (~/.bashrc, ~/.zshrc, ~/.profile, a .envrc)", name)}
 	if at, ok := s.ExportedBy(name); ok {
-		return fmt.Sprintf("remove the line that exports %s from %s (line %d) and open a new shell (or run 'unset %s' in this one), %s", name, e.Tilde(at.File), at.Line, name, off)
+		sl.Remove = fmt.Sprintf("remove the line that exports %s from %s (line %d)", name, e.Tilde(at.File), at.Line)
 	}
-	return fmt.Sprintf("%s comes from the environment: remove it where it is exported (~/.bashrc, ~/.zshrc, ~/.profile, a .envrc) and open a new shell, or run 'unset %s'; %s", name, name, off)
+	return sl
 }

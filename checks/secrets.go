@@ -73,7 +73,7 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 			out = append(out, doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
-				Fix:     fmt.Sprintf("chmod 600 %s", human.ShellQuote(e.Tilde(f.path)))})
+				Fix:     catalog.Render(catalog.SecretPerms, catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))})})
 		}
 	}
 	if len(out) == 0 {
@@ -141,12 +141,12 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		case strings.HasPrefix(stdout, "??"):
 			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", e.Tilde(f.path), e.Tilde(root)),
-				Fix:     fmt.Sprintf("add the line %s to %s", rel, e.Tilde(filepath.Join(root, ".gitignore")))})
+				Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})})
 		default: // tracked, changed or not
 			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", e.Tilde(f.path), e.Tilde(root)),
-				Fix: fmt.Sprintf("git -C %s rm --cached %s, add %s to %s, then rotate the key: it is in the repository's history",
-					human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel), rel, e.Tilde(filepath.Join(root, ".gitignore")))})
+				Fix: catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore")),
+					Command: fmt.Sprintf("git -C %s rm --cached %s", human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel))})})
 		}
 	}
 	if len(out) == 0 {

@@ -23,7 +23,7 @@ func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if len(c.snap.Tools) == 0 {
 		return []doctor.Finding{{Code: catalog.EnvMissing, Status: doctor.Warning,
 			Message: "no tool is configured for a gateway: no Claude Code settings env, Codex config, Cline provider, MCP server or .env triple was found",
-			Fix:     "run 'keydoctor setup' to write one triple into every tool"}}
+			Fix:     catalog.Render(catalog.EnvMissing, catalog.Slots{})}}
 	}
 	var out []doctor.Finding
 	for _, t := range c.snap.Tools {

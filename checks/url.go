@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -31,6 +32,13 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		parsed, notes := t.Rule.Diagnose(t.Base.Value)
+		if f, ok := gatewayHTTP(e, t, c.profile.BaseURL); ok {
+			out = append(out, f)
+			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLInsecure })
+			if len(notes) == 0 {
+				continue
+			}
+		}
 		if len(notes) == 0 {
 			out = append(out, okFinding(t, fmt.Sprintf("%s: base URL %s, requests go to %s", t.Label, t.Base.Value, t.Rule.WillRequest(t.Base.Value)), src(e, t.Base)))
 			continue
@@ -45,7 +53,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
-			out = append(out, finding(t, n.Code, st, msg, orSetup(setAt(e, t.Base.Source, want), t), src(e, t.Base)))
+			out = append(out, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)))
 		}
 	}
 	return out

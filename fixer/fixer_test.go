@@ -94,7 +94,7 @@ func TestPlanIncompleteProfile(t *testing.T) {
 
 func TestFixable(t *testing.T) {
 	for _, c := range []catalog.Code{catalog.URLDoubleVersion, catalog.URLMissingVersion, catalog.TripleDrift, catalog.AuthConflict,
-		catalog.CodexChatWire, catalog.SecretPerms, catalog.SecretInGit, catalog.ConfigInvalid, catalog.ModelNotFound} {
+		catalog.CodexChatWire, catalog.SecretPerms, catalog.SecretInGit, catalog.ConfigInvalid, catalog.ModelNotFound, catalog.LoginToGateway} {
 		if !Fixable(c) {
 			t.Errorf("%s is not fixable", c)
 		}

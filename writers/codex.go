@@ -46,9 +46,9 @@ func planCodex(o Options, t tools.Tool) ([]*Change, error) {
 	c.finish(false, 0o600)
 	out := []*Change{c}
 	if o.CodexAuth == "env" {
-		v := o.Profile.VarKey
+		v := codexEnvKey(o)
 		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
-			c.notef("env_key names %s: export it (with this key) in the shell that runs codex", v)
+			c.notef("env_key names %s; export it (with this key) in the shell that runs codex", v)
 		}
 		return out, nil
 	}
@@ -104,7 +104,7 @@ func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
 	}
 	drop := tools.CodexEnvKey
 	if o.CodexAuth == "env" {
-		edits = append(edits, edit{table, tools.CodexEnvKey, tomlstr.Quote(p.VarKey)})
+		edits = append(edits, edit{table, tools.CodexEnvKey, tomlstr.Quote(codexEnvKey(o))})
 		drop = tools.CodexRequiresAuth
 	} else {
 		edits = append(edits, edit{table, tools.CodexRequiresAuth, "true"})
@@ -236,4 +236,12 @@ func onlySubtables(v any) bool {
 		}
 	}
 	return true
+}
+
+// codexEnvKey is the variable Codex's env_key names.
+func codexEnvKey(o Options) string {
+	if o.CodexEnvKey != "" {
+		return o.CodexEnvKey
+	}
+	return o.Profile.VarKey
 }

@@ -21,6 +21,9 @@ type Options struct {
 
 	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
 	CodexProvider string // the [model_providers.ID] id; default the preset name
+	// CodexEnvKey is the variable env_key names; default the preset's
+	// (a team file's key_env: where every developer keeps the key).
+	CodexEnvKey string
 
 	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
 	QwenAuth     string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)

@@ -32,6 +32,9 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			ModelSource: t.Model.Source.Where(s.Env),
 			NoKey:       t.NoKeyNeeded,
 		}
+		if t.Model.Source.Default { // Claude Code's built-in model: the fix sets it in settings.json
+			p.ModelSource = t.Places.Model.Display(s.Env)
+		}
 		if bg := t.Background(); bg.Value != "" {
 			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
 			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {

@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/templates"
@@ -35,6 +36,9 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		"project": func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
+		"profile": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
+			return matching(profileNames(e), typed), cobra.ShellCompDirectiveNoFileComp
+		},
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -48,7 +52,14 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		}
 	}
 	walk(root)
+	profileArg := func(_ *cobra.Command, args []string, typed string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return matching(profileNames(e), typed), cobra.ShellCompDirectiveNoFileComp
+	}
 	args := map[string]cobra.CompletionFunc{
+		"use":     profileArg,
 		"explain": firstArg(codes()...),
 		"verify":  firstArg(verifyIDs()...),
 		"restore": func(_ *cobra.Command, args []string, typed string) ([]string, cobra.ShellCompDirective) {
@@ -59,6 +70,16 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		},
 	}
 	for _, c := range root.Commands() {
+		if c.Name() == "profile" {
+			for _, sub := range c.Commands() {
+				switch sub.Name() {
+				case "show", "rm", "rename", "set":
+					sub.ValidArgsFunction = profileArg // rename: OLD only; NEW is new
+				default: // add NAME: a new name
+					sub.ValidArgsFunction = cobra.NoFileCompletions
+				}
+			}
+		}
 		if fn, ok := args[c.Name()]; ok {
 			c.ValidArgsFunction = fn
 		} else if c.Args != nil && c.ValidArgsFunction == nil {
@@ -178,6 +199,28 @@ func backupNames(e *env.Env) []string {
 			files = append(files, e.Tilde(f.Path))
 		}
 		out = append(out, m.Name()+"\t"+m.Command+": "+strings.Join(files, ", "))
+	}
+	return out
+}
+
+// profileNames are the stored profiles, each described by its gateway
+// and model (never its key); none when the store cannot be read.
+func profileNames(e *env.Env) []string {
+	st, err := profiles.Open(e)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range st.Names() {
+		p, _ := st.Get(n)
+		desc := p.Root()
+		if p.Model != "" {
+			desc += ", " + p.Model
+		}
+		if n == st.Default {
+			desc += " (default)"
+		}
+		out = append(out, n+"\t"+desc)
 	}
 	return out
 }

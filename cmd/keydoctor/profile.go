@@ -17,6 +17,9 @@ import (
 type profileEdit struct {
 	preset, baseURL, model, backgroundModel, keyEnv string
 	keyStdin                                        bool
+	// key is the key the terminal questions were answered with (never a
+	// flag value).
+	key string
 }
 
 func (f *profileEdit) add(c *cobra.Command) {
@@ -51,10 +54,22 @@ func newProfileAddCmd(e *env.Env) *cobra.Command {
 	f := &profileEdit{}
 	cmd := &cobra.Command{
 		Use:     "add NAME",
-		Short:   "add a profile",
-		Example: "  keydoctor profile add work --base-url https://gw.example.com/api --model gpt-5 --key-env WORK_KEY\n  printf '%s\\n' \"$KEY\" | keydoctor profile add home --model gpt-4o --key-stdin",
+		Short:   "add a profile (on a terminal without flags: asks, listing the gateway's models)",
+		Example: "  keydoctor profile add work    # on a terminal: asks gateway, key, model (listed live) and background model\n  keydoctor profile add work --base-url https://gw.example.com/api --model gpt-5 --key-env WORK_KEY\n  printf '%s\\n' \"$KEY\" | keydoctor profile add home --model gpt-4o --key-stdin",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
+			if f.empty() {
+				if err := profiles.ValidName(args[0]); err != nil {
+					return err
+				}
+				if !e.IsTerminal {
+					return usageErrorf("pass what it holds, e.g. keydoctor profile add "+args[0]+" --base-url URL --model ID --key-env VAR (on a terminal it asks)",
+						"profile add %s: nothing given, and no terminal to ask on", args[0])
+				}
+				if err := askFor(c.Context(), e, askOptions(e, c.OutOrStdout(), c.ErrOrStderr()), args[0], f); err != nil {
+					return err
+				}
+			}
 			return editProfile(c.Context(), e, c, args[0], f, true)
 		},
 	}
@@ -79,7 +94,7 @@ func newProfileSetCmd(e *env.Env) *cobra.Command {
 
 // editProfile adds (create) or changes a profile under the write lock.
 func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
-	var key string
+	key := f.key
 	if f.keyStdin {
 		r, err := stdinKey(e)
 		if err != nil {

@@ -29,6 +29,11 @@ type profileFlags struct {
 	// the team file found above the project directory (nil none).
 	used string
 	team *profiles.Team
+	// current, when set (setup), reads the tools' files for a run with
+	// no stored profile and no team file to start from; cur is what it
+	// read.
+	current func() profiles.Current
+	cur     *profiles.Current
 }
 
 func (f *profileFlags) add(fs *pflag.FlagSet) {
@@ -61,6 +66,10 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 	f.team, o.Team = team, team.Layer()
 	if o.Saved, err = f.savedLayer(e); err != nil {
 		return gateway.Profile{}, err
+	}
+	if o.Saved == nil && team == nil && f.current != nil {
+		cur := f.current()
+		o.Saved, f.cur = cur.Layer, &cur
 	}
 	if f.keyStdin {
 		r, err := stdinKey(e)

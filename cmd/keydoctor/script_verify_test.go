@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -82,28 +84,50 @@ func fakeTool(tool string, args []string) int {
 	return 0
 }
 
-// fakeClaude: settings env (user file, then --settings) beats the shell;
-// HEAD the base URL, then a background request with the haiku model, then
-// the turn with the main model, like Claude Code 2.1 in -p mode.
-// FAKE_CLAUDE_MODEL stands for a model chosen outside the files.
+// fakeClaudeSwitches are Claude Code 2.1.197's provider switches in the
+// order it tests them, with what it prints when the provider has no
+// credentials (docs/tools.md); CLAUDE_CODE_USE_GATEWAY is handled apart.
+var fakeClaudeSwitches = []struct{ name, says string }{
+	{"CLAUDE_CODE_USE_BEDROCK", "API Error: Could not load credentials from any providers"},
+	{"CLAUDE_CODE_USE_FOUNDRY", "API Error: Must provide one of the `baseURL` or `resource` arguments, or the `ANTHROPIC_FOUNDRY_RESOURCE` environment variable"},
+	{"CLAUDE_CODE_USE_ANTHROPIC_AWS", "API Error: No AWS region or base URL found."},
+	{"CLAUDE_CODE_USE_MANTLE", "API Error: Could not load credentials from any providers"},
+	{"CLAUDE_CODE_USE_VERTEX", "API Error: Could not load the default credentials. Browse to https://cloud.google.com/docs/authentication/getting-started for more information."},
+}
+
+// fakeClaude: settings env (user file under CLAUDE_CONFIG_DIR or ~/.claude,
+// then --settings) beats the shell; a provider switch that is on sends
+// nothing to the base URL; else HEAD the base URL, then a background
+// request with the haiku model, then the turn with the main model, like
+// Claude Code 2.1 in -p mode. FAKE_CLAUDE_MODEL stands for a model chosen
+// outside the files.
 func fakeClaude(args []string) error {
 	vars := map[string]string{}
-	for _, v := range []string{"ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_API_KEY", "ANTHROPIC_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL"} {
+	for _, v := range []string{"ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_API_KEY", "ANTHROPIC_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL", "CLAUDE_CODE_USE_GATEWAY"} {
 		if val := os.Getenv(v); val != "" {
 			vars[v] = val
 		}
 	}
+	for _, sw := range fakeClaudeSwitches {
+		if val := os.Getenv(sw.name); val != "" {
+			vars[sw.name] = val
+		}
+	}
 	layer := func(b []byte) error {
-		var doc struct{ Env map[string]string }
+		var doc struct{ Env map[string]any }
 		if err := json.Unmarshal(b, &doc); err != nil {
 			return err
 		}
 		for k, v := range doc.Env {
-			vars[k] = v
+			vars[k] = fmt.Sprint(v) // numbers and booleans are stringified
 		}
 		return nil
 	}
-	if b, err := os.ReadFile(filepath.Join(os.Getenv("HOME"), ".claude", "settings.json")); err == nil {
+	dir := os.Getenv("CLAUDE_CONFIG_DIR")
+	if dir == "" {
+		dir = filepath.Join(os.Getenv("HOME"), ".claude")
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "settings.json")); err == nil {
 		if err := layer(b); err != nil {
 			return err
 		}
@@ -118,6 +142,9 @@ func fakeClaude(args []string) error {
 				return err
 			}
 		}
+	}
+	if err := fakeClaudeProvider(vars); err != nil {
+		return err
 	}
 	base := strings.TrimRight(vars["ANTHROPIC_BASE_URL"], "/")
 	if base == "" {
@@ -143,6 +170,34 @@ func fakeClaude(args []string) error {
 		return err
 	}
 	return fakeSend("POST", base+"/v1/messages?beta=true", hdr, model)
+}
+
+// fakeClaudeProvider fails as Claude Code does when a switch takes its
+// requests away from ANTHROPIC_BASE_URL: CLAUDE_CODE_USE_GATEWAY (with a
+// base URL and a token) refuses plain http but to localhost, 127.0.0.1
+// and [::1]; any other switch that is on goes to its cloud, which this
+// test has no credentials for.
+func fakeClaudeProvider(vars map[string]string) error {
+	on := func(name string) bool {
+		switch strings.ToLower(strings.TrimSpace(vars[name])) {
+		case "1", "true", "yes", "on":
+			return true
+		}
+		return false
+	}
+	if on("CLAUDE_CODE_USE_GATEWAY") && vars["ANTHROPIC_BASE_URL"] != "" && vars["ANTHROPIC_AUTH_TOKEN"] != "" {
+		u, err := url.Parse(vars["ANTHROPIC_BASE_URL"])
+		if err == nil && u.Scheme == "http" && u.Hostname() != "localhost" && u.Hostname() != "127.0.0.1" && u.Hostname() != "::1" {
+			return fmt.Errorf("CLAUDE_CODE_USE_GATEWAY is set but ANTHROPIC_BASE_URL is invalid: Gateway URL must use https:// (got http://). Plain HTTP is only allowed for localhost during development.")
+		}
+		return nil
+	}
+	for _, sw := range fakeClaudeSwitches {
+		if on(sw.name) {
+			return errors.New(sw.says)
+		}
+	}
+	return nil
 }
 
 // fakeCodex: config.toml's provider, with -c overrides; POST

@@ -131,7 +131,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
-	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable)")
+	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable, or the team file's key_env)")
 	f.StringVar(&o.OpenCodeAuth, "opencode-auth", "file", "where OpenCode finds the key: file (auth.json) or env ({env:VAR} naming the preset's variable)")
 	f.StringVar(&o.QwenAuth, "qwen-auth", "file", "where Qwen Code finds the key: file (settings.json) or env (a modelProviders entry whose envKey names the preset's variable)")
 	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
@@ -254,7 +254,11 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 		return *o.preloaded, nil
 	}
 	o.Flags.saveAs = true
+	o.Flags.current = o.currentFiles
 	p, err := o.Flags.loadIn(o.Env, o.Project)
+	if err == nil {
+		err = keptFromFiles(o.Flags.cur, &p)
+	}
 	// The background model is settled against the gateway's list and
 	// the files on every run (settleBackground); a stored one would skip
 	// that and keep a model the gateway may no longer serve.
@@ -270,6 +274,9 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
+	}
+	if t := o.Flags.team; t != nil {
+		wo.CodexEnvKey = t.KeyEnv
 	}
 	switch tools.ClaudeScope(o.Scope) {
 	case tools.ClaudeUser, tools.ClaudeProject, tools.ClaudeLocal, "":

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -42,7 +44,10 @@ func newVerifyCmd(e *env.Env) *cobra.Command {
 		Long: `verify starts the recording relay (see 'keydoctor trace'), runs one short
 headless turn of the real tool pointed at it, and reports what the tool really
 sent — paths, models (main and background), auth header, key — against what
-its files say. No file of the tool is edited:
+its files say, first of all where the turn went: a provider switch
+(CLAUDE_CODE_USE_BEDROCK, _VERTEX, …) that wins over the base URL, from the
+shell or any settings layer, is named before the turn and judged an error.
+No file of the tool is edited:
 
   claude   claude --settings FILE -p PROMPT   (a --settings layer beats user,
            project and local settings; FILE is temporary)
@@ -97,9 +102,14 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 			project = abs
 		}
 	}
-	cfg, err := verify.Read(o.Env, o.Tool, project)
+	snap := discover.Discover(o.Env, discover.Options{Project: project})
+	cfg, err := verify.FromSnapshot(snap, o.Tool)
 	if err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"' to write it", "%v", err)
+	}
+	if cfg.Route.Kind == discover.RouteCloud && cfg.Base == "" && o.Upstream == "" {
+		return failf("nothing to verify; 'keydoctor setup --tools "+string(o.Tool)+"' sends it through the gateway instead",
+			"%s sends its requests to %s (%s), not to a gateway", tool.Title, cfg.Route.Title, cfg.RouteSwitch())
 	}
 	if o.Upstream != "" {
 		p, err := gateway.Normalize(o.Upstream)
@@ -117,6 +127,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	}
 	if !o.JSON {
 		printConfigured(o, tool, cfg)
+		printRoute(ctx, o, tool, cfg, snap)
 	}
 	turn, err := verify.Run(ctx, o.Env, cfg, verify.RunOptions{
 		Binary: bin, Timeout: o.Timeout, Transport: o.Transport,
@@ -169,9 +180,32 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		key = gateway.Mask(c.Key) + " as " + string(c.Auth)
 	}
 	row("key", key, c.KeySource)
+	if r := c.Route; r.Kind != "" {
+		where := "gateway"
+		if c.Bypassed() {
+			where = r.Title
+		}
+		row("route", where, c.RouteSwitch())
+	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(o.Out, "  note: %s\n", gateway.Redact(n, c.Key))
 	}
+}
+
+// printRoute says, before the tool runs, that a switch will send its turn
+// elsewhere than the relay: doctor's finding, with its fix. The turn still
+// runs, and shows where it goes.
+func printRoute(ctx context.Context, o *verifyOptions, tool tools.Tool, c verify.Configured, snap *discover.Snapshot) {
+	if !c.Bypassed() {
+		return
+	}
+	for _, f := range checks.RouteFindings(ctx, o.Env, snap, tool.ID) {
+		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, gateway.Redact(f.Message, c.Key))
+		if f.Fix != "" {
+			fmt.Fprintf(o.Out, "  fix: %s\n", gateway.Redact(f.Fix, c.Key))
+		}
+	}
+	fmt.Fprintf(o.Out, "  so this turn goes to %s, not through the relay\n", c.Route.Title)
 }
 
 func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {

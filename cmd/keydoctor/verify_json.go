@@ -37,6 +37,23 @@ type verifyConfigured struct {
 	Key                   string   `json:"key"`
 	KeySource             string   `json:"key_source,omitempty"`
 	Notes                 []string `json:"notes,omitempty"`
+	// Route is where the tool's requests go (Claude Code: its provider
+	// switches), as status names it.
+	Route *statusRoute `json:"route,omitempty"`
+}
+
+// verifyRoute is the turn's expected route, with the switch that selects
+// it even on the gateway route (CLAUDE_CODE_USE_GATEWAY).
+func verifyRoute(c verify.Configured) *statusRoute {
+	r := c.Route
+	if r.Kind == "" {
+		return nil
+	}
+	out := &statusRoute{Kind: string(r.Kind), Name: r.Name, Title: r.Title, Source: c.RouteSource}
+	if r.Switch.Set() {
+		out.Value, out.Key = r.Switch.Value, r.Switch.Source.Key
+	}
+	return out
 }
 
 func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time.Duration) error {
@@ -47,6 +64,7 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 			BaseURL: gateway.RedactURL(c.Base), BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
 			Auth: string(c.Auth), Key: gateway.Mask(c.Key), KeySource: c.KeySource,
+			Route: verifyRoute(c),
 		},
 		Requests: t.Records,
 	}

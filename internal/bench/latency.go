@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/stats"
@@ -72,7 +73,7 @@ func MeasureLatency(ctx context.Context, o LatencyOptions) Latency {
 	}
 	out.High = true
 	out.Message = joinAnd(high) + " (" + out.Message + ")"
-	out.Fix = "run 'keydoctor bench --sweep auto' to see whether requests queue at the gateway (TTFT up, TPOT flat) or the model itself is slow; try a closer region or a smaller model"
+	out.Fix = catalog.Render(catalog.LatencyHigh, catalog.Slots{})
 	return out
 }
 

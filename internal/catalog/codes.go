@@ -37,6 +37,10 @@ const (
 	TeamDrift          Code = "team-drift"
 	DotEnvShadow       Code = "dotenv-shadow"
 	ModelUndeclared    Code = "model-undeclared"
+	KeyHelperConflict  Code = "key-helper-conflict"
+	LoginToGateway     Code = "login-to-gateway"
+	KeyOverridden      Code = "key-overridden"
+	ClaudeGatewayHTTP  Code = "claude-gateway-http"
 	AuthTypeUnset      Code = "auth-type-unset"
 )
 

@@ -21,6 +21,15 @@ type Slots struct {
 	Model   string // the model the request asked for
 	URL     string // a URL the fix points at (a model list, a redirect target)
 	Wait    string // how long the gateway asks to wait
+	// Edit and Remove are the change a configuration finding asks for, as
+	// one clause in the syntax of the place it is made (see Render):
+	// `set base_url = "…" in ~/.codex/config.toml (line 6)`, `set
+	// "env.X" to "…" in ~/.claude/settings.json`, `set X=… in .env`,
+	// `export X=… (and in your shell profile)`; Remove deletes a value
+	// (`delete "env.X" from …`, `unset X and remove it from your shell
+	// profile`).
+	Edit   string
+	Remove string
 }
 
 func (s Slots) get(name string) (string, bool) {
@@ -50,6 +59,10 @@ func (s Slots) get(name string) (string, bool) {
 		return s.URL, true
 	case "wait":
 		return s.Wait, true
+	case "edit":
+		return s.Edit, true
+	case "remove":
+		return s.Remove, true
 	}
 	return "", false
 }
@@ -64,6 +77,18 @@ func (s Slots) get(name string) (string, bool) {
 //	\[ \] \{ \}     the character itself (a TOML table name)
 //
 // A code the catalog does not know renders as a pointer to explain.
+//
+// Every finding's fix comes from here, the wire ladder's and the offline
+// checks' alike: a check fills slots, never writes the sentence. Where a
+// configuration fix edits a file, the syntax of that edit depends on the
+// file (TOML `key = "v"`, JSON `"key": "v"`, .env `KEY=v`, the shell's
+// `export KEY=v`), so the check passes the whole edit as one clause in
+// {edit} (and {remove}), built by one function of the checks (setAt,
+// setKeyAt, removeFix in checks/fix.go); the template around it holds
+// what is the same for every finding of the code (the alternative
+// command, the reason, the generic advice). That keeps one template per
+// code. A template usually has a filled form and, behind [!edit …], the
+// generic form `explain` prints (Generic).
 func Render(code Code, s Slots) string {
 	e, ok := Lookup(code)
 	if !ok || e.Fix == "" {

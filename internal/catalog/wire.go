@@ -204,7 +204,7 @@ var wireEntries = []Entry{
 	},
 	{Code: LatencyHigh, Class: Wire, Rung: RungLatency, Severity: Warning, FixRank: 1000, Title: "time to first token or per token is high",
 		Causes:   []string{"the model or gateway is overloaded or far away", "a long prompt (prefill)", "requests queue behind a concurrency limit"},
-		Fix:      "one request is one sample: run 'keydoctor bench --sweep auto' for percentiles and to see whether latency grows with concurrency (a queue) or is flat (the model); a slow first byte points at the gateway or upstream queueing, a slow TPOT at the model or a congested route; a nearer region or a smaller model helps",
+		Fix:      "run 'keydoctor bench --sweep auto' for percentiles and to see whether latency grows with concurrency (a queue) or is flat (the model); a slow first byte points at the gateway or upstream queueing, a slow TPOT at the model or a congested route; a nearer region or a smaller model helps",
 		Symptoms: []string{"slow", "takes long", "latency", "ttft"},
 	},
 }

@@ -59,6 +59,11 @@ func (s *Snapshot) readClaude(t tools.Tool) {
 		s.notePath(f.Path, string(t.ID))
 		if prob != nil {
 			layer.Exists = true
+			if doc == nil && prob.Line > 0 {
+				// Claude Code reads settings as strict JSON and drops a
+				// file that does not parse, silently (✓ 2.1.197).
+				prob.Message += "; Claude Code silently ignores this whole file (every setting in it) until it is strict JSON: no comments, no trailing commas"
+			}
 			s.addProblem(*prob)
 		}
 		if doc != nil {
@@ -178,7 +183,9 @@ func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
 	case !t.Route.Gateway() && !t.Base.Configured():
 		s.Elsewhere = append(s.Elsewhere, t)
 		return nil
-	case !s.Claude.Configured() && t.Route.Gateway():
+	case !s.Claude.Configured() && t.Route.Gateway() && !t.Login.Set():
+		// An exported ANTHROPIC_BASE_URL beside a subscription login is
+		// judged: the login's token goes there.
 		return nil
 	}
 	return []Tool{t}
@@ -200,27 +207,50 @@ func (s *Snapshot) claudeTool() Tool {
 		t.Base = defaultValue(tools.AnthropicDefaultBase)
 	}
 	s.claudeKey(&t)
-	// ANTHROPIC_MODEL (from settings env or shell) beats the "model" key.
-	var models []Value
-	if v := s.ClaudeVar(tools.AnthropicModel); v.Set() {
-		models = append(models, v)
-		models = append(models, v.Overrides...)
-	}
-	for i := len(c.Layers) - 1; i >= 0; i-- {
-		if m := c.Layers[i].Model; m.Set() {
-			models = append(models, m)
-		}
-	}
-	if len(models) > 0 {
-		t.Model = models[0]
-		t.Model.Overrides = models[1:]
-	}
+	t.Model, t.ModelAlias = s.claudeModel()
 	t.BackgroundModel = s.claudeBackgroundModel()
 	t.Route = s.claudeRoute(t)
 	if t.Key.Set() {
 		t.Auth = authFor(t.KeyName, t.Rule)
 	}
+	// With a base URL and no key, Claude Code sends its subscription
+	// login's token there as Bearer (✓ 2.1.197, docs/tools.md).
+	if t.Route.Gateway() && t.Base.Configured() && !t.Key.Set() {
+		t.Login = s.claudeLogin()
+	}
 	return t
+}
+
+// claudeModel is the model a turn asks for and the alias it came from:
+// ANTHROPIC_MODEL beats the settings' "model" key (highest layer first),
+// nothing set means the default alias, and an alias resolves through its
+// ANTHROPIC_DEFAULT_*_MODEL variable, else to the built-in id (a
+// Source.Default value).
+func (s *Snapshot) claudeModel() (model, alias Value) {
+	var models []Value
+	if v := s.ClaudeVar(tools.AnthropicModel); v.Value != "" {
+		models = append(models, v)
+		models = append(models, v.Overrides...)
+	}
+	for i := len(s.Claude.Layers) - 1; i >= 0; i-- {
+		if m := s.Claude.Layers[i].Model; m.Value != "" {
+			models = append(models, m)
+		}
+	}
+	if len(models) > 0 {
+		model = models[0]
+		model.Overrides = models[1:]
+	} else {
+		model = defaultValue(tools.ClaudeDefaultAlias)
+	}
+	a, ok := tools.ClaudeAliasOf(model.Value)
+	if !ok {
+		return model, Value{}
+	}
+	if v := s.ClaudeVar(a.Var); v.Value != "" {
+		return v, model
+	}
+	return defaultValue(a.Builtin), model
 }
 
 // claudeKey is the key Claude Code sends: ANTHROPIC_AUTH_TOKEN, else
@@ -235,15 +265,18 @@ func (s *Snapshot) claudeKey(t *Tool) {
 	case apiKey.Set():
 		t.Key, t.KeyName = apiKey, tools.AnthropicAPIKey
 	default:
-		for i := len(c.Layers) - 1; i >= 0; i-- {
-			if h := c.Layers[i].APIKeyHelper; h.Set() {
-				t.Key, t.KeyName = Value{Source: h.Source}, KeyHelper
-				break
-			}
+		if h := c.keyHelper(); h.Set() {
+			t.Key, t.KeyName = h, KeyHelper
 		}
 		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
 			t.Key, t.KeyName = c.PrimaryAPIKey, tools.ClaudePrimaryKey
 		}
+	}
+	// Beside a key variable the helper's key is sent too, in the other
+	// header: Bearer stays the token, x-api-key goes to the helper; beside
+	// ANTHROPIC_API_KEY the helper takes Bearer (✓ 2.1.197).
+	if t.KeyName != KeyHelper && t.Key.Value != "" {
+		t.Helper = c.keyHelper()
 	}
 	// An empty value sends nothing: "ANTHROPIC_API_KEY": "" beside the
 	// token only masks a key exported in the shell (docs/tools.md).
@@ -252,6 +285,16 @@ func (s *Snapshot) claudeKey(t *Tool) {
 			t.Credentials = append(t.Credentials, v)
 		}
 	}
+}
+
+// keyHelper is the apiKeyHelper of the highest layer that sets one.
+func (c Claude) keyHelper() Value {
+	for i := len(c.Layers) - 1; i >= 0; i-- {
+		if h := c.Layers[i].APIKeyHelper; h.Set() {
+			return Value{Source: h.Source}
+		}
+	}
+	return Value{}
 }
 
 // Background is the model Claude Code sends its background requests to:

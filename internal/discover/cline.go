@@ -173,7 +173,8 @@ func (s *Snapshot) resolveCline(t tools.Tool) []Tool {
 	case c.LastUsed.Set() && len(c.Entries) > 0:
 		s.addProblem(Problem{Tool: clineID, File: c.ProvidersPath, Line: c.LastUsed.Source.Line,
 			Message: fmt.Sprintf("lastUsedProvider is %q, but providers has no such entry", sanitize(c.LastUsed.Value)),
-			Fix:     "run 'keydoctor setup --tools cline' to write a complete openai-compatible entry"})
+			Edit:    fmt.Sprintf("add the %q entry to providers in %s (or point lastUsedProvider at an entry it has)", sanitize(c.LastUsed.Value), s.Env.Tilde(c.ProvidersPath)),
+			Setup:   true})
 	}
 	return append(out, s.resolveMCP(t.ID, "Cline CLI", c.MCPServers)...)
 }

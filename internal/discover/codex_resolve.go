@@ -46,7 +46,8 @@ func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
 		if c.ConfigExists {
 			s.addProblem(Problem{Tool: codexID, File: c.ConfigPath, Line: prov.Source.Line,
 				Message: fmt.Sprintf("model_provider names %q, but no [model_providers.%s] table defines it: Codex refuses to start", prov.Value, prov.Value),
-				Fix:     fmt.Sprintf("add [model_providers.%s] with base_url, env_key and wire_api = \"responses\" to %s, or run 'keydoctor setup --tools codex'", prov.Value, s.Env.Tilde(c.ConfigPath))})
+				Edit:    fmt.Sprintf("add [model_providers.%s] with base_url, env_key and wire_api = \"responses\" to %s", prov.Value, s.Env.Tilde(c.ConfigPath)),
+				Setup:   true})
 		}
 	default:
 		s.codexCustom(&t, p)
@@ -103,7 +104,7 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	case p.BearerToken.Set():
 		t.Key, t.KeyName = p.BearerToken, tools.CodexBearerToken
 	case p.EnvKey.Set():
-		t.Key, t.KeyName = s.Shell(p.EnvKey.Value), p.EnvKey.Value
+		t.Key, t.KeyName, t.KeyVar = s.Shell(p.EnvKey.Value), p.EnvKey.Value, p.EnvKey
 	case p.RequiresOpenAIAuth:
 		t.Key, t.KeyName = c.AuthKey, codexAuthKeyName
 	}

@@ -42,7 +42,7 @@ func unreadable(tool, path string, err error) Problem {
 		msg = pe.Err.Error()
 	}
 	return Problem{Tool: tool, File: path, Unusable: true, Message: "cannot read the file: " + msg,
-		Fix: "make it a readable regular file (ls -l " + path + "), or remove it"}
+		Edit: "make it a readable regular file (ls -l " + path + "), or remove it"}
 }
 
 // loadJSON reads a strict JSON file. It returns nil (and no problem) for

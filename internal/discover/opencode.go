@@ -58,7 +58,8 @@ func (s *Snapshot) readOpenCode(t tools.Tool) {
 	}
 	if c := s.Env.Getenv(tools.OpenCodeContentVar); c != "" {
 		if jsonpos.ValidateJSONC([]byte(c)) != nil {
-			s.addProblem(Problem{Tool: openCodeID, Message: tools.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true})
+			s.addProblem(Problem{Tool: openCodeID, Message: tools.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
+				Edit: "make $" + tools.OpenCodeContentVar + " valid JSON with comments, or unset it"})
 		} else if std, err := hujson.Standardize([]byte(c)); err == nil && gjson.ParseBytes(std).IsObject() {
 			o.Layers = append(o.Layers, s.openCodeLayer("content", &jsonDoc{data: std}))
 		}
@@ -185,7 +186,8 @@ func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
 			if v, ok := s.Env.Lookup(ref); ok {
 				key = Value{Value: v, Source: Source{Key: ref, Origin: "shell"}}
 			}
-			t.KeyName = ref
+			t.KeyName, t.KeyVar = ref, p.APIKey
+			t.KeyVar.Value = ref
 		}
 	}
 	t.Key = key

@@ -20,6 +20,10 @@ type Tool struct {
 	// KeyName says which credential Key is: ANTHROPIC_AUTH_TOKEN, the
 	// env_key variable, auth.json OPENAI_API_KEY, apiKeyHelper, none.
 	KeyName string
+	// KeyVar is the variable the tool's own config names for its key
+	// (Codex's env_key, OpenCode's {env:VAR}), with where it is named;
+	// zero when the key is in a file or a variable of a fixed name.
+	KeyVar Value
 	// NeedsModel: without a model the tool falls back to a default the
 	// gateway may not serve.
 	NeedsModel bool
@@ -40,6 +44,16 @@ type Tool struct {
 	// (ANTHROPIC_DEFAULT_HAIKU_MODEL, older ANTHROPIC_SMALL_FAST_MODEL),
 	// which also goes through the gateway; unset for other tools.
 	BackgroundModel Value
+	// ModelAlias is the Claude Code alias Model was resolved from (opus,
+	// sonnet, …: the setting that names it, or Claude Code's default alias
+	// when nothing names a model); zero when the model is an id.
+	ModelAlias Value
+	// Helper is Claude Code's apiKeyHelper when a key variable is set too:
+	// both are sent, in different headers (docs/tools.md).
+	Helper Value
+	// Login is Claude Code's subscription sign-in when it is what the
+	// tool sends to the base URL: a base URL is set and no key.
+	Login Value
 	// MCP: an MCP server entry of the tool's settings, not its own triple.
 	MCP bool
 	// Route is where the requests really go: the gateway of the triple,

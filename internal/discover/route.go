@@ -41,6 +41,12 @@ type Route struct {
 // Gateway reports whether the requests go to the triple's base URL.
 func (r Route) Gateway() bool { return r.Kind == "" || r.Kind == RouteGateway }
 
+// ViaSwitch reports whether a switch selects the gateway route: Claude
+// Code's CLAUDE_CODE_USE_GATEWAY with a base URL and a token sends the
+// same request as no switch, but refuses a plain-http base URL
+// (tools.ClaudeGatewayRefuses).
+func (r Route) ViaSwitch() bool { return r.Gateway() && r.Switch.Set() }
+
 // SwitchVar is the variable name of a switch: its Source.Key without the
 // settings' "env." prefix.
 func (r Route) SwitchVar() string {
@@ -64,7 +70,9 @@ func (s *Snapshot) claudeRoute(t Tool) Route {
 		}
 		if sw.SameWire {
 			if s.ClaudeVar(tools.AnthropicBaseURL).Value != "" && s.ClaudeVar(tools.AnthropicAuthToken).Value != "" {
-				return Route{Kind: RouteGateway}
+				// The switch is kept: it adds a rule of its own to the
+				// base URL (tools.ClaudeGatewayRefuses).
+				return Route{Kind: RouteGateway, Name: sw.Name, Title: sw.Title, Switch: v}
 			}
 			continue
 		}
@@ -125,8 +133,10 @@ func (t Tool) Request() (Request, bool) {
 		r.URL += "?" + t.Rule.Query
 	}
 	switch {
-	case t.KeyName == KeyHelper:
+	case t.KeyName == KeyHelper || t.Helper.Set():
 		r.Header = "Authorization: Bearer + x-api-key"
+	case t.Login.Set():
+		r.Header = "Authorization: Bearer (the subscription login's token)"
 	case t.Auth == gateway.AuthBearer:
 		r.Header = "Authorization: Bearer"
 	case t.Auth == gateway.AuthXAPIKey:

@@ -93,8 +93,12 @@ type Problem struct {
 	Line    int
 	Col     int
 	Message string
-	// Fix says what to do; empty means "fix the syntax at line:col".
-	Fix string
+	// Edit is the change that makes the file usable, one clause (the Edit
+	// slot of config-invalid's catalog fix); empty means "correct the
+	// syntax at line:col". Setup: 'keydoctor setup --tools TOOL' also
+	// makes it usable.
+	Edit  string
+	Setup bool
 	// Unusable: the tool takes nothing from the file (it cannot be read or
 	// does not parse), as opposed to one value in it being wrong.
 	Unusable bool

@@ -2,6 +2,8 @@ package mock
 
 import (
 	"encoding/json"
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -9,16 +11,20 @@ import (
 
 // logLine is one request in the log. The key is masked.
 type logLine struct {
-	Time       string  `json:"time"`
-	Method     string  `json:"method"`
-	Path       string  `json:"path"`
-	Model      string  `json:"model,omitempty"`
-	Stream     bool    `json:"stream"`
-	Status     int     `json:"status"`
-	Scenario   string  `json:"scenario"`
-	Auth       string  `json:"auth"`
-	Key        string  `json:"key,omitempty"`
-	DurationMS float64 `json:"duration_ms"`
+	Time     string `json:"time"`
+	Method   string `json:"method"`
+	Path     string `json:"path"`
+	Model    string `json:"model,omitempty"`
+	Stream   bool   `json:"stream"`
+	Status   int    `json:"status"`
+	Scenario string `json:"scenario"`
+	Auth     string `json:"auth"`
+	Key      string `json:"key,omitempty"`
+	// Credentials are every credential header the request carried, each
+	// masked: Claude Code may send a Bearer token and an x-api-key at once,
+	// and which of them a gateway reads decides the answer.
+	Credentials map[string]string `json:"credentials,omitempty"`
+	DurationMS  float64           `json:"duration_ms"`
 }
 
 func (h *Handler) logCall(c *call) {
@@ -30,16 +36,17 @@ func (h *Handler) logCall(c *call) {
 		status = 499
 	}
 	l := logLine{
-		Time:       c.arrival.UTC().Format(time.RFC3339Nano),
-		Method:     c.r.Method,
-		Path:       gateway.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
-		Model:      gateway.Redact(c.model, c.key, h.opts.Key),
-		Stream:     c.stream,
-		Status:     status,
-		Scenario:   c.scenario,
-		Auth:       c.auth,
-		Key:        gateway.Mask(c.key),
-		DurationMS: float64(time.Since(c.arrival).Microseconds()) / 1000,
+		Time:        c.arrival.UTC().Format(time.RFC3339Nano),
+		Method:      c.r.Method,
+		Path:        gateway.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
+		Model:       gateway.Redact(c.model, c.key, h.opts.Key),
+		Stream:      c.stream,
+		Status:      status,
+		Scenario:    c.scenario,
+		Auth:        c.auth,
+		Key:         gateway.Mask(c.key),
+		Credentials: credentialHeaders(c.r),
+		DurationMS:  float64(time.Since(c.arrival).Microseconds()) / 1000,
 	}
 	b, err := json.Marshal(l)
 	if err != nil {
@@ -48,4 +55,24 @@ func (h *Handler) logCall(c *call) {
 	h.logMu.Lock()
 	defer h.logMu.Unlock()
 	h.opts.Logger.Write(append(b, '\n'))
+}
+
+// credentialHeaders are the credential headers of r, masked.
+func credentialHeaders(r *http.Request) map[string]string {
+	out := map[string]string{}
+	for _, h := range []string{"Authorization", "X-Api-Key", "X-Goog-Api-Key"} {
+		v := r.Header.Get(h)
+		if v == "" {
+			continue
+		}
+		if k, ok := cutPrefixFold(v, "Bearer "); ok {
+			out[strings.ToLower(h)] = "Bearer " + gateway.Mask(strings.TrimSpace(k))
+			continue
+		}
+		out[strings.ToLower(h)] = gateway.Mask(v)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

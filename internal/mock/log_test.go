@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -42,9 +43,12 @@ func TestLogLines(t *testing.T) {
 		t.Fatalf("%d log lines:\n%s", len(lines), logs.String())
 	}
 	want := []logLine{
-		{Method: "POST", Path: "/api/v1/chat/completions", Model: "gpt-4o", Stream: true, Status: 200, Scenario: "ok", Auth: "bearer", Key: "sk-t****0123"},
-		{Method: "POST", Path: "/api/v1/messages?beta=true", Model: "gpt-4o", Status: 401, Scenario: "ok", Auth: "x-api-key", Key: "sk-t****9999"},
-		{Method: "GET", Path: "/api/v1/models", Status: 401, Scenario: "auth-invalid", Auth: "bearer", Key: "sk-t****0123"},
+		{Method: "POST", Path: "/api/v1/chat/completions", Model: "gpt-4o", Stream: true, Status: 200, Scenario: "ok", Auth: "bearer", Key: "sk-t****0123",
+			Credentials: map[string]string{"authorization": "Bearer sk-t****0123"}},
+		{Method: "POST", Path: "/api/v1/messages?beta=true", Model: "gpt-4o", Status: 401, Scenario: "ok", Auth: "x-api-key", Key: "sk-t****9999",
+			Credentials: map[string]string{"x-api-key": "sk-t****9999"}},
+		{Method: "GET", Path: "/api/v1/models", Status: 401, Scenario: "auth-invalid", Auth: "bearer", Key: "sk-t****0123",
+			Credentials: map[string]string{"authorization": "Bearer sk-t****0123"}},
 	}
 	for i, line := range lines {
 		var got logLine
@@ -55,7 +59,7 @@ func TestLogLines(t *testing.T) {
 			t.Fatalf("line %d: %s", i, line)
 		}
 		got.Time, got.DurationMS = "", 0
-		if got != want[i] {
+		if !reflect.DeepEqual(got, want[i]) {
 			t.Errorf("line %d:\n got %+v\nwant %+v", i, got, want[i])
 		}
 	}

@@ -1,7 +1,9 @@
 package tools
 
 import (
+	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -192,4 +194,26 @@ const (
 // ClaudeCredentials is $CLAUDE_CONFIG_DIR/.credentials.json (~/.claude).
 func ClaudeCredentials(e *env.Env) string {
 	return filepath.Join(ClaudeDir(e), ClaudeCredentialsFile)
+}
+
+// ClaudeGatewayLocalHosts are the hosts CLAUDE_CODE_USE_GATEWAY accepts a
+// plain http:// ANTHROPIC_BASE_URL for (2.1.197: any other host, even
+// 127.0.0.2 or NAME.localhost, makes Claude Code exit at start with
+// "Gateway URL must use https://"; docs/tools.md).
+var ClaudeGatewayLocalHosts = []string{"localhost", "127.0.0.1", "[::1]"}
+
+// ClaudeGatewayRefuses reports whether Claude Code, with
+// CLAUDE_CODE_USE_GATEWAY on, refuses base as its gateway URL: plain
+// http:// to a host other than ClaudeGatewayLocalHosts. The key of
+// Anthropic's cloud gateway would travel unencrypted, so it does not start.
+func ClaudeGatewayRefuses(base string) bool {
+	u, err := url.Parse(strings.TrimSpace(base))
+	if err != nil || !strings.EqualFold(u.Scheme, "http") {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]" // as the URL's hostname reads in JavaScript
+	}
+	return !slices.Contains(ClaudeGatewayLocalHosts, host)
 }

@@ -34,7 +34,11 @@ func fromClaude(s *discover.Snapshot) Configured {
 		}
 	}
 	t, _ := s.Own(gateway.Claude)
+	c.Route, c.RouteSource = routeOf(s, t)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
+	if c.Route.ViaSwitch() && tools.ClaudeGatewayRefuses(c.Base) {
+		c.refusedBase, c.refusedSource = c.Base, c.BaseSource
+	}
 	for _, l := range s.Claude.Layers {
 		if l.Scope == string(tools.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")

@@ -53,11 +53,13 @@ func socketAttempts(recs []relay.Record) []relay.Record {
 func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 	tool, _ := tools.Lookup(string(c.Tool))
 	reqs := ModelRequests(recs)
-	if len(reqs) == 0 {
-		return []Verdict{{"requests", Error, "", fmt.Sprintf(
-			"%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))}}
-	}
 	j := &judgement{c: c, tool: tool, reqs: reqs}
+	if !j.route(recs) {
+		if len(reqs) == 0 && !c.Bypassed() {
+			j.add("requests", Error, "", "%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))
+		}
+		return j.out
+	}
 	badPath := j.paths(t)
 	j.webSocket(recs)
 	failed := j.answers(badPath)

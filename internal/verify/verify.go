@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -65,6 +66,16 @@ type Configured struct {
 	Notes []string
 	// Files are the files that were read (for the report).
 	Files []string
+	// Route is where the tool's requests go by its files and the
+	// environment (discover.Route: Claude Code's provider switches); the
+	// zero Route for a tool without switches, whose turn runs on the
+	// provider its files select. RouteSource names what selects it.
+	Route       discover.Route
+	RouteSource string
+	// refusedBase is the plain-http base URL (with its source) Claude Code
+	// refuses under CLAUDE_CODE_USE_GATEWAY: the turn through the loopback
+	// relay works, the tool on its own does not start.
+	refusedBase, refusedSource string
 	// claudeProjectEnv and claudeProjectModel are Claude Code's project
 	// and local settings (env object, model key): the turn runs in an
 	// empty directory, so its --settings file repeats them.

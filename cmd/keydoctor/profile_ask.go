@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/huh"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// empty reports whether no flag gave anything: on a terminal, profile add
+// then asks.
+func (f *profileEdit) empty() bool {
+	return f.preset == "" && f.baseURL == "" && f.model == "" && f.backgroundModel == "" && f.keyEnv == "" && !f.keyStdin
+}
+
+// askOptions are the setup wizard's options for the questions profile add
+// shares with it (gateway, key, model): nothing is written to a tool.
+func askOptions(e *env.Env, out, errOut io.Writer) *setupOptions {
+	return &setupOptions{Env: e, Interactive: true, Accessible: e.Getenv("ACCESSIBLE") != "", In: e.Stdin, Out: out, Err: errOut,
+		ListModels: func(ctx context.Context, root, key string) ([]string, error) { return listModels(ctx, e, root, key) }}
+}
+
+// askFor asks for profile NAME, a new one (checked first: an answer
+// would be lost on a name already taken).
+func askFor(ctx context.Context, e *env.Env, o *setupOptions, name string, f *profileEdit) error {
+	st, err := profiles.Open(e)
+	if err != nil {
+		return err
+	}
+	if _, exists := st.Get(name); exists {
+		return usageErrorf("change it with 'keydoctor profile set "+name+"'", "a profile %q already exists", name)
+	}
+	return askProfile(ctx, o, f)
+}
+
+// askProfile asks what 'profile add NAME' was not given, as the setup
+// wizard does: the gateway (a preset or a typed URL), the key (masked),
+// the model from the gateway's list (GET /v1/models, read live with that
+// key), and Claude Code's background model. It fills f and the key.
+func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
+	pr := templates.Default()
+	p := gateway.Profile{Preset: pr.Name, VarBaseURL: pr.Vars.BaseURL, VarKey: pr.Vars.APIKey, VarModel: pr.Vars.Model,
+		KeyVar: pr.Vars.APIKey, Sources: map[gateway.Field]string{}}
+	w := newWizard(o, p, []gateway.ToolID{gateway.Claude}, nil)
+	for _, step := range []func(context.Context) error{w.chooseGateway, w.promptKey, w.listModels, w.askModel, w.askProfileBackground} {
+		if err := step(ctx); err != nil {
+			if errors.Is(err, errInterrupted) {
+				return failf("", "profile add interrupted: nothing was saved")
+			}
+			return err
+		}
+	}
+	p = w.profile
+	f.preset, f.baseURL = templates.CustomPreset, p.BaseURL
+	for _, pr := range templates.Presets() {
+		if n, err := gateway.Normalize(pr.BaseURL); pr.BaseURL != "" && err == nil && n.Root == p.BaseURL {
+			f.preset, f.baseURL = pr.Name, "" // the preset's own gateway: it follows the preset
+		}
+	}
+	f.model, f.backgroundModel, f.key = p.Model, p.BackgroundModel, p.Key
+	return nil
+}
+
+// askProfileBackground offers the gateway's models for Claude Code's
+// background requests (titles, summaries), the closest small one first
+// when the gateway does not serve Claude Code's own; "none" leaves
+// Claude Code's default. Without a list the id is typed (Enter: none).
+func (w *wizard) askProfileBackground(ctx context.Context) error {
+	p := &w.profile
+	const none = "\x00none"
+	def := tools.ClaudeDefaultBackgroundModel
+	if len(w.ids) == 0 {
+		var typed string
+		in := huh.NewInput().Title("Claude Code's background model (Enter: its default, " + def + ")").Value(&typed)
+		if err := w.o.form(ctx, in); err != nil {
+			return err
+		}
+		p.BackgroundModel = strings.TrimSpace(typed)
+		return nil
+	}
+	choice := none
+	opts := []huh.Option[string]{huh.NewOption("none: Claude Code's default ("+def+")", none)}
+	pick := ""
+	if !slices.ContainsFunc(w.ids, func(id string) bool { return strings.EqualFold(id, def) }) {
+		if pick = probe.ClosestSmall(def, p.Model, w.ids); pick != "" {
+			fmt.Fprintf(w.o.Out, "the gateway does not list %s, the model of Claude Code's background requests (titles, summaries)\n", def)
+			opts = append(opts, huh.NewOption(pick+" (closest small model)", pick))
+			choice = pick
+		}
+	}
+	for _, id := range w.ids {
+		if id != pick {
+			opts = append(opts, huh.NewOption(id, id))
+		}
+	}
+	sel := huh.NewSelect[string]().Title("Claude Code's background model").Options(opts...).Value(&choice)
+	if err := w.o.form(ctx, sel); err != nil {
+		return err
+	}
+	if choice != none {
+		p.BackgroundModel = choice
+	}
+	return nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// currentFiles reads what the tools setup will write hold now (all the
+// configured ones without --tools): a setup made before profiles existed
+// keeps those values for the fields not given.
+func (o *setupOptions) currentFiles() profiles.Current {
+	var only []gateway.ToolID
+	if o.Tools != "" {
+		only, _ = tools.ParseSetup(o.Tools) // a bad list is refused later, by name
+	}
+	snap := discover.Discover(o.Env, discover.Options{Project: o.Project})
+	// .env is read as the default preset's variables; another preset's
+	// (a custom gateway's GATEWAY_*) needs a reading of its own.
+	for _, pr := range templates.Presets() {
+		if pr.Name == templates.DefaultPreset {
+			continue
+		}
+		vars := tools.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
+		for _, t := range discover.Discover(o.Env, discover.Options{Project: o.Project, Vars: vars}).Tools {
+			if t.ID == gateway.DotEnv && t.Places.Base.Key == pr.Vars.BaseURL {
+				snap.Tools = append(snap.Tools, t)
+			}
+		}
+	}
+	cur := profiles.FromTools(snap, only)
+	// A custom gateway in the files would make the run a custom preset's
+	// and hide the default preset's variables: with one of them set, the
+	// user works with that preset.
+	if l := cur.Layer; l != nil && l.Preset == "" {
+		v := templates.Default().Vars
+		for _, name := range []string{v.BaseURL, v.APIKey, v.Model, "KEYDOCTOR_BASE_URL", "KEYDOCTOR_API_KEY", "KEYDOCTOR_MODEL"} {
+			if _, set := o.Env.Lookup(name); set {
+				l.Preset = templates.DefaultPreset
+				break
+			}
+		}
+	}
+	return cur
+}
+
+// keptFromFiles says which value was kept where the tools disagreed, and
+// refuses a field they disagree on with no majority when nothing else
+// (flag, variable, team file) gives it: the preset's default would
+// silently replace every tool's value.
+func keptFromFiles(cur *profiles.Current, p *gateway.Profile) error {
+	if cur == nil {
+		return nil
+	}
+	for _, f := range []gateway.Field{gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldBackgroundModel, gateway.FieldKey} {
+		src := p.Source(f)
+		if msg, ok := cur.Conflicts[f]; ok && (src == "" || strings.HasPrefix(src, "preset ")) {
+			return usageErrorf(conflictHint(f), "%s", msg)
+		}
+		if msg, ok := cur.Notes[f]; ok && src == profiles.FilesSource {
+			p.Notes = append(p.Notes, gateway.Note{Message: msg + "; " + conflictHint(f) + " to choose"})
+		}
+	}
+	return nil
+}
+
+func conflictHint(f gateway.Field) string {
+	switch f {
+	case gateway.FieldBaseURL:
+		return "pass --base-url URL"
+	case gateway.FieldBackgroundModel:
+		return "pass --background-model ID"
+	case gateway.FieldKey:
+		return "pass --key-env NAME or --key-stdin"
+	}
+	return "pass --model ID"
+}
