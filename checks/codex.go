@@ -3,6 +3,8 @@ package checks
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -35,17 +37,72 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	sel := cx.SelectedProvider().Value
-	if p, ok := cx.Providers[sel]; ok && p.EnvKey.Value != "" && !p.BearerToken.Set() {
-		if _, set := e.Lookup(p.EnvKey.Value); !set {
-			out = append(out, doctor.Finding{Code: catalog.CodexEnvKeyUnset, Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
-				Message: fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", sel, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value),
-				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})})
-		}
+	out = append(out, c.legacyProfile(e)...)
+	if p, ok := cx.Providers[sel]; ok {
+		out = append(out, c.credential(e, p)...)
 	}
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Tool: "codex", Message: "Codex provider " + sel + " is loadable and has its key", Source: e.Tilde(cx.ConfigPath)})
 	}
 	return out
+}
+
+// legacyProfile reports codex-legacy-profile: Codex 0.134 and later refuse
+// to start with a top-level profile = "x" (docs/tools.md).
+func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
+	cx := c.snap.Codex
+	if !cx.Profile.Set() {
+		return nil
+	}
+	at := cx.Profile.Source.Display(e)
+	msg := fmt.Sprintf("%s has profile = %q: Codex refuses to start (\"legacy `profile = %q` config is no longer supported\")", at, cx.Profile.Value, cx.Profile.Value)
+	if cx.ProfileFound {
+		msg += fmt.Sprintf(", and the [profiles.%s] table is never applied", cx.Profile.Value)
+	}
+	slots := catalog.Slots{Value: cx.Profile.Value, File: e.Tilde(cx.ConfigPath), Line: cx.Profile.Source.Line,
+		Key: e.Tilde(filepath.Join(filepath.Dir(cx.ConfigPath), cx.Profile.Value+".config.toml"))}
+	return []doctor.Finding{{Code: catalog.CodexLegacyProfile, Status: doctor.Error, Tool: "codex", Source: at, Message: msg, Fix: catalog.Render(catalog.CodexLegacyProfile, slots)}}
+}
+
+// credential judges the credential Codex sends to the selected custom
+// provider (discover.CodexSends): none because env_key's variable is unset
+// (codex-env-key-unset), none because the key sits in auth.json the
+// provider does not read (codex-auth-unsent), or the ChatGPT sign-in's
+// token (codex-login-sent).
+func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.Finding {
+	cx := c.snap.Codex
+	cfg := e.Tilde(cx.ConfigPath)
+	slots := catalog.Slots{Key: p.ID, File: cfg, Line: p.Line, Value: c.snap.Vars.Key, Command: "keydoctor setup --tools codex"}
+	at := fmt.Sprintf("%s:%d", cfg, p.Line)
+	switch {
+	case p.EnvKey.Value != "" && cx.Sends == discover.CodexSendsNothing:
+		if _, set := e.Lookup(p.EnvKey.Value); !set {
+			msg := fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", p.ID, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value)
+			if p.BearerToken.Set() || len(p.Headers) > 0 || p.RequiresOpenAIAuth {
+				msg += ": Codex stops before any request, although the table has another key (env_key wins over it)"
+			}
+			return []doctor.Finding{{Code: catalog.CodexEnvKeyUnset, Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
+				Message: msg,
+				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})}}
+		}
+	case cx.Sends == discover.CodexSendsLogin:
+		return []doctor.Finding{{Code: catalog.CodexLoginSent, Status: doctor.Error, Tool: "codex", Source: at,
+			Message: fmt.Sprintf("[model_providers.%s] has requires_openai_auth = true and %s holds a ChatGPT sign-in (%s): Codex sends the sign-in's access token and account id to %s instead of a gateway key", p.ID, e.Tilde(cx.AuthPath), cx.ChatGPTAt.Display(e), hostOf(p.BaseURL.Value)),
+			Fix:     catalog.Render(catalog.CodexLoginSent, slots)}}
+	case cx.Sends == discover.CodexSendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
+		return []doctor.Finding{{Code: catalog.CodexAuthUnsent, Status: doctor.Error, Tool: "codex", Source: at,
+			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), maskKey(cx.AuthKey.Value)),
+			Fix:     catalog.Render(catalog.CodexAuthUnsent, slots)}}
+	}
+	return nil
+}
+
+// hostOf is the host of a URL for messages, or the URL itself.
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return raw
 }
 
 // authCheck reports auth-conflict: one tool holding two different

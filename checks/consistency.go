@@ -20,7 +20,7 @@ import (
 // The reference is the profile where the user set that part explicitly
 // (flag, KEYDOCTOR_*, preset variable, config file), else the value most
 // tools share (ties: the first tool in display order). Base URLs compare
-// as gateway roots (each tool's /v1 rule applied). Tools that point at a
+// by the gateway each tool reaches (compareBases). Tools that point at a
 // loopback relay (CC Switch, claude-code-router) are left out of base and
 // key comparisons: the relay holds the real gateway and key.
 type driftCheck struct {
@@ -53,7 +53,7 @@ func (c driftCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	var out []doctor.Finding
-	out = append(out, c.compare(e, "base URL", bases, c.explicit(gateway.FieldBaseURL, c.profile.BaseURL))...)
+	out = append(out, c.compareBases(e, bases, c.explicit(gateway.FieldBaseURL, c.profile.BaseURL))...)
 	out = append(out, c.compare(e, "key", keys, c.explicit(gateway.FieldKey, c.profile.Key))...)
 	out = append(out, c.compare(e, "model", models, c.explicit(gateway.FieldModel, c.profile.Model))...)
 	if len(out) == 0 {
@@ -105,8 +105,6 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 		case "key":
 			show, want = maskKey(it.value), maskKey(ref.value)
 			s.Edit = setKeyAt(e, it.v.Source, "the key the other tools use")
-		case "base URL":
-			s.Edit = setAt(e, it.v.Source, it.t.Rule.Base(ref.value))
 		default:
 			s.Edit = setAt(e, it.v.Source, ref.value)
 		}

@@ -34,7 +34,7 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Base, "<gateway base URL>"), Command: setupCmd(t)}), t.Places.Base.Display(e)))
 		}
 		// A Claude subscription login sent instead is login-to-gateway's.
-		if !t.Key.Set() && !t.NoKeyNeeded && !c.envKeyUnset(t) && !t.Login.Set() {
+		if !t.Key.Set() && !t.NoKeyNeeded && !c.codexOwnCode(t) && !t.Login.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, t.Places.Key, "<your gateway key>"), Command: setupCmd(t)}), t.Places.Key.Display(e)))
@@ -65,13 +65,16 @@ func (c missingCheck) gatewayKey(t discover.Tool) bool {
 	return false
 }
 
-// envKeyUnset: Codex's env_key naming an unset variable is its own code.
-func (c missingCheck) envKeyUnset(t discover.Tool) bool {
-	if t.ID != gateway.Codex {
+// codexOwnCode: Codex sending no key for a cause of its own (env_key's
+// variable unset, a key in auth.json the provider does not read, the
+// ChatGPT sign-in's token) has its own code (codexCheck.credential).
+func (c missingCheck) codexOwnCode(t discover.Tool) bool {
+	cx := c.snap.Codex
+	p, ok := cx.Providers[cx.SelectedProvider().Value]
+	if t.ID != gateway.Codex || !ok || t.Key.Set() {
 		return false
 	}
-	p, ok := c.snap.Codex.Providers[c.snap.Codex.SelectedProvider().Value]
-	return ok && p.EnvKey.Value != "" && !p.BearerToken.Set() && !t.Key.Set()
+	return p.EnvKey.Value != "" || cx.Sends == discover.CodexSendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
 }
 
 // keyCheck reports key-malformed and key-placeholder (gateway.CheckKey):

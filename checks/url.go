@@ -3,6 +3,8 @@ package checks
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"path"
 	"slices"
 	"strings"
 
@@ -35,6 +37,14 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if f, ok := gatewayHTTP(e, t, c.profile.BaseURL); ok {
 			out = append(out, f)
 			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLInsecure })
+			if len(notes) == 0 {
+				continue
+			}
+		}
+		if host, ok := anthropicRoot(t, parsed.Root); ok {
+			out = append(out, anthropicRootFinding(e, t, host))
+			// /v1 would not help
+			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLMissingVersion })
 			if len(notes) == 0 {
 				continue
 			}
@@ -73,4 +83,24 @@ func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) str
 		base = "https://" + strings.TrimPrefix(base, "http://")
 	}
 	return base
+}
+
+// anthropicRoot reports a vendor's Anthropic root (…/anthropic: DeepSeek,
+// Kimi, GLM, MiniMax) given to a tool speaking OpenAI's API, and its
+// scheme and host. Those vendors serve OpenAI's API under a root of its
+// own, so …/anthropic/chat/completions and …/anthropic/v1/chat/completions
+// are both 404s (docs/tools.md). A heuristic, hence a warning.
+func anthropicRoot(t discover.Tool, root string) (string, bool) {
+	u, err := url.Parse(root)
+	if err != nil || t.Rule.Protocol == gateway.Messages || !strings.EqualFold(path.Base(u.Path), "anthropic") {
+		return "", false
+	}
+	return u.Scheme + "://" + u.Host, true
+}
+
+func anthropicRootFinding(e *env.Env, t discover.Tool, host string) doctor.Finding {
+	msg := fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, which such vendors do not serve",
+		t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
+	s := catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base), Value: t.Rule.Base(host), Was: t.Base.Value}
+	return finding(t, catalog.URLAnthropicRoot, doctor.Warning, msg, catalog.Render(catalog.URLAnthropicRoot, s), src(e, t.Base))
 }

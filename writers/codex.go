@@ -2,7 +2,10 @@ package writers
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"regexp"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
@@ -31,6 +34,9 @@ func planCodex(o Options, t tools.Tool) ([]*Change, error) {
 	if err := editableProvider(path, before, doc, o.CodexProvider); err != nil {
 		return nil, err
 	}
+	if err := noLegacyProfile(path, before, c.Old); err != nil {
+		return nil, err
+	}
 	if err := editCodex(path, doc, o, t); err != nil {
 		return nil, err
 	}
@@ -38,11 +44,6 @@ func planCodex(o Options, t tools.Tool) ([]*Change, error) {
 		return nil, err
 	}
 	c.New = doc.src
-	if sel, ok := before[tools.CodexProfile].(string); ok {
-		if prof, ok := lookupMap(before, tools.CodexProfiles, sel); ok && (prof[tools.CodexModel] != nil || prof[tools.CodexProvider] != nil) {
-			c.notef("the selected profile %q sets its own model or model_provider, which override these", sel)
-		}
-	}
 	c.finish(false, 0o600)
 	out := []*Change{c}
 	if o.CodexAuth == "env" {
@@ -208,6 +209,12 @@ func planCodexAuth(o Options) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mode, _ := doc.str(tools.CodexAuthMode); doc.lookup(tools.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
+		// Codex would send the sign-in's token to the gateway, not this
+		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
+		return nil, refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+o.Profile.VarKey+" and keeps the ChatGPT sign-in for OpenAI's own provider",
+			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
+	}
 	if old, ok := doc.str(tools.CodexAuthKey); ok {
 		c.addSecrets(old)
 	}
@@ -220,6 +227,32 @@ func planCodexAuth(o Options) (*Change, error) {
 	}
 	c.finish(true, 0o600)
 	return c, nil
+}
+
+// legacyProfile finds a top-level `profile = "x"` line.
+var legacyProfile = regexp.MustCompile(`^[ \t]*(?:profile|"profile"|'profile')[ \t]*=`)
+
+// noLegacyProfile refuses a config.toml with a top-level profile selector:
+// Codex 0.134 and later refuse to start with it (docs/tools.md), so
+// writing the top level would leave Codex broken, and writing into the
+// [profiles.x] table would write what Codex never reads.
+func noLegacyProfile(path string, before map[string]any, src []byte) error {
+	sel, ok := before[tools.CodexProfile].(string)
+	if !ok {
+		return nil
+	}
+	e := refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
+		sel, sel, sel), "has profile = %q, which Codex no longer accepts: it refuses to start", sel)
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "[") {
+			break
+		}
+		if legacyProfile.MatchString(line) {
+			e.Line, e.Col = i+1, 1
+			break
+		}
+	}
+	return e
 }
 
 // onlySubtables: the table exists only through sub-tables with headers of

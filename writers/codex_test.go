@@ -130,6 +130,27 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 	}
 }
 
+// TestCodexRefusesChatGPTFileAuth: with auth_mode "chatgpt" Codex sends
+// the sign-in's token, not a key written beside it (0.171.0,
+// docs/tools.md), so the file mode refuses and the env mode (above) is
+// the way; without auth_mode the key wins and the file mode is fine.
+func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
+	for _, mode := range []string{"chatgpt", "chatgptAuthTokens"} {
+		o := testOptions(t)
+		writeFile(t, tools.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+		_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
+		var re *RefusedError
+		if !errors.As(err, &re) || !strings.Contains(re.Error(), "ChatGPT sign-in") || !strings.Contains(re.Hint, "--codex-auth env") {
+			t.Errorf("%s: err = %v", mode, err)
+		}
+	}
+	o := testOptions(t)
+	writeFile(t, tools.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+	if _, err := MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
+		t.Errorf("no auth_mode: %v", err)
+	}
+}
+
 func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	o := testOptions(t)
 	writeFile(t, tools.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
@@ -152,6 +173,8 @@ func TestCodexRefusals(t *testing.T) {
 		{"duplicate table", "[a]\nx = 1\n[a]\ny = 2\n", ""},
 		{"inline provider", "model_providers = { taotoken = { name = \"x\" } }\n", "defined inline"},
 		{"dotted provider", "[model_providers]\ntaotoken.name = \"x\"\n", "defined inline"},
+		// Codex 0.171 refuses to start with a legacy selector (docs/tools.md)
+		{"legacy profile", "model = \"a\"\n\"profile\" = \"glm\"\n[profiles.glm]\nmodel = \"b\"\n", "line 2, column 1: has profile = \"glm\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -96,7 +96,7 @@ var byCode = func() map[Code]Entry {
 	return m
 }()
 
-var entries = append(append(append(append([]Entry(nil), configEntries...), toolEntries...), claudeEntries...), wireEntries...)
+var entries = append(append(append(append(append([]Entry(nil), configEntries...), toolEntries...), claudeEntries...), codexEntries...), wireEntries...)
 
 // Lookup returns the entry for a code.
 func Lookup(code Code) (Entry, bool) {

@@ -41,6 +41,10 @@ const (
 	LoginToGateway     Code = "login-to-gateway"
 	KeyOverridden      Code = "key-overridden"
 	ClaudeGatewayHTTP  Code = "claude-gateway-http"
+	CodexLegacyProfile Code = "codex-legacy-profile"
+	CodexAuthUnsent    Code = "codex-auth-unsent"
+	CodexLoginSent     Code = "codex-login-sent"
+	URLAnthropicRoot   Code = "url-anthropic-root"
 	AuthTypeUnset      Code = "auth-type-unset"
 )
 

@@ -60,7 +60,7 @@ var configEntries = []Entry{
 	},
 	{Code: URLMissingVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 140, Title: "the base URL lacks the /v1 this tool needs",
 		Causes: []string{
-			"the tool appends only the endpoint (Codex: /responses, Cline and OpenAI SDKs: /chat/completions) and the base URL lacks /v1, so the request misses the API",
+			"the tool appends only the endpoint (Codex: /responses, Cline and OpenAI SDKs: /chat/completions, Cline's anthropic provider: /messages) and the base URL lacks /v1, so the request misses the API",
 		},
 		Fix:      "[{edit}[, or run '{command}']][!edit end the base URL in /v1 for this tool, e.g. base_url = \"https://taotoken.net/api/v1\" in ~/.codex/config.toml (`keydoctor setup --tools codex,cline` writes it)]",
 		Statuses: []int{404},

@@ -112,6 +112,15 @@ var configFixes = []struct {
 		`set security.auth.selectedType to "gemini-api-key" in ~/.gemini/settings.json, or run 'keydoctor setup --tools gemini' (it writes that key and nothing else there)`},
 	{ModelUndeclared, Slots{Value: "gpt-4o", Key: "provider.taotoken.models", File: "~/.config/opencode/opencode.json", Command: "keydoctor setup --tools opencode"},
 		`add "gpt-4o": {} to provider.taotoken.models in ~/.config/opencode/opencode.json, or run 'keydoctor setup --tools opencode'`},
+	{CodexLegacyProfile, Slots{Value: "glm", File: "~/.codex/config.toml", Line: 1, Key: "~/.codex/glm.config.toml"},
+		"delete the line profile = \"glm\" from ~/.codex/config.toml (line 1) and move the settings of [profiles.glm] to the top level of that file, which is what the selector did; a profile you only want now and then goes into ~/.codex/glm.config.toml, used with `codex --profile glm`"},
+	{CodexAuthUnsent, Slots{Key: "custom", File: "~/.codex/config.toml", Line: 4, Value: "TAOTOKEN_API_KEY", Command: "keydoctor setup --tools codex"},
+		"set requires_openai_auth = true in [model_providers.custom] of ~/.codex/config.toml (line 4), or run `keydoctor setup --tools codex`"},
+	{CodexLoginSent, Slots{Key: "gateway", File: "~/.codex/config.toml", Line: 4, Value: "TAOTOKEN_API_KEY", Command: "keydoctor setup --tools codex"},
+		"give the provider a key of its own: in [model_providers.gateway] of ~/.codex/config.toml (line 4) replace requires_openai_auth = true with env_key = \"TAOTOKEN_API_KEY\" and export TAOTOKEN_API_KEY=<your gateway key> (the ChatGPT sign-in stays for OpenAI's own provider); `keydoctor setup --tools codex --codex-auth env` makes that edit"},
+	{URLAnthropicRoot, Slots{Tool: "Cline CLI (provider openai-compatible)", Key: "providers.openai-compatible.settings.baseUrl", File: "~/.cline/data/settings/providers.json:11",
+		Value: "https://api.deepseek.com/v1", Was: "https://api.deepseek.com/anthropic"},
+		"set providers.openai-compatible.settings.baseUrl in ~/.cline/data/settings/providers.json:11 to the vendor's OpenAI API base URL from its documentation (often https://api.deepseek.com/v1) instead of its Anthropic root https://api.deepseek.com/anthropic; adding /v1 to the Anthropic root does not help"},
 }
 
 // Each config code's one template gives the finding's own fix when its

@@ -205,6 +205,9 @@ func (s *Snapshot) clineTool(en *ClineEntry) Tool {
 		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: tools.ClineAPIKey}
 	pre := tools.ClineProviders + "." + en.ID + "." + tools.ClineSettings + "."
 	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + tools.ClineBaseURL}, Source{File: c.ProvidersPath, Key: pre + tools.ClineAPIKey}, Source{File: c.ProvidersPath, Key: pre + tools.ClineModel}}
+	if en.Auth() == gateway.AuthXAPIKey {
+		t.Rule = tools.ClineAnthropicWire
+	}
 	if en.Key.Set() {
 		t.Credentials = []Value{en.Key}
 		t.Auth = en.Auth()

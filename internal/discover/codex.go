@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -21,29 +22,37 @@ type CodexProvider struct {
 	BearerToken        Value
 	RequiresOpenAIAuth bool
 	RequiresLine       int
+	// Headers are http_headers (sent as written) and EnvHeaders
+	// env_http_headers (the header gets the named variable's value, and is
+	// left out when it is unset), by lower-cased header name.
+	Headers, EnvHeaders map[string]Value
 }
 
 // Codex is what Codex CLI reads from $CODEX_HOME.
 type Codex struct {
 	ConfigPath, AuthPath     string
 	ConfigExists, AuthExists bool
-	// Top level of config.toml.
+	// Top level of config.toml. Profile is a legacy `profile = "x"`
+	// selector, which Codex 0.134 and later refuse to start with
+	// (docs/tools.md): the [profiles.x] table it names is never applied.
 	Model, Provider, Profile Value
 	// OpenAIBaseURL is openai_base_url: the built-in openai provider's
 	// base URL (it replaces the deprecated OPENAI_BASE_URL).
 	OpenAIBaseURL Value
-	// The selected [profiles.NAME], when Profile names one.
-	ProfileModel, ProfileProvider Value
-	ProfileFound                  bool
-	Providers                     map[string]*CodexProvider
-	ProviderIDs                   []string // sorted
+	// ProfileFound: a [profiles.NAME] table for Profile exists.
+	ProfileFound bool
+	Providers    map[string]*CodexProvider
+	ProviderIDs  []string // sorted
 	// AuthKey is auth.json's OPENAI_API_KEY; ChatGPT is true when auth.json
 	// holds a ChatGPT sign-in (tokens) and Codex uses it rather than the
 	// key (auth_mode, docs/tools.md); ChatGPTAt is where the sign-in is.
 	AuthKey   Value
 	ChatGPT   bool
 	ChatGPTAt Source
-	lines     map[string]int
+	// Sends is the credential Codex sends to the selected custom
+	// provider, as resolution found it (see CodexSends).
+	Sends CodexSends
+	lines map[string]int
 }
 
 // codexID names Codex in problems and paths.
@@ -104,11 +113,7 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 	c.Profile = s.codexStr(doc, tools.CodexProfile)
 	c.OpenAIBaseURL = s.codexStr(doc, tools.CodexOpenAIBase)
 	if c.Profile.Value != "" {
-		if prof, ok := table(doc, tools.CodexProfiles, c.Profile.Value); ok {
-			c.ProfileFound = true
-			c.ProfileModel = s.codexStr(prof, tools.CodexProfiles, c.Profile.Value, tools.CodexModel)
-			c.ProfileProvider = s.codexStr(prof, tools.CodexProfiles, c.Profile.Value, tools.CodexProvider)
-		}
+		_, c.ProfileFound = table(doc, tools.CodexProfiles, c.Profile.Value)
 	}
 	if mp, ok := doc[tools.CodexProviders].(map[string]any); ok {
 		for id, raw := range mp {
@@ -133,7 +138,25 @@ func (s *Snapshot) codexProvider(id string, t map[string]any) *CodexProvider {
 		p.RequiresOpenAIAuth = true
 		p.RequiresLine = c.lines[tomlPath(mp, id, tools.CodexRequiresAuth)]
 	}
+	p.Headers = s.codexHeaders(t, id, tools.CodexHeaders)
+	p.EnvHeaders = s.codexHeaders(t, id, tools.CodexEnvHeaders)
 	return p
+}
+
+// codexHeaders reads a provider's header table (http_headers or
+// env_http_headers, inline or a sub-table), by lower-cased header name.
+func (s *Snapshot) codexHeaders(t map[string]any, id, key string) map[string]Value {
+	h, ok := t[key].(map[string]any)
+	if !ok {
+		return nil
+	}
+	out := map[string]Value{}
+	for name := range h {
+		if v := s.codexStr(h, tools.CodexProviders, id, key, name); v.Set() {
+			out[strings.ToLower(name)] = v
+		}
+	}
+	return out
 }
 
 // codexStr reads a string key of table t whose full path is path (the
@@ -201,17 +224,11 @@ func (c Codex) Configured() bool { return c.ConfigExists }
 // else. Codex 0.171 sent no key at all with only OPENAI_API_KEY exported.
 func (c Codex) OpenAIProviderKey() Value { return c.AuthKey }
 
-// SelectedProvider is the effective model_provider: the profile's, else
-// the top level's, else Codex's default "openai".
+// SelectedProvider is the effective model_provider: the top level's, else
+// Codex's default "openai". A legacy profile's is never used: Codex
+// refuses the selector and ignores the table (docs/tools.md).
 func (c Codex) SelectedProvider() Value {
-	switch {
-	case c.ProfileProvider.Set():
-		v := c.ProfileProvider
-		if c.Provider.Set() {
-			v.Overrides = []Value{c.Provider}
-		}
-		return v
-	case c.Provider.Set():
+	if c.Provider.Set() {
 		return c.Provider
 	}
 	return Value{Value: tools.CodexDefaultProvider, Source: Source{Default: true}}

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
@@ -21,12 +22,6 @@ func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
 	prov := c.SelectedProvider()
 	t := Tool{ID: gateway.Codex, Rule: tools.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
 	t.Model = c.Model
-	if c.ProfileModel.Set() {
-		t.Model = c.ProfileModel
-		if c.Model.Set() {
-			t.Model.Overrides = []Value{c.Model}
-		}
-	}
 	p, defined := c.Providers[prov.Value]
 	s.codexPlaces(&t, prov.Value, p)
 	builtIn, reserved := tools.CodexReservedID(prov.Value)
@@ -66,9 +61,6 @@ func (s *Snapshot) codexPlaces(t *Tool, id string, p *CodexProvider) {
 	}
 	base := tools.CodexProviders + "." + id + "." + tools.CodexBaseURL
 	t.Places = Places{Source{File: cfg, Key: base}, Source{Key: envKey}, Source{File: cfg, Key: tools.CodexModel}}
-	if s.Codex.ProfileFound {
-		t.Places.Model.Key = tools.CodexProfiles + "." + s.Codex.Profile.Value + "." + tools.CodexModel
-	}
 }
 
 // codexOpenAI resolves the built-in openai provider: config.toml's
@@ -95,27 +87,100 @@ func (s *Snapshot) codexOpenAI(t *Tool) {
 	}
 }
 
-// codexCustom resolves a [model_providers.ID] table: a bearer token in the
-// file, else the variable env_key names, else auth.json.
+// CodexSends names the credential Codex sends to a custom provider.
+// Codex 0.171 takes the first of (docs/tools.md): env_key's variable (an
+// unset one stops it before any request), experimental_bearer_token,
+// auth.json when requires_openai_auth = true (the ChatGPT sign-in's
+// token when auth_mode says so), an Authorization header of http_headers
+// or env_http_headers. An x-api-key header goes along with whichever.
+type CodexSends string
+
+const (
+	CodexSendsNothing CodexSends = ""
+	CodexSendsEnvKey  CodexSends = "env_key"
+	CodexSendsBearer  CodexSends = tools.CodexBearerToken
+	CodexSendsAuthKey CodexSends = "auth.json"
+	// CodexSendsLogin: the ChatGPT sign-in's access token (and account
+	// id) go to the gateway, a credential meant for OpenAI only.
+	CodexSendsLogin  CodexSends = "chatgpt"
+	CodexSendsHeader CodexSends = "header"
+)
+
+// CodexLoginKeyName names the ChatGPT sign-in as the credential sent.
+const CodexLoginKeyName = "ChatGPT sign-in (auth.json tokens)"
+
+// codexCustom resolves a [model_providers.ID] table: the credential Codex
+// sends (CodexSends) and the header it goes in.
 func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
-	c := s.Codex
-	t.Base = p.BaseURL
+	c := &s.Codex
+	t.Base, t.Auth = p.BaseURL, gateway.AuthBearer
 	switch {
-	case p.BearerToken.Set():
-		t.Key, t.KeyName = p.BearerToken, tools.CodexBearerToken
 	case p.EnvKey.Set():
 		t.Key, t.KeyName, t.KeyVar = s.Shell(p.EnvKey.Value), p.EnvKey.Value, p.EnvKey
-	case p.RequiresOpenAIAuth:
-		t.Key, t.KeyName = c.AuthKey, codexAuthKeyName
-	}
-	for _, v := range []Value{p.BearerToken, s.Shell(p.EnvKey.Value)} {
-		if v.Set() {
-			t.Credentials = append(t.Credentials, v)
+		if t.Key.Set() {
+			c.Sends = CodexSendsEnvKey
+		}
+	case p.BearerToken.Set():
+		t.Key, t.KeyName, c.Sends = p.BearerToken, tools.CodexBearerToken, CodexSendsBearer
+	case p.RequiresOpenAIAuth && c.ChatGPT:
+		t.KeyName, c.Sends = CodexLoginKeyName, CodexSendsLogin
+	case p.RequiresOpenAIAuth && c.AuthKey.Set():
+		t.Key, t.KeyName, c.Sends = c.AuthKey, codexAuthKeyName, CodexSendsAuthKey
+	default:
+		if v, name, ok := s.codexHeader(t, p, "authorization"); ok {
+			t.Key, t.KeyName, c.Sends = v, name, CodexSendsHeader
+			// A value without "Bearer " is still the Authorization
+			// header's credential; doctor's probe sends it as Bearer.
+			if rest, bearer := cutFold(v.Value, "bearer "); bearer {
+				t.Key.Value = strings.TrimSpace(rest)
+			}
 		}
 	}
-	if p.RequiresOpenAIAuth && c.AuthKey.Set() {
-		t.Credentials = append(t.Credentials, c.AuthKey)
+	if t.Key.Set() {
+		t.Credentials = append(t.Credentials, t.Key)
 	}
+	if v, name, ok := s.codexHeader(t, p, "x-api-key"); ok && c.Sends != CodexSendsLogin && (p.EnvKey.Value == "" || c.Sends != "") {
+		if !t.Key.Set() {
+			t.Key, t.KeyName, t.Auth, c.Sends = v, name, gateway.AuthXAPIKey, CodexSendsHeader
+		}
+		t.Credentials = appendNew(t.Credentials, v)
+	}
+}
+
+// codexHeader is the value Codex sends in header name from http_headers,
+// else from env_http_headers' variable when it is set (an unset one sends
+// nothing). With none, an env_http_headers entry still says where the key
+// belongs (t.Places.Key).
+func (s *Snapshot) codexHeader(t *Tool, p *CodexProvider, name string) (Value, string, bool) {
+	if v, ok := p.Headers[name]; ok {
+		return v, v.Source.Key, true
+	}
+	ref, ok := p.EnvHeaders[name]
+	if !ok {
+		return Value{}, "", false
+	}
+	if t.KeyName == "" {
+		t.Places.Key = Source{Key: ref.Value}
+	}
+	v := s.Shell(ref.Value)
+	return v, ref.Value, v.Set()
+}
+
+// cutFold is strings.CutPrefix ignoring case.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+func appendNew(vs []Value, v Value) []Value {
+	for _, o := range vs {
+		if o.Value == v.Value {
+			return vs
+		}
+	}
+	return append(vs, v)
 }
 
 // codexLogin is Codex on its built-in provider with a ChatGPT sign-in:

@@ -111,7 +111,9 @@ wire_api = "responses"
 			base: "https://gw.example/v1", key: testKey, kn: "GW_KEY", model: "gpt-4o", modelLine: 1,
 		},
 		{
-			name: "profile beats top level",
+			// Codex refuses a legacy selector and never applies the table
+			// (0.171.0, docs/tools.md): the top level is what is shown.
+			name: "a legacy profile is not applied",
 			config: `model = "top"
 model_provider = "gw"
 profile = "work"
@@ -128,7 +130,7 @@ base_url = "https://other.example/v1"
 requires_openai_auth = true
 `,
 			auth: `{"OPENAI_API_KEY": "` + testKey + `"}`,
-			base: "https://other.example/v1", key: testKey, kn: "auth.json OPENAI_API_KEY", model: "from-profile", modelLine: 6,
+			base: "https://gw.example/v1", key: "", kn: "", model: "top", modelLine: 1,
 		},
 		{
 			// the built-in provider reads its key from auth.json only: an

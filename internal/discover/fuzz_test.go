@@ -89,6 +89,8 @@ func FuzzCodexConfig(f *testing.F) {
 	f.Add("model_provider = = 1")
 	f.Add("[model_providers]\ntt = 3\n")
 	f.Add("[model.0]\n")
+	f.Add("model_provider = \"tt\"\n[model_providers.tt]\nhttp_headers = { \"Authorization\" = \"Bearer k\", \"x-api-key\" = 1 }\nenv_http_headers = { \"x-api-key\" = \"K\" }\n")
+	f.Add("model_provider = \"tt\"\n[model_providers.tt.http_headers]\nauthorization = \"k\"\n")
 	f.Fuzz(func(t *testing.T, config string) {
 		e, dir := home(t, map[string]string{".codex/config.toml": config, ".codex/auth.json": `{"OPENAI_API_KEY":"k"}`},
 			map[string]string{"K": testKey})

@@ -135,6 +135,8 @@ func (t Tool) Request() (Request, bool) {
 	switch {
 	case t.KeyName == KeyHelper || t.Helper.Set():
 		r.Header = "Authorization: Bearer + x-api-key"
+	case t.KeyName == CodexLoginKeyName:
+		r.Header = "Authorization: Bearer, the ChatGPT sign-in's token"
 	case t.Login.Set():
 		r.Header = "Authorization: Bearer (the subscription login's token)"
 	case t.Auth == gateway.AuthBearer:

@@ -41,6 +41,12 @@ const ClineNewProviders = `{
 }
 `
 
+// ClineAnthropicWire is the wire rule of Cline's anthropic provider: it
+// sends POST {baseUrl}/messages with x-api-key, adding no /v1 of its own,
+// so its baseUrl too must end in /v1 (3.0.65, docs/tools.md).
+var ClineAnthropicWire = gateway.Tool{ID: gateway.Cline, Title: "Cline's anthropic provider", Protocol: gateway.Messages,
+	BaseHasVersion: true, Auth: gateway.AuthXAPIKey}
+
 var cline = Tool{
 	Tool: gateway.Tool{ID: gateway.Cline, Title: "Cline", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},

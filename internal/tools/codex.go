@@ -25,6 +25,10 @@ const (
 	CodexEnvKey       = "env_key"
 	CodexRequiresAuth = "requires_openai_auth"
 	CodexBearerToken  = "experimental_bearer_token" // a key written in the file
+	// CodexHeaders are extra headers sent as written; CodexEnvHeaders
+	// headers whose value is read from a variable (left out when unset).
+	CodexHeaders    = "http_headers"
+	CodexEnvHeaders = "env_http_headers"
 	// CodexWire is the only wire_api Codex still loads; "chat" makes it
 	// refuse the whole config.
 	CodexWire     = "responses"

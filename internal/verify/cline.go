@@ -30,6 +30,10 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 		return c, err
 	}
 	c.Provider, c.Auth = en.ID, en.Auth()
+	if c.Auth == gateway.AuthXAPIKey { // the anthropic provider (docs/tools.md)
+		rule := tools.ClineAnthropicWire
+		c.Rule = &rule
+	}
 	c.Base, c.BaseSource = value(e, en.BaseURL)
 	c.Model, c.ModelSource = value(e, en.Model)
 	c.Key, c.KeySource = value(e, en.Key)

@@ -11,8 +11,8 @@ import (
 )
 
 // fromCodex is Codex's triple: config.toml's model and selected provider
-// (a profile's beating the top level's) and that provider's base URL and
-// key.
+// and that provider's base URL and key. A legacy profile selector stops
+// Codex before the turn (docs/tools.md).
 func fromCodex(s *discover.Snapshot) (Configured, error) {
 	e, cx := s.Env, s.Codex
 	c, err := opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
@@ -20,6 +20,9 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 		return c, err
 	}
 	src := e.Tilde(cx.ConfigPath)
+	if cx.Profile.Set() {
+		return c, fmt.Errorf("%s has profile = %q: Codex refuses to start with a legacy profile selector (codex-legacy-profile)", cx.Profile.Source.Display(e), cx.Profile.Value)
+	}
 	c.Notes = fileNotes(s, cx.AuthPath, "Codex ignores it")
 	t, _ := s.Own(gateway.Codex)
 	c.Model, c.ModelSource = value(e, t.Model)
@@ -44,6 +47,9 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
 		c.Key, c.KeySource = value(e, t.Key)
+		if t.Auth != "" { // an x-api-key header (env_http_headers, http_headers)
+			c.Auth = t.Auth
+		}
 		if p.EnvKey.Value != "" && t.KeyName == p.EnvKey.Value {
 			c.KeySource = "$" + p.EnvKey.Value
 			if c.Key == "" {

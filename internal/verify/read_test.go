@@ -64,7 +64,12 @@ func TestReadCodex(t *testing.T) {
 		vars               map[string]string
 		base, model, key   string
 		provider, err      string
+		header             gateway.Auth // bearer when empty
 	}{
+		{name: "env_http_headers x-api-key",
+			config: "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/api/v1\"\nenv_http_headers = { \"x-api-key\" = \"TT_KEY\" }\n",
+			vars:   map[string]string{"TT_KEY": testKey},
+			base:   "https://gw.example/api/v1", model: "gpt-5", key: testKey, provider: "tt", header: gateway.AuthXAPIKey},
 		{name: "env_key provider",
 			config: "model = \"gpt-5\"\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/api/v1\"\nwire_api = \"responses\"\nenv_key = \"TT_KEY\"\n",
 			vars:   map[string]string{"TT_KEY": testKey},
@@ -75,7 +80,7 @@ func TestReadCodex(t *testing.T) {
 			base:   "https://gw.example/v1", model: "gpt-5", key: testKey, provider: "tt"},
 		{name: "profile",
 			config: "profile = \"fast\"\nmodel = \"gpt-5\"\nmodel_provider = \"a\"\n[profiles.fast]\nmodel = \"gpt-4o-mini\"\nmodel_provider = \"b\"\n[model_providers.b]\nbase_url = \"https://b.example/v1\"\n",
-			base:   "https://b.example/v1", model: "gpt-4o-mini", provider: "b"},
+			err:    `config.toml:1 has profile = "fast": Codex refuses to start with a legacy profile selector`},
 		{name: "built-in openai with openai_base_url",
 			config: "model = \"gpt-5\"\nopenai_base_url = \"https://gw.example/v1\"\n",
 			auth:   `{"OPENAI_API_KEY":"` + testKey + `"}`,
@@ -104,10 +109,33 @@ func TestReadCodex(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != gateway.AuthBearer {
-				t.Errorf("got base %q model %q key %q provider %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider)
+			if tc.header == "" {
+				tc.header = gateway.AuthBearer
+			}
+			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != tc.header {
+				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider, c.Auth)
 			}
 		})
+	}
+}
+
+// TestReadClineAnthropic: Cline's anthropic provider sends POST
+// {baseUrl}/messages with x-api-key (3.0.65, docs/tools.md); verify
+// expects that path, not /chat/completions.
+func TestReadClineAnthropic(t *testing.T) {
+	e := testEnv(t, nil)
+	write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
+		`{"version":1,"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+testKey+`","model":"claude-sonnet-4-5","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
+	c, err := Read(e, gateway.Cline, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := TargetFor(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Auth != gateway.AuthXAPIKey || tg.WantPath != "/api/v1/messages" {
+		t.Errorf("auth %q, want path %q", c.Auth, tg.WantPath)
 	}
 }
 

@@ -56,6 +56,9 @@ type Configured struct {
 	BackgroundModelSource string
 	// Auth is the header kind the tool will send the key in.
 	Auth gateway.Auth
+	// Rule is the wire rule of the configured provider when it is not the
+	// tool's own (Cline's anthropic provider: POST {baseUrl}/messages).
+	Rule *gateway.Tool
 	// Key is the key the files hold (or name); it is compared, never
 	// printed.
 	Key       string
@@ -115,8 +118,12 @@ func TargetFor(c Configured) (Target, error) {
 		Upstream: &url.URL{Scheme: u.Scheme, Host: u.Host},
 		BasePath: strings.TrimRight(u.EscapedPath(), "/"),
 	}
+	rule := tool.Tool
+	if c.Rule != nil {
+		rule = *c.Rule
+	}
 	if p, err := gateway.Normalize(c.Base); err == nil {
-		want, _ := url.Parse(tool.RequestURL(p.Root))
+		want, _ := url.Parse(rule.RequestURL(p.Root))
 		t.WantPath = strings.ReplaceAll(want.EscapedPath(), url.PathEscape(modelSlot), modelSlot)
 	}
 	return t, nil
