@@ -54,9 +54,13 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 }
 
 // geminiAuthElsewhere is the project or system settings file that saves an
-// auth type ("" when none does): Gemini CLI merges it over the user's.
+// auth type ("" when none does): Gemini CLI merges it over the user's, a
+// system file only when root owns it and every directory above it.
 func geminiAuthElsewhere(e *env.Env, project string) string {
-	for _, f := range tools.GeminiOtherSettings(e, project) {
+	for i, f := range tools.GeminiOtherSettings(e, project) {
+		if i > 0 && !rootOwned(f) {
+			continue // a system file Gemini CLI skips as insecure
+		}
 		if doc, ok := readJSONC(f); ok && gjson.GetBytes(doc, tools.GeminiAuthType).String() != "" {
 			return f
 		}
