@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -63,7 +64,7 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 		return doctor.Finding{}, false
 	}
 	st, also := doctor.Error, ""
-	if c.configuredByFile(t) {
+	if c.configuredByFile(t, first, own) {
 		// Its settings file carries the triple: the run still works, but
 		// the variables in its own .env are dead.
 		st, also = doctor.Warning, fmt.Sprintf("; %s still works from its settings file", t.Title)
@@ -81,10 +82,11 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 }
 
 // configuredByFile reports whether discovery found the tool's key in a
-// file of its own (not a variable).
-func (c shadowCheck) configuredByFile(t tools.Tool) bool {
+// settings file of its own: not a variable, and not one of the .env files
+// (Gemini CLI takes its key only from the .env it loads).
+func (c shadowCheck) configuredByFile(t tools.Tool, dotenvs ...string) bool {
 	for _, d := range c.snap.Tools {
-		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" {
+		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" && !slices.Contains(dotenvs, d.Key.Source.File) {
 			return true
 		}
 	}

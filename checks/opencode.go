@@ -48,8 +48,10 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				Source: p.APIKey.Source.Where(e)})
 		}
 	}
+	above := false // only the layers after the global opencode.json beat it
 	for _, l := range o.Layers {
-		if l.Role == "config" {
+		if !above {
+			above = l.Role == "config"
 			continue
 		}
 		var what []string
@@ -76,7 +78,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			where = e.Tilde(where)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
-			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges global < $%s < ./opencode.json < $%s)", where, strings.Join(what, ", "), e.Tilde(tools.OpenCodeConfig(e)), tools.OpenCodeConfigVar, tools.OpenCodeContentVar),
+			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tools.OpenCodeConfig(e)), tools.OpenCodeConfigVar, tools.OpenCodeContentVar),
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: removeAll(what, where), File: e.Tilde(tools.OpenCodeConfig(e))}),
 			Source:  where})
 	}

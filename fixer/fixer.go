@@ -38,6 +38,8 @@ var registry = map[catalog.Code]edit{
 	// Claude Code's subscription login sent to the gateway: the profile's
 	// key written beside the base URL (the whole triple, as setup does).
 	catalog.LoginToGateway: triple,
+	// Gemini CLI's missing auth type: setup writes it into ~/.gemini/settings.json.
+	catalog.AuthTypeUnset: triple,
 	catalog.SecretPerms: func(f doctor.Finding, path string) (writers.Edit, bool) {
 		return writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.Tool), Path: path}, path != ""
 	},

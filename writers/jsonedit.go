@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
@@ -120,10 +121,15 @@ func (d *jsonDoc) bytes() []byte {
 	return out
 }
 
-// lookup returns the value at path, or nil.
+// lookup returns the value at path, or nil. A part that is a number
+// indexes an array.
 func (d *jsonDoc) lookup(path ...string) *hujson.Value {
 	v := &d.root
 	for _, name := range path {
+		if el := element(v, name); el != nil {
+			v = el
+			continue
+		}
 		obj, ok := v.Value.(*hujson.Object)
 		if !ok {
 			return nil
@@ -135,6 +141,20 @@ func (d *jsonDoc) lookup(path ...string) *hujson.Value {
 		v = &m.Value
 	}
 	return v
+}
+
+// element is v's element at index name when v is an array and name an
+// index inside it, else nil.
+func element(v *hujson.Value, name string) *hujson.Value {
+	arr, ok := v.Value.(*hujson.Array)
+	if !ok {
+		return nil
+	}
+	i, err := strconv.Atoi(name)
+	if err != nil || i < 0 || i >= len(arr.Elements) {
+		return nil
+	}
+	return &arr.Elements[i]
 }
 
 func member(obj *hujson.Object, name string) *hujson.ObjectMember {
@@ -164,13 +184,24 @@ func (d *jsonDoc) str(path ...string) (string, bool) {
 func (d *jsonDoc) object(path ...string) (*hujson.Object, error) {
 	v := &d.root
 	for depth, name := range path {
-		obj := v.Value.(*hujson.Object)
+		if el := element(v, name); el != nil {
+			if _, ok := el.Value.(*hujson.Object); !ok {
+				return nil, d.notObject(path[:depth+1], *el)
+			}
+			v = el
+			continue
+		}
+		obj, ok := v.Value.(*hujson.Object)
+		if !ok {
+			return nil, d.notObject(path[:depth], *v)
+		}
 		m := member(obj, name)
 		if m == nil {
 			d.insert(obj, depth, name, hujson.Value{Value: &hujson.Object{}})
 			m = member(obj, name)
 		}
-		if _, ok := m.Value.Value.(*hujson.Object); !ok {
+		_, isObj := m.Value.Value.(*hujson.Object)
+		if !isObj && (depth+1 == len(path) || element(&m.Value, path[depth+1]) == nil) {
 			return nil, d.notObject(path[:depth+1], m.Value)
 		}
 		v = &m.Value

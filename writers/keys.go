@@ -17,7 +17,13 @@ func planKeys(o Options, t tools.Tool) ([]*Change, error) {
 		return nil, fmt.Errorf("%s has no keys to write", t.ID)
 	}
 	p := o.Profile
-	values := []tools.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Key, Value: p.Key}, {Place: k.Model, Value: p.Model}}
+	// envAuth: the key stays in the profile's variable, named by the
+	// model's Providers entry (--qwen-auth env); no file holds it.
+	envAuth := k.Providers != nil && o.QwenAuth == "env"
+	values := []tools.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
+	if !envAuth {
+		values = append(values, tools.Fixed{Place: k.Key, Value: p.Key})
+	}
 	values = append(values, k.Fixed...)
 	var out []*Change
 	for _, f := range t.FilesOf(o.Env, o.Project) {
@@ -25,39 +31,40 @@ func planKeys(o Options, t tools.Tool) ([]*Change, error) {
 		if len(mine) == 0 || f.System {
 			continue
 		}
-		c, err := planKeysFile(f, mine, k.Key)
+		c, doc, err := planKeysFile(f, mine, k.Key)
 		if err != nil {
 			return nil, err
 		}
+		if pr := k.Providers; pr != nil && pr.File == f.Role {
+			if err := planProvider(c, doc, t, o, envAuth); err != nil {
+				return nil, err
+			}
+		}
+		c.New = doc.bytes()
+		c.finish(!envAuth && k.Key.File == f.Role, 0o644)
 		out = append(out, c)
 	}
 	return out, nil
 }
 
-// planKeysFile sets values in one JSON file; the file holds a secret when
-// one of them is at the key's place.
-func planKeysFile(f tools.File, values []tools.Fixed, key tools.Place) (*Change, error) {
+// planKeysFile sets values in one JSON file; the caller finishes the
+// change from the document.
+func planKeysFile(f tools.File, values []tools.Fixed, key tools.Place) (*Change, *jsonDoc, error) {
 	c, err := readFile(f.Path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	doc, err := parseJSONDoc(f.Path, c.Old, f.Syntax == tools.JSONC)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	secret := false
+	if old, ok := doc.str(key.Path()...); ok {
+		c.addSecrets(old)
+	}
 	for _, v := range values {
-		if v.Place == key {
-			secret = true
-			if old, ok := doc.str(v.Path()...); ok {
-				c.addSecrets(old)
-			}
-		}
 		if _, err := doc.set(v.Path(), v.Value); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	c.New = doc.bytes()
-	c.finish(secret, 0o644)
-	return c, nil
+	return c, doc, nil
 }

@@ -26,6 +26,7 @@ type Options struct {
 	CodexEnvKey string
 
 	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
+	QwenAuth     string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
 	// MCPName is the Cline MCP server entry's name (default the preset
 	// name). MCPCommand is its command and arguments; when empty, an
@@ -118,6 +119,11 @@ func (o *Options) defaults() error {
 	case "", "file", "env":
 	default:
 		return &gateway.UsageError{Msg: fmt.Sprintf("unknown OpenCode auth %q", o.OpenCodeAuth), Hint: "use --opencode-auth file or --opencode-auth env"}
+	}
+	switch o.QwenAuth {
+	case "", "file", "env":
+	default:
+		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Qwen Code auth %q", o.QwenAuth), Hint: "use --qwen-auth file or --qwen-auth env"}
 	}
 	if o.CodexProvider == "" {
 		o.CodexProvider = o.Profile.Name()

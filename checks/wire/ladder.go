@@ -167,8 +167,11 @@ func retriedCode(a attempt) catalog.Code {
 }
 
 func authVia(a gateway.Auth) string {
-	if a == gateway.AuthXAPIKey {
+	switch a {
+	case gateway.AuthXAPIKey:
 		return " (x-api-key header)"
+	case gateway.AuthGoogKey:
+		return " (x-goog-api-key header)"
 	}
 	return " (Authorization: Bearer)"
 }

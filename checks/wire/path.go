@@ -89,6 +89,10 @@ func (p Path) URL() string {
 // …/v1/messages → …/v1/models.
 func (p Path) ModelsURL() string {
 	u := p.tool().WillRequest(p.Base)
+	if proto := p.tool().Protocol; proto == gateway.Gemini {
+		// …/v1beta/models/{model}:streamGenerateContent → …/v1beta/models
+		return strings.TrimSuffix(u, proto.Path()) + proto.ModelsPath()
+	}
 	endpoint := strings.TrimPrefix(p.tool().Protocol.Path(), "/v1")
 	return strings.TrimSuffix(u, endpoint) + "/models"
 }
@@ -97,7 +101,7 @@ func (p Path) ModelsURL() string {
 // endpoint; for a tool whose base lacks the /v1 it needs, the normalised
 // root (the list is still worth reading).
 func (p Path) modelsRoot() string {
-	if r, ok := strings.CutSuffix(p.ModelsURL(), "/v1/models"); ok {
+	if r, ok := strings.CutSuffix(p.ModelsURL(), p.modelsPath()); ok {
 		return r
 	}
 	return rootOf(p.Base)
@@ -151,4 +155,13 @@ func hasTool(ps []Path, t gateway.ToolID) bool {
 		}
 	}
 	return false
+}
+
+// modelsPath is the model list's path below the gateway root: the Gemini
+// API's own for a tool that speaks it, else /v1/models.
+func (p Path) modelsPath() string {
+	if proto := p.tool().Protocol; proto == gateway.Gemini {
+		return proto.ModelsPath()
+	}
+	return gateway.Chat.ModelsPath()
 }

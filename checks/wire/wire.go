@@ -254,7 +254,7 @@ func (w *wire) request(stream bool) probe.Request {
 // a gateway root can say it (…/v1/models).
 func (w *wire) modelsRequest() probe.Request {
 	r := w.request(false)
-	r.URL = w.route.modelsRoot() + "/v1/models"
+	r.URL = w.route.modelsRoot() + w.route.modelsPath()
 	return r
 }
 

@@ -32,9 +32,10 @@ type demoStep struct {
 // variable: the steps reach the commands, and the commands reach the demo.
 func demoSteps() []demoStep {
 	return []demoStep{
-		{"setup: one triple into Claude Code, Codex, Cline and .env", demoSetup},
+		{"setup: one triple into Claude Code, Codex, Cline, Gemini CLI and .env", demoSetup},
 		{"doctor: every tool's configuration and its path to the gateway", demoDoctor},
 		{"one request, as 'keydoctor ping' sends it", demoPing},
+		{"Gemini CLI's own path: the Gemini API, as its files say", demoGemini},
 		{"a streamed answer on each protocol: time to first token and per token", demoStreams},
 		{"a broken setup, diagnosed: Claude Code's base URL with /v1", demoBroken},
 		{"gateway failures, named by code with their fix", demoFailures},

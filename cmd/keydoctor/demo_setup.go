@@ -14,6 +14,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
+// demoTools are the tools the demo sets up.
+const demoTools = "claude,codex,cline,gemini,env"
+
 // demoProject is the throwaway project directory that holds .env.
 func demoProject(st *demoState) string { return filepath.Join(st.Home, "project") }
 
@@ -21,11 +24,11 @@ func demoSetup(st *demoState) error {
 	if err := os.MkdirAll(demoProject(st), 0o700); err != nil {
 		return err
 	}
-	o := &setupOptions{Env: st.Env, Tools: "claude,codex,cline,env", Project: demoProject(st), Yes: true, Out: st.Out, Err: st.Out}
+	o := &setupOptions{Env: st.Env, Tools: demoTools, Project: demoProject(st), Yes: true, Out: st.Out, Err: st.Out}
 	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
 		return checkWritten(ctx, st.Env, p, o.Project, tools)
 	}
-	fmt.Fprintf(st.Out, "$ keydoctor setup --yes --tools claude,codex,cline,env\n")
+	fmt.Fprintf(st.Out, "$ keydoctor setup --yes --tools %s\n", demoTools)
 	return runSetup(st.Ctx, o)
 }
 
@@ -69,4 +72,11 @@ func demoBroken(st *demoState) error {
 		return fmt.Errorf("doctor did not flag the broken base URL")
 	}
 	return err
+}
+
+// demoGemini pings the gateway the way Gemini CLI, set up a step before,
+// will call it: its own files, the Gemini API's streaming path and header.
+func demoGemini(st *demoState) error {
+	fmt.Fprintf(st.Out, "$ keydoctor ping --tool gemini --stream\n")
+	return runPing(st.Ctx, &pingOptions{Env: st.Env, Out: st.Out, Protocol: "chat", Tool: "gemini", Stream: true, Timeout: 30 * time.Second, Client: st.Client})
 }

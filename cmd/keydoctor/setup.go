@@ -31,6 +31,7 @@ type setupOptions struct {
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	OpenCodeAuth                                string
+	QwenAuth                                    string
 	MCPName, MCPCommand                         string
 	FixVSCodeMCP                                bool
 
@@ -132,6 +133,7 @@ keydoctor cannot guess which server you run.`,
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
 	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable, or the team file's key_env)")
 	f.StringVar(&o.OpenCodeAuth, "opencode-auth", "file", "where OpenCode finds the key: file (auth.json) or env ({env:VAR} naming the preset's variable)")
+	f.StringVar(&o.QwenAuth, "qwen-auth", "file", "where Qwen Code finds the key: file (settings.json) or env (a modelProviders entry whose envKey names the preset's variable)")
 	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
 	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
 	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
@@ -269,7 +271,7 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
-		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth,
+		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}

@@ -45,6 +45,7 @@ const (
 	CodexAuthUnsent    Code = "codex-auth-unsent"
 	CodexLoginSent     Code = "codex-login-sent"
 	URLAnthropicRoot   Code = "url-anthropic-root"
+	AuthTypeUnset      Code = "auth-type-unset"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

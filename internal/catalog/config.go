@@ -14,7 +14,7 @@ var configEntries = []Entry{
 			"nothing at all is configured yet",
 		},
 		Fix:      "[{edit}[, or run '{command}'[, which writes {value} into {file}]]][!edit run `keydoctor setup` to write the triple into every tool, or set the variable the finding names (e.g. export " + templates.Default().Vars.APIKey + "=… in ~/.bashrc)]",
-		Symptoms: []string{"no api key", "api key is not set", "missing api key", "no auth type is selected", "invalid auth method selected", "could not resolve authentication method", "apikey is required", "you didn't provide an api key", "openai_api_key environment variable is missing"},
+		Symptoms: []string{"no api key", "api key is not set", "missing api key", "no auth type is selected", "could not resolve authentication method", "apikey is required", "you didn't provide an api key", "openai_api_key environment variable is missing", "you must specify the gemini_api_key environment variable"},
 	},
 	{Code: KeyMalformed, Class: Config, Rung: CondValues, Severity: Error, FixRank: 60, Title: "the API key contains characters no key has",
 		Causes: []string{

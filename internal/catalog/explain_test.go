@@ -26,7 +26,17 @@ func TestExplain(t *testing.T) {
 		{"TypeError: Cannot read properties of undefined (reading '0')", "stream-empty-choices"},
 		{"Invalid API Response: The provider returned an empty or unparsable response.", "http-html"},
 		// Gemini CLI, Qwen Code, OpenCode (design notes: headless runs)
-		{"Invalid auth method selected.", "env-missing"},
+		{"Invalid auth method selected.", "auth-type-unset"},
+		// Gemini CLI 0.61.0 against keydoctor mock's scenarios (docs/tools.md)
+		{`Error when talking to Gemini API Full report available at: /tmp/gemini-client-error-Turn.run-sendMessageStream-2026-12-01T04-04-07-217Z.json _ApiError: {"error":{"code":400,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","domain":"googleapis.com","reason":"API_KEY_INVALID"}],"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}`, "auth-invalid"},
+		{"Error when talking to Gemini API Full report available at: /tmp/gemini-client-error.json Error: Incomplete JSON segment at the end", "http-html"},
+		{"ModelNotFoundError: Invalid URL (POST /api/v1beta/models/gpt-4o:streamGenerateContent)", "endpoint-not-found"},
+		{"ModelNotFoundError: The model `gpt-4o` does not exist or you do not have access to it.", "model-not-found"},
+		{`_ApiError: {"error":{"code":403,"message":"this key is not allowed to use model gpt-4o","status":"PERMISSION_DENIED"}}`, "auth-forbidden"},
+		{`Attempt 2 failed with status 429. Retrying with backoff... _ApiError: {"error":{"code":429,"message":"Rate limit reached for requests. Please try again in 2s.","status":"RESOURCE_EXHAUSTED"}}`, "rate-limited"},
+		{`Attempt 1 failed with status 500. Retrying with backoff... _ApiError: {"error":{"code":500,"message":"The server had an error while processing your request.","status":"INTERNAL"}}`, "server-error"},
+		{"When using Gemini API, you must specify the GEMINI_API_KEY environment variable.", "env-missing"},
+		{"Please set an Auth method in your /home/u/.gemini/settings.json or specify one of the following environment variables before running: GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA", "auth-type-unset"},
 		{"[API Error: 401 Invalid API key]", "auth-invalid"},
 		{"Error: Invalid URL (POST /api/chat/completions)", "url-missing-version"},
 		{"No auth type is selected", "env-missing"},

@@ -1,14 +1,23 @@
 package catalog
 
 // toolEntries are the configuration codes of the tools that load a single
-// .env (Qwen Code, Gemini CLI), of OpenCode's provider map and of Claude
-// Code's gateway switch.
+// .env (Qwen Code, Gemini CLI), Gemini CLI's saved auth type, OpenCode's
+// provider map and Claude Code's gateway switch.
 var toolEntries = []Entry{
+	{Code: AuthTypeUnset, Class: Config, Rung: CondValues, Severity: Error, FixRank: 44, Title: "Gemini CLI's settings name no auth type",
+		Causes: []string{
+			"Gemini CLI takes its auth type from security.auth.selectedType in its settings (system, ~/.gemini/settings.json, the project's .gemini/settings.json); with none saved it guesses from the variables, and GOOGLE_GEMINI_BASE_URL makes it guess the IDE integration's \"gateway\" type, which a headless run refuses before any request (exit 41)",
+			"with no base URL and no key either, it asks for an auth method and stops",
+		},
+		Fix:      "set {key|security.auth.selectedType} to \"{value|gemini-api-key}\" in {file|~/.gemini/settings.json}, or run '{command|keydoctor setup --tools gemini}' (it writes that key and nothing else there)",
+		Symptoms: []string{"invalid auth method selected", "please set an auth method in your"},
+		Explains: []Code{EnvMissing, AuthInvalid},
+	},
 	{Code: DotEnvShadow, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 45, Title: "a project .env hides the tool's own .env",
 		Causes: []string{
 			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. only the preset's) leaves them without a key inside the project",
 		},
-		Fix:      "[{edit} ({tool} loads only the first .env it finds, walking up from its working directory)[, or run '{command}', which writes a settings file no .env can shadow]][!edit [{remove}: {tool} already takes the triple from its settings file, and these variables, where they are loaded, beat it][!remove put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow]]",
+		Fix:      "[{edit} ({tool} loads only the first .env it finds, walking up from its working directory)[, or run '{command}', which writes the triple where no .env can shadow it]][!edit [{remove}: {tool} already takes the triple from its settings file, and these variables, where they are loaded, beat it][!remove put the tool's variables into the project .env too, or let `keydoctor setup --tools qwen` write ~/.qwen/settings.json, which holds the whole triple and no .env can shadow]]",
 		Symptoms: []string{"no auth type is selected", "works outside the project", "only inside the project", "project .env"},
 		Explains: []Code{EnvMissing, AuthInvalid},
 	},

@@ -1,6 +1,9 @@
 package discover
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -11,6 +14,8 @@ import (
 type keysFile struct {
 	desc   tools.Tool
 	values map[string]Value // by dotted key
+	// providers is the Providers list, when the file holds one.
+	providers *jsonDoc
 }
 
 // readKeys reads every file a generic tool's Keys name.
@@ -28,6 +33,9 @@ func (s *Snapshot) readKeys(t tools.Tool) {
 		}
 		if doc == nil {
 			continue
+		}
+		if pr := t.Keys.Providers; pr != nil && pr.File == f.Role && doc.get(escPath(strings.Split(pr.List, "."))).IsArray() {
+			kf.providers = doc
 		}
 		for _, p := range []tools.Place{t.Keys.Base, t.Keys.Key, t.Keys.Model} {
 			if p.File != f.Role || p.Key == "" {
@@ -63,6 +71,7 @@ func (s *Snapshot) resolveKeys(t tools.Tool) []Tool {
 	r := Tool{ID: t.ID, Rule: t.Tool, Label: t.Title, NeedsModel: true,
 		Base: at(k.Base), Key: at(k.Key), Model: at(k.Model), KeyName: k.Key.Key,
 		Places: Places{place(k.Base), place(k.Key), place(k.Model)}}
+	s.applyProvider(kf, &r)
 	if !r.Base.Set() && !r.Key.Set() && !r.Model.Set() {
 		return nil
 	}
@@ -70,6 +79,47 @@ func (s *Snapshot) resolveKeys(t tools.Tool) []Tool {
 		r.Credentials = []Value{r.Key}
 	}
 	return []Tool{r}
+}
+
+// applyProvider lets the Providers entry of the model beat the fixed
+// places: its base URL, and the variable its EnvKey names when that is
+// set (else the tool falls back to the key in the file).
+func (s *Snapshot) applyProvider(kf *keysFile, r *Tool) {
+	pr := kf.desc.Keys.Providers
+	if pr == nil || kf.providers == nil || !r.Model.Set() {
+		return
+	}
+	list := kf.providers.get(escPath(strings.Split(pr.List, ".")))
+	i := -1
+	for j, en := range list.Array() {
+		if en.Get(esc(pr.ID)).String() == r.Model.Value {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		return
+	}
+	at := fmt.Sprintf("%s.%d.", escPath(strings.Split(pr.List, ".")), i)
+	key := fmt.Sprintf("%s[%d].", pr.List, i)
+	if base, ok, _ := kf.providers.str(string(kf.desc.ID), at+esc(pr.Base), key+pr.Base); ok {
+		if r.Base.Set() {
+			base.Overrides = []Value{r.Base}
+		}
+		r.Base = base
+		r.Places.Base = Source{File: base.Source.File, Key: base.Source.Key}
+	}
+	name, ok, _ := kf.providers.str(string(kf.desc.ID), at+esc(pr.EnvKey), key+pr.EnvKey)
+	if !ok || name.Value == "" {
+		return
+	}
+	r.KeyName, r.Places.Key = name.Value, Source{Key: name.Value}
+	if v := s.Shell(name.Value); v.Set() {
+		if r.Key.Set() {
+			v.Overrides = []Value{r.Key}
+		}
+		r.Key = v
+	}
 }
 
 // escPath is a dotted key as a gjson path, each part escaped.

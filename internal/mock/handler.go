@@ -153,7 +153,8 @@ func (h *Handler) notFound(c *call) {
 
 func (c *call) hooks() *hooks { return c.h.opts.hooks }
 
-// presentedKey reads the key from Authorization: Bearer or x-api-key.
+// presentedKey reads the key from Authorization: Bearer or x-api-key, and
+// on the Gemini API from x-goog-api-key or ?key=.
 func presentedKey(r *http.Request) (kind, key string) {
 	if a := r.Header.Get("Authorization"); a != "" {
 		if k, ok := cutPrefixFold(a, "Bearer "); ok {
@@ -163,6 +164,11 @@ func presentedKey(r *http.Request) (kind, key string) {
 	}
 	if k := r.Header.Get("X-Api-Key"); k != "" {
 		return string(gateway.AuthXAPIKey), k
+	}
+	if !strings.Contains(r.URL.Path, gateway.Gemini.Version()+"/") {
+		// Google's ways of passing the key count only on the Gemini API,
+		// as at Google and at gateways that check each API's own header.
+		return "none", ""
 	}
 	if k := r.Header.Get("X-Goog-Api-Key"); k != "" {
 		return string(gateway.AuthGoogKey), k

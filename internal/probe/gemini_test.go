@@ -87,3 +87,24 @@ func TestGoogleErrors(t *testing.T) {
 }
 
 func FuzzGeminiDecoder(f *testing.F) { fuzzDecoder(f, gateway.Gemini) }
+
+// A tool's URL on the Gemini API (the wire ladder gives the tool's URL
+// as written, {model} and all) gets the request's model and stream form.
+func TestTargetFillsGeminiModel(t *testing.T) {
+	base := "http://127.0.0.1:9/api" + gateway.Gemini.Path()
+	for _, tt := range []struct {
+		stream bool
+		want   string
+	}{
+		{true, "http://127.0.0.1:9/api/v1beta/models/gpt-4o:streamGenerateContent?alt=sse"},
+		{false, "http://127.0.0.1:9/api/v1beta/models/gpt-4o:generateContent"},
+	} {
+		r := Request{Protocol: gateway.Gemini, URL: base, Model: "gpt-4o", Stream: tt.stream}
+		if got := r.Target(); got != tt.want {
+			t.Errorf("stream %v: Target() = %s, want %s", tt.stream, got, tt.want)
+		}
+	}
+	if r := (Request{Protocol: gateway.Chat, URL: "http://h/v1/chat/completions", Model: "m"}); r.Target() != r.URL {
+		t.Errorf("a chat URL changed: %s", r.Target())
+	}
+}

@@ -20,7 +20,12 @@ func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.A
 
 // listModels lists with req's root, key, auth and extra headers.
 func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result) {
-	if req.Protocol != gateway.Gemini {
+	switch {
+	case req.Protocol == gateway.Gemini, req.Auth == gateway.AuthGoogKey:
+		// x-goog-api-key is the Gemini API's header: its list is
+		// /v1beta/models (a gateway may check that key nowhere else).
+		req.Protocol = gateway.Gemini
+	default:
 		req.Protocol = gateway.Chat
 	}
 	req.URL, req.Stream = strings.TrimRight(req.Root, "/")+req.Protocol.ModelsPath(), false

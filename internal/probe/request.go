@@ -20,6 +20,11 @@ const (
 // Target is the URL the request goes to.
 func (r Request) Target() string {
 	if r.URL != "" {
+		// A tool's URL on the Gemini API names the model in the path
+		// (gateway.Protocol.Path's {model}): the request fills it in.
+		if pre, ok := strings.CutSuffix(r.URL, gateway.Gemini.Path()); ok && r.Protocol == gateway.Gemini {
+			return pre + r.Protocol.RequestPath(r.Model, r.Stream)
+		}
 		return r.URL
 	}
 	return strings.TrimRight(r.Root, "/") + r.Protocol.RequestPath(r.Model, r.Stream)

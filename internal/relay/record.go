@@ -28,7 +28,7 @@ type Record struct {
 	E2Ems        float64 `json:"e2e_ms"`
 	OutputTokens int     `json:"output_tokens"`
 	ServedModel  string  `json:"served_model"`
-	Auth         string  `json:"auth"` // bearer, x-api-key, bearer+x-api-key, none
+	Auth         string  `json:"auth"` // bearer, x-api-key, x-goog-api-key, bearer+x-api-key, none
 	Mismatch     bool    `json:"mismatch"`
 
 	// Failed: the request did not succeed (4xx/5xx, upstream unreachable,
@@ -56,7 +56,7 @@ func authOf(h http.Header) (kind string, keys []string) {
 			kinds, keys = append(kinds, "authorization"), append(keys, a)
 		}
 	}
-	for _, name := range []string{"X-Api-Key", "Api-Key"} {
+	for _, name := range []string{"X-Api-Key", "Api-Key", "X-Goog-Api-Key"} {
 		if v := h.Get(name); v != "" {
 			kinds, keys = append(kinds, strings.ToLower(name)), append(keys, v)
 		}

@@ -52,13 +52,21 @@ var gemini = Tool{
 	},
 	Binary: "gemini",
 	Marks:  func(e *env.Env, _ string) []string { return []string{GeminiDir(e)} },
+	// The first .env found walking up is the only one read; ~/.gemini/.env
+	// is where setup writes the triple.
+	DotEnv: &DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
+		Own:  GeminiEnv,
+		Vars: []string{GeminiBaseURL, GeminiAPIKey, GeminiModel}},
 	// The relay's base URL goes in the shell variable, which beats every
 	// .env; the turn runs in a trusted empty folder with telemetry and
-	// update checks off (verify sets those variables).
+	// update checks off (verify sets those variables), through that
+	// folder's .gemini/settings.json: Gemini CLI 0.61 skips a system
+	// settings file unless it and every parent directory are root's and
+	// writable by no one else (docs/tools.md, "Gemini CLI").
 	Headless: &Headless{Redirect: RedirectEnv, BaseEnv: GeminiBaseURL,
-		Args:        []string{"-p", "{prompt}", "--output-format", "text"},
-		Env:         []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
-		SettingsEnv: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+		Args:         []string{"-p", "{prompt}", "--output-format", "text"},
+		Env:          []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
+		SettingsFile: filepath.Join(".gemini", "settings.json"),
 		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
 			`"security":{"auth":{"selectedType":"` + GeminiAPIKeyAuth + `"}}}`},
 }
@@ -98,4 +106,28 @@ func GeminiEnvFiles(e *env.Env, dir string) []string {
 		dir = parent
 	}
 	return append(out, filepath.Join(home, ".gemini", ".env"), filepath.Join(home, ".env"))
+}
+
+// GeminiOtherSettings are the settings files besides ~/.gemini/settings.json
+// whose security.auth.selectedType Gemini CLI merges (system defaults <
+// user < project < system): the project's .gemini/settings.json and the
+// system files, $GEMINI_CLI_SYSTEM_SETTINGS_PATH and
+// $GEMINI_CLI_SYSTEM_DEFAULTS_PATH or their per-OS defaults.
+func GeminiOtherSettings(e *env.Env, project string) []string {
+	system := e.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+	if system == "" {
+		switch e.GOOS {
+		case "darwin":
+			system = "/Library/Application Support/GeminiCli/settings.json"
+		case "windows":
+			system = `C:\ProgramData\gemini-cli\settings.json`
+		default:
+			system = "/etc/gemini-cli/settings.json"
+		}
+	}
+	defaults := e.Getenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+	if defaults == "" {
+		defaults = filepath.Join(filepath.Dir(system), "system-defaults.json")
+	}
+	return []string{filepath.Join(project, ".gemini", "settings.json"), system, defaults}
 }

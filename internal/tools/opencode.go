@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -8,8 +9,10 @@ import (
 )
 
 // OpenCode (docs/tools.md, "OpenCode"): a provider in the JSONC config
-// (global < $OPENCODE_CONFIG < project ./opencode.json <
-// $OPENCODE_CONFIG_CONTENT, merged key by key), the model "ID/MODEL" at the
+// (global config.json < opencode.json < opencode.jsonc < $OPENCODE_CONFIG
+// < the project's opencode.json / opencode.jsonc from the git root down to
+// the working directory < $OPENCODE_CONFIG_CONTENT, merged key by key),
+// the model "ID/MODEL" at the
 // top, and the key in auth.json or as "{env:VAR}" in options.apiKey. A
 // model not declared under the provider's models fails with an opaque
 // UnknownError before any request.
@@ -40,13 +43,19 @@ var opencode = Tool{
 	Format:  FormatOpenCode,
 	Runtime: Node,
 	Files: func(e *env.Env, project string) []File {
-		fs := []File{{Role: "config", Path: OpenCodeConfig(e), Syntax: JSONC}}
+		dir := filepath.Dir(OpenCodeConfig(e))
+		fs := []File{
+			{Role: "global-legacy", Path: filepath.Join(dir, "config.json"), Syntax: JSONC},
+			{Role: "config", Path: OpenCodeConfig(e), Syntax: JSONC},
+			{Role: "global-jsonc", Path: filepath.Join(dir, "opencode.jsonc"), Syntax: JSONC},
+		}
 		if v := e.Getenv(OpenCodeConfigVar); v != "" {
 			fs = append(fs, File{Role: "custom", Path: v, Syntax: JSONC})
 		}
-		fs = append(fs, File{Role: "project", Path: filepath.Join(project, "opencode.json"), Syntax: JSONC},
-			File{Role: "auth", Path: OpenCodeAuth(e), Syntax: JSON})
-		return fs
+		for _, p := range OpenCodeProjectFiles(project) {
+			fs = append(fs, File{Role: "project", Path: p, Syntax: JSONC})
+		}
+		return append(fs, File{Role: "auth", Path: OpenCodeAuth(e), Syntax: JSON})
 	},
 	Binary: "opencode",
 	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(OpenCodeConfig(e))} },
@@ -70,4 +79,29 @@ func OpenCodeAuth(e *env.Env) string {
 		data = filepath.Join(e.Home, ".local", "share")
 	}
 	return filepath.Join(data, "opencode", "auth.json")
+}
+
+// OpenCodeProjectFiles are the project configs OpenCode started in project
+// merges, lowest precedence first: opencode.json then opencode.jsonc (which
+// beats it) in each directory from the git work tree's root (or /, outside
+// one) down to project. The project's own opencode.json is always listed,
+// as the place a project config would be; the others only when they exist.
+func OpenCodeProjectFiles(project string) []string {
+	var dirs []string
+	for d := filepath.Clean(project); ; d = filepath.Dir(d) {
+		dirs = append(dirs, d)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+			break
+		}
+	}
+	var out []string
+	for i := len(dirs) - 1; i >= 0; i-- {
+		for _, name := range []string{"opencode.json", "opencode.jsonc"} {
+			p := filepath.Join(dirs[i], name)
+			if st, err := os.Stat(p); (err == nil && st.Mode().IsRegular()) || (i == 0 && name == "opencode.json") {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

@@ -21,6 +21,12 @@ const (
 	QwenBaseURL    = "security.auth.baseUrl"
 	QwenAPIKey     = "security.auth.apiKey"
 	QwenModel      = "model.name"
+	// QwenProviders is the list of the openai auth type's models: the
+	// entry whose id is the model beats security.auth.baseUrl and
+	// --openai-base-url with its baseUrl (an entry without one gets
+	// OpenAI's), and security.auth.apiKey with the variable its envKey
+	// names (docs/tools.md, "Qwen Code").
+	QwenProviders = "modelProviders.openai"
 )
 
 var qwen = Tool{
@@ -40,13 +46,19 @@ var qwen = Tool{
 			{Place: Place{File: "settings", Key: QwenVersionKey}, Value: QwenVersion},
 			{Place: Place{File: "settings", Key: QwenAuthType}, Value: QwenAuthOpenAI},
 		},
+		Providers: &Providers{File: "settings", List: QwenProviders, ID: "id", Base: "baseUrl", EnvKey: "envKey"},
 	},
 	Binary: "qwen",
 	Marks:  func(e *env.Env, _ string) []string { return []string{QwenDir(e)} },
 	// --openai-base-url beats settings.json; the key and model stay the
 	// user's (docs/tools.md, "Qwen Code").
+	// The model's modelProviders entry beats that flag: verify then also
+	// gives the run a system settings file holding the list redirected,
+	// which beats the user's (its modelProviders merge by replacing).
 	Headless: &Headless{Redirect: RedirectFlag,
-		Args: []string{"--openai-base-url", "{base}", "-p", "{prompt}"}},
+		Args:        []string{"--openai-base-url", "{base}", "-p", "{prompt}"},
+		SettingsEnv: "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+		Settings:    `{"privacy":{"usageStatisticsEnabled":false}}`},
 	DotEnv: &DotEnvLoad{Names: []string{filepath.Join(".qwen", ".env"), ".env"},
 		Own:  func(e *env.Env) string { return filepath.Join(QwenDir(e), ".env") },
 		Vars: []string{OpenAIBaseURL, OpenAIAPIKey, OpenAIModel}},

@@ -113,6 +113,18 @@ type Keys struct {
 	// Fixed are settings the tool needs beside the triple, written as
 	// given (e.g. the auth type a tool must be told to use).
 	Fixed []Fixed
+	// Providers, when set, is a list of per-model entries that beats the
+	// places above for the model it names: its base URL, and its key from
+	// the variable it names (Qwen Code's modelProviders).
+	Providers *Providers
+}
+
+// Providers is a JSON array of objects at List in the file of role File;
+// the entry whose ID field is the model applies. EnvKey names the field
+// holding the name of the variable with the key.
+type Providers struct {
+	File, List       string
+	ID, Base, EnvKey string
 }
 
 // Place is a key inside the file of a role: a dotted path.
@@ -161,8 +173,10 @@ type Headless struct {
 	Env []string
 	// SettingsEnv names a variable pointing the tool at a settings file
 	// that beats the user's; verify writes Settings (JSON) there for the
-	// run (usage statistics and update checks off).
-	SettingsEnv, Settings string
+	// run (usage statistics and update checks off). SettingsFile, instead,
+	// is a path under the run's working directory where Settings go: the
+	// project settings the tool merges over the user's.
+	SettingsEnv, SettingsFile, Settings string
 }
 
 // Redirect is a way to point one run of a tool at the relay.

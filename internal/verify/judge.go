@@ -85,7 +85,7 @@ func (j *judgement) add(what string, st Severity, code catalog.Code, format stri
 // paths: every request went to the path the configured base URL implies.
 func (j *judgement) paths(t Target) (bad bool) {
 	for _, p := range distinct(j.reqs, func(r relay.Record) string { return pathOnly(r.Path) }) {
-		if t.WantPath != "" && p != t.WantPath {
+		if t.WantPath != "" && !pathMatches(p, t.WantPath) {
 			bad = true
 			j.add("path", Error, pathCode(p, t.WantPath), "%s requested %s; the gateway serves %s (base URL from %s)", j.tool.Title, p, t.WantPath, j.c.BaseSource)
 		}
@@ -254,4 +254,28 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// modelSlot stands for the model in a wanted path (the Gemini API names
+// the model in the path).
+const modelSlot = "{model}"
+
+// pathMatches reports whether a request path is the wanted one: modelSlot
+// matches one path segment, and a Gemini call for the whole answer
+// (:generateContent) is as right as the streaming one.
+func pathMatches(p, want string) bool {
+	pre, post, ok := strings.Cut(want, modelSlot)
+	if !ok {
+		return p == want
+	}
+	rest, ok := strings.CutPrefix(p, pre)
+	if !ok {
+		return false
+	}
+	for _, suffix := range []string{post, strings.Replace(post, gateway.GeminiStream, gateway.GeminiGenerate, 1)} {
+		if model, ok := strings.CutSuffix(rest, suffix); ok && model != "" && !strings.Contains(model, "/") {
+			return true
+		}
+	}
+	return false
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // RunOptions configure one verify turn.
@@ -92,6 +93,12 @@ func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, err
 	mu.Lock()
 	defer mu.Unlock()
 	turn.Verdicts = Judge(c, target, turn.Records)
+	if turn.ToolErr != nil && !turn.TimedOut {
+		t, _ := tools.Lookup(string(c.Tool))
+		if v, ok := saidVerdict(t.Title, turn.ToolOutput); ok {
+			turn.Verdicts = append(turn.Verdicts, v)
+		}
+	}
 	return turn, nil
 }
 

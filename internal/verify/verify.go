@@ -124,7 +124,7 @@ func TargetFor(c Configured) (Target, error) {
 	}
 	if p, err := gateway.Normalize(c.Base); err == nil {
 		want, _ := url.Parse(rule.RequestURL(p.Root))
-		t.WantPath = want.EscapedPath()
+		t.WantPath = strings.ReplaceAll(want.EscapedPath(), url.PathEscape(modelSlot), modelSlot)
 	}
 	return t, nil
 }
@@ -204,12 +204,12 @@ func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headl
 		}
 		inv.Env = append(inv.Env, h.SettingsEnv+"="+path)
 	}
-	return nil
-}
-
-// flagRedirect gives the relay's base URL as the value of a flag
-// ({base}) that beats the tool's files.
-func flagRedirect(_ *env.Env, _ Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
-	vars["{base}"] = relayBase
+	if h.SettingsFile != "" {
+		path := filepath.Join(inv.Dir, h.SettingsFile)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return err
+		}
+		return os.WriteFile(path, []byte(h.Settings), 0o600)
+	}
 	return nil
 }

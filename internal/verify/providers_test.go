@@ -1,0 +1,121 @@
+package verify
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// Qwen Code's modelProviders entry for the model beats --openai-base-url:
+// the run gets a system settings file whose list has that entry's baseUrl
+// replaced by the relay; the variable it names and other entries stay.
+func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
+	e := testEnv(t, map[string]string{"MY_KEY": testKey})
+	write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{
+  // mine
+  "security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1"}},
+  "model": {"name": "gpt-4o"},
+  "modelProviders": {"openai": [
+    {"id": "other", "baseUrl": "https://other.example/v1"},
+    {"id": "gpt-4o", "baseUrl": "https://gw.example/api/v1", "envKey": "MY_KEY"}
+  ]}
+}`)
+	c, err := Read(e, gateway.Qwen, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Base != "https://gw.example/api/v1" || c.Key != testKey || !strings.Contains(c.BaseSource, "modelProviders.openai[1].baseUrl") {
+		t.Fatalf("read %q from %s, key from %s", c.Base, c.BaseSource, c.KeySource)
+	}
+	tmp := t.TempDir()
+	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(tmp, "system-settings.json")
+	if !strings.Contains(strings.Join(inv.Env, "\n"), "QWEN_CODE_SYSTEM_SETTINGS_PATH="+path) {
+		t.Errorf("env = %q", inv.Env)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Privacy        map[string]bool                `json:"privacy"`
+		ModelProviders map[string][]map[string]string `json:"modelProviders"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]string{
+		{"id": "other", "baseUrl": "https://other.example/v1"},
+		{"id": "gpt-4o", "baseUrl": "http://127.0.0.1:9/api/v1", "envKey": "MY_KEY"},
+	}
+	if !reflect.DeepEqual(doc.ModelProviders["openai"], want) || doc.Privacy["usageStatisticsEnabled"] {
+		t.Errorf("system settings = %s", b)
+	}
+	if strings.Contains(string(b)+strings.Join(inv.Args, " "), testKey) {
+		t.Error("the key is in the settings or on the command line")
+	}
+}
+
+// Without an entry for the model, the flag alone redirects: the settings
+// file carries no list (which would replace the user's).
+func TestPrepareQwenWithoutProviders(t *testing.T) {
+	e := testEnv(t, nil)
+	write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+testKey+`"}}, "model": {"name": "gpt-4o"}}`)
+	c, err := Read(e, gateway.Qwen, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(inv.Args, " "), "--openai-base-url http://127.0.0.1:9/api/v1") {
+		t.Errorf("args = %q", inv.Args)
+	}
+	b, _ := os.ReadFile(filepath.Join(tmp, "system-settings.json"))
+	if strings.Contains(string(b), "modelProviders") {
+		t.Errorf("system settings = %s", b)
+	}
+}
+
+// Gemini CLI skips a system settings file that is not root's (and one
+// under /tmp): the run's settings go to its working directory's
+// .gemini/settings.json, which it merges over the user's.
+func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
+	e := testEnv(t, nil)
+	write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+testKey+"\nGEMINI_MODEL=gpt-4o\n")
+	c, err := Read(e, gateway.GeminiCLI, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(inv.Dir, ".gemini", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Security struct {
+			Auth struct{ SelectedType string } `json:"auth"`
+		} `json:"security"`
+		Privacy map[string]bool `json:"privacy"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil || doc.Security.Auth.SelectedType != "gemini-api-key" || doc.Privacy["usageStatisticsEnabled"] {
+		t.Errorf("settings = %s (%v)", b, err)
+	}
+	joined := strings.Join(inv.Env, "\n")
+	if !strings.Contains(joined, "GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:9/api") || strings.Contains(joined, "SYSTEM_SETTINGS") {
+		t.Errorf("env = %q", inv.Env)
+	}
+}
