@@ -271,10 +271,15 @@ func onlySubtables(v any) bool {
 	return true
 }
 
-// codexEnvKey is the variable Codex's env_key names.
+// codexEnvKey is the variable Codex's env_key names: the team's, else
+// the one the profile's key is in (--key-env, a profile's key_env), else
+// the preset's.
 func codexEnvKey(o Options) string {
 	if o.CodexEnvKey != "" {
 		return o.CodexEnvKey
+	}
+	if o.Profile.KeyVar != "" {
+		return o.Profile.KeyVar
 	}
 	return o.Profile.VarKey
 }

@@ -74,7 +74,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file", preloaded: &p,
 		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
 		Accessible: e.Getenv("ACCESSIBLE") != ""}
-	keepAuthForms(so, snap)
+	keepAuthForms(so, snap, p)
 	if so.Tools == "" {
 		ids := configuredTools(snap)
 		if len(ids) == 0 {
@@ -137,9 +137,13 @@ func configuredTools(snap *discover.Snapshot) []string {
 }
 
 // keepAuthForms keeps how each tool holds its key now (Claude Code's
-// x-api-key form, Codex's env_key and provider id): a switch changes the
-// gateway, not the form.
-func keepAuthForms(so *setupOptions, snap *discover.Snapshot) {
+// x-api-key form, Codex's env_key, OpenCode's {env:VAR}, Qwen Code's
+// envKey, Codex's provider id): a switch changes the gateway, not the
+// form. A form that names a variable is kept only when the profile's key
+// is in a variable (which the written config then names); a kept key has
+// no variable to name, so it goes to the tool's key file.
+func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) {
+	inVar := p.KeyVar != "" && p.Key != "" && so.Env.Getenv(p.KeyVar) == p.Key
 	for _, t := range snap.Tools {
 		switch {
 		case t.ID == gateway.Claude && t.KeyName == tools.AnthropicAPIKey:
@@ -147,10 +151,14 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot) {
 		case t.ID == gateway.Codex && !t.MCP:
 			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
 				so.CodexProvider = pid
-				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth {
+				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
 					so.CodexAuth = "env"
 				}
 			}
+		case t.ID == gateway.OpenCode && t.KeyVar.Set() && inVar:
+			so.OpenCodeAuth = "env"
+		case t.ID == gateway.Qwen && t.KeyVar.Set() && inVar:
+			so.QwenAuth = "env"
 		}
 	}
 }

@@ -113,7 +113,7 @@ func (s *Snapshot) applyProvider(kf *keysFile, r *Tool) {
 	if !ok || name.Value == "" {
 		return
 	}
-	r.KeyName, r.Places.Key = name.Value, Source{Key: name.Value}
+	r.KeyName, r.Places.Key, r.KeyVar = name.Value, Source{Key: name.Value}, name
 	if v := s.Shell(name.Value); v.Set() {
 		if r.Key.Set() {
 			v.Overrides = []Value{r.Key}
