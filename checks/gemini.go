@@ -43,9 +43,9 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				Value: tools.GeminiAPIKeyAuth, Command: setupFor("gemini")})})
 	}
 	if g.UsageStats == nil || *g.UsageStats {
-		out = append(out, doctor.Finding{Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),
+		out = append(out, doctor.Finding{Code: catalog.UsageStatsOn, Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),
 			Message: "Gemini CLI sends usage statistics to Google (play.googleapis.com) whatever the gateway: privacy.usageStatisticsEnabled is not false",
-			Fix:     fmt.Sprintf("set \"privacy\": {\"usageStatisticsEnabled\": false} in %s to keep them on this machine", e.Tilde(g.Settings))})
+			Fix:     catalog.Render(catalog.UsageStatsOn, catalog.Slots{Edit: `"privacy": {"usageStatisticsEnabled": false}`, File: e.Tilde(g.Settings)})})
 	}
 	if len(out) == 0 || (len(out) == 1 && out[0].Status == doctor.Info) {
 		out = append(out, doctor.Finding{Status: doctor.OK, Tool: "gemini", Message: "Gemini CLI uses its API key auth and reads " + e.Tilde(g.EnvPath), Source: e.Tilde(g.Settings)})

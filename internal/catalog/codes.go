@@ -46,6 +46,7 @@ const (
 	CodexLoginSent     Code = "codex-login-sent"
 	URLAnthropicRoot   Code = "url-anthropic-root"
 	AuthTypeUnset      Code = "auth-type-unset"
+	UsageStatsOn       Code = "usage-stats-on"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

@@ -108,6 +108,8 @@ var configFixes = []struct {
 		`delete "env.ANTHROPIC_AUTH_TOKEN" from ~/proj/.claude/settings.local.json (line 3) so the profile's key beneath it is sent, or run 'keydoctor setup --tools claude --scope local' to write the profile's base URL, key and model into that file`},
 	{KeyOverridden, Slots{Command: "keydoctor setup --tools claude --scope local"},
 		`run 'keydoctor setup --tools claude --scope local' to write the profile's base URL, key and model into that file`},
+	{UsageStatsOn, Slots{Edit: `"privacy": {"usageStatisticsEnabled": false}`, File: "~/.gemini/settings.json"},
+		`set "privacy": {"usageStatisticsEnabled": false} in ~/.gemini/settings.json to keep them on this machine`},
 	{AuthTypeUnset, Slots{Tool: "Gemini CLI", File: "~/.gemini/settings.json", Key: "security.auth.selectedType", Value: "gemini-api-key", Command: "keydoctor setup --tools gemini"},
 		`set security.auth.selectedType to "gemini-api-key" in ~/.gemini/settings.json, or run 'keydoctor setup --tools gemini' (it writes that key and nothing else there)`},
 	{ModelUndeclared, Slots{Value: "gpt-4o", Key: "provider.taotoken.models", File: "~/.config/opencode/opencode.json", Command: "keydoctor setup --tools opencode"},

@@ -13,6 +13,13 @@ var toolEntries = []Entry{
 		Symptoms: []string{"invalid auth method selected", "please set an auth method in your"},
 		Explains: []Code{EnvMissing, AuthInvalid},
 	},
+	{Code: UsageStatsOn, Class: Config, Rung: CondValues, Severity: Info, FixRank: 900, Title: "Gemini CLI sends usage statistics to Google",
+		Causes: []string{
+			"Gemini CLI reports usage statistics to Google (play.googleapis.com) unless privacy.usageStatisticsEnabled is false in its settings, whatever gateway its requests go to: traffic a gateway user may not expect to leave the machine",
+		},
+		Fix:      "set [{edit}][!edit privacy.usageStatisticsEnabled to false] in {file|~/.gemini/settings.json} to keep them on this machine",
+		Symptoms: []string{"play.googleapis.com", "usagestatisticsenabled"},
+	},
 	{Code: DotEnvShadow, Class: Config, Rung: CondPrecedence, Severity: Error, FixRank: 45, Title: "a project .env hides the tool's own .env",
 		Causes: []string{
 			"Qwen Code and Gemini CLI load only the first .env they find walking up from the working directory (./.qwen/.env, ./.gemini/.env, ./.env, …) and read ~/.qwen/.env or ~/.gemini/.env only when none was found: a project .env with other variables (e.g. only the preset's) leaves them without a key inside the project",
