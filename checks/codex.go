@@ -126,8 +126,12 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
 				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
+			cmd := setupCmd(t)
+			if other.Source.IsVar() { // setup cannot unset what the shell exports
+				cmd = ""
+			}
 			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: setupCmd(t)}), src(e, other)))
+				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)))
 		}
 	}
 	if len(out) == 0 {

@@ -60,6 +60,9 @@ func exportAll(names []string) string {
 // removeFix says how to delete a value at its source: the Remove slot.
 func removeFix(e *env.Env, s discover.Source) string {
 	if s.File == "" {
+		if at, ok := discover.ExportedIn(e.Home, s.Key); ok {
+			return fmt.Sprintf("remove the line that exports %s from %s%s and open a new shell (or run 'unset %s' in this one)", s.Key, e.Tilde(at.File), atLine(at), s.Key)
+		}
 		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
 	}
 	key := strconv.Quote(s.Key) // a JSON key, as the file spells it

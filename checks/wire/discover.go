@@ -32,6 +32,11 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			ModelSource: t.Model.Source.Where(s.Env),
 			NoKey:       t.NoKeyNeeded,
 		}
+		if t.Base.Source.IsVar() {
+			if at, ok := s.ExportedBy(t.Base.Source.Key); ok {
+				p.BaseExport = at.Display(s.Env)
+			}
+		}
 		if t.Model.Source.Default { // Claude Code's built-in model: the fix sets it in settings.json
 			p.ModelSource = t.Places.Model.Display(s.Env)
 		}

@@ -20,9 +20,13 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 	}
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	f.aboutKey = catalog.Of(code).Rung == catalog.RungAuth
+	f.aboutModel = catalog.Of(code).Rung == catalog.RungModels
 	// every retry shows, whatever the last answer was
 	f.Message = c.what(code, req, a, where) + a.retryNote()
 	f.slots = c.fixSlots(code, a.res, where)
+	if _, ok := viaDeadProxy(code, a.res, ""); ok && a.res.ProxyVar != "" {
+		f.Source = "$" + a.res.ProxyVar // the finding is about the proxy, not the base URL
+	}
 	return f
 }
 
@@ -30,6 +34,9 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where string) string {
 	res := a.res
 	host, detail := hostOf(where), errDetail(res)
+	if msg, ok := viaDeadProxy(code, res, host); ok {
+		return msg
+	}
 	switch code {
 	case catalog.DNSFailed:
 		return fmt.Sprintf("the host name %s does not resolve%s", hostname(where), detail)
@@ -111,8 +118,13 @@ func (c *climber) fixSlots(code catalog.Code, res *probe.Result, where string) f
 			redirectSlots(&s, m, where, location(res))
 		case catalog.AuthInvalid:
 			s.Key, s.File = keyPlace(m), m.KeySource
+		case catalog.ModelNotFound, catalog.ModelNoChannel: // where the model is set, not the base URL
+			s.Key, s.File = modelKey(m), m.ModelSource
 		case catalog.ProtocolUnsupported:
 			s.Value = protocolNeed(m)
+		}
+		if _, ok := viaDeadProxy(code, res, ""); ok {
+			proxySlots(&s, res)
 		}
 		return s
 	}

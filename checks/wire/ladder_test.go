@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
@@ -289,5 +290,29 @@ func TestWireRetries(t *testing.T) {
 	}
 	if !strings.Contains(f.Message, "gave up after 2 retries") {
 		t.Errorf("message = %s", f.Message)
+	}
+}
+
+// A model refused on any rung (here only the streaming request is) is
+// about the model: the finding and its fix cite where the model is set,
+// not the base URL's line.
+func TestWireModelRefusedCitesTheModelLine(t *testing.T) {
+	for _, code := range []string{"model-not-found", "model-no-channel"} {
+		c := &fakeClient{routes: healthy(root, gateway.Messages, "claude-sonnet-4-5"), models: []string{"claude-sonnet-4-5"}}
+		c.routes[root+"/v1/messages stream"] = func(int) *probe.Result {
+			r := status(404, `{"error":{"type":"not_found_error","message":"model: claude-sonnet-4-5"}}`)
+			r.Code = catalog.Code(code)
+			return r
+		}
+		p := claudePath(root, "claude-sonnet-4-5")
+		p.BaseSource, p.ModelSource = "~/.claude/settings.json:3 (env.ANTHROPIC_BASE_URL)", "~/.claude/settings.json:5 (env.ANTHROPIC_MODEL)"
+		fs, _ := runWire(t, c, []Path{p}, Options{})
+		f := find(fs, code)
+		if f == nil {
+			t.Fatalf("want %s: %+v", code, fs)
+		}
+		if f.Source != p.ModelSource || !strings.Contains(f.Fix, "in "+p.ModelSource) || strings.Contains(f.Fix, "ANTHROPIC_BASE_URL") {
+			t.Errorf("%s: source %q, fix %q: want the model's line %s", code, f.Source, f.Fix, p.ModelSource)
+		}
 	}
 }

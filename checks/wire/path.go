@@ -40,6 +40,10 @@ type Path struct {
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string
+	// BaseExport is the shell profile line that exports the base URL's
+	// variable ("~/.bashrc:12"), when BaseSource is a variable and a
+	// profile sets it: where a fix must be made, since setup cannot.
+	BaseExport string
 	KeySource  string // where Key came from, the same way
 	// ModelSource says where Model came from, the same way.
 	ModelSource string

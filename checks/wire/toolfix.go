@@ -65,9 +65,15 @@ func baseSlots(m Path, found string, s catalog.Slots) catalog.Slots {
 		return s
 	}
 	s.Value, s.Was = b, m.Base
-	s.Command = "keydoctor setup --base-url " + rootOf(b)
-	if v, isVar := strings.CutPrefix(m.BaseSource, "$"); isVar { // a shell variable wins over files
-		s.Key, s.File = v, "the shell profile that exports it"
+	// A shell variable wins over every file setup writes: the fix is where
+	// the shell sets it, and setup is no alternative.
+	if v, isVar := strings.CutPrefix(m.BaseSource, "$"); isVar {
+		s.Key, s.File = v, m.BaseExport
+		if s.File == "" {
+			s.File = "the shell profile that exports it"
+		}
+		return s
 	}
+	s.Command = "keydoctor setup --base-url " + rootOf(b)
 	return s
 }

@@ -84,6 +84,39 @@ func builtKeydoctor(t testing.TB) string {
 	return built.path
 }
 
+// testCopy is a copy of the test binary itself (fake tools are the test
+// binary in disguise) where every user may run it: the go tool's build
+// directory is private to the user who ran go test.
+var testCopy struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// sharedTestBinary copies the test binary next to builtKeydoctor's, once.
+func sharedTestBinary(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Dir(builtKeydoctor(t))
+	testCopy.once.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			testCopy.err = err
+			return
+		}
+		b, err := os.ReadFile(self)
+		if err != nil {
+			testCopy.err = err
+			return
+		}
+		testCopy.path = filepath.Join(dir, "keydoctor-test"+filepath.Ext(self))
+		testCopy.err = os.WriteFile(testCopy.path, b, 0o755)
+	})
+	if testCopy.err != nil {
+		t.Fatal(testCopy.err)
+	}
+	return testCopy.path
+}
+
 // removeBuilt removes the built binary (TestMain calls it).
 func removeBuilt() {
 	if built.dir != "" {

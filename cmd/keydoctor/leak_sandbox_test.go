@@ -20,22 +20,36 @@ import (
 
 // sandbox is one user's machine for TestNoCanaryLeaks: a home, a project,
 // a temp dir, a fake gateway that accepts only the canary, and the
-// variables, key flags and stdin an input adds.
+// variables, key flags and stdin an input adds. Its commands run as user.
 type sandbox struct {
 	t                     *testing.T
 	cover                 *coverage
+	user                  binUser
+	exe                   string // the keydoctor binary
 	root, home, proj, tmp string
 	bin                   string // fake tools for verify
 	gw                    *mock.Server
 	gwLog                 string
 	env                   map[string]string
 	keyArgs, urlArgs      []string
+	setups                int // setup --yes runs that exited 0
 	stdin                 string
 }
 
-func newSandbox(t *testing.T, cover *coverage) *sandbox {
-	root := t.TempDir()
-	s := &sandbox{t: t, cover: cover, root: root, home: filepath.Join(root, "home"), proj: filepath.Join(root, "home", "proj"),
+func newSandbox(t *testing.T, cover *coverage, u binUser) *sandbox {
+	root, exe, self := t.TempDir(), "keydoctor", ""
+	if u.UID >= 0 {
+		// Another user needs a root it owns under a directory it may
+		// traverse (t.TempDir's parent is private), the built binary, and
+		// a copy of the test binary for the fake tools.
+		var err error
+		if root, err = os.MkdirTemp("", "keydoctor-leak-"); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(root) })
+		exe, self = builtKeydoctor(t), sharedTestBinary(t)
+	}
+	s := &sandbox{t: t, cover: cover, user: u, exe: exe, root: root, home: filepath.Join(root, "home"), proj: filepath.Join(root, "home", "proj"),
 		tmp: filepath.Join(root, "tmp"), bin: filepath.Join(root, "bin"), gwLog: filepath.Join(root, "gateway.log")}
 	for _, d := range []string{s.proj, s.tmp, s.bin} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
@@ -44,9 +58,11 @@ func newSandbox(t *testing.T, cover *coverage) *sandbox {
 	}
 	s.gw = startLeakGateway(t, s.gwLog)
 	s.env = map[string]string{"TAOTOKEN_BASE_URL": s.gw.Root(), "TAOTOKEN_MODEL": "gpt-4o"}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
+	if self == "" {
+		var err error
+		if self, err = os.Executable(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tool := range []string{"claude", "codex"} {
 		script := "#!/bin/sh\n" + fakeToolVar + "=" + tool + " exec '" + self + "' \"$@\"\n"
@@ -56,10 +72,79 @@ func newSandbox(t *testing.T, cover *coverage) *sandbox {
 	return s
 }
 
+// handOver gives the whole sandbox, as the input prepared it, to the
+// user its commands run as.
+func (s *sandbox) handOver() {
+	s.t.Helper()
+	if s.user.UID < 0 {
+		return
+	}
+	err := filepath.WalkDir(s.root, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, s.user.UID, s.user.GID)
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// wroteAsUser fails unless the session wrote as the sandbox's user: what
+// its commands wrote (the trace and mock logs, everything under
+// ~/.config/keydoctor) belongs to the user, there is some of it, and a
+// setup --yes that succeeded left its backups. A session refused for want
+// of permission would leak nothing and prove nothing.
+func (s *sandbox) wroteAsUser() {
+	s.t.Helper()
+	if s.user.UID < 0 {
+		return
+	}
+	n := 0
+	owned := func(p string) {
+		if _, err := os.Lstat(p); err != nil {
+			return // a refused command writes nothing (trace of a URL with credentials)
+		}
+		n++
+		if uid, _ := ownerOf(s.t, p); uid != s.user.UID {
+			s.t.Errorf("%s belongs to uid %d, not to %s", p, uid, s.user.Name)
+		}
+	}
+	owned(filepath.Join(s.root, "trace.jsonl"))
+	owned(filepath.Join(s.root, "mock.jsonl"))
+	filepath.WalkDir(filepath.Join(s.home, ".config", "keydoctor"), func(p string, _ fs.DirEntry, err error) error {
+		if err == nil {
+			owned(p)
+		}
+		return nil
+	})
+	if _, err := os.Stat(filepath.Join(s.home, ".config", "keydoctor", "backups")); s.setups > 0 && err != nil {
+		s.t.Errorf("%d setup --yes runs succeeded as %s, but left no backups: %v", s.setups, s.user.Name, err)
+	}
+	if n == 0 {
+		s.t.Errorf("no command of the session wrote anything as %s", s.user.Name)
+	}
+}
+
+// command is keydoctor ARGS run as the sandbox's user, in the project,
+// with the sandbox's environment.
+func (s *sandbox) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, s.exe, args...)
+	cmd.Dir, cmd.Env = s.proj, s.environ()
+	if s.user.UID >= 0 {
+		setCredential(cmd, s.user)
+	}
+	return cmd
+}
+
 // environ is the whole environment of a command: nothing of the test
 // process leaks in but PATH (where the keydoctor binary is).
 func (s *sandbox) environ() []string {
-	out := []string{"PATH=" + s.bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + s.home,
+	path := s.bin + string(os.PathListSeparator) + os.Getenv("PATH")
+	if filepath.IsAbs(s.exe) {
+		path = s.bin + string(os.PathListSeparator) + filepath.Dir(s.exe) + string(os.PathListSeparator) + os.Getenv("PATH")
+	}
+	out := []string{"PATH=" + path, "HOME=" + s.home,
 		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "TMPDIR=" + s.tmp, "NO_COLOR=1",
 		"KEYDOCTOR_KEYRING=off"} // never a developer's real keyring
 	for k, v := range s.env {
@@ -158,8 +243,7 @@ func (s *sandbox) long(args []string, ready string, drive func(root string)) {
 	s.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "keydoctor", args...)
-	cmd.Dir, cmd.Env = s.proj, s.environ()
+	cmd := s.command(ctx, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		s.t.Fatal(err)

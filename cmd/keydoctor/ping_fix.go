@@ -30,6 +30,10 @@ func pingFix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *
 		s.Command = "keydoctor ping --model ID"
 	case catalog.ModelNotFound:
 		s.Key, s.URL = modelVar(p), strings.TrimRight(p.BaseURL, "/")+"/v1/models"
+	case catalog.ConnectRefused, catalog.ConnectTimeout:
+		if res != nil && res.Proxy != "" { // only the proxy was dialled
+			s.URL, s.Key = res.Proxy, res.ProxyVar
+		}
 	case catalog.TLSUntrusted:
 		if res != nil && res.TLSIssuer != "" {
 			s.Value = "\"" + res.TLSIssuer + "\""

@@ -16,9 +16,15 @@ var shellProfiles = []string{".bashrc", ".bash_profile", ".profile", ".zshrc", "
 // remove. It reports only what a file says; the variable may also come
 // from elsewhere (a parent process, a .envrc).
 func (s *Snapshot) ExportedBy(name string) (Source, bool) {
+	return ExportedIn(s.Env.Home, name)
+}
+
+// ExportedIn is ExportedBy for the profiles under home, for a fix built
+// without a snapshot at hand.
+func ExportedIn(home, name string) (Source, bool) {
 	re := regexp.MustCompile(`^\s*(?:export\s+|declare\s+-x\s+)?` + regexp.QuoteMeta(name) + `=|^\s*set\s+(?:-[a-zA-Z]+\s+)*` + regexp.QuoteMeta(name) + `\s`)
 	for _, rel := range shellProfiles {
-		path := filepath.Join(s.Env.Home, filepath.FromSlash(rel))
+		path := filepath.Join(home, filepath.FromSlash(rel))
 		b, ok, err := readFile(path)
 		if !ok || err != nil {
 			continue

@@ -66,12 +66,17 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 		res.Code, res.Err = catalog.TLSFailed, errorf("%s does not speak TLS on this port (is the URL http://, not https://?)", host)
 	case errors.As(err, &alertErr) || (tlsStarted && !tlsDone) || strings.Contains(msg, "TLS handshake"):
 		res.Code, res.Err = catalog.TLSFailed, errorf("the TLS handshake with %s failed%s: %s", host, via, lastPart(msg))
+	case errors.Is(err, syscall.ECONNREFUSED) && res.Proxy != "":
+		// Through a proxy only the proxy is dialled: the refusal is its.
+		res.Code, res.Err = catalog.ConnectRefused, errorf("nothing listens at the proxy %s%s (connection refused): the request never reached %s", res.Proxy, proxyVarNote(res), host)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		res.Code, res.Err = catalog.ConnectRefused, errorf("nothing listens at %s%s (connection refused)", host, via)
 	case strings.Contains(msg, "timeout awaiting response headers"):
 		res.Code, res.Err = catalog.TimeoutHeaders, errorf("no response headers from %s before the header timeout", host)
 	case isTimeout(err) || errors.Is(ctx.Err(), context.DeadlineExceeded):
-		if !gotConn {
+		if !gotConn && res.Proxy != "" {
+			res.Code, res.Err = catalog.ConnectTimeout, errorf("connecting to the proxy %s%s timed out: the request never reached %s", res.Proxy, proxyVarNote(res), host)
+		} else if !gotConn {
 			res.Code, res.Err = catalog.ConnectTimeout, errorf("connecting to %s%s timed out", host, via)
 		} else {
 			res.Code, res.Err = catalog.TimeoutHeaders, errorf("no response headers from %s before the deadline", host)
@@ -192,4 +197,12 @@ func statusText(code int) string {
 		return strconv.Itoa(code)
 	}
 	return strconv.Itoa(code) + " " + t
+}
+
+// proxyVarNote names the variable that set the proxy: " ($HTTPS_PROXY)".
+func proxyVarNote(res *Result) string {
+	if res.ProxyVar == "" {
+		return ""
+	}
+	return " ($" + res.ProxyVar + ")"
 }

@@ -243,3 +243,26 @@ func TestResponseTooLarge(t *testing.T) {
 		t.Errorf("err = %v", res.Err)
 	}
 }
+
+// Through a proxy only the proxy is dialled: a refusal names the proxy and
+// the variable that set it, never the gateway's host as the one refusing.
+func TestRefusedByTheProxy(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := l.Addr().String()
+	l.Close() // nothing listens there now
+	for _, name := range []string{"HTTPS_PROXY", "https_proxy"} {
+		env := map[string]string{name: "http://" + dead}
+		c := newTestClient(t, Options{Getenv: func(k string) string { return env[k] }})
+		res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: "https://gateway.example/api", Key: "sk-test-0123456789abcdef0123", Model: "m"})
+		if res.Code != catalog.ConnectRefused || res.Proxy != "http://"+dead || res.ProxyVar != name {
+			t.Fatalf("%s: code %q, proxy %q (%s), err %v", name, res.Code, res.Proxy, res.ProxyVar, res.Err)
+		}
+		want := "nothing listens at the proxy http://" + dead + " ($" + name + ") (connection refused): the request never reached gateway.example"
+		if res.Err == nil || res.Err.Error() != want {
+			t.Errorf("%s: error %v, want %s", name, res.Err, want)
+		}
+	}
+}

@@ -154,6 +154,22 @@ func ProxyFunc(getenv func(string) string) func(*url.URL) (*url.URL, error) {
 	return cfg.ProxyFunc()
 }
 
+// ProxyVar is the variable ProxyFunc takes u's proxy from (HTTPS_PROXY or
+// https_proxy for https, HTTP_PROXY or http_proxy for http), whether or
+// not NO_PROXY exempts u: pair it with ProxyFor.
+func ProxyVar(getenv func(string) string, u *url.URL) string {
+	names := []string{"HTTP_PROXY", "http_proxy"}
+	if u.Scheme == "https" {
+		names = []string{"HTTPS_PROXY", "https_proxy"}
+	}
+	for _, n := range names {
+		if getenv != nil && getenv(n) != "" {
+			return n
+		}
+	}
+	return ""
+}
+
 // ProxyFor names the proxy a request to u would go through ("" for none),
 // credentials removed.
 func (c *Client) ProxyFor(u *url.URL) string {

@@ -54,7 +54,9 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		hreq.Header.Del("Content-Type")
 		hreq.Header.Set("Accept", "application/json")
 	}
-	res.Proxy = c.ProxyFor(hreq.URL)
+	if res.Proxy = c.ProxyFor(hreq.URL); res.Proxy != "" {
+		res.ProxyVar = ProxyVar(c.opts.Getenv, hreq.URL)
+	}
 
 	resp, err := c.HTTP.Do(hreq)
 	tr.copyTo(&res.Timings)

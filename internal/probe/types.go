@@ -113,8 +113,8 @@ type Result struct {
 	// TLSIssuer names the issuer of a certificate that was not trusted.
 	TLSIssuer string
 	// Proxy is the proxy the request went through, if any (credentials
-	// removed).
-	Proxy string
+	// removed); ProxyVar the variable that names it (HTTPS_PROXY, …).
+	Proxy, ProxyVar string
 }
 
 // Note is one catalog code with its detail.
