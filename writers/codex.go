@@ -271,15 +271,12 @@ func onlySubtables(v any) bool {
 	return true
 }
 
-// codexEnvKey is the variable Codex's env_key names: the team's, else
-// the one the profile's key is in (--key-env, a profile's key_env), else
-// the preset's.
+// codexEnvKey is the variable Codex's env_key names: the one the caller
+// chose (the team's key_env, --key-env, the profile's key_env), else the
+// preset's.
 func codexEnvKey(o Options) string {
 	if o.CodexEnvKey != "" {
 		return o.CodexEnvKey
-	}
-	if o.Profile.KeyVar != "" {
-		return o.Profile.KeyVar
 	}
 	return o.Profile.VarKey
 }

@@ -56,6 +56,9 @@ type setupOptions struct {
 	// preloaded is the profile to write, resolved already ('use'); nil
 	// means load it from flags, the team file, variables and profiles.
 	preloaded *gateway.Profile
+	// keyEnv is the variable the preloaded profile's key is in ('use'),
+	// which a config that names a variable names.
+	keyEnv string
 	// confirm shows the diff and asks before writing without the wizard.
 	confirmWrite bool
 	// remember replaces saving what was written as a profile ('use' only
@@ -275,8 +278,13 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
-	if t := o.Flags.team; t != nil {
-		wo.CodexEnvKey = t.KeyEnv
+	switch {
+	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":
+		wo.CodexEnvKey = o.Flags.team.KeyEnv
+	case o.Flags.keyEnv != "":
+		wo.CodexEnvKey = o.Flags.keyEnv
+	case o.keyEnv != "":
+		wo.CodexEnvKey = o.keyEnv
 	}
 	switch tools.ClaudeScope(o.Scope) {
 	case tools.ClaudeUser, tools.ClaudeProject, tools.ClaudeLocal, "":

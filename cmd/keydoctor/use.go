@@ -74,6 +74,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file", preloaded: &p,
 		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
 		Accessible: e.Getenv("ACCESSIBLE") != ""}
+	so.keyEnv = sp.KeyEnv
 	keepAuthForms(so, snap, p)
 	if so.Tools == "" {
 		ids := configuredTools(snap)
