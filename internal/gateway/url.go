@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -155,7 +157,7 @@ func (t Tool) Diagnose(configured string) (Parsed, []Note) {
 	will := t.WillRequest(configured)
 	want := t.RequestURL(p.Root)
 	switch {
-	case t.BaseHasVersion && p.Versions == 0:
+	case t.BaseHasVersion && p.Versions == 0 && !otherVersion(p.Root):
 		notes = append(notes, Note{catalog.URLMissingVersion, fmt.Sprintf("%s adds no /v1 of its own: it will request %s instead of %s", t.Title, will, want)})
 	case !t.BaseHasVersion && p.Versions == 1:
 		notes = append(notes, Note{catalog.URLDoubleVersion, fmt.Sprintf("%s adds %s itself: it will request %s instead of %s", t.Title, t.Protocol.Version(), will, want)})
@@ -165,6 +167,19 @@ func (t Tool) Diagnose(configured string) (Parsed, []Note) {
 	}
 	return p, notes
 }
+
+// otherVersion reports whether root ends in an API version other than
+// /v1 (GLM's …/api/paas/v4, a …/v2 or …/v1alpha): the vendor versions its
+// OpenAI-compatible API itself, so no /v1 is missing.
+func otherVersion(root string) bool {
+	u, err := url.Parse(root)
+	if err != nil {
+		return false
+	}
+	return vendorVersion.MatchString(path.Base(u.Path))
+}
+
+var vendorVersion = regexp.MustCompile(`^[vV][0-9]+([a-z]+[0-9]*)?$`)
 
 func replaceNote(notes []Note, code catalog.Code, msg string) []Note {
 	for i := range notes {

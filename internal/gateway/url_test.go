@@ -1,6 +1,8 @@
 package gateway
 
 import (
+	"github.com/keydoctor/keydoctor/internal/catalog"
+
 	"net/url"
 	"strings"
 	"testing"
@@ -138,4 +140,29 @@ func FuzzRedactURL(f *testing.F) {
 			t.Fatalf("the secret survives in %q", RedactURL(u))
 		}
 	})
+}
+
+// A vendor that versions its OpenAI-compatible API itself (GLM's
+// …/api/paas/v4) is missing no /v1; a plain root still is.
+func TestDiagnoseVendorVersion(t *testing.T) {
+	codex := Tool{ID: Codex, Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
+	for _, tc := range []struct {
+		base    string
+		missing bool
+	}{
+		{"https://open.bigmodel.cn/api/paas/v4", false},
+		{"https://gw.example/openai/v2", false},
+		{"https://gw.example/api/v1alpha", false},
+		{"https://gw.example/api", true},
+		{"https://gw.example/api/vendor", true},
+	} {
+		_, notes := codex.Diagnose(tc.base)
+		got := false
+		for _, n := range notes {
+			got = got || n.Code == catalog.URLMissingVersion
+		}
+		if got != tc.missing {
+			t.Errorf("%s: url-missing-version %v, want %v (%v)", tc.base, got, tc.missing, notes)
+		}
+	}
 }
