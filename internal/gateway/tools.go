@@ -152,18 +152,20 @@ type Tool struct {
 	Query string
 }
 
-// Base is the base URL to give the tool for a gateway root.
+// Base is the base URL to give the tool for a gateway root. A root that
+// ends in its vendor's own version (…/api/paas/v4) gets no /v1.
 func (t Tool) Base(root string) string {
 	root = strings.TrimRight(root, "/")
-	if t.BaseHasVersion {
+	if t.BaseHasVersion && !otherVersion(root) {
 		return root + "/v1"
 	}
 	return root
 }
 
-// RequestURL is the URL the tool will request for a gateway root.
+// RequestURL is the URL the tool will request for a gateway root: what it
+// makes of the base Base gives it.
 func (t Tool) RequestURL(root string) string {
-	return strings.TrimRight(root, "/") + t.Protocol.Path()
+	return t.WillRequest(t.Base(root))
 }
 
 // WillRequest is the URL the tool will request when configured with base

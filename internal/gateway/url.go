@@ -176,10 +176,11 @@ func otherVersion(root string) bool {
 	if err != nil {
 		return false
 	}
-	return vendorVersion.MatchString(path.Base(u.Path))
+	v := strings.ToLower(path.Base(u.Path))
+	return v != "v1" && v != "v1beta" && vendorVersion.MatchString(v)
 }
 
-var vendorVersion = regexp.MustCompile(`^[vV][0-9]+([a-z]+[0-9]*)?$`)
+var vendorVersion = regexp.MustCompile(`^v[0-9]+([a-z]+[0-9]*)?$`)
 
 func replaceNote(notes []Note, code catalog.Code, msg string) []Note {
 	for i := range notes {

@@ -166,3 +166,21 @@ func TestDiagnoseVendorVersion(t *testing.T) {
 		}
 	}
 }
+
+// setup gives such a root as it is, and the request is the vendor's path.
+func TestBaseVendorVersion(t *testing.T) {
+	codex := Tool{ID: Codex, Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
+	root := "https://open.bigmodel.cn/api/paas/v4"
+	if got := codex.Base(root); got != root {
+		t.Errorf("Base(%s) = %s", root, got)
+	}
+	if got, want := codex.RequestURL(root), root+"/responses"; got != want {
+		t.Errorf("RequestURL = %s, want %s", got, want)
+	}
+	if got, want := codex.Base("https://gw.example/api"), "https://gw.example/api/v1"; got != want {
+		t.Errorf("Base = %s, want %s", got, want)
+	}
+	if got, want := codex.RequestURL("https://gw.example/api"), "https://gw.example/api/v1/responses"; got != want {
+		t.Errorf("RequestURL = %s, want %s", got, want)
+	}
+}
