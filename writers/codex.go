@@ -212,7 +212,7 @@ func planCodexAuth(o Options) (*Change, error) {
 	if mode, _ := doc.str(tools.CodexAuthMode); doc.lookup(tools.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
 		// Codex would send the sign-in's token to the gateway, not this
 		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
-		return nil, refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+o.Profile.VarKey+" and keeps the ChatGPT sign-in for OpenAI's own provider",
+		return nil, refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
 			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
 	}
 	if old, ok := doc.str(tools.CodexAuthKey); ok {
