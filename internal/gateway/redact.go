@@ -46,6 +46,11 @@ func RedactURL(s string) string {
 	}
 	if strings.Contains(s, "=") {
 		s = redactParams(s)
+		// a masked value may leave only what userinfo holds before an @
+		// (fuzzed: "&keY=\xee&@"): redact it now, so a second pass is a no-op
+		if strings.Contains(s, "@") && !strings.Contains(s, "://") {
+			s = redactBareUserinfo(s)
+		}
 	}
 	return s
 }
