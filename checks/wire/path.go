@@ -28,6 +28,9 @@ type Path struct {
 	Base   string // base URL as the tool has it configured, not normalised
 	Key    string
 	KeyVar string // the variable curl commands refer to, e.g. the preset's key variable
+	// KeySetup is what a pasted curl runs first so that $KeyVar holds the
+	// key ("" when the shell has it already): see keySetup.
+	KeySetup string
 	Auth   gateway.Auth
 	Model  string
 	// BackgroundModel is Claude Code's small, fast model, which also goes
