@@ -31,8 +31,8 @@ type Path struct {
 	// KeySetup is what a pasted curl runs first so that $KeyVar holds the
 	// key ("" when the shell has it already): see keySetup.
 	KeySetup string
-	Auth   gateway.Auth
-	Model  string
+	Auth     gateway.Auth
+	Model    string
 	// BackgroundModel is Claude Code's small, fast model, which also goes
 	// through the gateway; BackgroundSource says where it is set (or, when
 	// BackgroundDefault says it is Claude Code's built-in default, the
