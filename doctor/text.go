@@ -123,6 +123,8 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 		}
 	} else if r.Failing(o.Strict) {
 		fmt.Fprintln(&b, "\nsome checks failed; see above")
+	} else if !o.Quiet && r.Summary.Error+r.Summary.Warning+r.Summary.Failed == 0 {
+		fmt.Fprintln(&b, "\nno problems found")
 	}
 	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
 	return err
@@ -155,8 +157,8 @@ func writeGroup(b *strings.Builder, p palette, r Report, g group, fixNo map[int]
 			}
 			continue
 		}
-		if o.Quiet && brief {
-			continue
+		if o.Quiet && (brief || f.Status == Info) && (o.Show == nil || !o.Show(f)) {
+			continue // quiet: only what needs doing
 		}
 		line := "  " + p.status(f.Status) + " "
 		if f.Code != "" && f.Status != OK {
