@@ -31,6 +31,10 @@ type setupOptions struct {
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	OpenCodeAuth                                string
+	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
+	// .env names the files hold now (see keepAuthForms).
+	openCodeProvider string
+	dotEnvVars       *tools.Vars
 	QwenAuth                                    string
 	MCPName, MCPCommand                         string
 	FixVSCodeMCP                                bool
@@ -276,6 +280,7 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {
