@@ -33,7 +33,7 @@ type Options struct {
 	// preset's (use keeps the names the file holds: the project's code
 	// reads those).
 	DotEnvVars *tools.Vars
-	QwenAuth     string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
+	QwenAuth   string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
 	// MCPName is the Cline MCP server entry's name (default the preset
 	// name). MCPCommand is its command and arguments; when empty, an

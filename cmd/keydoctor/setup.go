@@ -33,11 +33,11 @@ type setupOptions struct {
 	OpenCodeAuth                                string
 	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
 	// .env names the files hold now (see keepAuthForms).
-	openCodeProvider string
-	dotEnvVars       *tools.Vars
-	QwenAuth                                    string
-	MCPName, MCPCommand                         string
-	FixVSCodeMCP                                bool
+	openCodeProvider    string
+	dotEnvVars          *tools.Vars
+	QwenAuth            string
+	MCPName, MCPCommand string
+	FixVSCodeMCP        bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
