@@ -46,6 +46,10 @@ type BackupRecord struct {
 	Copy    string         `json:"copy,omitempty"` // file inside the backup directory
 	Written string         `json:"written_sha256"` // what the run wrote ("" for a removal)
 	Before  string         `json:"before_sha256,omitempty"`
+	// Kept: a file of keydoctor's own state (ApplyOptions.Keep), which the
+	// run writes after its backup; Written is filled in once it has
+	// (SealKept).
+	Kept bool `json:"kept,omitempty"`
 }
 
 // stateBegun marks a manifest written before the copies (Manifest.State).
@@ -91,8 +95,8 @@ func writeBackup(o ApplyOptions, pending []*Change) (dir string, err error) {
 	all := append(append([]*Change{}, pending...), kept...)
 	m := Manifest{Schema: ManifestSchema, Created: now, Command: o.Command, State: stateBegun}
 	for i, c := range all {
-		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed}
-		if !c.Remove && i < len(pending) {
+		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed, Kept: i >= len(pending)}
+		if !c.Remove && !r.Kept {
 			r.Written = sum(c.New)
 		}
 		if c.Existed {
@@ -122,6 +126,34 @@ func writeManifest(dir string, m Manifest) error {
 		return err
 	}
 	return backupWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), private)
+}
+
+// SealKept records in the backup in dir what the run left in the files it
+// kept (ApplyOptions.Keep) once it has written them, so that a restore
+// notes one changed since, as it does a tool file. A file that is missing
+// keeps no checksum.
+func SealKept(dir string) error {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for i, r := range m.Files {
+		if !r.Kept {
+			continue
+		}
+		data, err := os.ReadFile(r.Target)
+		if err != nil {
+			continue
+		}
+		if w := sum(data); w != r.Written {
+			m.Files[i].Written, changed = w, true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return writeManifest(dir, *m)
 }
 
 // keptChanges reads the files of keydoctor's own state a backup keeps

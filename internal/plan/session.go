@@ -106,6 +106,11 @@ func (s *Session) Run(ctx context.Context, st Steps) (*Outcome, error) {
 			return out, err
 		}
 	}
+	if res.Backup != "" {
+		// What the run left in the profile store, for restore's notes; a
+		// backup without it still restores.
+		_ = writers.SealKept(res.Backup)
+	}
 	return out, nil
 }
 
