@@ -231,6 +231,18 @@ func ReadManifest(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
+// ToolFiles are the records of the tools' files, without keydoctor's own
+// state the backup also keeps (Kept): what a list of backups names.
+func (m *Manifest) ToolFiles() []BackupRecord {
+	var out []BackupRecord
+	for _, r := range m.Files {
+		if !r.Kept {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Name is the backup's directory name, what `restore NAME` takes.
 func (m *Manifest) Name() string { return filepath.Base(m.Dir) }
 

@@ -158,7 +158,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	for _, m := range list {
 		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command,
 			Holds: heldBy(o.Env, m)}
-		for _, f := range m.Files {
+		for _, f := range m.ToolFiles() {
 			b.Files = append(b.Files, o.Env.Tilde(f.Path))
 		}
 		entries = append(entries, b)
