@@ -79,7 +79,7 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
-		Short: "write the gateway triple into Claude Code, Codex, Cline and .env",
+		Short: "write the gateway triple into " + toolTitles(isSetupTool),
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
@@ -132,7 +132,7 @@ keydoctor cannot guess which server you run.`,
 	}
 	f := cmd.Flags()
 	o.Flags.add(f)
-	f.StringVar(&o.Tools, "tools", "", "tools to configure: claude,codex,cline,vscode,env (default: those found installed or configured)")
+	f.StringVar(&o.Tools, "tools", "", "tools to configure: "+setupTools()+" (default: those found installed or configured)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
@@ -217,7 +217,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 			ids = detected
 		}
 		if len(ids) == 0 {
-			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
+			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
 		}
 		o.settleBackground(ctx, &p, ids)
 	}

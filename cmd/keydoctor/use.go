@@ -44,7 +44,7 @@ replaces the old key in every file that holds it, and only there.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Tools, "tools", "", "tools to switch: claude,codex,cline,vscode,env (default: those configured now)")
+	f.StringVar(&o.Tools, "tools", "", "tools to switch: "+setupTools()+" (default: those configured now)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before writing (on a terminal use shows the diff and asks)")
@@ -90,7 +90,7 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	if so.Tools == "" {
 		ids := configuredTools(snap)
 		if len(ids) == 0 {
-			return usageErrorf("pass --tools claude,codex,cline,vscode,env (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
+			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
 		}
 		so.Tools = strings.Join(ids, ",")
 	}
