@@ -115,12 +115,13 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err := o.fix.validate(o); err != nil {
 		return err
 	}
-	p, err := o.profile.loadIn(o.Env, o.Project)
+	load := func() (gateway.Profile, error) { return o.profile.loadIn(o.Env, o.Project) }
+	if o.fix.on {
+		return runDoctorFix(ctx, o, load)
+	}
+	p, err := load()
 	if err != nil {
 		return err
-	}
-	if o.fix.on {
-		return runDoctorFix(ctx, o, p)
 	}
 	return doctorReport(ctx, o, p, "keydoctor doctor")
 }
