@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/lock"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // defaultLockWait is how long a writer waits for another to finish: a
@@ -46,5 +49,15 @@ func withWriteLock(ctx context.Context, e *env.Env, stderr io.Writer, command st
 		return failf("nothing was written", "%v", err)
 	}
 	defer l.Release()
+	removeOwnStale(e, l.Since)
 	return write(l.Since)
+}
+
+// removeOwnStale removes the temporary copies a killed run left in
+// keydoctor's own directories (the profile store's, the key store's, the
+// backups; a copy of keys/NAME holds a key): every writer does it first,
+// holding the lock, so none outlives the next run. A copy that cannot be
+// removed is no reason not to write; doctor reports it (temp-file-left).
+func removeOwnStale(e *env.Env, since time.Time) {
+	writers.RemoveStale(e.BackupDir(), since, filepath.Dir(profiles.Path(e)), profiles.NewSecrets(e).Dir)
 }
