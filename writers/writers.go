@@ -88,6 +88,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 			return nil, err
 		}
 	}
+	if err := checkLinks(o, p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
