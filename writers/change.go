@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -122,8 +123,7 @@ func readFile(path string) (*Change, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
-			link, _ := os.Readlink(path)
-			return nil, refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+			return nil, brokenLink(path)
 		}
 		c.target = target
 		if fi, err = os.Stat(target); err != nil {
@@ -149,6 +149,37 @@ func readFile(path string) (*Change, error) {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}
 	return c, nil
+}
+
+// brokenLink is the refusal of a symlink that leads to no file: a loop
+// (every link on the way exists), a dangling one, or one keydoctor may
+// not follow.
+func brokenLink(path string) *RefusedError {
+	link, _ := os.Readlink(path)
+	_, err := os.Stat(path)
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		// The links as written, until one leads back to path.
+		chain, at, closed := []string{filepath.Base(path)}, path, false
+		for i := 0; i < 4 && !closed; i++ {
+			next, err := os.Readlink(at)
+			if err != nil {
+				break
+			}
+			chain = append(chain, next)
+			if !filepath.IsAbs(next) {
+				next = filepath.Join(filepath.Dir(at), next)
+			}
+			at, closed = next, filepath.Clean(next) == filepath.Clean(path)
+		}
+		if !closed {
+			chain = append(chain, "…")
+		}
+		return refuse(path, "make it a file, or point the link at one", "is a symlink loop (%s): it never reaches a file", strings.Join(chain, " -> "))
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		return refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+	}
+	return refuse(path, "", "is a symlink to %s, which cannot be followed: %v", link, unwrapPath(err))
 }
 
 // checkParents refuses a path whose parent exists but is not a directory.

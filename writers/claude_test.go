@@ -168,6 +168,17 @@ func TestRefusedFiles(t *testing.T) {
 	}
 	check("dangling symlink", "which does not exist")
 	os.Remove(path)
+	// settings.json -> a.json -> settings.json: both exist, as links.
+	other := filepath.Join(filepath.Dir(path), "a.json")
+	if err := os.Symlink(path, other); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(other, path); err != nil {
+		t.Fatal(err)
+	}
+	check("symlink loop", "is a symlink loop (settings.json -> "+other+" -> "+path+"): it never reaches a file")
+	os.Remove(path)
+	os.Remove(other)
 	writeFile(t, path, "{}", 0o444)
 	check("read-only", "is read-only (mode 0444)")
 	os.RemoveAll(filepath.Dir(path))
