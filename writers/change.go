@@ -138,6 +138,9 @@ func readFile(path string) (*Change, error) {
 	case fi.Mode().Perm()&0o200 == 0:
 		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
+	if err := notLocked(path, c.target); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(c.target)
 	if err != nil {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
@@ -149,6 +152,24 @@ func readFile(path string) (*Change, error) {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}
 	return c, nil
+}
+
+// notLocked refuses a file (or the directory it is replaced in) that
+// chattr made immutable or append-only: no one, root included, may
+// rename over it, and "make it writable" would not help.
+func notLocked(path, target string) error {
+	for _, p := range []string{target, filepath.Dir(target)} {
+		if attr := lockedAttr(p); attr != "" {
+			flag := map[string]string{"immutable": "i", "append-only": "a"}[attr]
+			what := "is"
+			if p != target {
+				what = "is in the directory " + p + ", which is"
+			}
+			return refuse(path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", flag, p),
+				"%s %s (chattr +%s): no one, root included, may replace it", what, attr, flag)
+		}
+	}
+	return nil
 }
 
 // brokenLink is the refusal of a symlink that leads to no file: a loop
