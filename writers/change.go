@@ -148,6 +148,15 @@ func readFile(path string) (*Change, error) {
 	c.Existed, c.Old = true, data
 	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
 	c.uid, c.gid = fileOwner(fi)
+	if n := hardLinks(fi); n > 1 {
+		// The atomic replace gives this name a new file: the other names
+		// keep the old content. Say so rather than break it silently.
+		others := "the other name keeps"
+		if n > 2 {
+			others = fmt.Sprintf("the other %d names keep", n-1)
+		}
+		c.notef("has %d hard links: the rewritten file replaces this name only; %s the old content", n, others)
+	}
 	if euid := os.Geteuid(); c.uid >= 0 && euid >= 0 && euid != 0 && c.uid != euid {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}

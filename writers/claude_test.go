@@ -264,3 +264,21 @@ func hintOf(re *RefusedError) string {
 	}
 	return re.Hint
 }
+
+// Replacing a hard-linked file gives its name a new file: the plan says
+// the other names keep the old content.
+func TestHardLinkNoted(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("link counts are not read on Windows")
+	}
+	o := testOptions(t)
+	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+	writeFile(t, path, "{}\n", 0o600)
+	if err := os.Link(path, filepath.Join(o.Env.Home, "settings-copy.json")); err != nil {
+		t.Skip(err)
+	}
+	p := planOne(t, o, gateway.Claude)
+	if notes := strings.Join(p.Changes[0].Notes, "\n"); !strings.Contains(notes, "has 2 hard links: the rewritten file replaces this name only; the other name keeps the old content") {
+		t.Errorf("notes %q", notes)
+	}
+}
