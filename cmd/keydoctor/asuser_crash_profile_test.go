@@ -98,7 +98,7 @@ func TestKilledKeyWriteLeavesNoKeyAtRest(t *testing.T) {
 			for nname, n := range next {
 				t.Run(kname+" then "+nname, func(t *testing.T) {
 					h := newUserHome(t, u)
-					h.Env = append(h.Env, "KEYDOCTOR_KEYRING=off", "TAOTOKEN_API_KEY="+canaryKey)
+					h.Env = append(h.Env, "KEYDOCTOR_KEYRING=off", "TAOTOKEN_API_KEY="+canaryKey, "ALT_KEY="+canaryKey, "OTHER_KEY="+canaryKey)
 					wantCode(t, h.runStdin(canaryKey+"\n", "profile", "add", "work", "--base-url", "https://gateway.example/api", "--model", "m", "--key-stdin"), 0)
 					if kname == "use" {
 						// use switches to the profile: another default first, so
