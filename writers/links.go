@@ -52,6 +52,9 @@ func checkLink(o Options, c *Change) error {
 		if !within(projectReal, real) {
 			return refuse(c.Path, hint, "%s, outside the project: keydoctor does not write through it", viaLink(o.Env, project, path, real))
 		}
+		if r, _ := filepath.Rel(projectReal, real); strings.HasPrefix(filepath.ToSlash(r)+"/", ".git/") || strings.Contains("/"+filepath.ToSlash(r), "/.git/") {
+			return refuse(c.Path, hint, "%s, inside git's own directory: keydoctor does not write through it", viaLink(o.Env, project, path, real))
+		}
 		if tracked, why := gitTracks(real); tracked {
 			return refuse(c.Path, hint, "%s, %s: writing through it would put the key in a committed file", viaLink(o.Env, project, path, real), why)
 		}
