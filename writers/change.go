@@ -110,7 +110,13 @@ func refuse(path, hint, format string, args ...any) *RefusedError {
 // of the file it names, following symlinks. A missing file is not an
 // error (Existed is false); anything setup must not edit is a
 // *RefusedError.
-func readFile(path string) (*Change, error) {
+func readFile(path string) (*Change, error) { return readFileFor(path, false) }
+
+// readFileFor is readFile; modeOnly accepts a read-only file, for an edit
+// that tightens its mode and changes no byte (a 0444 key file the user
+// owns is made 0400: being read-only is no reason to leave it readable
+// by everyone).
+func readFileFor(path string, modeOnly bool) (*Change, error) {
 	// A new file is not chowned: it belongs to whoever runs keydoctor.
 	c := &Change{Path: path, target: canonical(path), uid: -1, gid: -1}
 	fi, err := os.Lstat(path)
@@ -135,7 +141,7 @@ func readFile(path string) (*Change, error) {
 		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
 	case !fi.Mode().IsRegular():
 		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
-	case fi.Mode().Perm()&0o200 == 0:
+	case fi.Mode().Perm()&0o200 == 0 && !modeOnly:
 		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
 	if err := notLocked(path, c.target); err != nil {

@@ -122,7 +122,7 @@ func writesSource(plan *Plan, path string) error {
 func (p *Plan) planEdit(o Options, e Edit) error {
 	switch e.Kind {
 	case EditSecretMode:
-		c, err := p.changeFor(e.Tool, e.Path)
+		c, err := p.modeChangeFor(e.Tool, e.Path)
 		if err != nil {
 			return err
 		}
@@ -154,6 +154,21 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 // file as it is, added to the plan.
 func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 	c, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if have := p.find(c.target); have != nil {
+		return have, nil
+	}
+	c.Tool, c.New = tool, c.Old
+	c.addSecrets(secretValuesIn(c.Old)...)
+	return c, p.add(c)
+}
+
+// modeChangeFor is changeFor for an edit of the mode alone: a read-only
+// file is accepted (its bytes stay as they are).
+func (p *Plan) modeChangeFor(tool gateway.ToolID, path string) (*Change, error) {
+	c, err := readFileFor(path, true)
 	if err != nil {
 		return nil, err
 	}
