@@ -15,6 +15,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // ManifestSchema names the backup manifest format.
@@ -134,7 +135,7 @@ func Backups(root string) ([]*Manifest, error) {
 
 // ReadManifest reads one backup directory.
 func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +180,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if strings.Contains(r.Copy, "/") || strings.Contains(r.Copy, `\`) || r.Copy == "" {
 			return nil, fmt.Errorf("%s: bad copy name %q in the manifest", m.Dir, r.Copy)
 		}
-		data, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		data, err := safefile.ReadFile(filepath.Join(m.Dir, r.Copy))
 		if err != nil {
 			return nil, fmt.Errorf("backup %s is incomplete: %w", m.Name(), err)
 		}

@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // Change is the planned new content of one file.
@@ -134,11 +135,14 @@ func readFile(path string) (*Change, error) {
 	case fi.IsDir():
 		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
 	case !fi.Mode().IsRegular():
-		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
+		return nil, refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
 	case fi.Mode().Perm()&0o200 == 0:
 		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
-	data, err := os.ReadFile(c.target)
+	data, err := safefile.ReadFile(c.target)
+	if errors.Is(err, safefile.ErrTooLarge) || errors.Is(err, safefile.ErrNotRegular) {
+		return nil, refuse(path, "shrink or remove the file, or leave this tool out with --tools", "%v", unwrapPath(err))
+	}
 	if err != nil {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}

@@ -31,7 +31,7 @@ var ErrTooLarge = errors.New("file too large")
 type kindError struct{ what string }
 
 func (e *kindError) Error() string {
-	return "is " + e.what + ", not a regular file: keydoctor reads only regular files"
+	return "is " + e.what + ", not a regular file"
 }
 func (e *kindError) Is(target error) bool { return target == ErrNotRegular }
 
@@ -96,7 +96,7 @@ func Open(path string, limit int64) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	if what := kind(fi.Mode()); what != "" {
+	if what := Kind(fi.Mode()); what != "" {
 		f.Close()
 		return nil, &fs.PathError{Op: "open", Path: path, Err: &kindError{what}}
 	}
@@ -107,8 +107,9 @@ func Open(path string, limit int64) (*os.File, error) {
 	return f, nil
 }
 
-// kind names what a non-regular file is ("" for a regular file).
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a regular file is: "a FIFO (named
+// pipe)", "a directory"; "" for a regular file.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsRegular():
 		return ""
@@ -127,16 +128,16 @@ func kind(m fs.FileMode) string {
 	}
 }
 
-// Size prints a byte count as people read it: "50 MB", "16 MiB" for the
-// caps (powers of two), "900 bytes".
+// Size prints a byte count in the caps' unit: "16 MiB", "50.2 MiB",
+// "12 KiB", "900 bytes".
 func Size(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1e6:
-		return fmt.Sprintf("%d MB", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%d kB", n/1e3)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
 }

@@ -64,7 +64,7 @@ func TestReadFileReadsARegularFile(t *testing.T) {
 }
 
 func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{16 << 20: "16 MiB", 50e6: "50 MB", 1500: "1 kB", 12: "12 bytes"} {
+	for n, want := range map[int64]string{16 << 20: "16 MiB", 50e6: "47.7 MiB", 1500: "1 KiB", 12: "12 bytes"} {
 		if got := Size(n); got != want {
 			t.Errorf("Size(%d) = %q, want %q", n, got, want)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -68,7 +69,7 @@ func providersRedirected(e *env.Env, t tools.Tool, model, relayBase string) ([]m
 	if !ok {
 		return nil, false
 	}
-	b, err := os.ReadFile(f.Path)
+	b, err := safefile.ReadFile(f.Path)
 	if err != nil {
 		return nil, false
 	}
