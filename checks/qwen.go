@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
@@ -143,6 +144,9 @@ func readJSONC(path string) ([]byte, bool) {
 }
 
 func standardJSON(b []byte) ([]byte, bool) {
+	if jsonpos.CheckDepth(b) != nil {
+		return nil, false
+	}
 	std, err := hujson.Standardize(append([]byte(nil), b...))
 	if err != nil {
 		return nil, false
@@ -155,6 +159,9 @@ func standardJSON(b []byte) ([]byte, bool) {
 func trailingComma(path string) bool {
 	b, err := safefile.ReadFile(path)
 	if err != nil {
+		return false
+	}
+	if jsonpos.CheckDepth(b) != nil {
 		return false
 	}
 	v, err := hujson.Parse(b)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 
@@ -71,6 +72,9 @@ func providersRedirected(e *env.Env, t tools.Tool, model, relayBase string) ([]m
 	}
 	b, err := safefile.ReadFile(f.Path)
 	if err != nil {
+		return nil, false
+	}
+	if jsonpos.CheckDepth(b) != nil {
 		return nil, false
 	}
 	std, err := hujson.Standardize(b)
