@@ -40,6 +40,7 @@ type Change struct {
 	// secrets are strings to mask wherever the change is shown: our key
 	// and any key-like value already in the file.
 	secrets []string
+	shown   shownMemo // secretsShown's scan of Old and New (secrets.go)
 	// order: lower applies first (.gitignore before the .env it protects).
 	order int
 }
