@@ -57,3 +57,28 @@ func benchPlanSettings(b *testing.B, shape string, size int) {
 		}
 	}
 }
+
+// BenchmarkPlanLongEnvLine plans and diffs a project .env holding one
+// line of 100 KB, 1 MB and 10 MB beside the lines setup writes.
+func BenchmarkPlanLongEnvLine(b *testing.B) {
+	for _, size := range []int{100 << 10, 1 << 20, 10 << 20} {
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			t := &testing.T{}
+			o := testOptions(t)
+			o.Env.Home = b.TempDir()
+			o.Project = b.TempDir()
+			writeFileB(b, tools.DotEnvFile(o.Project), "OTHER="+strings.Repeat("x", size)+"\nTAOTOKEN_MODEL=old\n")
+			b.SetBytes(int64(size))
+			b.ResetTimer()
+			for b.Loop() {
+				p, err := MakePlan(o, []gateway.ToolID{gateway.DotEnv})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if d := diffOf(p); !strings.Contains(d, "TAOTOKEN_MODEL") {
+					b.Fatalf("no diff:\n%.500s", d)
+				}
+			}
+		})
+	}
+}

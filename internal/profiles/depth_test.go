@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,63 @@ func TestHostileYAMLIsRefused(t *testing.T) {
 			}
 			if _, err := ReadTeam(team); !errors.As(err, &ue) {
 				t.Fatalf("ReadTeam = %v, want a usage error", err)
+			}
+		})
+	}
+}
+
+func storeOf(n int, aliased bool) string {
+	var b strings.Builder
+	b.WriteString("default: p0\nprofiles:\n  p0: &p {base_url: \"https://gw.example/api\", model: m, key_env: TAOTOKEN_API_KEY}\n")
+	for i := 1; i < n; i++ {
+		if aliased {
+			fmt.Fprintf(&b, "  p%d: *p\n", i)
+		} else {
+			fmt.Fprintf(&b, "  p%d: {base_url: \"https://gw%d.example/api\", model: m%d, key_env: TAOTOKEN_API_KEY}\n", i, i, i)
+		}
+	}
+	return b.String()
+}
+
+func openStore(t testing.TB, body string) (*Store, error) {
+	home := t.TempDir()
+	e := env.FromMap(map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config")})
+	if err := os.MkdirAll(e.KeydoctorDir(), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(Path(e), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return Open(e)
+}
+
+// A store of 8,000 profiles took 2 s to open, 100,000 aliased ones over a
+// minute: more than MaxProfiles is refused before the quadratic decoder.
+func TestStoreOfTooManyProfiles(t *testing.T) {
+	if s, err := openStore(t, storeOf(MaxProfiles, true)); err != nil || len(s.Names()) != MaxProfiles {
+		t.Fatalf("a store at the bound: %v", err)
+	}
+	for _, tt := range []struct {
+		n       int
+		aliased bool
+	}{{8000, false}, {100000, true}} {
+		_, err := openStore(t, storeOf(tt.n, tt.aliased))
+		var ue *gateway.UsageError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Msg, fmt.Sprintf("holds %d profiles; keydoctor keeps up to 1000", tt.n)) {
+			t.Fatalf("%d profiles: %v", tt.n, err)
+		}
+	}
+}
+
+// BenchmarkOpenStore opens stores of 100, 1,000 (the bound) and 10,000
+// profiles (refused).
+func BenchmarkOpenStore(b *testing.B) {
+	for _, n := range []int{MaxProfiles / 10, MaxProfiles, 10 * MaxProfiles} {
+		body := storeOf(n, false)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				openStore(b, body)
 			}
 		})
 	}

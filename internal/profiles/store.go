@@ -74,6 +74,9 @@ func Open(e *env.Env) (*Store, error) {
 		return nil, err
 	}
 	name := e.Tilde(s.Path)
+	if err := checkCount(name, b); err != nil {
+		return nil, err
+	}
 	var raw map[string]any
 	if err := yaml.Unmarshal(b, &raw); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", name, err), Hint: "fix or remove that file"}
