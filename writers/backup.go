@@ -15,6 +15,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // ManifestSchema names the backup manifest format.
@@ -142,7 +143,7 @@ func SealKept(dir string) error {
 		if !r.Kept {
 			continue
 		}
-		data, err := os.ReadFile(r.Target)
+		data, err := safefile.ReadFile(r.Target)
 		if err != nil {
 			continue
 		}
@@ -216,7 +217,7 @@ func Backups(root string) ([]*Manifest, error) {
 
 // ReadManifest reads one backup directory.
 func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +274,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if strings.Contains(r.Copy, "/") || strings.Contains(r.Copy, `\`) || r.Copy == "" {
 			return nil, fmt.Errorf("%s: bad copy name %q in the manifest", m.Dir, r.Copy)
 		}
-		data, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		data, err := safefile.ReadFile(filepath.Join(m.Dir, r.Copy))
 		if m.State == stateBegun && c.Existed && sum(c.Old) == r.Before && (err != nil || sum(data) != r.Before) {
 			// Killed before this copy was made: the run never wrote the
 			// file, which still holds what it held before.

@@ -130,6 +130,8 @@ func TestClaudeRefusals(t *testing.T) {
 		{"top-level array", "[\n  {}\n]\n", 1, 1, "an array, not an object"},
 		{"env not an object", "{\n  \"env\": [\"A=1\"]\n}\n", 2, 10, `"env" is an array, not an object`},
 		{"env a string", "{\"env\": \"A=1\"}", 1, 9, `"env" is a string`},
+		// hujson's parser recurses once per level: this overflowed the stack.
+		{"nested 1,000,000 deep", `{"a":` + strings.Repeat("[", 1e6) + strings.Repeat("]", 1e6) + "}", 1, 10005, "nested more than the maximum of 10000 levels deep"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

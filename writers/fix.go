@@ -160,8 +160,7 @@ func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 	if have := p.find(c.target); have != nil {
 		return have, nil
 	}
-	c.Tool, c.New = tool, c.Old
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.Tool, c.New = tool, c.Old // its secrets: secretsShown
 	return c, p.add(c)
 }
 

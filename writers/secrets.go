@@ -2,6 +2,7 @@ package writers
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -49,6 +50,13 @@ func MaskSecrets(text string, known ...string) string {
 
 // secretSpans are the byte ranges of line that hold secrets.
 func secretSpans(line string) [][2]int {
+	// Every pattern needs a secret word (a secret name, a credential
+	// header: gateway.SecretName of the whole line) or a key's "sk-":
+	// most lines of a large file have neither and skip the expressions,
+	// which cost about a microsecond a byte.
+	if !gateway.SecretName(line) && !strings.Contains(line, "k-") {
+		return nil
+	}
 	var spans [][2]int
 	for _, m := range namedValue.FindAllStringSubmatchIndex(line, -1) {
 		name := line[m[2]:m[3]]
@@ -85,24 +93,20 @@ func secretValue(name, v string, bare bool) bool {
 }
 
 // replaceSpans masks each span of line (spans may overlap or nest: the
-// outermost wins).
+// outermost wins). One pass over the spans sorted by start, longest first.
 func replaceSpans(line string, spans [][2]int) string {
 	if len(spans) == 0 {
 		return line
 	}
+	sort.Slice(spans, func(i, j int) bool {
+		return spans[i][0] < spans[j][0] || spans[i][0] == spans[j][0] && spans[i][1] > spans[j][1]
+	})
 	var b strings.Builder
 	pos := 0
-	for {
-		next := -1
-		for i, s := range spans {
-			if s[0] >= pos && (next < 0 || s[0] < spans[next][0] || s[0] == spans[next][0] && s[1] > spans[next][1]) {
-				next = i
-			}
+	for _, s := range spans {
+		if s[0] < pos {
+			continue // inside (or overlapping) one already masked
 		}
-		if next < 0 {
-			break
-		}
-		s := spans[next]
 		b.WriteString(line[pos:s[0]])
 		b.WriteString(gateway.Mask(line[s[0]:s[1]]))
 		pos = s[1]
@@ -115,15 +119,27 @@ func replaceSpans(line string, spans [][2]int) string {
 // that the same strings are masked wherever else they show up (a note, a
 // line where the key is not under a secret name).
 func secretValuesIn(b []byte) []string {
-	var out []string
+	out, _ := secretValuesSkipping(b, nil)
+	return out
+}
+
+// secretValuesSkipping is secretValuesIn that skips the lines in skip (a
+// side already scanned: the other side of a change is mostly the same
+// lines) and returns the lines it saw.
+func secretValuesSkipping(b []byte, skip map[string]bool) (out []string, lines map[string]bool) {
+	lines = map[string]bool{}
 	for _, line := range strings.Split(gateway.RedactURL(string(b)), "\n") {
+		if skip[line] || lines[line] {
+			continue
+		}
+		lines[line] = true
 		for _, s := range secretSpans(line) {
 			if s[1]-s[0] >= 8 { // shorter ones are masked where they stand, not searched for
 				out = append(out, line[s[0]:s[1]])
 			}
 		}
 	}
-	return out
+	return out, lines
 }
 
 // secretsShown are the strings to mask when showing c: what its writer
@@ -131,6 +147,31 @@ func secretValuesIn(b []byte) []string {
 // file or a restored one is masked like an edited one.
 func (c *Change) secretsShown() []string {
 	out := append([]string(nil), c.secrets...)
-	out = append(out, secretValuesIn(c.Old)...)
-	return append(out, secretValuesIn(c.New)...)
+	return append(out, c.shown.values(c.Old, c.New)...)
+}
+
+// shownMemo keeps the secret values found in a change's two sides: the
+// plan's diff, each of its notes and its report all ask, and scanning a
+// large file each time made setup slow in the size of the file times the
+// number of notes.
+type shownMemo struct {
+	old, new []byte
+	found    []string
+	done     bool
+}
+
+func (m *shownMemo) values(old, new []byte) []string {
+	if !m.done || !same(m.old, old) || !same(m.new, new) {
+		m.old, m.new, m.done = old, new, true
+		found, seen := secretValuesSkipping(old, nil)
+		more, _ := secretValuesSkipping(new, seen)
+		m.found = append(found, more...)
+	}
+	return m.found
+}
+
+// same reports whether a and b are the same bytes in memory (not just
+// equal): a side replaced by another slice is scanned again.
+func same(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 
@@ -60,6 +62,11 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
 	team, err := profiles.FindTeam(dir)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// A FIFO, a device or a huge file in a repository's keydoctor.yaml.
+		return gateway.Profile{}, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(pe.Path), pe.Err),
+			Hint: "make it a regular file or remove it"}
+	}
 	if err != nil {
 		return gateway.Profile{}, err
 	}

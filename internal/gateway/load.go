@@ -2,14 +2,17 @@ package gateway
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/viper"
 )
@@ -117,15 +120,22 @@ func readConfig(e *env.Env, path string) (*viper.Viper, string, error) {
 		path = ConfigPath(e)
 	}
 	cfg := viper.New()
-	cfg.SetConfigFile(path)
 	cfg.SetConfigType("yaml")
-	if err := cfg.ReadInConfig(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		var nf viper.ConfigFileNotFoundError
-		if !errors.As(err, &nf) {
-			if _, statErr := os.Stat(path); statErr == nil {
-				return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
-			}
+	// Read here, not by viper: a FIFO or /dev/zero in its place must not
+	// hang or grow the run.
+	b, err := safefile.ReadFile(path)
+	if err == nil {
+		err = cfg.ReadConfig(bytes.NewReader(b))
+	} else if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		err = nil
+	} else {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
+	}
+	if err != nil {
+		return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
 	}
 	if err := CheckKeys(e.Tilde(path), cfg.AllSettings(), ConfigKeys); err != nil {
 		return nil, "", err

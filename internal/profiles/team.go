@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -59,7 +60,7 @@ func FindTeam(dir string) (*Team, error) {
 // ReadTeam reads and checks one team file: unknown keys and a key
 // written into it are usage errors.
 func ReadTeam(path string) (*Team, error) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
