@@ -93,8 +93,11 @@ func Execute(e *env.Env, args []string) int {
 	err := root.ExecuteContext(ctx)
 	mode := root.PersistentFlags().Lookup("color").Value.String()
 	code := reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
-	if err != nil && ctx.Err() != nil {
-		return exitInterrupted // Ctrl-C (SIGINT) ended the run
+	// Ctrl-C (SIGINT) cut the run short: 130. A command whose normal end is
+	// Ctrl-C (mock, trace) returns its own verdict (an exitError) instead.
+	var verdict *exitError
+	if err != nil && ctx.Err() != nil && !errors.As(err, &verdict) {
+		return exitInterrupted
 	}
 	return code
 }
