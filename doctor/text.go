@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -109,7 +109,7 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 	} else if r.Failing(o.Strict) {
 		fmt.Fprintln(&b, "\nsome checks failed; see above")
 	}
-	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
+	_, err := io.WriteString(w, redact.Redact(b.String(), o.Secrets...))
 	return err
 }
 

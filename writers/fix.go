@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -149,7 +150,7 @@ func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 		return have, nil
 	}
 	c.Tool, c.New = tool, c.Old
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.addSecrets(redact.SecretValues(c.Old)...)
 	return c, p.add(c)
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
@@ -82,7 +83,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		for _, c := range cs {
 			c.Tool = id
 			c.addSecrets(o.Profile.Key)
-			c.addSecrets(secretValuesIn(c.Old)...)
+			c.addSecrets(redact.SecretValues(c.Old)...)
 		}
 		if err := p.add(cs...); err != nil {
 			return nil, err

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/pflag"
 )
 
@@ -39,6 +39,6 @@ func writeJSON(w io.Writer, doc any, secrets ...string) error {
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, gateway.Redact(b.String(), secrets...))
+	_, err := io.WriteString(w, redact.Redact(b.String(), secrets...))
 	return err
 }

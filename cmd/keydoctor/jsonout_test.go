@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // TestJSONFlagsNameSchema: every command with --json names the schema of
@@ -44,7 +44,7 @@ func TestWriteJSON(t *testing.T) {
 	if err := writeJSON(&b, doc, key); err != nil {
 		t.Fatal(err)
 	}
-	want := "{\n  \"schema\": \"keydoctor/status@1\",\n  \"note\": \"leaked " + gateway.Mask(key) + "\"\n}\n"
+	want := "{\n  \"schema\": \"keydoctor/status@1\",\n  \"note\": \"leaked " + redact.Mask(key) + "\"\n}\n"
 	if b.String() != want {
 		t.Errorf("writeJSON wrote\n%s\nwant\n%s", b.String(), want)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
@@ -189,5 +190,5 @@ func printableKey(o *mockOptions, key string) string {
 	case o.KeyEnv != "":
 		return `"$` + o.KeyEnv + `"`
 	}
-	return "'<the --key value, " + gateway.Mask(key) + ">'"
+	return "'<the --key value, " + redact.Mask(key) + ">'"
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -158,7 +159,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
-	row("key", "%s (from %s)", gateway.Mask(t.profile.Key), keySource(t.profile))
+	row("key", "%s (from %s)", redact.Mask(t.profile.Key), keySource(t.profile))
 	for _, n := range t.profile.Notes { // what normalising the pasted base URL repaired
 		row("base url", "%s: %s", n.Code, n.Message)
 	}

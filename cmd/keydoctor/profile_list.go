@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -75,7 +76,7 @@ func contains(list []string, s string) bool {
 func viewOf(e *env.Env, st *profiles.Store, p profiles.Profile, on toolsOn) profileView {
 	k, _ := st.Key(e, p)
 	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
-		BackgroundModel: p.BackgroundModel, Key: gateway.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
+		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
 	if v.Tools == nil {
 		v.Tools = []string{}
 	}
@@ -116,7 +117,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, v.BaseURL, orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
 			}
 			tw.Flush()
-			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			fmt.Fprint(c.OutOrStdout(), redact.Redact(b.String(), secrets...))
 			return nil
 		},
 	}
@@ -163,7 +164,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, v.BaseURL, orDash(v.Model))
 			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere(e, st, p))
 			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
-			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			fmt.Fprint(c.OutOrStdout(), redact.Redact(b.String(), secrets...))
 			return nil
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -81,6 +82,8 @@ func failf(hint, format string, args ...any) error {
 func Execute(e *env.Env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	e, flush := redactOutput(e)
+	defer flush()
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(e.Stdin)
@@ -88,6 +91,9 @@ func Execute(e *env.Env, args []string) int {
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
 	mode := root.PersistentFlags().Lookup("color").Value.String()
+	if w, ok := e.Stderr.(*redact.Writer); ok { // the flags may not have been read: the error's label colours still
+		w.SetOptions(redact.Options{Colour: stderrColor(e, mode)})
+	}
 	return reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
 }
 
@@ -128,7 +134,7 @@ func reportError(w io.Writer, err error) int {
 // printError writes age-style lines: lower case, no final period. A URL
 // in an error may come from any file or flag: its credentials are hidden.
 func printError(w io.Writer, msg, hint string) {
-	msg, hint = gateway.RedactURL(msg), gateway.RedactURL(hint)
+	msg, hint = redact.RedactURL(msg), redact.RedactURL(hint)
 	ew, _ := w.(errorWriter)
 	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
 	for _, c := range []*color.Color{errLabel, hintLabel} {

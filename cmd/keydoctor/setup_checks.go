@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // checkWritten runs the offline doctor on what setup just wrote and keeps
@@ -27,8 +28,8 @@ func checkWritten(ctx context.Context, e *env.Env, p gateway.Profile, project st
 	var keep []doctor.Finding
 	for _, f := range fs {
 		if wrote[f.Tool] {
-			f.Message = gateway.Redact(f.Message, secrets...)
-			f.Fix = gateway.Redact(f.Fix, secrets...)
+			f.Message = redact.Redact(f.Message, secrets...)
+			f.Fix = redact.Redact(f.Fix, secrets...)
 			keep = append(keep, f)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -151,7 +152,7 @@ func runStatus(o *statusOptions) error {
 		doc.Tools = nil // the problems only
 	}
 	writeStatusTable(&b, doc, o.UI)
-	_, err = io.WriteString(o.Out, gateway.Redact(b.String(), secrets...))
+	_, err = io.WriteString(o.Out, redact.Redact(b.String(), secrets...))
 	return err
 }
 
@@ -159,7 +160,7 @@ func runStatus(o *statusOptions) error {
 func toStatus(e *env.Env, v discover.Value, place discover.Source, secret bool) statusValue {
 	show := v.Value
 	if secret {
-		show = gateway.Mask(v.Value)
+		show = redact.Mask(v.Value)
 	}
 	sv := statusValue{Value: show, Source: v.Source.Display(e), Key: v.Source.Key, Default: v.Source.Default}
 	if !v.Set() {

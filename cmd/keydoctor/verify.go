@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
@@ -170,14 +171,14 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		}
 		fmt.Fprintf(o.Out, "  %-11s %s%s\n", name, value, source)
 	}
-	row("base URL", gateway.RedactURL(c.Base), c.BaseSource)
+	row("base URL", redact.RedactURL(c.Base), c.BaseSource)
 	row("model", c.Model, c.ModelSource)
 	if tool.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)
 	}
 	key := ""
 	if c.Key != "" {
-		key = gateway.Mask(c.Key) + " as " + string(c.Auth)
+		key = redact.Mask(c.Key) + " as " + string(c.Auth)
 	}
 	row("key", key, c.KeySource)
 	if r := c.Route; r.Kind != "" {
@@ -188,7 +189,7 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		row("route", where, c.RouteSwitch())
 	}
 	for _, n := range c.Notes {
-		fmt.Fprintf(o.Out, "  note: %s\n", gateway.Redact(n, c.Key))
+		fmt.Fprintf(o.Out, "  note: %s\n", redact.Redact(n, c.Key))
 	}
 }
 
@@ -200,9 +201,9 @@ func printRoute(ctx context.Context, o *verifyOptions, tool tools.Tool, c verify
 		return
 	}
 	for _, f := range checks.RouteFindings(ctx, o.Env, snap, tool.ID) {
-		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, gateway.Redact(f.Message, c.Key))
+		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, redact.Redact(f.Message, c.Key))
 		if f.Fix != "" {
-			fmt.Fprintf(o.Out, "  fix: %s\n", gateway.Redact(f.Fix, c.Key))
+			fmt.Fprintf(o.Out, "  fix: %s\n", redact.Redact(f.Fix, c.Key))
 		}
 	}
 	fmt.Fprintf(o.Out, "  so this turn goes to %s, not through the relay\n", c.Route.Title)
@@ -216,12 +217,12 @@ func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 		if v.Code != "" && v.Status != verify.OK {
 			code = " [" + string(v.Code) + "]"
 		}
-		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, gateway.Redact(v.Message, key), code)
+		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, redact.Redact(v.Message, key), code)
 	}
 	if turn.ToolErr != nil {
 		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))
 		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
-			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(gateway.Redact(out, key), "\n", "\n  "))
+			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(redact.Redact(out, key), "\n", "\n  "))
 		}
 	}
 	if turn.Failed() {
