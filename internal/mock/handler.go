@@ -208,6 +208,9 @@ func (h *Handler) models(c *call) {
 	for i, m := range h.opts.Models {
 		data[i] = modelEntry(m)
 	}
+	if c.scenario == ModelEscape {
+		data = append(data, modelEntry(HostileModel), modelEntry("claude-haiku\x1b[2J"))
+	}
 	first, last := "", ""
 	if len(data) > 0 {
 		first, last = h.opts.Models[0], h.opts.Models[len(h.opts.Models)-1]
