@@ -179,7 +179,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 		row("status", "%s", c.Sprintf("%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode))))
 	}
 	if res.Model != "" {
-		row("model", "%s (asked for %s)", res.Model, t.req.Model)
+		row("model", "%s (asked for %s)", redact.Untrusted(res.Model), redact.Untrusted(t.req.Model)) // the gateway chose it
 	}
 	if res.Text != "" {
 		row("answer", "%q", clipText(res.Text, 72))
@@ -189,7 +189,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	}
 	row("timings", "%s", timingLine(res))
 	for _, n := range res.Notes {
-		row("note", "%s: %s", n.Code, n.Message)
+		row("note", "%s: %s", n.Code, redact.Untrusted(n.Message)) // it quotes the answer
 	}
 	fmt.Fprintf(w, "\nthe same request with curl (key from $%s):\n", t.profile.KeyVar)
 	fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(probe.Curl(t.req, t.profile.KeyVar), "\n", "\n  "))

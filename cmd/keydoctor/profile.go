@@ -198,7 +198,7 @@ func orDash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return s
+	return redact.Untrusted(s) // profiles.yaml may have been written by hand
 }
 
 // keyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",

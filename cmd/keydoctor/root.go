@@ -131,10 +131,12 @@ func reportError(w io.Writer, err error) int {
 	return exitFindings
 }
 
-// printError writes age-style lines: lower case, no final period. A URL
-// in an error may come from any file or flag: its credentials are hidden.
+// printError writes age-style lines: lower case, no final period. An
+// error may quote any file, flag or gateway answer: the run's writer hides
+// URL credentials and keys, and what was quoted is escaped here, so that
+// even with colour on nothing in it passes for one of our sequences.
 func printError(w io.Writer, msg, hint string) {
-	msg, hint = redact.RedactURL(msg), redact.RedactURL(hint)
+	msg, hint = redact.Untrusted(strings.TrimRight(msg, ".\n")), redact.Untrusted(strings.TrimRight(hint, ".\n"))
 	ew, _ := w.(errorWriter)
 	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
 	for _, c := range []*color.Color{errLabel, hintLabel} {

@@ -125,7 +125,7 @@ func (w *wizard) pickModel(ctx context.Context) (string, error) {
 		const other = "\x00other"
 		opts := make([]huh.Option[string], 0, len(w.ids)+1)
 		for _, id := range w.ids {
-			opts = append(opts, huh.NewOption(id, id))
+			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}
 		opts = append(opts, huh.NewOption("another model (type its id)", other))
 		model := current
@@ -197,7 +197,7 @@ func (w *wizard) askBackground(ctx context.Context) error {
 	opts := []huh.Option[string]{huh.NewOption(bp.pick+" (closest small model)", bp.pick)}
 	for _, id := range w.ids {
 		if id != bp.pick {
-			opts = append(opts, huh.NewOption(id, id))
+			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}
 	}
 	opts = append(opts, huh.NewOption("leave it (its background requests will fail)", keep))

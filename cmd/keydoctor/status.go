@@ -138,21 +138,15 @@ func runStatus(o *statusOptions) error {
 			doc.Problems = append(doc.Problems, statusIssue{pr.Tool, pr.At(e), pr.Message})
 		}
 	}
-	secrets := append(snapshotSecrets(snap), p.Key)
-	if set != nil {
-		for _, rp := range set.Resolved {
-			secrets = append(secrets, rp.Key)
-		}
-	}
 	if o.JSON {
-		return writeJSON(o.Out, doc, secrets...)
+		return writeJSON(o.Out, doc)
 	}
 	var b strings.Builder
 	if o.UI.Quiet {
 		doc.Tools = nil // the problems only
 	}
 	writeStatusTable(&b, doc, o.UI)
-	_, err = io.WriteString(o.Out, redact.Redact(b.String(), secrets...))
+	_, err = io.WriteString(o.Out, b.String())
 	return err
 }
 
@@ -291,11 +285,14 @@ func describe(v statusValue) string {
 	return v.Source + " (" + v.Key + ")"
 }
 
+// dash is a value as a table shows it: "-" when empty, escaped
+// (redact.Untrusted) since a tool's file or a repository's .env chose it,
+// so that its columns stay aligned and no control reaches the terminal.
 func dash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return s
+	return redact.Untrusted(s)
 }
 
 func orNone(s string) string {

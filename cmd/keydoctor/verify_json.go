@@ -83,7 +83,7 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 		doc.ToolExit = toolExit(t, timeout)
 		doc.ToolOutput = redact.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
 	}
-	return writeJSON(w, doc, c.Key)
+	return writeJSON(w, doc)
 }
 
 // verdictStatus is the doctor's status of the same name.

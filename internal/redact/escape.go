@@ -2,6 +2,7 @@ package redact
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -115,8 +116,11 @@ func escapeTo(b *strings.Builder, s string, p policy) {
 }
 
 // ownSequence is the length of the sequence at the start of s (which
-// starts with ESC) when it is one keydoctor emits and p allows: SGR
-// (ESC [ 0-9 ; m) or erase in line (ESC [ K, ESC [ 2 K); 0 otherwise.
+// starts with ESC) when it is one keydoctor emits and p allows: SGR with
+// the attributes its palette uses (bold, faint, italic, underline, their
+// resets, a foreground colour: never conceal, blink, reverse or a
+// background that could hide text), or erase in line (ESC [ K, ESC [ 2 K);
+// 0 otherwise.
 func ownSequence(s string, p policy) int {
 	if len(s) < 3 || s[1] != '[' {
 		return 0
@@ -125,6 +129,9 @@ func ownSequence(s string, p policy) int {
 		switch c := s[i]; {
 		case c >= '0' && c <= '9' || c == ';':
 		case c == 'm' && p.colour:
+			if !ownAttributes(s[2:i]) {
+				return 0
+			}
 			return i + 1
 		case c == 'K' && p.redraw && i <= 3:
 			return i + 1
@@ -133,4 +140,19 @@ func ownSequence(s string, p policy) int {
 		}
 	}
 	return 0
+}
+
+func ownAttributes(params string) bool {
+	for _, a := range strings.Split(params, ";") {
+		n, err := strconv.Atoi(a)
+		switch {
+		case a == "":
+		case err != nil:
+			return false
+		case n <= 4, n >= 22 && n <= 24, n == 39, n >= 30 && n <= 37, n >= 90 && n <= 97:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -52,6 +52,7 @@ func TestWriterOwnControls(t *testing.T) {
 	}{
 		{Options{Colour: true}, "\x1b[1;31merror:\x1b[0m x\n", "\x1b[1;31merror:\x1b[0m x\n"},
 		{Options{}, "\x1b[31mred\x1b[0m\n", `\x1b[31mred\x1b[0m` + "\n"},
+		{Options{Colour: true}, "\x1b[8mhidden\x1b[30;40mblack\x1b[38;5;0mx\n", `\x1b[8mhidden\x1b[30;40mblack\x1b[38;5;0mx` + "\n"},
 		{Options{Redraw: true}, "\r\x1b[K⠋ waiting 0.1s", "\r\x1b[K⠋ waiting 0.1s"},
 		{Options{}, "\r\x1b[Kx", `\x0d\x1b[Kx`},
 		{Options{}, "a=1\r\nb=2\r\n", "a=1\r\nb=2\r\n"},
@@ -234,7 +235,7 @@ func FuzzWriter(f *testing.F) {
 	})
 }
 
-var sgrSeq, elSeq = regexp.MustCompile(`^\x1b\[[0-9;]*m`), regexp.MustCompile(`^\x1b\[[0-2]?K`)
+var sgrSeq, elSeq = regexp.MustCompile(`^\x1b\[(?:(?:0*(?:[0-4]|2[234]|39|3[0-7]|9[0-7]))?;)*(?:0*(?:[0-4]|2[234]|39|3[0-7]|9[0-7]))?m`), regexp.MustCompile(`^\x1b\[[0-2]?K`)
 
 // terminalSafe says what in s a terminal would act on beyond o allows.
 func terminalSafe(s string, o Options) string {
