@@ -62,7 +62,7 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 	doc := verifyDoc{
 		Schema: schemaVerify, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
 		Configured: verifyConfigured{
-			BaseURL: redact.RedactURL(c.Base), BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
+			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
 			Auth: string(c.Auth), Key: redact.Mask(c.Key), KeySource: c.KeySource,
 			Route: verifyRoute(c),
@@ -70,18 +70,18 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 		Requests: t.Records,
 	}
 	for _, n := range c.Notes {
-		doc.Configured.Notes = append(doc.Configured.Notes, redact.Redact(n, c.Key))
+		doc.Configured.Notes = append(doc.Configured.Notes, n)
 	}
 	if doc.Requests == nil {
 		doc.Requests = []relay.Record{}
 	}
 	for _, v := range t.Verdicts {
 		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: verdictStatus(v.Status),
-			Tool: string(tool.ID), Message: redact.Redact(v.What+": "+v.Message, c.Key)})
+			Tool: string(tool.ID), Message: v.What + ": " + v.Message})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
-		doc.ToolOutput = redact.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
+		doc.ToolOutput = strings.TrimSpace(t.ToolOutput)
 	}
 	return writeJSON(w, doc)
 }
