@@ -14,7 +14,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -132,7 +131,7 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 	r.Plan = plan
 	for i, j := range at {
 		if err := refused[i]; err != nil {
-			r.Fixes[j].Reason = redact.Redact(e.Tilde(err.Error()), o.Writers.Profile.Key)
+			r.Fixes[j].Reason = e.Tilde(err.Error()) // shown through the run's writer, which masks the key
 			continue
 		}
 		r.Fixes[j].Applied = true
