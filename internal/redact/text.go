@@ -25,9 +25,10 @@ var (
 	// github_pat_…, GitLab's glpat-…, Slack's xoxb-…, AWS access key ids,
 	// Google API keys.
 	keyShaped = regexp.MustCompile(`\b(?:(?:sk|pk|rk|ak)-[A-Za-z0-9_\-]{8,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{8,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{35})`)
-	// keyPrefixes are what every keyShaped word holds: text without any
-	// is not searched.
-	keyPrefixes = []string{"sk", "pk", "rk", "ak", "gh", "gl", "xox", "AKIA", "AIza"}
+	// keyPrefixes are what every keyShaped word starts with: a line
+	// without any is not searched (the regular expression costs ~100 ns a
+	// byte, and most lines hold none).
+	keyPrefixes = []string{"sk-", "pk-", "rk-", "ak-", "sk_", "pk_", "rk_", "gh", "github_pat_", "glpat-", "xox", "AKIA", "AIza"}
 	varName     = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 	// bareLiteral are unquoted values no one would call a secret; a bare
 	// number is one only under a name that counts or limits something
@@ -134,10 +135,35 @@ func SecretValues(b []byte) []string {
 // sk_live_…, AKIA…): the Writer's net for a secret nobody registered (a
 // bare token on a .env line that does not parse).
 func MaskTokens(s string) string {
+	var b strings.Builder
+	last := 0 // s[:last] is in b
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n') + 1
+		if end == 0 {
+			end = len(s) - start
+		}
+		line := s[start : start+end]
+		if hasKeyPrefix(line) {
+			if m := keyShaped.ReplaceAllStringFunc(line, Mask); m != line {
+				b.WriteString(s[last:start])
+				b.WriteString(m)
+				last = start + end
+			}
+		}
+		start += end
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func hasKeyPrefix(line string) bool {
 	for _, p := range keyPrefixes {
-		if strings.Contains(s, p) {
-			return keyShaped.ReplaceAllStringFunc(s, Mask)
+		if strings.Contains(line, p) {
+			return true
 		}
 	}
-	return s
+	return false
 }

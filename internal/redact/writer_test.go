@@ -3,6 +3,7 @@ package redact
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -270,4 +271,21 @@ func terminalSafe(s string, o Options) string {
 		}
 	}
 	return ""
+}
+
+// BenchmarkWriter: a doctor report's worth of lines (2 KiB, a URL and a
+// key among them) through the writer with 20 registered secrets.
+func BenchmarkWriter(b *testing.B) {
+	s := NewSecrets()
+	for i := range 20 {
+		s.Add(fmt.Sprintf("sk-test-%016d", i))
+	}
+	line := "  warning triple-drift: Claude Code uses model \"gpt-4o\" (~/.claude/settings.json:5), key sk-test-0000000000000003 at https://u:p@h/api\n"
+	text := []byte(strings.Repeat(line, 2048/len(line)+1))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		w := NewWriter(io.Discard, s, Options{Colour: true})
+		w.Write(text)
+		w.Flush()
+	}
 }
