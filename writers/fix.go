@@ -75,7 +75,19 @@ func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err err
 		if e.Kind == EditTriple {
 			continue
 		}
-		if err := p.planEdit(o, e); err != nil {
+		before := map[*Change]bool{}
+		for _, c := range p.Changes {
+			before[c] = true
+		}
+		err := p.planEdit(o, e)
+		for j := 0; err == nil && j < len(p.Changes); j++ {
+			if c := p.Changes[j]; !before[c] {
+				if err = checkLink(o, c); err != nil {
+					p.Changes = append(p.Changes[:j], p.Changes[j+1:]...)
+				}
+			}
+		}
+		if err != nil {
 			var re *RefusedError
 			if !errors.As(err, &re) {
 				return nil, nil, err
