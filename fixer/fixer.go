@@ -131,7 +131,7 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 	r.Plan = plan
 	for i, j := range at {
 		if err := refused[i]; err != nil {
-			r.Fixes[j].Reason = gateway.Redact(e.Tilde(err.Error()), o.Writers.Profile.Key)
+			r.Fixes[j].Reason = e.Tilde(err.Error()) // shown through the run's writer, which masks the key
 			continue
 		}
 		r.Fixes[j].Applied = true

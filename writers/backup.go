@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // ManifestSchema names the backup manifest format.
@@ -265,7 +266,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if !r.Existed {
 			c.Remove = true
 			c.New = nil
-			c.addSecrets(secretValuesIn(c.Old)...) // the diff shows what is removed
+			c.addSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
 			if err := p.add(c); err != nil {
 				return nil, err
 			}
@@ -293,8 +294,8 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			c.Mode = fs.FileMode(mode)
 		}
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
-		c.addSecrets(secretValuesIn(c.Old)...)
-		c.addSecrets(secretValuesIn(c.New)...)
+		c.addSecrets(redact.SecretValues(c.Old)...)
+		c.addSecrets(redact.SecretValues(c.New)...)
 		if err := p.add(c); err != nil {
 			return nil, err
 		}

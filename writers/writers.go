@@ -114,6 +114,9 @@ func (o *Options) defaults() error {
 	if o.Env == nil {
 		return fmt.Errorf("writers: no environment")
 	}
+	if err := o.Profile.CheckModels(); err != nil {
+		return err // a model id a tool's file must never carry
+	}
 	if o.Project == "" {
 		o.Project = "."
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
@@ -110,6 +111,7 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 		return e.Stdin, nil
 	}
 	fmt.Fprint(e.Stderr, "API key (input hidden): ")
+	redact.Flush(e.Stderr) // the question shows before the answer is read
 	// Ctrl-C is caught for the whole run (commands end cleanly on it), so
 	// the read must watch for it, and give the terminal its echo back.
 	state, _ := term.GetState(fd)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -374,5 +375,6 @@ func listModels(ctx context.Context, e *env.Env, root, key string) ([]string, er
 	if res != nil && res.Code != "" {
 		return nil, fmt.Errorf("%s", res.Code)
 	}
-	return ids, nil
+	// an id holding a control character is never offered nor picked
+	return slices.DeleteFunc(ids, func(id string) bool { return gateway.CheckModel("model", id) != nil }), nil
 }

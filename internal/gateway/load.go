@@ -13,6 +13,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/viper"
 )
@@ -110,6 +111,7 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	if err := r.key(o); err != nil {
 		return Profile{}, err
 	}
+	e.Secrets.Add(p.Key)
 	return *p, nil
 }
 
@@ -255,7 +257,7 @@ func (r *resolver) key(o LoadOptions) error {
 		p.Key, p.Sources[FieldKey] = k, "stdin"
 	case o.KeyEnv != "":
 		if !validVarName(o.KeyEnv) {
-			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
+			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
 		}
 		k, ok := r.e.Lookup(o.KeyEnv)
 		if !ok {

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -52,7 +53,7 @@ type Public struct {
 
 // Public returns the printable view.
 func (p Profile) Public() Public {
-	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: Mask(p.Key)}
+	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key)}
 }
 
 // Name names this gateway where a tool's file needs an id (Codex's

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -183,7 +184,7 @@ func TestHealthyAnswers(t *testing.T) {
 			if (!res.Timings.ConnReused && res.Timings.Connect <= 0) || res.Timings.WroteRequest <= 0 || res.Timings.FirstByte <= 0 || res.Timings.End < res.Timings.FirstByte {
 				t.Errorf("%s: timings %+v", proto, res.Timings)
 			}
-			if got := res.ReqHeader.Get("x-api-key"); got != gateway.Mask(testKey) {
+			if got := res.ReqHeader.Get("x-api-key"); got != redact.Mask(testKey) {
 				t.Errorf("request header shows the key as %q", got)
 			}
 		}

@@ -161,6 +161,9 @@ func (s *Store) Put(p Profile) error {
 	if err := ValidName(p.Name); err != nil {
 		return err
 	}
+	if err := (gateway.Profile{Model: p.Model, BackgroundModel: p.BackgroundModel}).CheckModels(); err != nil {
+		return err
+	}
 	cp := p
 	s.byName[p.Name] = &cp
 	return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -35,7 +36,7 @@ func TestReadClaudePrecedence(t *testing.T) {
 		t.Errorf("base %q from %q", c.Base, c.BaseSource)
 	}
 	if c.Model != "project-model" || c.Auth != gateway.AuthXAPIKey || c.Key != testKey {
-		t.Errorf("model %q auth %q key %q", c.Model, c.Auth, gateway.Mask(c.Key))
+		t.Errorf("model %q auth %q key %q", c.Model, c.Auth, redact.Mask(c.Key))
 	}
 	if c.BackgroundModel != "shell-haiku" || c.BackgroundModelSource != "$ANTHROPIC_SMALL_FAST_MODEL" {
 		t.Errorf("background %q from %q", c.BackgroundModel, c.BackgroundModelSource)
@@ -113,7 +114,7 @@ func TestReadCodex(t *testing.T) {
 				tc.header = gateway.AuthBearer
 			}
 			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != tc.header {
-				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider, c.Auth)
+				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, redact.Mask(c.Key), c.Provider, c.Auth)
 			}
 		})
 	}
