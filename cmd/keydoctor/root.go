@@ -193,7 +193,7 @@ Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e),
+		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e), newTrustCmd(e),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	completeAll(root, e)
