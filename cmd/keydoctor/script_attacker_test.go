@@ -21,10 +21,12 @@ func init() {
 // key in.
 var credentialHeaders = []string{"Authorization", "X-Api-Key", "X-Goog-Api-Key", "Api-Key"}
 
-// recorder is a listener that keeps every credential it was sent
-// (masked: a failing test must not print the canary either).
+// recorder is a listener that keeps every credential it was sent (raw,
+// for comparing; masked, for a failing test's message: it must not print
+// the canary either).
 type recorder struct {
 	mu    sync.Mutex
+	raw   []string
 	heard []string
 	srv   *http.Server
 	url   string
@@ -42,11 +44,11 @@ func startRecorder() (*recorder, error) {
 		r.mu.Lock()
 		for _, h := range credentialHeaders {
 			for _, v := range req.Header.Values(h) {
-				r.heard = append(r.heard, h+": "+gateway.Mask(v))
+				r.raw, r.heard = append(r.raw, v), append(r.heard, h+": "+gateway.Mask(v))
 			}
 		}
 		if k := req.URL.Query().Get("key"); k != "" {
-			r.heard = append(r.heard, "?key="+gateway.Mask(k))
+			r.raw, r.heard = append(r.raw, k), append(r.heard, "?key="+gateway.Mask(k))
 		}
 		r.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
@@ -57,11 +59,18 @@ func startRecorder() (*recorder, error) {
 	return r, nil
 }
 
-// Heard is every credential received so far.
-func (r *recorder) Heard() []string {
+// Heard is every credential received so far (masked), or only those
+// holding key when it is not "".
+func (r *recorder) Heard(key string) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]string(nil), r.heard...)
+	var out []string
+	for i, v := range r.raw {
+		if key == "" || strings.Contains(v, key) {
+			out = append(out, r.heard[i])
+		}
+	}
+	return out
 }
 
 func (r *recorder) Close() { r.srv.Close() }
@@ -96,10 +105,17 @@ func scriptAttacker(ts *testscript.TestScript, neg bool, args []string) {
 
 // scriptHeard checks what the attacker received: "! heard" that no
 // credential at all reached it, "heard" that one did (the control: the
-// listener works and the command would have sent it).
+// listener works and the command would have sent it); with KEY, only
+// credentials holding that key count.
+//
+//	[!] heard [KEY]
 func scriptHeard(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 0 {
-		ts.Fatalf("usage: [!] heard")
+	if len(args) > 1 {
+		ts.Fatalf("usage: [!] heard [KEY]")
+	}
+	key := ""
+	if len(args) == 1 {
+		key = args[0]
 	}
 	scriptRecordersMu.Lock()
 	r := scriptRecorders[ts]
@@ -107,7 +123,7 @@ func scriptHeard(ts *testscript.TestScript, neg bool, args []string) {
 	if r == nil {
 		ts.Fatalf("heard: no attacker: run attacker first")
 	}
-	got := r.Heard()
+	got := r.Heard(key)
 	if neg && len(got) > 0 {
 		ts.Fatalf("the attacker received %d credential(s): %s", len(got), strings.Join(got, "; "))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -110,9 +111,17 @@ func (o *trustOptions) find() (*profiles.Found, error) {
 	}
 	if found == nil {
 		return nil, usageErrorf("only a repository's own file counts: from the directory up to the one holding .git",
-			"no %s in the repository holding %s", profiles.TeamFile, o.Env.Tilde(path))
+			"no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
 	}
 	return found, nil
+}
+
+// shownDir is a directory as messages print it: absolute, home as ~.
+func shownDir(e *env.Env, dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return e.Tilde(dir)
 }
 
 // describeTeam is what a team file sets, for the user to read.
@@ -139,7 +148,7 @@ func revokeTrust(o *trustOptions) error {
 			return err
 		}
 		if p == "" {
-			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profiles.TeamFile, o.Env.Tilde(path))
+			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
 		}
 		path = p
 	}
