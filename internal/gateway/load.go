@@ -268,8 +268,9 @@ func (r *resolver) key(o LoadOptions) error {
 func (r *resolver) keyFromLayers() {
 	p := &r.p
 	vars := []string{"KEYDOCTOR_API_KEY", p.VarKey}
-	teamRoot := ""
+	teamRoot, teamVar := "", ""
 	if r.team != nil && r.team.KeyEnv != "" {
+		teamVar = r.team.KeyEnv
 		vars = append([]string{r.team.KeyEnv}, vars...)
 		if r.team.BaseURL != "" || r.team.Preset != "" {
 			teamRoot = layerRoot(r.team)
@@ -278,7 +279,7 @@ func (r *resolver) keyFromLayers() {
 	for _, v := range vars {
 		if k, ok := r.e.Lookup(v); ok {
 			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
-			p.KeyHome = KeyHome{Root: r.varHome(v, teamRoot), Owner: v}
+			p.KeyHome = r.varHome(v, teamRoot, v == teamVar)
 			return
 		}
 	}
@@ -301,7 +302,8 @@ func (r *resolver) keyFromLayers() {
 		if k, ok := r.e.Lookup(v); ok {
 			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
 			if pr, err := templates.LookupPreset(p.Preset); err == nil {
-				p.KeyHome = KeyHome{Root: r.envHome(pr), Owner: v}
+				h := r.envHome(pr)
+				p.KeyHome = KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
 			}
 		}
 	}

@@ -23,7 +23,15 @@ import (
 // KeyHome is where a resolved key belongs: Root the gateway root it was
 // given for ("" when it belongs to none: typed or named for this run),
 // Owner what it is ("profile work", "TAOTOKEN_API_KEY").
-type KeyHome struct{ Root, Owner string }
+type KeyHome struct {
+	Root, Owner string
+	// EnvOnly: a key from a variable keydoctor reads on its own
+	// (KEYDOCTOR_API_KEY, a preset's key variable) that no base URL
+	// variable binds: it goes only to a base URL from the command line,
+	// the environment or keydoctor's config, never to one a team file, a
+	// stored profile or the tools' files give.
+	EnvOnly bool
+}
 
 // PairError is a key refused for a base URL of another host.
 type PairError struct {
@@ -32,6 +40,9 @@ type PairError struct {
 }
 
 func (e *PairError) Error() string {
+	if e.KeyHost == "" {
+		return fmt.Sprintf("the key from %s was given for no gateway in particular (no base URL variable names one), not for %s (the base URL from %s): it is not sent there", e.Owner, e.Host, e.From)
+	}
 	return fmt.Sprintf("the key from %s belongs to %s, not to %s (the base URL from %s): it is not sent there", e.Owner, e.KeyHost, e.Host, e.From)
 }
 
@@ -103,20 +114,39 @@ func (r *resolver) envHome(pr templates.Preset) string {
 	return rootOf(pr.BaseURL)
 }
 
-// varHome is where a key read from variable v belongs; team is the team
-// file's gateway root, for its key_env.
-func (r *resolver) varHome(v, team string) string {
+// varHome is where a key read from variable v belongs: a preset's key
+// variable and KEYDOCTOR_API_KEY to the environment's gateway (envHome);
+// the team file's own key_env to the team's gateway (team; a preset's
+// variable with no gateway of its own too, when the team names it).
+func (r *resolver) varHome(v, team string, named bool) KeyHome {
 	for _, pr := range templates.Presets() {
 		if pr.Vars.APIKey == v {
-			return r.envHome(pr)
+			if h := r.envHome(pr); h != "" || !named {
+				return KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
+			}
+			return KeyHome{Root: team, Owner: v}
 		}
 	}
 	if v == "KEYDOCTOR_API_KEY" {
 		if pr, err := templates.LookupPreset(r.p.Preset); err == nil {
-			return r.envHome(pr)
+			h := r.envHome(pr)
+			return KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
 		}
+		return KeyHome{Owner: v, EnvOnly: true}
 	}
-	return team
+	return KeyHome{Root: team, Owner: v}
+}
+
+// fromUser reports whether the base URL came from the command line, the
+// environment, keydoctor's config file or the preset: not from a team
+// file, a stored profile or the tools' files.
+func (r *resolver) fromUser() bool {
+	src := r.p.Sources[FieldBaseURL]
+	switch {
+	case src == "--base-url", src == "KEYDOCTOR_BASE_URL", src == r.p.VarBaseURL, src == r.cfgName, strings.HasPrefix(src, "preset "):
+		return true
+	}
+	return false
 }
 
 // layerRoot is a layer's gateway root: its base URL, else its preset's.
@@ -139,7 +169,10 @@ func layerRoot(l *Layer) string {
 func (r *resolver) pair() {
 	p := &r.p
 	home := p.KeyHome.Root
-	if p.Key == "" || home == "" || p.BaseURL == "" || SameGateway(home, p.BaseURL) {
+	if p.Key == "" || p.BaseURL == "" || SameGateway(home, p.BaseURL) {
+		return
+	}
+	if home == "" && (!p.KeyHome.EnvOnly || r.fromUser()) {
 		return
 	}
 	if p.Sources[FieldBaseURL] == "--base-url" { // named on this command line

@@ -45,7 +45,7 @@ var notKeyWords = map[string]string{
 	"SECRET":   "a secret", "SECRETS": "a secret", "PASSWORD": "a password", "PASSWD": "a password", "PASS": "a password",
 	"PASSPHRASE": "a password", "PRIVATE": "a private key", "SESSION": "a session token", "COOKIE": "a session token",
 	"CREDENTIAL": "a credential", "CREDENTIALS": "a credential", "SIGNING": "a signing key", "ENCRYPTION": "an encryption key",
-	"MASTER": "a master key", "JWT": "a signing key", "CSRF": "a signing key", "REFRESH": "an OAuth refresh token",
+	"KEYDOCTOR": "keydoctor's own variable (a team names its own)", "MASTER": "a master key", "JWT": "a signing key", "CSRF": "a signing key", "REFRESH": "an OAuth refresh token",
 }
 
 // KeyEnvHint is what to do about a refused key_env.
