@@ -182,10 +182,10 @@ func (r *resolver) pair() {
 	p.Key = ""
 }
 
-// PairWith is the rule for a base URL a command takes from elsewhere than
-// the profile (the wizard's answer is explicit: nil): nil when p's key may
-// be sent to base, else the refusal.
-func (p Profile) PairWith(base, from string) error {
+// PairWith is the same rule for a base URL a command takes from somewhere
+// other than the resolution (bench --compare's saved --against route):
+// nil when p's key may be sent to base, else the refusal.
+func (p Profile) PairWith(base, from string) *PairError {
 	home := p.KeyHome.Root
 	if p.Key == "" || home == "" || SameGateway(home, base) {
 		return nil
