@@ -146,6 +146,11 @@ func (s *Snapshot) ProjectHostForeignKey(t Tool) string {
 	if err != nil || !within(proj, base.File) || (key.File != "" && within(proj, key.File)) {
 		return ""
 	}
+	for _, o := range t.Key.Overrides { // the project's file holds this very key: nothing new leaves
+		if o.Source.File == base.File && o.Value == t.Key.Value {
+			return ""
+		}
+	}
 	return fmt.Sprintf("its base URL comes from %s, a file of the project, and its key from %s: keydoctor does not send your key to a host a project file names (run 'keydoctor setup' to write the gateway you chose)",
 		base.Display(s.Env), key.Display(s.Env))
 }
