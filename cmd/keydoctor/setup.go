@@ -34,9 +34,13 @@ type setupOptions struct {
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	OpenCodeAuth                                string
-	QwenAuth                                    string
-	MCPName, MCPCommand                         string
-	FixVSCodeMCP                                bool
+	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
+	// .env names the files hold now (see keepAuthForms).
+	openCodeProvider    string
+	dotEnvVars          *tools.Vars
+	QwenAuth            string
+	MCPName, MCPCommand string
+	FixVSCodeMCP        bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -76,7 +80,7 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
-		Short: "write the gateway triple into Claude Code, Codex, Cline and .env",
+		Short: "write the gateway triple into " + toolTitles(isSetupTool),
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
@@ -129,7 +133,7 @@ keydoctor cannot guess which server you run.`,
 	}
 	f := cmd.Flags()
 	o.Flags.add(f)
-	f.StringVar(&o.Tools, "tools", "", "tools to configure: claude,codex,cline,vscode,env (default: those found installed or configured)")
+	f.StringVar(&o.Tools, "tools", "", "tools to configure: "+setupTools()+" (default: those found installed or configured)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
@@ -188,7 +192,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 			ids = detected
 		}
 		if len(ids) == 0 {
-			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
+			return usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
 		}
 		o.settleBackground(ctx, &p, ids)
 	}
@@ -288,6 +292,7 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {
