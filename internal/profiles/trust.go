@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"unicode"
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -174,17 +176,41 @@ func (f *Found) Team() (*Team, error) { return parseTeam(f.Path, f.Content) }
 
 // Shown is what the file would set, for a hint or the wizard's question:
 // its gateway's host, model and key_env (what can be read of them from a
-// file that may not parse).
+// file that may not parse). Each is one printable line: the file is
+// untrusted, and must not write a fake line (or an escape sequence) of
+// its own into the question that asks whether to trust it.
 func (f *Found) Shown() (host, model, keyEnv string) {
 	var t Team
 	if yaml.Unmarshal(f.Content, &t) != nil {
 		return "(unreadable)", "", ""
 	}
-	host = gateway.HostOf(Profile{Preset: t.Preset, BaseURL: t.BaseURL}.Root())
-	if host == "" && t.Preset == "" {
+	switch {
+	case t.BaseURL != "":
+		if n, err := gateway.Normalize(t.BaseURL); err == nil {
+			host = gateway.HostOf(n.Root)
+		} else {
+			host = "(an invalid base URL)"
+		}
+	case t.Preset != "":
+		host = gateway.HostOf(Profile{Preset: t.Preset}.Root())
+	default:
 		host = gateway.HostOf(Profile{Preset: templates.DefaultPreset}.Root())
 	}
-	return host, t.Model, t.KeyEnv
+	if host == "" {
+		host = "(none)"
+	}
+	return printable(host), printable(t.Model), printable(t.KeyEnv)
+}
+
+// printable is s, quoted (escapes visible) when it holds anything but
+// printable characters.
+func printable(s string) string {
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // Trust records that the user trusts this file's content.
