@@ -7,8 +7,8 @@ import (
 )
 
 // FuzzTeamFile: any bytes in a repository's keydoctor.yaml are either
-// refused or a team whose key_env passes the rule; what the hint shows
-// of it never panics and never holds a line break (it is one line).
+// refused or a team whose key_env passes the rule; what the hint and the
+// wizard show of it is printable (no line break, no escape sequence).
 func FuzzTeamFile(f *testing.F) {
 	for _, s := range []string{
 		"base_url: https://gw.example.com/api\nmodel: gpt-5\nkey_env: GW_KEY\n",
