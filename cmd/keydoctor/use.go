@@ -55,9 +55,23 @@ replaces the old key in every file that holds it, and only there.`,
 
 func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	e := o.Env
-	if err := checkProject(o.Project); err != nil {
-		return err
+	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
+		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file",
+		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
+		Accessible: e.Getenv("ACCESSIBLE") != "", command: "use"}
+	// Read holding the write lock (setup's session calls it): the stored
+	// profile, and the files whose forms and tools the switch keeps.
+	so.prepare = func() error { return prepareUse(o, so) }
+	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, e, p, o.Project, ids)
 	}
+	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
+	return runSetup(ctx, so)
+}
+
+// prepareUse resolves the profile use writes and the tools it switches.
+func prepareUse(o *useOptions, so *setupOptions) error {
+	e := o.Env
 	st, err := profiles.Open(e)
 	if err != nil {
 		return err
@@ -71,10 +85,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 		return err
 	}
 	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
-	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
-		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file", preloaded: &p,
-		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
-		Accessible: e.Getenv("ACCESSIBLE") != ""}
+	so.preloaded = &p
 	so.keyEnv = sp.KeyEnv
 	keepAuthForms(so, snap, p)
 	envNames := keepDotEnvNames(so, snap, p)
@@ -88,11 +99,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 		}
 		so.Tools = strings.Join(ids, ",")
 	}
-	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, e, p, o.Project, ids)
-	}
-	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
-	return runSetup(ctx, so)
+	return nil
 }
 
 // profileToWrite resolves a stored profile to the triple use writes: its
