@@ -280,6 +280,11 @@ func (r *resolver) keyFromLayers() {
 		if k, ok := r.e.Lookup(v); ok {
 			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
 			p.KeyHome = r.varHome(v, teamRoot, v == teamVar)
+			if s := r.saved; s != nil && s.KeyEnv == v && v != teamVar {
+				// the stored profile names this variable as its key's:
+				// the key is that profile's
+				p.KeyHome = KeyHome{Root: layerRoot(s), Owner: s.Source}
+			}
 			return
 		}
 	}

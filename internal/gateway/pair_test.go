@@ -24,6 +24,8 @@ func TestLoadPairsKeyWithItsHost(t *testing.T) {
 		{"stored key, a stale KEYDOCTOR_BASE_URL", map[string]string{"KEYDOCTOR_BASE_URL": "https://old.example/api"}, LoadOptions{Saved: work}, "belongs to work.example.com, not to old.example (the base URL from KEYDOCTOR_BASE_URL)"},
 		{"stored key, same host other port", nil, LoadOptions{Saved: work, Team: team("https://work.example.com:8443/api", "")}, "not to work.example.com:8443"},
 		{"stored key, same host other scheme", nil, LoadOptions{Saved: work, Team: team("http://work.example.com/api", "")}, "not to work.example.com"},
+		{"preset variable a stored profile names, its host", map[string]string{"TAOTOKEN_API_KEY": testKey}, LoadOptions{Saved: &Layer{Source: "profile taotoken", Preset: "taotoken", BaseURL: "https://gateway.example/api", KeyEnv: "TAOTOKEN_API_KEY"}}, ""},
+		{"preset variable a stored profile names, the team's host", map[string]string{"TAOTOKEN_API_KEY": testKey}, LoadOptions{Saved: &Layer{Source: "profile taotoken", Preset: "taotoken", BaseURL: "https://gateway.example/api", KeyEnv: "TAOTOKEN_API_KEY"}, Team: &Layer{Source: "keydoctor.yaml", Preset: "taotoken", BaseURL: "https://evil.example/api"}}, "the key from profile taotoken belongs to gateway.example, not to evil.example"},
 		{"preset variable, its base variable", map[string]string{"TAOTOKEN_API_KEY": testKey, "TAOTOKEN_BASE_URL": "http://127.0.0.1:9/api"}, LoadOptions{}, ""},
 		{"preset variable, the preset's root", map[string]string{"TAOTOKEN_API_KEY": testKey}, LoadOptions{}, ""},
 		{"preset variable, KEYDOCTOR_BASE_URL", map[string]string{"TAOTOKEN_API_KEY": testKey, "KEYDOCTOR_BASE_URL": "http://127.0.0.1:9/api"}, LoadOptions{}, ""},
