@@ -282,8 +282,12 @@ func (r *resolver) keyFromLayers() {
 			p.KeyHome = r.varHome(v, teamRoot, v == teamVar)
 			if s := r.saved; s != nil && s.KeyEnv == v && v != teamVar {
 				// the stored profile names this variable as its key's:
-				// the key is that profile's
-				p.KeyHome = KeyHome{Root: layerRoot(s), Owner: s.Source}
+				// unless the environment names its gateway too, the key
+				// is that profile's
+				pr, _ := templates.LookupPreset(p.Preset)
+				if _, named := r.envBase(pr); !named {
+					p.KeyHome = KeyHome{Root: layerRoot(s), Owner: s.Source}
+				}
 			}
 			return
 		}

@@ -100,18 +100,27 @@ func rootOf(raw string) string {
 // keydoctor's config file names, else the preset's default root ("" for
 // the custom preset without one).
 func (r *resolver) envHome(pr templates.Preset) string {
+	if h, ok := r.envBase(pr); ok {
+		return h
+	}
+	return rootOf(pr.BaseURL)
+}
+
+// envBase is the base URL the environment or config.yaml names for
+// preset pr's variables, if any does.
+func (r *resolver) envBase(pr templates.Preset) (string, bool) {
 	for _, v := range []string{"KEYDOCTOR_BASE_URL", pr.Vars.BaseURL} {
 		if v == "" {
 			continue
 		}
 		if b, ok := r.e.Lookup(v); ok && b != "" {
-			return rootOf(b)
+			return rootOf(b), true
 		}
 	}
 	if b := r.cfg.GetString(string(FieldBaseURL)); b != "" {
-		return rootOf(b)
+		return rootOf(b), true
 	}
-	return rootOf(pr.BaseURL)
+	return "", false
 }
 
 // varHome is where a key read from variable v belongs: a preset's key
