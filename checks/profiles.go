@@ -132,7 +132,7 @@ func (d *drifts) add(part, got, exp string, v discover.Value, set string) {
 	if set != "" && v.Source.File != "" && v.Source.Key != "" {
 		slots.Key, slots.Value, slots.File = v.Source.Key, set, v.Source.Display(d.e)
 	}
-	if set == "" { // the key: setup writes the one the team's variable holds
+	if set == "" && profiles.CheckKeyEnv(d.keyEnv) == nil { // the key: setup writes the one the team's variable holds
 		slots.Command += " --key-env " + d.keyEnv
 	}
 	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(d.t.ID), Source: v.Source.Display(d.e),

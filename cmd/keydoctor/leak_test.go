@@ -181,6 +181,11 @@ func (s *sandbox) session() {
 	s.run("use", "taotoken", "--dry-run", "--project", s.proj)
 	s.run("use", "taotoken", "--yes", "--project", s.proj)
 	s.run("init", "--project", s.proj)
+	team := filepath.Join(s.proj, "keydoctor.yaml")
+	s.run("trust", team)
+	s.run("trust", "--list")
+	s.run("trust", "--revoke", team)
+	s.run("trust", team)
 	s.run("version")
 }
 

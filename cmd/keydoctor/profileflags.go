@@ -32,6 +32,14 @@ type profileFlags struct {
 	// the team file found above the project directory (nil none).
 	used string
 	team *profiles.Team
+	// untrusted is a team file found but not trusted: ignored (the hint
+	// said so once). trustTeam (setup --trust-team-file, or the wizard's
+	// yes) trusts it for the run; trustedNow is then the file to record as
+	// trusted. refuseUntrusted (setup --yes) makes an untrusted file an
+	// error instead of a hint.
+	untrusted, trustedNow      *profiles.Found
+	trustTeam, refuseUntrusted bool
+	hinted                     bool
 	// current, when set (setup), reads the tools' files for a run with
 	// no stored profile and no team file to start from; cur is what it
 	// read.
@@ -62,7 +70,7 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
-	team, err := profiles.FindTeam(dir)
+	team, err := f.findTeam(e, dir)
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		// A FIFO, a device or a huge file in a repository's keydoctor.yaml.
 		return gateway.Profile{}, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(pe.Path), pe.Err),

@@ -209,7 +209,7 @@ func newRootCmd(e *env.Env) *cobra.Command {
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e),
+		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e), newTrustCmd(e),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	completeAll(root, e)

@@ -40,6 +40,11 @@ type Profile struct {
 	Sources map[Field]string
 	// Notes are what normalising the base URL repaired.
 	Notes []Note
+	// KeyHome is the gateway the key belongs to (pair.go); Refused, when
+	// set, is why the resolved key was dropped: it belongs to another host
+	// than the base URL's.
+	KeyHome KeyHome
+	Refused *PairError
 }
 
 // Public is the profile as it may be printed: key masked.
