@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -17,7 +18,7 @@ const testKey = "sk-test-0123456789abcdef0123"
 
 func testHome(t *testing.T, files map[string]string) (*env.Env, writers.Options) {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	for rel, content := range files {
 		p := filepath.Join(home, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -16,7 +17,7 @@ const testKey = "sk-test-0123456789abcdef0123"
 // testOptions is a hermetic home with the taotoken profile.
 func testOptions(t *testing.T) Options {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	e := env.FromMap(map[string]string{"HOME": home})
 	e.GOOS = "linux"
 	e.Now = func() time.Time { return time.Date(2026, 11, 29, 21, 35, 9, 883e6, time.UTC) }

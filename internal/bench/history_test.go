@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/stats"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // run is a saved single-level run at t0 + i hours with TTFT p50 ttft.
@@ -19,7 +20,7 @@ func run(i int, ttft float64) Report {
 }
 
 func TestHistoryRoundTrip(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "data", "keydoctor", HistoryFile)
+	path := filepath.Join(testutil.TempDir(t), "data", "keydoctor", HistoryFile)
 	for i, ttft := range []float64{80, 82, 79} {
 		if err := AppendHistory(path, run(i, ttft)); err != nil {
 			t.Fatal(err)

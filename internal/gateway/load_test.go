@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 func testEnv(t *testing.T, vars map[string]string) *env.Env {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	m := map[string]string{"HOME": home}
 	for k, v := range vars {
 		m[k] = v

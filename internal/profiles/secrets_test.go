@@ -9,13 +9,14 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/zalando/go-keyring"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 func testEnv(t *testing.T, vars map[string]string) *env.Env {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	m := map[string]string{"HOME": dir, "XDG_CONFIG_HOME": filepath.Join(dir, ".config")}
 	for k, v := range vars {
 		m[k] = v
@@ -98,7 +99,7 @@ func TestKeyringUnavailableFallsBack(t *testing.T) {
 }
 
 func TestUnknownKeys(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	p := filepath.Join(dir, TeamFile)
 	for in, want := range map[string]string{
 		"baseurl: https://x\n":   "did you mean base_url",
