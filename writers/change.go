@@ -136,14 +136,14 @@ func readFile(path string) (*Change, error) {
 	case !fi.Mode().IsRegular():
 		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
 	case fi.Mode().Perm()&0o200 == 0:
-		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
+		return nil, refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
 	data, err := os.ReadFile(c.target)
 	if err != nil {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	c.Existed, c.Old = true, data
-	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
+	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
 	c.uid, c.gid = fileOwner(fi)
 	if euid := os.Geteuid(); c.uid >= 0 && euid >= 0 && euid != 0 && c.uid != euid {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
