@@ -3,6 +3,7 @@ package writers
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,10 @@ import (
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
+
+// noModes: Windows has no mode bits (Go shows the read-only attribute as
+// 0444 and its absence as 0666); who may read a file is its ACL there.
+var noModes = runtime.GOOS == "windows"
 
 // testOptions is a hermetic home with the taotoken profile.
 func testOptions(t *testing.T) Options {

@@ -33,6 +33,8 @@ func TestTilde(t *testing.T) {
 		"/etc/claude-code":              "/etc/claude-code",
 		"":                              "",
 	} {
+		// On Windows the same paths with \ (the home is \home\u there).
+		in, want := filepath.FromSlash(in), filepath.FromSlash(want)
 		if got := e.Tilde(in); got != want {
 			t.Errorf("Tilde(%q) = %q, want %q", in, got, want)
 		}

@@ -56,7 +56,7 @@ func TestLoadPrecedence(t *testing.T) {
 	check("model", p.Model, "kd-model") // KEYDOCTOR_* beats preset var
 	check("model source", p.Source(FieldModel), "KEYDOCTOR_MODEL")
 	check("background", p.BackgroundModel, "cfg-bg")
-	check("background source", p.Source(FieldBackgroundModel), "~/.config/keydoctor/config.yaml")
+	check("background source", p.Source(FieldBackgroundModel), filepath.FromSlash("~/.config/keydoctor/config.yaml"))
 	check("key", p.Key, testKey)
 	check("key var", p.KeyVar, "TAOTOKEN_API_KEY")
 
