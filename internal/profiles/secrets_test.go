@@ -78,7 +78,7 @@ func TestKeyringUnavailableFallsBack(t *testing.T) {
 	if err != nil || where != StoreFile {
 		t.Fatalf("Set = %q, %v; want file", where, err)
 	}
-	if strings.Count(note, "\n") != 0 || !strings.Contains(note, "no OS keyring here") || !strings.Contains(note, "keys/home (mode 0600)") {
+	if strings.Count(note, "\n") != 0 || !strings.Contains(note, "no OS keyring here") || !strings.Contains(note, filepath.FromSlash("keys/home")+" (mode 0600)") {
 		t.Fatalf("note = %q", note)
 	}
 	if strings.Contains(note, testKey) {
