@@ -54,7 +54,7 @@ func TestReadClaudeTopLevelModelAndBrokenFile(t *testing.T) {
 		t.Errorf("model %q auth %q", c.Model, c.Auth)
 	}
 	notes := strings.Join(c.Notes, "\n")
-	if !strings.Contains(notes, "auth-conflict") || !strings.Contains(notes, ".claude/settings.json does not parse") {
+	if !strings.Contains(notes, "auth-conflict") || !strings.Contains(notes, filepath.FromSlash(".claude/settings.json")+" does not parse") {
 		t.Errorf("notes: %s", notes)
 	}
 }
