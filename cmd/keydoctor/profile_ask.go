@@ -61,11 +61,9 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 		}
 	}
 	p = w.profile
-	f.preset, f.baseURL = templates.CustomPreset, p.BaseURL
-	for _, pr := range templates.Presets() {
-		if n, err := gateway.Normalize(pr.BaseURL); pr.BaseURL != "" && err == nil && n.Root == p.BaseURL {
-			f.preset, f.baseURL = pr.Name, "" // the preset's own gateway: it follows the preset
-		}
+	f.preset, f.baseURL = gateway.PresetForRoot(p.BaseURL), p.BaseURL
+	if f.preset != templates.CustomPreset {
+		f.baseURL = "" // the preset's own gateway: it follows the preset
 	}
 	f.model, f.backgroundModel, f.key = p.Model, p.BackgroundModel, p.Key
 	return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/spf13/cobra"
 )
 
@@ -157,12 +158,9 @@ func newRootCmd(e *env.Env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "keydoctor",
 		Short: "set up and diagnose AI tools that reach LLMs through one gateway",
-		Long: `keydoctor writes one gateway triple (base URL, API key, model) into Claude Code,
-Codex, Cline and your project's .env, each in the form that tool really reads,
-proves that each tool reaches the intended model, and names the cause and fix
-of every failure.
-
-Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
+		Long: human.Wrap("keydoctor writes one gateway triple (base URL, API key, model) into "+toolTitles(isSetupTool)+
+			", each in the form that tool really reads, proves that each tool reaches the intended model, and names the cause and fix of every failure.", 80, "") +
+			"\n\nStart with 'keydoctor demo' to see it work against a built-in fake gateway.",
 		Version:                    buildVersion(),
 		SuggestionsMinimumDistance: 2,
 		SilenceErrors:              true,
