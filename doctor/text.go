@@ -24,6 +24,9 @@ type TextOptions struct {
 	// Secrets are redacted from every line as a last line of defence
 	// (findings are built masked already).
 	Secrets []string
+	// ProfileName names the stored profile the run resolved ("home"); ""
+	// names the gateway (the report's profile name: "taotoken").
+	ProfileName string
 	// Tool is the one tool the report is about (doctor --tool), so it
 	// names no other as not configured; "" for every tool.
 	Tool string
@@ -135,7 +138,11 @@ func writeHead(b *strings.Builder, p palette, r Report, o TextOptions) {
 		fmt.Fprintln(b, p.bold.Sprint(o.Title))
 	}
 	if r.Profile.BaseURL != "" || r.Profile.Model != "" || r.Profile.Key != "" {
-		fmt.Fprintln(b, human.Wrap(fmt.Sprintf("profile %s: base URL %s, model %s, key %s", r.Profile.Name,
+		name := r.Profile.Name
+		if o.ProfileName != "" {
+			name = o.ProfileName
+		}
+		fmt.Fprintln(b, human.Wrap(fmt.Sprintf("profile %s: base URL %s, model %s, key %s", name,
 			orDash(r.Profile.BaseURL), orDash(r.Profile.Model), orDash(r.Profile.Key)), o.Width, "  "))
 	}
 }

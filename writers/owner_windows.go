@@ -11,3 +11,6 @@ func fileOwner(fs.FileInfo) (uid, gid int) { return -1, -1 }
 // dirWritable cannot be asked beforehand here (the ACL decides); a failed
 // write is rolled back and reported instead.
 func dirWritable(string) error { return nil }
+
+// hardLinks: Go's FileInfo does not tell them on Windows.
+func hardLinks(fs.FileInfo) int { return 1 }

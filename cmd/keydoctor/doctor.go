@@ -162,7 +162,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 			title += " --offline"
 		}
 		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets,
-			Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
+			ProfileName: storedProfileName(p), Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
 				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
 			}})
 	}

@@ -54,8 +54,11 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 	w := newWizard(o, p, []gateway.ToolID{gateway.Claude}, nil)
 	for _, step := range []func(context.Context) error{w.chooseGateway, w.promptKey, w.listModels, w.askModel, w.askProfileBackground} {
 		if err := step(ctx); err != nil {
-			if errors.Is(err, errInterrupted) {
+			switch {
+			case errors.Is(err, errInterrupted):
 				return failf("", "profile add interrupted: nothing was saved")
+			case errors.Is(err, errAborted):
+				return &cliError{msg: "profile add interrupted: nothing was saved", code: exitInterrupted}
 			}
 			return err
 		}

@@ -21,6 +21,9 @@ const (
 	exitOK       = 0
 	exitFindings = 1 // an error finding, a failed request; warnings too with --strict
 	exitUsage    = 2 // bad usage, or a file keydoctor refuses to edit
+	// exitInterrupted is the shells' convention for a run ended by Ctrl-C
+	// (128 + SIGINT): a script can tell it from a failure.
+	exitInterrupted = 130
 )
 
 // exitContract is the rule every command follows.
@@ -89,7 +92,11 @@ func Execute(e *env.Env, args []string) int {
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
 	mode := root.PersistentFlags().Lookup("color").Value.String()
-	return reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+	code := reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+	if err != nil && ctx.Err() != nil {
+		return exitInterrupted // Ctrl-C (SIGINT) ended the run
+	}
+	return code
 }
 
 // errorWriter is stderr with its error lines coloured (reportError's

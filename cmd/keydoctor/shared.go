@@ -74,6 +74,17 @@ func toolTitles(keep func(tools.Tool) bool) string {
 
 func isSetupTool(t tools.Tool) bool { return t.Setup }
 
+// storedProfileName is the stored profile a resolved profile's values
+// came from ("home" for a source "profile home"), or "".
+func storedProfileName(p gateway.Profile) string {
+	for _, f := range []gateway.Field{gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel} {
+		if name, ok := strings.CutPrefix(p.Source(f), "profile "); ok {
+			return name
+		}
+	}
+	return ""
+}
+
 // snapshotSecrets are every key discovery saw, for last-line redaction.
 func snapshotSecrets(s *discover.Snapshot) []string {
 	var out []string

@@ -43,6 +43,11 @@ func NewSecrets(e *env.Env) *Secrets {
 // else in the file store, with a one-line note saying so. It returns
 // where the key went.
 func (s *Secrets) Set(name, key string) (where, note string, err error) {
+	// The name becomes a file name and a keyring entry: ".." or "a/b"
+	// must not store anything anywhere.
+	if err := ValidName(name); err != nil {
+		return "", "", err
+	}
 	if s.Keyring {
 		kerr := withTimeout(func() error { return keyring.Set(keyringService, name, key) })
 		if kerr == nil {
@@ -86,6 +91,9 @@ func (s *Secrets) Get(store, name string) (string, error) {
 
 // Delete forgets the key kept for name; an absent one is not an error.
 func (s *Secrets) Delete(store, name string) error {
+	if err := ValidName(name); err != nil {
+		return err
+	}
 	switch store {
 	case StoreKeyring:
 		err := withTimeout(func() error { return keyring.Delete(keyringService, name) })
@@ -116,5 +124,14 @@ func withTimeout(f func() error) error {
 // short is the first line of an error, for a one-line note.
 func short(err error) string {
 	s, _, _ := strings.Cut(err.Error(), "\n")
+	// The keyring library's own words name its internals (`exec:
+	// "dbus-launch": executable file not found in $PATH`): say what is
+	// missing instead.
+	switch {
+	case strings.Contains(s, "dbus-launch"), strings.Contains(s, "org.freedesktop.secrets"), strings.Contains(s, "DBUS_SESSION_BUS_ADDRESS"):
+		return "no Secret Service (D-Bus session) is running"
+	case strings.Contains(s, "executable file not found"):
+		return "the keyring's helper program is not installed"
+	}
 	return s
 }
