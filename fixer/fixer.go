@@ -163,8 +163,5 @@ func sourcePath(e *env.Env, src string) string {
 		return ""
 	}
 	p := lineSuffix.ReplaceAllString(src, "")
-	if rest, ok := strings.CutPrefix(p, "~/"); ok && e.Home != "" {
-		p = filepath.Join(e.Home, rest)
-	}
-	return p
+	return e.Untilde(p)
 }

@@ -144,7 +144,7 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 	case !fi.Mode().IsRegular():
 		return nil, refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
 	case fi.Mode().Perm()&0o200 == 0 && !modeOnly:
-		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
+		return nil, refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
 	if err := notLocked(path, c.target); err != nil {
 		return nil, err
@@ -157,7 +157,7 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	c.Existed, c.Old = true, data
-	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
+	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
 	c.uid, c.gid = fileOwner(fi)
 	if n := hardLinks(fi); n > 1 {
 		// The atomic replace gives this name a new file: the other names

@@ -109,3 +109,16 @@ func (e *Env) Tilde(p string) string {
 	}
 	return p
 }
+
+// Untilde is the path a ~/… (on Windows ~\…) that Tilde showed names.
+func (e *Env) Untilde(p string) string {
+	if e.Home == "" {
+		return p
+	}
+	for _, prefix := range []string{"~/", "~" + string(filepath.Separator)} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			return filepath.Join(e.Home, rest)
+		}
+	}
+	return p
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/writers"
@@ -304,7 +305,7 @@ func (h *home) commandLine(t *testing.T) {
 		own[f.Path] = readOrNil(t, f.Path)
 	}
 	const relay = "http://127.0.0.1:9/api"
-	tmp := t.TempDir()
+	tmp := testutil.TempDir(t)
 	inv, err := verify.Prepare(h.e, c, relay, tmp)
 	if err != nil {
 		t.Fatalf("prepare: %v", err)
