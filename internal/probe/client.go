@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
@@ -100,8 +101,14 @@ func NewClient(o Options) (*Client, error) {
 	}
 	dialer := &net.Dialer{Timeout: o.DialTimeout, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
-		Proxy:                 func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
-		DialContext:           dialer.DialContext,
+		Proxy: func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			conn, err := dialer.DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return fastConn(conn), nil
+		},
 		TLSClientConfig:       tlsConf,
 		TLSHandshakeTimeout:   o.TLSHandshakeTimeout,
 		ResponseHeaderTimeout: o.ResponseHeaderTimeout,
