@@ -167,3 +167,31 @@ func TestClientCores(t *testing.T) {
 		t.Fatalf("ClientCores = %v", got)
 	}
 }
+
+// BenchmarkBytesPerStream: how memory grows per concurrent stream, the
+// slope of peak memory between 250 and 1,000 streams (so that the
+// process's fixed cost drops out), gateway in a child process; and the
+// 1,000 streams' peak RSS (target < 64 MB).
+//
+//	go test ./internal/bench/selftest -run '^$' -bench BytesPerStream -benchtime 1x
+func BenchmarkBytesPerStream(b *testing.B) {
+	g := childGateway(b)
+	for i := 0; i < b.N; i++ {
+		var runs [2]Result
+		for j, n := range []int{250, 1000} {
+			o := Options{Gateway: g, Streams: n, NewDoer: doer(b)}
+			runs[j] = Result{Pass: true}
+			if err := o.memory(context.Background(), &runs[j]); err != nil {
+				b.Fatal(err)
+			}
+			if runs[j].StreamsOK != n {
+				b.Fatalf("%d of %d streams ok", runs[j].StreamsOK, n)
+			}
+		}
+		per := func(a, z uint64) float64 { return (float64(z) - float64(a)) / 750 }
+		b.ReportMetric(per(runs[0].PeakRSS, runs[1].PeakRSS), "rss-B/stream")
+		b.ReportMetric(per(runs[0].PeakGoMemory, runs[1].PeakGoMemory), "go-B/stream")
+		b.ReportMetric(float64(runs[1].PeakRSS)/(1<<20), "peak-rss-MB")
+		b.ReportMetric(float64(runs[1].StreamsInFlight), "in-flight") // below 1,000 when a loaded machine let some end first
+	}
+}
