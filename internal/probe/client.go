@@ -107,7 +107,7 @@ func NewClient(o Options) (*Client, error) {
 			if err != nil {
 				return nil, err
 			}
-			return fastConn(conn), nil
+			return FastConn(conn), nil
 		},
 		TLSClientConfig:       tlsConf,
 		TLSHandshakeTimeout:   o.TLSHandshakeTimeout,

@@ -28,8 +28,8 @@ type rawReadConn struct {
 	readFn func(fd uintptr) bool
 }
 
-// fastConn wraps a TCP connection; anything else is returned as it is.
-func fastConn(c net.Conn) net.Conn {
+// FastConn wraps a TCP connection; anything else is returned as it is.
+func FastConn(c net.Conn) net.Conn {
 	tc, ok := c.(*net.TCPConn)
 	if !ok {
 		return c

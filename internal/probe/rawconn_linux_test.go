@@ -27,9 +27,9 @@ func TestRawReadConn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := fastConn(dialed)
+	c := FastConn(dialed)
 	if _, ok := c.(*rawReadConn); !ok {
-		t.Fatalf("fastConn gave %T", c)
+		t.Fatalf("FastConn gave %T", c)
 	}
 	srv := <-accepted
 	defer srv.Close()

@@ -4,6 +4,6 @@ package probe
 
 import "net"
 
-// fastConn is the connection as it is: the raw read that spares Linux
+// FastConn is the connection as it is: the raw read that spares Linux
 // its sysmon wake-ups is Linux-only.
-func fastConn(c net.Conn) net.Conn { return c }
+func FastConn(c net.Conn) net.Conn { return c }
