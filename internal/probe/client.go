@@ -119,6 +119,11 @@ func NewClient(o Options) (*Client, error) {
 		ForceAttemptHTTP2:     true,
 		// Ask for identity: a streamed body must reach us as it is sent.
 		DisableCompression: true,
+		// A request is a few hundred bytes of headers and a small JSON
+		// body, written once: 2 KiB instead of the default 4 KiB per
+		// connection is 2 MB less at 1,000 streams; a larger body is
+		// written through in pieces.
+		WriteBufferSize: 2 << 10,
 	}
 	c.HTTP = &http.Client{
 		Transport: tr,
