@@ -166,6 +166,10 @@ func (c *Change) writable() error {
 		}
 		dir = parent
 	}
+	if attr := lockedAttr(dir); attr != "" {
+		return refuse(c.Path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", attr[:1], dir),
+			"cannot be written: its directory %s is %s (chattr +%s)", dir, attr, attr[:1])
+	}
 	if err := dirWritable(dir); err != nil {
 		return refuse(c.Path, fmt.Sprintf("make %s writable (chmod u+w), or leave this tool out with --tools", dir),
 			"cannot be written: its directory %s is not writable (%v)", dir, err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
@@ -127,7 +128,7 @@ func decodeTOML(path string, data []byte) (map[string]any, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: de.Error(), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
+			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: human.HideWords(de.Error(), de.Key()...), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
 		}
 		return nil, refuse(path, "", "does not parse: %v", err)
 	}

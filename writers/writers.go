@@ -1,6 +1,7 @@
 package writers
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -84,6 +85,15 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		}
 		cs, err := plan(o, t)
 		if err != nil {
+			// A refused project file reached through a forbidden link is
+			// refused for the link: what lies at its target (a shell
+			// profile, .git/config) is not the project's to parse.
+			var re *RefusedError
+			if errors.As(err, &re) {
+				if lerr := checkLink(o, &Change{Path: re.Path}); lerr != nil {
+					return nil, lerr
+				}
+			}
 			return nil, err
 		}
 		for _, c := range cs {
@@ -94,6 +104,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		if err := p.add(cs...); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkLinks(o, p); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"time"
 
@@ -65,8 +66,15 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 	path := filepath.Join(dir, profiles.TeamFile)
 	if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
 		return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
+	} else if errors.Is(err, fs.ErrPermission) {
+		abs, _ := filepath.Abs(path)
+		return failf("run it where you may write (--project DIR), or make "+e.Tilde(filepath.Dir(abs))+" writable", "cannot write %s: permission denied", e.Tilde(abs))
 	} else if err != nil {
-		return failf("", "%v", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, as ~
+		}
+		return failf("", "cannot write %s: %v", e.Tilde(path), err)
 	}
 	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
 	return nil

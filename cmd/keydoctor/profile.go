@@ -94,6 +94,10 @@ func newProfileSetCmd(e *env.Env) *cobra.Command {
 
 // editProfile adds (create) or changes a profile under the write lock.
 func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
+	// Before the key is read, let alone stored under that name.
+	if err := profiles.ValidName(name); err != nil {
+		return err
+	}
 	key := f.key
 	if f.keyStdin {
 		r, err := stdinKey(e)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -103,6 +104,7 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			p.Line, p.Col = de.Position()
+			p.Message = "not valid TOML: " + human.HideWords(de.Error(), de.Key()...)
 		}
 		s.addProblem(p)
 		return

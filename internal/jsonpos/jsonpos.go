@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 var bom = []byte("\ufeff")
@@ -142,7 +144,7 @@ func validate(b []byte) error {
 		case top != nil && top.object && top.wantKey && tok != json.Delim('}'):
 			key, _ := tok.(string)
 			if top.keys[key] {
-				return &offsetError{skipSeparators(b, before), fmt.Sprintf("duplicate key %q", key)}
+				return &offsetError{skipSeparators(b, before), human.HideWords(fmt.Sprintf("duplicate key %q", key), key)}
 			}
 			top.keys[key] = true
 			top.wantKey = false

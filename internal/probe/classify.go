@@ -87,6 +87,11 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 		res.Code, res.Err = catalog.ConnectRefused, errorf("%s is unreachable%s: %s", host, via, lastPart(msg))
 	case !gotConn:
 		res.Code, res.Err = catalog.ConnectRefused, errorf("cannot connect to %s%s: %s", host, via, lastPart(msg))
+	case strings.Contains(msg, "malformed MIME header") || strings.Contains(msg, "malformed HTTP"):
+		// It did answer, with bytes HTTP does not allow (a control
+		// character in a header, a line without a colon): Go refuses the
+		// response. The line itself is not shown: it is the gateway's.
+		res.Code, res.Err = catalog.ServerError, errorf("%s%s sent a malformed HTTP response header (a control character or a line that is not NAME: value); Go's HTTP client, like most, refuses such a response", host, via)
 	default:
 		res.Code, res.Err = catalog.ServerError, errorf("%s closed the connection without answering: %s", host, lastPart(msg))
 	}

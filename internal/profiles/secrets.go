@@ -43,6 +43,11 @@ func NewSecrets(e *env.Env) *Secrets {
 // else in the file store, with a one-line note saying so. It returns
 // where the key went.
 func (s *Secrets) Set(name, key string) (where, note string, err error) {
+	// The name becomes a file name and a keyring entry: ".." or "a/b"
+	// must not store anything anywhere.
+	if err := ValidName(name); err != nil {
+		return "", "", err
+	}
 	if s.Keyring {
 		kerr := withTimeout(func() error { return keyring.Set(keyringService, name, key) })
 		if kerr == nil {
@@ -86,6 +91,9 @@ func (s *Secrets) Get(store, name string) (string, error) {
 
 // Delete forgets the key kept for name; an absent one is not an error.
 func (s *Secrets) Delete(store, name string) error {
+	if err := ValidName(name); err != nil {
+		return err
+	}
 	switch store {
 	case StoreKeyring:
 		err := withTimeout(func() error { return keyring.Delete(keyringService, name) })
