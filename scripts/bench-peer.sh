@@ -44,10 +44,9 @@ for c in $levels; do [[ $c =~ ^[1-9][0-9]*$ ]] || { echo "bench-peer: bad level 
 command -v node >/dev/null || { echo "bench-peer: node is needed for the peer (apt-get install nodejs npm)" >&2; exit 1; }
 
 work=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
+cleanup() { # the servers start() began, by the pids it wrote down
+	local f
+	for f in "$work"/*.pid; do [[ -e $f ]] && kill "$(cat "$f")" 2>/dev/null || true; done
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -67,19 +66,21 @@ key=sk-mock-0123456789abcdef0123 # the fake gateway's own test key
 export KD_PEER_KEY=$key
 ttft_ms=80 tpot_ms=10
 
-# start CMD... runs a server in the background and prints the first URL it
-# prints on stdout (waiting at most 10 s).
+# start NAME CMD... runs a server in the background (its pid in
+# $work/NAME.pid, for cleanup: start runs in a $(...) subshell) and prints
+# the first URL it prints (waiting at most 10 s).
 start() {
-	local out=$work/server.$RANDOM
-	"$@" >"$out" 2>&1 &
-	pids+=($!)
+	local out=$work/$1.out pidfile=$work/$1.pid
+	shift
+	"$@" >"$out" 2>&1 </dev/null &
+	echo $! >"$pidfile"
 	local url=""
 	for _ in $(seq 100); do
 		url=$(grep -o -m1 'http://127\.0\.0\.1:[0-9]*[^ ]*' "$out" | head -1 || true)
 		[[ -n $url ]] && break
 		sleep 0.1
 	done
-	[[ -n $url ]] || { echo "bench-peer: $1 did not start: $(cat "$out")" >&2; exit 1; }
+	[[ -n $url ]] || { echo "bench-peer: $* did not start: $(cat "$out")" >&2; exit 1; }
 	echo "$url"
 }
 
@@ -110,7 +111,7 @@ bench() { # bench ROOT C N
 		--max-tokens 64 --timeout 2m -y --json -q
 }
 
-mock=$(start "$kd" mock --addr 127.0.0.1:0 --ttft ${ttft_ms}ms --tpot ${tpot_ms}ms --tokens 32 --key-env KD_PEER_KEY)
+mock=$(start mock "$kd" mock --addr 127.0.0.1:0 --ttft ${ttft_ms}ms --tpot ${tpot_ms}ms --tokens 32 --key-env KD_PEER_KEY)
 mock_root=${mock%/}
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "gateway: keydoctor mock at $mock_root (TTFT ${ttft_ms} ms, TPOT ${tpot_ms} ms, 32 tokens); median of $runs runs, alternating"
@@ -138,7 +139,7 @@ if [[ $side != relay ]]; then
 fi
 
 if [[ $side != direct ]]; then
-	relay=$(start "$kd" trace --upstream "$mock_root" --listen 127.0.0.1:0 --expect-model gpt-4o)
+	relay=$(start relay "$kd" trace --upstream "$mock_root" --listen 127.0.0.1:0 --expect-model gpt-4o)
 	relay=${relay%/}
 	mock_port=${mock_root#http://127.0.0.1:}
 	mock_port=${mock_port%%/*}
