@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // gitSetup runs git for a test's own setup (not hardened: the test plants
@@ -102,7 +103,7 @@ func TestGitCheckRunsNoRepositoryCommand(t *testing.T) {
 			case "ignored":
 				os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o600)
 			}
-			marks := t.TempDir()
+			marks := testutil.TempDir(t)
 			plantHostileGit(t, proj, marks)
 			// A file whose stat no longer matches the index makes a status
 			// compare content, through the filter.
@@ -131,7 +132,7 @@ func TestGitCheckJudgesLinkTarget(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dot, "claude"), filepath.Join(dir, ".claude")); err != nil {
 		t.Fatal(err)
 	}
-	marks := t.TempDir()
+	marks := testutil.TempDir(t)
 	plantHostileGit(t, dot, marks)
 	s := discover.Discover(e, discover.Options{Project: filepath.Join(dir, "proj")})
 	fs := gitCheck{s, ExecGit}.Run(context.Background(), e)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // ApplyOptions say where backups go.
@@ -136,7 +137,7 @@ func (c *Change) unchangedOnDisk() error {
 // sameOnDisk refuses when target does not hold want (or, when !exists,
 // when it is there).
 func sameOnDisk(target, path string, exists bool, want []byte, hint, reason string) error {
-	data, err := os.ReadFile(target)
+	data, err := safefile.ReadFile(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if !exists {

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // Change is the planned new content of one file.
@@ -40,6 +41,7 @@ type Change struct {
 	// secrets are strings to mask wherever the change is shown: our key
 	// and any key-like value already in the file.
 	secrets []string
+	shown   shownMemo // secretsShown's scan of Old and New (secrets.go)
 	// order: lower applies first (.gitignore before the .env it protects).
 	order int
 }
@@ -140,19 +142,22 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 	case fi.IsDir():
 		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
 	case !fi.Mode().IsRegular():
-		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
+		return nil, refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
 	case fi.Mode().Perm()&0o200 == 0 && !modeOnly:
-		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
+		return nil, refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
 	if err := notLocked(path, c.target); err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(c.target)
+	data, err := safefile.ReadFile(c.target)
+	if errors.Is(err, safefile.ErrTooLarge) || errors.Is(err, safefile.ErrNotRegular) {
+		return nil, refuse(path, "shrink or remove the file, or leave this tool out with --tools", "%v", unwrapPath(err))
+	}
 	if err != nil {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	c.Existed, c.Old = true, data
-	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
+	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
 	c.uid, c.gid = fileOwner(fi)
 	if n := hardLinks(fi); n > 1 {
 		// The atomic replace gives this name a new file: the other names

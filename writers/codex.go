@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
@@ -124,6 +125,10 @@ func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
 
 func decodeTOML(path string, data []byte) (map[string]any, error) {
 	m := map[string]any{}
+	var be *tomlbound.Error
+	if errors.As(tomlbound.Check(data), &be) { // before the decoder, quadratic in keys
+		return nil, &RefusedError{Path: path, Line: be.Line, Col: be.Col, Reason: be.Msg(), Hint: "keydoctor cannot edit a file that large safely; leave Codex out with --tools"}
+	}
 	if err := toml.Unmarshal(data, &m); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -160,8 +161,7 @@ func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 	if have := p.find(c.target); have != nil {
 		return have, nil
 	}
-	c.Tool, c.New = tool, c.Old
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.Tool, c.New = tool, c.Old // its secrets: secretsShown
 	return c, p.add(c)
 }
 
@@ -176,7 +176,7 @@ func (p *Plan) modeChangeFor(tool gateway.ToolID, path string) (*Change, error) 
 		return have, nil
 	}
 	c.Tool, c.New = tool, c.Old
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.addSecrets(redact.SecretValues(c.Old)...)
 	return c, p.add(c)
 }
 

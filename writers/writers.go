@@ -98,8 +98,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		}
 		for _, c := range cs {
 			c.Tool = id
-			c.addSecrets(o.Profile.Key)
-			c.addSecrets(secretValuesIn(c.Old)...)
+			c.addSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
 		if err := p.add(cs...); err != nil {
 			return nil, err
@@ -114,6 +113,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 func (o *Options) defaults() error {
 	if o.Env == nil {
 		return fmt.Errorf("writers: no environment")
+	}
+	if err := o.Profile.CheckModels(); err != nil {
+		return err // a model id a tool's file must never carry
 	}
 	if o.Project == "" {
 		o.Project = "."

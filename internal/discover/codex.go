@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -99,6 +100,11 @@ func (s *Snapshot) readCodex(tools.Tool) {
 func (s *Snapshot) parseCodexConfig(b []byte) {
 	c := &s.Codex
 	var doc map[string]any
+	var be *tomlbound.Error
+	if errors.As(tomlbound.Check(b), &be) { // before the decoder, quadratic in keys
+		s.addProblem(Problem{Tool: codexID, File: c.ConfigPath, Unusable: true, Line: be.Line, Col: be.Col, Message: "cannot read it: " + be.Msg()})
+		return
+	}
 	if err := unmarshalTOML(b, &doc); err != nil {
 		p := Problem{Tool: codexID, File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
 		var de *toml.DecodeError

@@ -10,6 +10,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/zalando/go-keyring"
 )
 
@@ -80,7 +81,7 @@ func (s *Secrets) Get(store, name string) (string, error) {
 		}
 		return key, nil
 	case StoreFile:
-		b, err := os.ReadFile(s.file(name))
+		b, err := safefile.ReadFile(s.file(name))
 		if err != nil {
 			return "", fmt.Errorf("reading the key of profile %s: %w", name, err)
 		}
