@@ -67,7 +67,7 @@ func Offline(o Options) []doctor.Check {
 		leftoversCheck{s},
 		gitCheck{s, o.Git},
 		&proxyCheck{snap: s, dial: o.dialer()},
-		relayCheck{s, o.dialer()},
+		relayCheck{s, o.Profile, o.dialer()},
 	}
 }
 

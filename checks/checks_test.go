@@ -70,7 +70,7 @@ func TestRelayCheck(t *testing.T) {
 	}
 	o := Options{Snapshot: s, Dial: dial}
 	o.defaults()
-	fs := relayCheck{s, o.dialer()}.Run(context.Background(), e)
+	fs := relayCheck{snap: s, dial: o.dialer()}.Run(context.Background(), e)
 	if len(fs) != 1 || fs[0].Code != "local-relay-down" || addr != "127.0.0.1:15721" {
 		t.Fatalf("findings = %+v (dialled %s)", fs, addr)
 	}

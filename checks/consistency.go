@@ -81,7 +81,7 @@ func (c driftCheck) explicit(f gateway.Field, v string) reference {
 	if v == "" || s == "" || strings.HasPrefix(s, "preset ") {
 		return reference{}
 	}
-	if !strings.HasPrefix(s, "-") && !strings.Contains(s, "/") && !strings.HasPrefix(s, "~") {
+	if isVarName(s) { // a variable: TAOTOKEN_MODEL; not "profile home", "keydoctor.yaml" or a flag
 		s = "$" + s
 	}
 	return reference{v, "the profile (" + s + ") has", true}
@@ -143,4 +143,14 @@ func hasCode(notes []gateway.Note, code catalog.Code) bool {
 		}
 	}
 	return false
+}
+
+// isVarName reports whether s is spelled as an environment variable is.
+func isVarName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -3,11 +3,13 @@ package checks
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // toolsCheck says which tools discovery found configured. Nothing found
@@ -22,7 +24,7 @@ func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	}
 	if len(c.snap.Tools) == 0 {
 		return []doctor.Finding{{Code: catalog.EnvMissing, Status: doctor.Warning,
-			Message: "no tool is configured for a gateway: no Claude Code settings env, Codex config, Cline provider, MCP server or .env triple was found",
+			Message: "no tool is configured for a gateway: nothing that " + toolTitles() + " read names one",
 			Fix:     catalog.Render(catalog.EnvMissing, catalog.Slots{})}}
 	}
 	var out []doctor.Finding
@@ -30,6 +32,20 @@ func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, okFinding(t, fmt.Sprintf("%s is configured (%s)", t.Label, partsFound(e, t)), src(e, t.Base)))
 	}
 	return out
+}
+
+// toolTitles names every registered tool, for messages: "Claude Code,
+// Codex CLI, … or Anthropic SDK".
+func toolTitles() string {
+	all := tools.All()
+	names := make([]string, len(all))
+	for i, t := range all {
+		names[i] = t.Title
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func partsFound(e *env.Env, t discover.Tool) string {

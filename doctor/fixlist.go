@@ -35,8 +35,8 @@ func (f fix) about(fs []Finding) string {
 	return strings.Join(parts, "; ")
 }
 
-// fixList gathers the fixes of error and warning findings in the order the
-// catalog ranks their codes (a file must parse before its values mean
+// fixList gathers the fixes of error and warning findings by severity,
+// errors first, then in the order the catalog ranks their codes (a file must parse before its values mean
 // anything, …; wire codes after configuration, in report order), errors
 // before warnings within one code. A finding that another one explains
 // (a doubled /v1 makes the request 404; a relay that is down refuses the
@@ -50,10 +50,10 @@ func fixList(fs []Finding) []fix {
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		fa, fb := fs[idx[a]], fs[idx[b]]
-		if ra, rb := catalog.Of(fa.Code).FixRank, catalog.Of(fb.Code).FixRank; ra != rb {
-			return ra < rb
+		if fa.Status != fb.Status {
+			return fa.Status > fb.Status // by severity: Error (4) before Warning (3)
 		}
-		return fa.Status > fb.Status // Error (4) before Warning (3)
+		return catalog.Of(fa.Code).FixRank < catalog.Of(fb.Code).FixRank
 	})
 	var out []fix
 	pos := map[string]int{}
@@ -74,7 +74,8 @@ func fixList(fs []Finding) []fix {
 
 // explainer is the fix whose finding explains finding i: same tool (or a
 // finding about no tool), a code whose catalog entry lists i's code in
-// Explains; -1 when none does.
+// Explains; or a finding about the very same value (samePlace: one broken
+// value, one fix). -1 when none does.
 func explainer(fs []Finding, fixes []fix, i int) int {
 	for n, fx := range fixes {
 		for _, j := range fx.findings {
@@ -82,7 +83,43 @@ func explainer(fs []Finding, fixes []fix, i int) int {
 			if (cause.Tool == fs[i].Tool || cause.Tool == "") && slices.Contains(catalog.Of(cause.Code).Explains, fs[i].Code) {
 				return n
 			}
+			if samePlace(cause, fs[i]) {
+				return n
+			}
 		}
 	}
 	return -1
+}
+
+// samePlace reports whether a wire finding and a configuration finding
+// are about one value: the same tool and the same file and line (a Source
+// "~/x.toml:1 (model)" and "~/x.toml:1" name one place): Codex's model
+// both drifted from the profile and not served. Such findings are one
+// broken value: one numbered fix, and a --fix edit of one cures the other.
+// Two configuration findings of one value say different things (the
+// profile's value, the team's) and keep their own fixes.
+func samePlace(a, b Finding) bool {
+	pa, pb := place(a.Source), place(b.Source)
+	return a.Tool == b.Tool && pa != "" && pa == pb && catalog.Of(a.Code).Class != catalog.Of(b.Code).Class
+}
+
+// SamePlace is samePlace for the fixer.
+func SamePlace(a, b Finding) bool { return samePlace(a, b) }
+
+// place is a Source's file and line, "" when it names no line (a
+// variable, a whole file, a profile).
+func place(src string) string {
+	if i := strings.Index(src, " ("); i >= 0 {
+		src = src[:i]
+	}
+	i := strings.LastIndexByte(src, ':')
+	if i < 0 || i == len(src)-1 {
+		return ""
+	}
+	for _, r := range src[i+1:] {
+		if r < '0' || r > '9' {
+			return ""
+		}
+	}
+	return src
 }

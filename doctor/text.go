@@ -24,6 +24,12 @@ type TextOptions struct {
 	// Secrets are redacted from every line as a last line of defence
 	// (findings are built masked already).
 	Secrets []string
+	// ProfileName names the stored profile the run resolved ("home"); ""
+	// names the gateway (the report's profile name: "taotoken").
+	ProfileName string
+	// Tool is the one tool the report is about (doctor --tool), so it
+	// names no other as not configured; "" for every tool.
+	Tool string
 	// Verbose lists every finding. Otherwise a tool's ok and skipped
 	// findings are counted on one line, so that problems stand out, and a
 	// tool that is not configured is named on one line.
@@ -89,12 +95,24 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 		}
 	}
 	var unconfigured []string
+	seen := map[string]bool{}
 	for _, g := range groups(r.Findings) {
+		seen[g.tool] = true
 		if !o.Verbose && g.tool != "" && allSkipped(r.Findings, g) {
 			unconfigured = append(unconfigured, g.title)
 			continue
 		}
 		writeGroup(&b, p, r, g, fixNo, o)
+	}
+	if !o.Verbose && o.Tool == "" {
+		// A tool no check said anything about is not configured either:
+		// the line names every registered tool that is not, not only those
+		// a check happened to skip.
+		for _, t := range tools.All() {
+			if !seen[string(t.ID)] {
+				unconfigured = append(unconfigured, t.Title)
+			}
+		}
 	}
 	if !o.Quiet {
 		writeSummary(&b, r, unconfigured, o.Width)
@@ -108,6 +126,8 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 		}
 	} else if r.Failing(o.Strict) {
 		fmt.Fprintln(&b, "\nsome checks failed; see above")
+	} else if !o.Quiet && r.Summary.Error+r.Summary.Warning+r.Summary.Failed == 0 {
+		fmt.Fprintln(&b, "\nno problems found")
 	}
 	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
 	return err
@@ -118,7 +138,11 @@ func writeHead(b *strings.Builder, p palette, r Report, o TextOptions) {
 		fmt.Fprintln(b, p.bold.Sprint(o.Title))
 	}
 	if r.Profile.BaseURL != "" || r.Profile.Model != "" || r.Profile.Key != "" {
-		fmt.Fprintln(b, human.Wrap(fmt.Sprintf("profile %s: base URL %s, model %s, key %s", r.Profile.Name,
+		name := r.Profile.Name
+		if o.ProfileName != "" {
+			name = o.ProfileName
+		}
+		fmt.Fprintln(b, human.Wrap(fmt.Sprintf("profile %s: base URL %s, model %s, key %s", name,
 			orDash(r.Profile.BaseURL), orDash(r.Profile.Model), orDash(r.Profile.Key)), o.Width, "  "))
 	}
 }
@@ -140,8 +164,8 @@ func writeGroup(b *strings.Builder, p palette, r Report, g group, fixNo map[int]
 			}
 			continue
 		}
-		if o.Quiet && brief {
-			continue
+		if o.Quiet && (brief || f.Status == Info) && (o.Show == nil || !o.Show(f)) {
+			continue // quiet: only what needs doing
 		}
 		line := "  " + p.status(f.Status) + " "
 		if f.Code != "" && f.Status != OK {

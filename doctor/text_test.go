@@ -23,7 +23,9 @@ func TestFixListOrder(t *testing.T) {
 	for _, f := range fixList(fs) {
 		got = append(got, f.fix)
 	}
-	want := []string{"fix json", "set base", "use https now", "use https", "set model", "chmod 600 ~/.env", "start it"}
+	// by severity (issue 30 item 3), then in catalog order: a file must
+	// parse before its values mean anything, configuration before the wire
+	want := []string{"fix json", "set base", "use https now", "start it", "use https", "set model", "chmod 600 ~/.env"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("order = %q\nwant    %q", got, want)
 	}
@@ -49,7 +51,7 @@ func TestWriteTextGroupsAndRedacts(t *testing.T) {
 	if general < 0 || claude < general || codex < claude {
 		t.Errorf("groups out of order:\n%s", out)
 	}
-	for _, want := range []string{"  error   url-double-version: bad base [~/.claude/settings.json:3] (fix 2)", "  1. warning retype", "  2. error   set it", "summary: 1 ok, 0 info, 1 warning, 1 error"} {
+	for _, want := range []string{"  error   url-double-version: bad base [~/.claude/settings.json:3] (fix 1)", "  1. error   set it", "  2. warning retype", "summary: 1 ok, 0 info, 1 warning, 1 error"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}

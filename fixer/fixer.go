@@ -136,6 +136,20 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 		}
 		r.Fixes[j].Applied = true
 	}
+	// A finding about the value an applied edit rewrites (Codex's model
+	// both drifted and not served: one line of config.toml) is cured by
+	// that edit, not left as a step the diff already does.
+	for i := range r.Fixes {
+		if r.Fixes[i].Applied || r.Fixes[i].Reason != "" {
+			continue
+		}
+		for _, j := range at {
+			if r.Fixes[j].Applied && doctor.SamePlace(r.Fixes[j].Finding, r.Fixes[i].Finding) {
+				r.Fixes[i].Applied = true
+				break
+			}
+		}
+	}
 	return r, nil
 }
 

@@ -22,6 +22,10 @@ type ApplyOptions struct {
 	// plan's files and in the backups, older than this or whose writer is
 	// gone. Zero skips that (no lock held: nothing is safe to remove).
 	Since time.Time
+	// Keep are files of keydoctor's own state (the profile store) that the
+	// run may change after writing the plan: the backup keeps them as
+	// they are before it, so restore puts them back too.
+	Keep []string
 }
 
 // Result is what Apply did.

@@ -27,6 +27,11 @@ type Manifest struct {
 	Created time.Time      `json:"created"`
 	Command string         `json:"command"`
 	Files   []BackupRecord `json:"files"`
+	// State is "begun" in the record a run writes before its first copy:
+	// a run killed while backing up is still the last run restore --last
+	// finds (its files are as they were: no tool file is written before
+	// the manifest is rewritten without State).
+	State string `json:"state,omitempty"`
 
 	Dir string `json:"-"` // the backup directory
 }
@@ -41,12 +46,22 @@ type BackupRecord struct {
 	Copy    string         `json:"copy,omitempty"` // file inside the backup directory
 	Written string         `json:"written_sha256"` // what the run wrote ("" for a removal)
 	Before  string         `json:"before_sha256,omitempty"`
+	// Kept: a file of keydoctor's own state (ApplyOptions.Keep), which the
+	// run writes after its backup; Written is filled in once it has
+	// (SealKept).
+	Kept bool `json:"kept,omitempty"`
 }
 
+// stateBegun marks a manifest written before the copies (Manifest.State).
+const stateBegun = "begun"
+
 // writeBackup copies the current content of every file about to change
-// into a new timestamped directory, with a manifest; all 0600 in 0700. The
-// manifest comes last: a directory without one is a backup that never
-// finished, removed again here on error or by the next run after a crash.
+// (and of o.Keep, keydoctor's own state) into a new timestamped
+// directory, with a manifest; all 0600 in 0700. The manifest is written
+// twice: first marked begun, before any copy (a run killed while backing
+// up is then still a run restore --last finds), then whole, after the
+// copies and before the first tool file is written. A directory without
+// one is removed again here on error or by the next run after a crash.
 func writeBackup(o ApplyOptions, pending []*Change) (dir string, err error) {
 	if err := os.MkdirAll(o.BackupRoot, 0o700); err != nil {
 		return "", err
@@ -73,27 +88,94 @@ func writeBackup(o ApplyOptions, pending []*Change) (dir string, err error) {
 			os.RemoveAll(made)
 		}
 	}()
-	m := Manifest{Schema: ManifestSchema, Created: now, Command: o.Command}
-	for i, c := range pending {
-		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed}
-		if !c.Remove {
+	kept, err := keptChanges(o.Keep, pending)
+	if err != nil {
+		return "", err
+	}
+	all := append(append([]*Change{}, pending...), kept...)
+	m := Manifest{Schema: ManifestSchema, Created: now, Command: o.Command, State: stateBegun}
+	for i, c := range all {
+		r := BackupRecord{Tool: c.Tool, Path: c.Path, Target: c.target, Existed: c.Existed, Kept: i >= len(pending)}
+		if !c.Remove && !r.Kept {
 			r.Written = sum(c.New)
 		}
 		if c.Existed {
 			r.Mode = fmt.Sprintf("%04o", c.OldMode)
 			r.Before = sum(c.Old)
 			r.Copy = fmt.Sprintf("%02d-%s", i+1, filepath.Base(c.Path))
+		}
+		m.Files = append(m.Files, r)
+	}
+	if err := writeManifest(dir, m); err != nil {
+		return "", err
+	}
+	for i, c := range all {
+		if r := m.Files[i]; r.Copy != "" {
 			if err := backupWrite(filepath.Join(dir, r.Copy), c.Old, private); err != nil {
 				return "", err
 			}
 		}
-		m.Files = append(m.Files, r)
 	}
+	m.State = ""
+	return dir, writeManifest(dir, m)
+}
+
+func writeManifest(dir string, m Manifest) error {
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return "", err
+		return err
 	}
-	return dir, backupWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), private)
+	return backupWrite(filepath.Join(dir, "manifest.json"), append(b, '\n'), private)
+}
+
+// SealKept records in the backup in dir what the run left in the files it
+// kept (ApplyOptions.Keep) once it has written them, so that a restore
+// notes one changed since, as it does a tool file. A file that is missing
+// keeps no checksum.
+func SealKept(dir string) error {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for i, r := range m.Files {
+		if !r.Kept {
+			continue
+		}
+		data, err := os.ReadFile(r.Target)
+		if err != nil {
+			continue
+		}
+		if w := sum(data); w != r.Written {
+			m.Files[i].Written, changed = w, true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return writeManifest(dir, *m)
+}
+
+// keptChanges reads the files of keydoctor's own state a backup keeps
+// besides the plan's (the profile store), as they are before the run
+// changes them; one the plan writes already is not read twice. A record
+// of one has no written checksum: the run writes it after its backup.
+func keptChanges(keep []string, pending []*Change) ([]*Change, error) {
+	var out []*Change
+next:
+	for _, path := range keep {
+		c, err := readFile(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, have := range append(pending, out...) {
+			if have.target == c.target {
+				continue next
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // backupWrite writes one file of a backup; tests make it fail.
@@ -149,6 +231,18 @@ func ReadManifest(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
+// ToolFiles are the records of the tools' files, without keydoctor's own
+// state the backup also keeps (Kept): what a list of backups names.
+func (m *Manifest) ToolFiles() []BackupRecord {
+	var out []BackupRecord
+	for _, r := range m.Files {
+		if !r.Kept {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Name is the backup's directory name, what `restore NAME` takes.
 func (m *Manifest) Name() string { return filepath.Base(m.Dir) }
 
@@ -180,6 +274,11 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			return nil, fmt.Errorf("%s: bad copy name %q in the manifest", m.Dir, r.Copy)
 		}
 		data, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		if m.State == stateBegun && c.Existed && sum(c.Old) == r.Before && (err != nil || sum(data) != r.Before) {
+			// Killed before this copy was made: the run never wrote the
+			// file, which still holds what it held before.
+			data, err = c.Old, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("backup %s is incomplete: %w", m.Name(), err)
 		}

@@ -111,7 +111,7 @@ func refuse(path, hint, format string, args ...any) *RefusedError {
 // *RefusedError.
 func readFile(path string) (*Change, error) {
 	// A new file is not chowned: it belongs to whoever runs keydoctor.
-	c := &Change{Path: path, target: path, uid: -1, gid: -1}
+	c := &Change{Path: path, target: canonical(path), uid: -1, gid: -1}
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return c, checkParents(path)
@@ -125,7 +125,7 @@ func readFile(path string) (*Change, error) {
 			link, _ := os.Readlink(path)
 			return nil, refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
 		}
-		c.target = target
+		c.target = canonical(target)
 		if fi, err = os.Stat(target); err != nil {
 			return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 		}
@@ -149,6 +149,22 @@ func readFile(path string) (*Change, error) {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}
 	return c, nil
+}
+
+// canonical is the one spelling of the file path names, whatever spelling
+// a check or a writer used ("./.env", "~/proj/.env", a symlinked
+// directory): absolute, cleaned, with the symlinks of its directory
+// resolved as the rename into it resolves them. Two changes of one file
+// are then seen as one (Plan.add, Plan.find).
+func canonical(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
 }
 
 // checkParents refuses a path whose parent exists but is not a directory.

@@ -13,11 +13,15 @@ func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
 	path := tools.DotEnvFile(o.Project)
 	// The preset's names, not --key-env's: .env follows the preset.
 	p := o.Profile
+	names := tools.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}
+	if o.DotEnvVars != nil {
+		names = *o.DotEnvVars
+	}
 	c, err := planEnvVars(path, [][2]string{
-		{p.VarBaseURL, t.Base(p.BaseURL)},
-		{p.VarKey, p.Key},
-		{p.VarModel, p.Model},
-	}, p.VarKey)
+		{names.BaseURL, t.Base(p.BaseURL)},
+		{names.Key, p.Key},
+		{names.Model, p.Model},
+	}, names.Key)
 	if err != nil {
 		return nil, err
 	}

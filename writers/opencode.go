@@ -15,7 +15,10 @@ const openCodeNew = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
 // under models, and the top-level "ID/MODEL") and the key into auth.json,
 // or as "{env:VAR}" with --opencode-auth env.
 func planOpenCode(o Options, t tools.Tool) ([]*Change, error) {
-	id := OpenCodeProviderID(o.Profile)
+	id := o.OpenCodeProvider
+	if id == "" {
+		id = OpenCodeProviderID(o.Profile)
+	}
 	cfg, err := planOpenCodeConfig(o, t, id)
 	if err != nil {
 		return nil, err

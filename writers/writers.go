@@ -26,7 +26,14 @@ type Options struct {
 	CodexEnvKey string
 
 	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
-	QwenAuth     string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
+	// OpenCodeProvider is the provider id in OpenCode's config; default
+	// the profile's name (use keeps the id the config's model names).
+	OpenCodeProvider string
+	// DotEnvVars are the variable names .env gets; default the profile's
+	// preset's (use keeps the names the file holds: the project's code
+	// reads those).
+	DotEnvVars *tools.Vars
+	QwenAuth   string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
 	// MCPName is the Cline MCP server entry's name (default the preset
 	// name). MCPCommand is its command and arguments; when empty, an

@@ -1,13 +1,20 @@
 package wire
 
 import (
+	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // varName matches what can be an environment variable's name.
 var varName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// envVarName is a variable's name as variables are spelled (a JSON field
+// such as Cline's apiKey is not one a shell has).
+var envVarName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 
 // Paths turns the tools discovery resolved into the paths their
 // requests take: each tool's effective base URL exactly as configured, its
@@ -25,6 +32,7 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			Base:        t.Base.Value,
 			Key:         t.Key.Value,
 			KeyVar:      keyVar(s, t),
+			KeySetup:    keySetup(s, t),
 			Auth:        t.Auth,
 			Model:       t.Model.Value,
 			BaseSource:  t.Base.Source.Where(s.Env),
@@ -69,11 +77,49 @@ func keyVar(s *discover.Snapshot, t discover.Tool) string {
 	if t.Key.Source.IsVar() {
 		return t.Key.Source.Key
 	}
-	if varName.MatchString(t.KeyName) {
+	if envVarName.MatchString(t.KeyName) || t.Key.Source.File != "" && isDotenv(t.Key.Source.File) && varName.MatchString(t.KeyName) {
 		return t.KeyName
 	}
 	if s.Vars.Key != "" {
 		return s.Vars.Key
 	}
 	return "API_KEY"
+}
+
+// keySetup is what a pasted curl command must run first so that $KeyVar
+// holds the key this tool sends: nothing when the shell already has it
+// there; loading the .env file the key is in; else asking for it (read
+// -rs, never echoed), saying where the key is. Without it the command
+// names a variable that is not set, and pasting it gives a 401.
+func keySetup(s *discover.Snapshot, t discover.Tool) string {
+	name, src := keyVar(s, t), t.Key.Source
+	if t.Key.Value == "" || t.KeyName == discover.KeyHelper || src.IsVar() {
+		return ""
+	}
+	if v := s.Shell(name); v.Value == t.Key.Value {
+		return ""
+	}
+	if src.File == "" {
+		return ""
+	}
+	if isDotenv(src.File) && src.Key == name {
+		return "set -a; . " + shellPath(s, src.File) + "; set +a; "
+	}
+	return "read -rs " + name + "  # paste the key from " + src.Named(s.Env) + "\n"
+}
+
+func isDotenv(path string) bool {
+	b := filepath.Base(path)
+	return b == ".env" || strings.HasSuffix(b, ".env")
+}
+
+// shellPath is path as a shell word: under the home directory as
+// "$HOME"/…, so the command shows ~ rather than the user's name.
+func shellPath(s *discover.Snapshot, path string) string {
+	if home := s.Env.Home; home != "" {
+		if rel, err := filepath.Rel(home, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return `"$HOME"/` + human.ShellQuote(filepath.ToSlash(rel))
+		}
+	}
+	return human.ShellQuote(path)
 }

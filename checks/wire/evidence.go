@@ -50,8 +50,11 @@ func curlGet(req probe.Request, keyVar string) string {
 		keyVar = "API_KEY"
 	}
 	auth := `-H "Authorization: Bearer $` + keyVar + `"`
-	if req.Auth == gateway.AuthXAPIKey {
+	switch req.Auth {
+	case gateway.AuthXAPIKey:
 		auth = `-H "x-api-key: $` + keyVar + `" -H 'anthropic-version: ` + probe.AnthropicVersion + `'`
+	case gateway.AuthGoogKey:
+		auth = `-H "x-goog-api-key: $` + keyVar + `"`
 	}
 	return "curl -sS " + human.ShellQuote(req.Target()) + " " + auth
 }

@@ -28,8 +28,11 @@ type Path struct {
 	Base   string // base URL as the tool has it configured, not normalised
 	Key    string
 	KeyVar string // the variable curl commands refer to, e.g. the preset's key variable
-	Auth   gateway.Auth
-	Model  string
+	// KeySetup is what a pasted curl runs first so that $KeyVar holds the
+	// key ("" when the shell has it already): see keySetup.
+	KeySetup string
+	Auth     gateway.Auth
+	Model    string
 	// BackgroundModel is Claude Code's small, fast model, which also goes
 	// through the gateway; BackgroundSource says where it is set (or, when
 	// BackgroundDefault says it is Claude Code's built-in default, the

@@ -260,7 +260,11 @@ func (w *wire) modelsRequest() probe.Request {
 
 // evidence records a request's result for a finding.
 func (w *wire) evidence(req probe.Request, a attempt) *doctor.Evidence {
-	return NewEvidence(a.res, req, w.route.KeyVar, a.tries)
+	ev := NewEvidence(a.res, req, w.route.KeyVar, a.tries)
+	if ev != nil && ev.Curl != "" {
+		ev.Curl = w.route.KeySetup + ev.Curl
+	}
+	return ev
 }
 
 // skipped are the findings for the rungs above a broken one.

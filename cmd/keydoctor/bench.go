@@ -63,6 +63,9 @@ type benchOptions struct {
 	// ErrTerminal says stderr is a terminal: the progress bar goes there
 	// only then, even when stdout is redirected to a file.
 	ErrTerminal bool
+	// Quiet (--quiet) leaves out the plan and the notes on stderr: the
+	// report is the answer; questions and errors still show.
+	Quiet bool
 	// NewDoer builds the client of one level: one connection pool sized
 	// to its concurrency. Tests may replace it.
 	NewDoer func(concurrency int) (bench.Doer, error)
@@ -122,6 +125,7 @@ regression, an --slo goal was missed, or --self-test missed a target.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
 			o.ErrTerminal = uiFrom(c.Context()).Progress != nil // a terminal, not --quiet
+			o.Quiet = uiFrom(c.Context()).Quiet
 			o.changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
@@ -19,7 +20,7 @@ const (
 // printPlan says what is about to be sent and what it may cost, on
 // stderr so that --json and --csv stay clean.
 func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, vs []bench.Variant, b bench.Budget) {
-	w := o.ErrOut
+	w := o.notes()
 	load := fmt.Sprintf("%d requests at concurrency %d", p.Requests, p.Concurrency)
 	switch {
 	case sw != nil:
@@ -109,4 +110,12 @@ func variantLabels(vs []bench.Variant) string {
 		labels[i] = v.Label
 	}
 	return strings.Join(labels, " | ")
+}
+
+// notes is where bench's own lines on stderr go: nowhere with --quiet.
+func (o *benchOptions) notes() io.Writer {
+	if o.Quiet {
+		return io.Discard
+	}
+	return o.ErrOut
 }

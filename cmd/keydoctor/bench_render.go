@@ -59,22 +59,22 @@ func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) 
 		writeSLO(o.Out, r.SLO)
 	}
 	if o.Raw != "" {
-		fmt.Fprintf(o.ErrOut, "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
+		fmt.Fprintf(o.notes(), "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
 	}
 	if o.Save != "" {
-		fmt.Fprintf(o.ErrOut, "bench: saved the baseline to %s (no key in it)\n", o.Save)
+		fmt.Fprintf(o.notes(), "bench: saved the baseline to %s (no key in it)\n", o.Save)
 	}
 	if path := historyPath(o); path != "" {
 		if err := bench.AppendHistory(path, r); err != nil {
 			return failf("", "cannot add the run to the history: %v", err)
 		}
-		fmt.Fprintf(o.ErrOut, "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
+		fmt.Fprintf(o.notes(), "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
 	}
 	if o.HTML != "" {
 		if err := writeBenchHTML(o, r, samples); err != nil {
 			return failf("", "cannot write the HTML report: %v", err)
 		}
-		fmt.Fprintf(o.ErrOut, "bench: wrote the HTML report to %s\n", o.HTML)
+		fmt.Fprintf(o.notes(), "bench: wrote the HTML report to %s\n", o.HTML)
 	}
 	return nil
 }

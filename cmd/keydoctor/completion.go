@@ -195,7 +195,7 @@ func backupNames(e *env.Env) []string {
 	var out []string
 	for _, m := range list {
 		var files []string
-		for _, f := range m.Files {
+		for _, f := range m.ToolFiles() {
 			files = append(files, e.Tilde(f.Path))
 		}
 		out = append(out, m.Name()+"\t"+m.Command+": "+strings.Join(files, ", "))

@@ -115,12 +115,13 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	if err := o.fix.validate(o); err != nil {
 		return err
 	}
-	p, err := o.profile.loadIn(o.Env, o.Project)
+	load := func() (gateway.Profile, error) { return o.profile.loadIn(o.Env, o.Project) }
+	if o.fix.on {
+		return runDoctorFix(ctx, o, load)
+	}
+	p, err := load()
 	if err != nil {
 		return err
-	}
-	if o.fix.on {
-		return runDoctorFix(ctx, o, p)
 	}
 	return doctorReport(ctx, o, p, "keydoctor doctor")
 }
@@ -161,7 +162,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 			title += " --offline"
 		}
 		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets,
-			Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
+			ProfileName: storedProfileName(p), Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
 				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
 			}})
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
@@ -42,16 +43,21 @@ func (f *doctorFixFlags) validate(o *doctorOptions) error {
 
 // runDoctorFix is `doctor --fix`: it plans every file edit that fixes a
 // finding into one plan (setup's writers), shows its diff, asks, applies
-// it under the write lock (backed up: restore --last undoes it), then
-// runs the checks again and reports what is left.
-func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) error {
-	// The checks (the wire ones take seconds) run before the lock; the
-	// plan is made under it, from the files as they are then.
-	in, err := doctorFixFindings(ctx, o, p)
-	if err != nil {
-		return err
-	}
+// it (backed up: restore --last undoes it), then runs the checks again
+// and reports what is left. A real run does all of it but the last report
+// in its write session: the profile is resolved and the checks run (the
+// wire ones take seconds) holding the lock, so a run that waited for
+// another fixes what the other left, not what was there before.
+func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Profile, error)) error {
 	if o.fix.dryRun {
+		p, err := load()
+		if err != nil {
+			return err
+		}
+		in, err := doctorFixFindings(ctx, o, p)
+		if err != nil {
+			return err
+		}
 		r, err := in.plan(o)
 		if err != nil {
 			return err
@@ -61,39 +67,48 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, p gateway.Profile) erro
 		}
 		return fixExit(r, o.Strict)
 	}
-	applied := false
-	err = withWriteLock(ctx, o.Env, errOut(o), "doctor --fix", func(since time.Time) error {
-		r, err := in.plan(o)
-		if err != nil {
-			return err
-		}
-		if !showFixPlan(o, r, in.secrets) {
-			return fixExit(r, o.Strict)
-		}
-		if !o.fix.yes {
+	var p gateway.Profile
+	var r *fixer.Result
+	out, err := runSession(ctx, o.Env, errOut(o), "doctor --fix", plan.Steps{
+		Plan: func(ctx context.Context, _ time.Time) (*writers.Plan, error) {
+			var err error
+			if p, err = load(); err != nil {
+				return nil, err
+			}
+			in, err := doctorFixFindings(ctx, o, p)
+			if err != nil {
+				return nil, err
+			}
+			if r, err = in.plan(o); err != nil {
+				return nil, err
+			}
+			if !showFixPlan(o, r, in.secrets) {
+				return nil, fixExit(r, o.Strict)
+			}
+			return r.Plan, nil
+		},
+		Confirm: func(context.Context, *writers.Plan) (bool, error) {
+			if o.fix.yes {
+				return true, nil
+			}
 			if !o.Env.IsTerminal {
-				return usageErrorf("pass --yes to apply them, or --dry-run to only see them", "doctor --fix asks before writing, and there is no terminal to ask on (nothing was written)")
+				return false, usageErrorf("pass --yes to apply them, or --dry-run to only see them", "doctor --fix asks before writing, and there is no terminal to ask on (nothing was written)")
 			}
 			if !askYes(o, "apply these changes? [y/N] ") {
 				fmt.Fprintln(o.Out, "nothing was written")
-				return fixExit(r, o.Strict)
+				return false, fixExit(r, o.Strict)
 			}
-		}
-		res, err := r.Plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "doctor --fix", Since: since})
-		if err != nil {
-			return refusal(o.Env, err)
-		}
-		applied = true
-		for _, c := range res.Written {
-			fmt.Fprintf(o.Out, "%-9s %s (%s)\n", map[string]string{"create": "created", "update": "updated", "chmod": "chmod"}[c.Action()], o.Env.Tilde(c.Path), c.Tool)
-		}
-		if res.Backup != "" {
-			fmt.Fprintf(o.Out, "backup    %s (undo with 'keydoctor restore --last')\n", o.Env.Tilde(res.Backup))
-		}
-		return nil
+			return true, nil
+		},
 	})
-	if err != nil || !applied {
-		return err
+	if err != nil || out.Declined() || len(out.Plan.Pending()) == 0 {
+		return err // nothing to fix by editing a file, or not confirmed
+	}
+	for _, c := range out.Result.Written {
+		plan.WriteRow(o.Out, plan.Verb(c.Action(), false), o.Env.Tilde(c.Path), string(c.Tool))
+	}
+	if out.Result.Backup != "" {
+		fmt.Fprintf(o.Out, "backup    %s (undo with 'keydoctor restore --last')\n", o.Env.Tilde(out.Result.Backup))
 	}
 	fmt.Fprintln(o.Out)
 	return runDoctorReport(ctx, o, p)

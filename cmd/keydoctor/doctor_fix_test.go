@@ -53,7 +53,8 @@ func TestDoctorFixAsks(t *testing.T) {
 			e.IsTerminal, e.Stdin, e.Stderr = true, strings.NewReader(tt.answer), &out
 			o := &doctorOptions{Env: e, Out: &out, Offline: true, Project: t.TempDir(), Timeout: 5 * time.Second}
 			o.fix.on = true
-			err := runDoctorFix(context.Background(), o, mustProfile(t, o))
+			p := mustProfile(t, o)
+			err := runDoctorFix(context.Background(), o, func() (gateway.Profile, error) { return p, nil })
 			got, _ := os.ReadFile(settings)
 			s := out.String()
 			if !strings.Contains(s, "apply these changes? [y/N]") || !strings.Contains(s, `+    "ANTHROPIC_BASE_URL": "https://gateway.example/api",`) {

@@ -52,8 +52,14 @@ func runExplain(o *explainOptions) error {
 	}
 	found := catalog.Explain(q)
 	switch {
-	case len(found) == 0 && !strings.ContainsAny(q, " \t"):
-		return usageErrorf(closestCodeHint(q), "unknown code %q", q)
+	case len(found) == 0:
+		if status, next, ok := catalog.StatusMeaning(q); ok {
+			return usageErrorf(next, "no diagnosis code is about %s", status)
+		}
+		if !strings.ContainsAny(q, " \t") {
+			return usageErrorf(closestCodeHint(q), "unknown code %q", q)
+		}
+		fallthrough
 	case len(found) == 0:
 		return usageErrorf("run 'keydoctor explain --list' to see every code, or 'keydoctor doctor' to check your setup", "no diagnosis matches %q", clipText(q, 80))
 	case len(found) == 1 && found[0].Why[0] == "the code":
@@ -109,22 +115,13 @@ func uniqStrings(ss []string) []string {
 }
 
 func closestCodeHint(code string) string {
-	code = strings.ToLower(code)
-	var near []string
-	for _, known := range catalog.Codes() {
-		c := string(known)
-		if strings.Contains(c, code) || strings.Contains(code, c) || sharesPrefix(c, code) {
-			near = append(near, c)
-		}
-	}
-	if len(near) == 0 || len(near) > 5 {
+	near := catalog.Closest(code)
+	if len(near) == 0 {
 		return "run 'keydoctor explain --list' to see every code"
 	}
-	return "did you mean " + strings.Join(near, ", ") + "?"
-}
-
-func sharesPrefix(a, b string) bool {
-	pa, _, _ := strings.Cut(a, "-")
-	pb, _, _ := strings.Cut(b, "-")
-	return pa == pb
+	var names []string
+	for _, c := range near {
+		names = append(names, string(c))
+	}
+	return "did you mean " + strings.Join(names, ", ") + "?"
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/profiles"
@@ -28,37 +30,54 @@ and 'keydoctor doctor' reports each tool that drifted from it.`,
 			if err := checkProject(dir); err != nil {
 				return err
 			}
-			st, err := profiles.Open(e)
-			if err != nil {
-				return err
-			}
-			if name == "" {
-				if name, err = st.Current(e); err != nil {
-					return err
-				}
-			}
-			if name == "" {
-				return usageErrorf("run 'keydoctor setup' or 'keydoctor profile add NAME' first, or pass --profile NAME", "there is no current profile")
-			}
-			sp, err := st.Must(name)
-			if err != nil {
-				return err
-			}
-			t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
-			path := filepath.Join(dir, profiles.TeamFile)
-			if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
-				return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
-			} else if err != nil {
-				return failf("", "%v", err)
-			}
-			fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
-			return nil
+			// The store is read and the team file written holding the
+			// write lock, as every command that writes does.
+			return withWriteLock(c.Context(), e, c.ErrOrStderr(), "init", func(time.Time) error {
+				return writeInit(c, e, dir, name, toolList)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&dir, "project", ".", "repository root to write keydoctor.yaml into")
 	cmd.Flags().StringVar(&name, "profile", "", "profile to write it from (default the current one)")
 	cmd.Flags().StringSliceVar(&toolList, "tools", nil, "tools the team configures (default those on the profile now)")
 	return cmd
+}
+
+// writeInit writes the team file from profile name (the current one when
+// empty).
+func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string) error {
+	st, err := profiles.Open(e)
+	if err != nil {
+		return err
+	}
+	if name == "" {
+		if name, err = st.Current(e); err != nil {
+			return err
+		}
+	}
+	if name == "" {
+		return usageErrorf("run 'keydoctor setup' or 'keydoctor profile add NAME' first, or pass --profile NAME", "there is no current profile")
+	}
+	sp, err := st.Must(name)
+	if err != nil {
+		return err
+	}
+	t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
+	path := filepath.Join(dir, profiles.TeamFile)
+	if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
+		return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
+	} else if errors.Is(err, fs.ErrPermission) {
+		abs, _ := filepath.Abs(path)
+		return failf("run it where you may write (--project DIR), or make "+e.Tilde(filepath.Dir(abs))+" writable", "cannot write %s: permission denied", e.Tilde(abs))
+	} else if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, as ~
+		}
+		return failf("", "cannot write %s: %v", e.Tilde(path), err)
+	}
+	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
+	return nil
 }
 
 // teamOf is the team file for a profile: its gateway (preset, and the

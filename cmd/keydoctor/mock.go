@@ -157,7 +157,14 @@ func printMockUse(o *mockOptions, srv *mock.Server) {
 	vars := templates.Default().Vars
 	key := printableKey(o, opts.Key)
 	fmt.Fprintf(w, "  export %s=%s\n", vars.BaseURL, srv.Root())
-	fmt.Fprintf(w, "  export %s=%s\n", vars.APIKey, key)
+	if key == "" {
+		// A key given with --key is not printed: the line asks for it,
+		// so that what is pasted works and the key stays off the screen.
+		fmt.Fprintf(w, "  read -rs %s && export %s  # type the --key value\n", vars.APIKey, vars.APIKey)
+		key = `"$` + vars.APIKey + `"`
+	} else {
+		fmt.Fprintf(w, "  export %s=%s\n", vars.APIKey, key)
+	}
 	fmt.Fprintf(w, "  export %s=%s\n", vars.Model, opts.Models[0])
 	fmt.Fprintf(w, "or with the SDKs:\n")
 	for _, t := range tools.All() {
@@ -181,7 +188,8 @@ func openMockLog(o *mockOptions) (io.Writer, func(), error) {
 
 // printableKey is how the env lines show the key: the default test key is
 // public and shown whole; a key the user chose is referred to by its
-// variable, or stands masked in a placeholder, since keys are never printed.
+// variable; "" for a --key value, which the lines ask for instead (keys are
+// never printed, and a masked placeholder would not work when pasted).
 func printableKey(o *mockOptions, key string) string {
 	switch {
 	case key == mock.DefaultKey:
@@ -189,5 +197,5 @@ func printableKey(o *mockOptions, key string) string {
 	case o.KeyEnv != "":
 		return `"$` + o.KeyEnv + `"`
 	}
-	return "'<the --key value, " + gateway.Mask(key) + ">'"
+	return "" // asked for: see printMockUse
 }

@@ -84,6 +84,28 @@ func TestRunMockDefaultKeyIsShown(t *testing.T) {
 	}
 }
 
+// A key given with --key is never printed, and the lines printed in its
+// place work when pasted: they ask for it (issue 30 item 4; before, a
+// masked placeholder stood inside the export).
+func TestRunMockKeyFlagIsAskedFor(t *testing.T) {
+	const key = "sk-test-0123456789abcdef0123"
+	var out bytes.Buffer
+	o := &mockOptions{Addr: "127.0.0.1:0", Key: key, Env: env.FromMap(nil), Out: &out}
+	_, stop := runMockUntilReady(t, o)
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if strings.Contains(got, key) || strings.Contains(got, "****") || strings.Contains(got, "<the --key value") {
+		t.Fatalf("the key, masked or whole, is printed:\n%s", got)
+	}
+	for _, want := range []string{"  read -rs TAOTOKEN_API_KEY && export TAOTOKEN_API_KEY  # type the --key value\n", `OPENAI_API_KEY="$TAOTOKEN_API_KEY"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 func TestRunMockRejectsBadInput(t *testing.T) {
 	for _, o := range []*mockOptions{
 		{Addr: "127.0.0.1:0", Gateway: mock.Options{Scenario: "nope"}},

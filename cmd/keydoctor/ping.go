@@ -69,6 +69,9 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 type pingTarget struct {
 	profile gateway.Profile
 	req     probe.Request
+	// keySetup is what the printed curl runs first so that $KeyVar holds
+	// the key: "" when the shell has it there already (see curlKeySetup).
+	keySetup string
 }
 
 // preparePing turns options into a request, or a usage error (exit 2).
@@ -102,6 +105,7 @@ func runPing(ctx context.Context, o *pingOptions) error {
 	if err != nil {
 		return err
 	}
+	t.keySetup = curlKeySetup(o.Env, t.profile)
 	client := o.Client
 	if client == nil {
 		client, err = probe.NewClient(probe.Options{
@@ -191,7 +195,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 		row("note", "%s: %s", n.Code, n.Message)
 	}
 	fmt.Fprintf(w, "\nthe same request with curl (key from $%s):\n", t.profile.KeyVar)
-	fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(probe.Curl(t.req, t.profile.KeyVar), "\n", "\n  "))
+	fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(t.curl(), "\n", "\n  "))
 }
 
 func usageSource(res *probe.Result) string {
@@ -267,7 +271,7 @@ func writePingJSON(w io.Writer, t pingTarget, res *probe.Result) error {
 	doc := pingJSON{
 		Schema: schemaPing, Profile: t.profile.Public(), Protocol: string(t.req.Protocol), Stream: t.req.Stream,
 		Method: res.Method, URL: res.URL, Status: res.StatusCode, Model: res.Model, Text: res.Text,
-		TimingsMS: res.Timings.Millis(), Code: res.Code, Notes: res.Notes, Curl: probe.Curl(t.req, t.profile.KeyVar),
+		TimingsMS: res.Timings.Millis(), Code: res.Code, Notes: res.Notes, Curl: t.curl(),
 		RetryAfter: res.RetryAfter.Seconds(),
 	}
 	if res.OK() {
@@ -284,4 +288,19 @@ func writePingJSON(w io.Writer, t pingTarget, res *probe.Result) error {
 		doc.Error = res.Err.Error()
 	}
 	return writeJSON(w, doc)
+}
+
+// curl is the request as a curl command that works when pasted.
+func (t pingTarget) curl() string { return t.keySetup + probe.Curl(t.req, t.profile.KeyVar) }
+
+// curlKeySetup is what a pasted curl must run first when the variable it
+// names does not hold the profile's key in this shell (a key kept in the
+// keyring or a key file, a tool's file, a .env): it asks for the key,
+// unechoed, saying where it is kept. Without it the command reads an unset
+// variable and the gateway answers 401.
+func curlKeySetup(e *env.Env, p gateway.Profile) string {
+	if p.Key == "" || e.Getenv(p.KeyVar) == p.Key {
+		return ""
+	}
+	return "read -rs " + p.KeyVar + "  # paste the key from " + keySource(p) + "\n"
 }

@@ -151,7 +151,8 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 	})
 }
 
-// apply copies the given fields; a new profile gets the default preset.
+// apply copies the given fields; a new profile gets the preset whose root
+// --base-url is (custom for any other URL), else the default preset.
 func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
 	if f.preset != "" {
 		if _, err := templates.LookupPreset(f.preset); err != nil {
@@ -159,15 +160,20 @@ func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
 		}
 		p.Preset = f.preset
 	}
-	if create && p.Preset == "" {
-		p.Preset = templates.DefaultPreset
-	}
 	if f.baseURL != "" {
 		n, err := gateway.Normalize(f.baseURL)
 		if err != nil {
 			return usageErrorf("pass the gateway root, e.g. --base-url https://taotoken.net/api", "--base-url: %v", err)
 		}
 		p.BaseURL = n.Root
+		if create && p.Preset == "" {
+			// A URL that is not a preset's is a custom gateway, not the
+			// default preset's (issue 30 item 1).
+			p.Preset = gateway.PresetForRoot(n.Root)
+		}
+	}
+	if create && p.Preset == "" {
+		p.Preset = templates.DefaultPreset
 	}
 	if f.keyEnv != "" {
 		if !validVar(f.keyEnv) {

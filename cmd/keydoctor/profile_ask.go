@@ -54,18 +54,19 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 	w := newWizard(o, p, []gateway.ToolID{gateway.Claude}, nil)
 	for _, step := range []func(context.Context) error{w.chooseGateway, w.promptKey, w.listModels, w.askModel, w.askProfileBackground} {
 		if err := step(ctx); err != nil {
-			if errors.Is(err, errInterrupted) {
+			switch {
+			case errors.Is(err, errInterrupted):
 				return failf("", "profile add interrupted: nothing was saved")
+			case errors.Is(err, errAborted):
+				return &cliError{msg: "profile add interrupted: nothing was saved", code: exitInterrupted}
 			}
 			return err
 		}
 	}
 	p = w.profile
-	f.preset, f.baseURL = templates.CustomPreset, p.BaseURL
-	for _, pr := range templates.Presets() {
-		if n, err := gateway.Normalize(pr.BaseURL); pr.BaseURL != "" && err == nil && n.Root == p.BaseURL {
-			f.preset, f.baseURL = pr.Name, "" // the preset's own gateway: it follows the preset
-		}
+	f.preset, f.baseURL = gateway.PresetForRoot(p.BaseURL), p.BaseURL
+	if f.preset != templates.CustomPreset {
+		f.baseURL = "" // the preset's own gateway: it follows the preset
 	}
 	f.model, f.backgroundModel, f.key = p.Model, p.BackgroundModel, p.Key
 	return nil

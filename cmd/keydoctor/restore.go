@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -88,47 +89,68 @@ type backupEntry struct {
 }
 
 func runRestore(ctx context.Context, o *restoreOptions) error {
-	root := o.Env.BackupDir()
-	list, err := writers.Backups(root)
-	if err != nil {
-		return failf("", "reading %s: %v", o.Env.Tilde(root), err)
-	}
-	if o.Name == "" && !o.Last {
-		return listBackups(o, list)
-	}
 	if o.Name != "" && o.Last {
 		return usageErrorf("", "give a backup name or --last, not both")
 	}
-	if len(list) == 0 {
-		return usageErrorf("setup makes one each time it changes a file", "there is no backup in %s", o.Env.Tilde(root))
+	if o.Name != "" && strings.ContainsAny(o.Name, `/\`) {
+		return usageErrorf("run 'keydoctor restore' to list them", "%q is not a backup name", o.Name)
 	}
-	m := list[0]
-	if o.Name != "" {
-		if strings.ContainsAny(o.Name, `/\`) {
-			return usageErrorf("run 'keydoctor restore' to list them", "%q is not a backup name", o.Name)
+	if (o.Name == "" && !o.Last) || o.DryRun {
+		m, err := pickBackup(o)
+		if err != nil || m == nil {
+			return err
 		}
-		if m, err = writers.ReadManifest(filepath.Join(root, o.Name)); err != nil {
-			return usageErrorf("run 'keydoctor restore' to list them", "no backup named %q", o.Name)
-		}
-	}
-	if o.DryRun {
-		plan, err := writers.PlanRestore(m)
+		pl, err := writers.PlanRestore(m)
 		if err != nil {
 			return refusal(o.Env, err)
 		}
-		return printRestore(o, m, plan, &writers.Result{})
+		return printRestore(o, m, pl, &writers.Result{})
 	}
-	return withWriteLock(ctx, o.Env, o.Err, "restore", func(since time.Time) error {
-		plan, err := writers.PlanRestore(m)
-		if err != nil {
-			return refusal(o.Env, err)
-		}
-		res, err := plan.Apply(writers.ApplyOptions{BackupRoot: root, Now: o.Env.Now(), Command: "restore", Since: since})
-		if err != nil {
-			return refusal(o.Env, err)
-		}
-		return printRestore(o, m, plan, res)
+	// Which backup is the last, and what the files hold, are read holding
+	// the write lock: a run that finished while this one waited is the
+	// last one.
+	var m *writers.Manifest
+	out, err := runSession(ctx, o.Env, o.Err, "restore", plan.Steps{
+		Plan: func(context.Context, time.Time) (*writers.Plan, error) {
+			var err error
+			if m, err = pickBackup(o); err != nil {
+				return nil, err
+			}
+			pl, err := writers.PlanRestore(m)
+			if err != nil {
+				return nil, refusal(o.Env, err)
+			}
+			return pl, nil
+		},
 	})
+	if err != nil {
+		return err
+	}
+	return printRestore(o, m, out.Plan, out.Result)
+}
+
+// pickBackup is the backup named, or the last (newest) one; without
+// either it lists them and returns nil.
+func pickBackup(o *restoreOptions) (*writers.Manifest, error) {
+	root := o.Env.BackupDir()
+	list, err := writers.Backups(root)
+	if err != nil {
+		return nil, failf("", "reading %s: %v", o.Env.Tilde(root), err)
+	}
+	if o.Name == "" && !o.Last {
+		return nil, listBackups(o, list)
+	}
+	if len(list) == 0 {
+		return nil, usageErrorf("setup makes one each time it changes a file", "there is no backup in %s", o.Env.Tilde(root))
+	}
+	if o.Name == "" {
+		return list[0], nil
+	}
+	m, err := writers.ReadManifest(filepath.Join(root, o.Name))
+	if err != nil {
+		return nil, usageErrorf("run 'keydoctor restore' to list them", "no backup named %q", o.Name)
+	}
+	return m, nil
 }
 
 func listBackups(o *restoreOptions, list []*writers.Manifest) error {
@@ -136,7 +158,7 @@ func listBackups(o *restoreOptions, list []*writers.Manifest) error {
 	for _, m := range list {
 		b := backupEntry{Name: m.Name(), Created: m.Created.UTC().Format("2006-01-02 15:04:05Z"), Command: m.Command,
 			Holds: heldBy(o.Env, m)}
-		for _, f := range m.Files {
+		for _, f := range m.ToolFiles() {
 			b.Files = append(b.Files, o.Env.Tilde(f.Path))
 		}
 		entries = append(entries, b)

@@ -35,7 +35,7 @@ func heldBy(e *env.Env, m *writers.Manifest) []heldTriple {
 	}
 	defer os.RemoveAll(tmp)
 	vars, project := map[string]string{}, filepath.Join(tmp, "project")
-	for _, r := range m.Files {
+	for _, r := range m.ToolFiles() {
 		if r.Copy == "" {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/spf13/cobra"
 )
 
@@ -20,6 +21,9 @@ const (
 	exitOK       = 0
 	exitFindings = 1 // an error finding, a failed request; warnings too with --strict
 	exitUsage    = 2 // bad usage, or a file keydoctor refuses to edit
+	// exitInterrupted is the shells' convention for a run ended by Ctrl-C
+	// (128 + SIGINT): a script can tell it from a failure.
+	exitInterrupted = 130
 )
 
 // exitContract is the rule every command follows.
@@ -88,7 +92,11 @@ func Execute(e *env.Env, args []string) int {
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
 	mode := root.PersistentFlags().Lookup("color").Value.String()
-	return reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+	code := reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
+	if err != nil && ctx.Err() != nil {
+		return exitInterrupted // Ctrl-C (SIGINT) ended the run
+	}
+	return code
 }
 
 // errorWriter is stderr with its error lines coloured (reportError's
@@ -157,12 +165,9 @@ func newRootCmd(e *env.Env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "keydoctor",
 		Short: "set up and diagnose AI tools that reach LLMs through one gateway",
-		Long: `keydoctor writes one gateway triple (base URL, API key, model) into Claude Code,
-Codex, Cline and your project's .env, each in the form that tool really reads,
-proves that each tool reaches the intended model, and names the cause and fix
-of every failure.
-
-Start with 'keydoctor demo' to see it work against a built-in fake gateway.`,
+		Long: human.Wrap("keydoctor writes one gateway triple (base URL, API key, model) into "+toolTitles(isSetupTool)+
+			", each in the form that tool really reads, proves that each tool reaches the intended model, and names the cause and fix of every failure.", 80, "") +
+			"\n\nStart with 'keydoctor demo' to see it work against a built-in fake gateway.",
 		Version:                    buildVersion(),
 		SuggestionsMinimumDistance: 2,
 		SilenceErrors:              true,

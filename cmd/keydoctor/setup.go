@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
@@ -31,9 +32,13 @@ type setupOptions struct {
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	OpenCodeAuth                                string
-	QwenAuth                                    string
-	MCPName, MCPCommand                         string
-	FixVSCodeMCP                                bool
+	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
+	// .env names the files hold now (see keepAuthForms).
+	openCodeProvider    string
+	dotEnvVars          *tools.Vars
+	QwenAuth            string
+	MCPName, MCPCommand string
+	FixVSCodeMCP        bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -64,6 +69,11 @@ type setupOptions struct {
 	// remember replaces saving what was written as a profile ('use' only
 	// makes its profile the default).
 	remember func(gateway.Profile) error
+	// prepare reads, holding the write lock, what a command built on
+	// setup starts from ('use': the stored profile and the files).
+	prepare func() error
+	// command names the run ("setup" when empty).
+	command string
 }
 
 func newSetupCmd(e *env.Env) *cobra.Command {
@@ -73,7 +83,7 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
-		Short: "write the gateway triple into Claude Code, Codex, Cline and .env",
+		Short: "write the gateway triple into " + toolTitles(isSetupTool),
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
@@ -126,7 +136,7 @@ keydoctor cannot guess which server you run.`,
 	}
 	f := cmd.Flags()
 	o.Flags.add(f)
-	f.StringVar(&o.Tools, "tools", "", "tools to configure: claude,codex,cline,vscode,env (default: those found installed or configured)")
+	f.StringVar(&o.Tools, "tools", "", "tools to configure: "+setupTools()+" (default: those found installed or configured)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
@@ -148,14 +158,44 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
+	if o.DryRun {
+		wo, ids, err := prepareSetup(ctx, o)
+		if err != nil {
+			return err
+		}
+		pl, err := writers.MakePlan(wo, ids)
+		if err != nil {
+			return refusal(o.Env, err)
+		}
+		notes, err := untargeted(o, ids, pl)
+		if err != nil {
+			return err
+		}
+		rep := newSetupReport(o.Env, wo.Profile, ids, pl, true)
+		rep.Notes = append(rep.Notes, notes...)
+		return rep.print(o)
+	}
+	return writeSetup(ctx, o)
+}
+
+// prepareSetup resolves the profile to write and the tools to write it
+// into (the wizard asks for what is missing). A real run calls it holding
+// the write lock: the stored profile and the files it starts from are
+// then those no other run is changing.
+func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gateway.ToolID, error) {
+	if o.prepare != nil {
+		if err := o.prepare(); err != nil {
+			return writers.Options{}, nil, err
+		}
+	}
 	p, err := o.loadProfile()
 	if err != nil {
-		return err
+		return writers.Options{}, nil, err
 	}
 	trimKey(o, &p)
 	wo, err := o.writerOptions()
 	if err != nil {
-		return err
+		return wo, nil, err
 	}
 	var ids []gateway.ToolID
 	if t := o.Flags.team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
@@ -163,25 +203,25 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	}
 	if o.Tools != "" {
 		if ids, err = tools.ParseSetup(o.Tools); err != nil {
-			return usageErrorf("", "--tools: %v", err)
+			return wo, nil, usageErrorf("", "--tools: %v", err)
 		}
 	}
 	detected := detectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
 		w := newWizard(o, p, ids, detected)
 		if err := w.run(ctx); err != nil {
-			return err
+			return wo, nil, err
 		}
 		p, ids = w.profile, w.tools
 	} else {
 		if err := requireProfile(p); err != nil {
-			return err
+			return wo, nil, err
 		}
 		if ids == nil {
 			ids = detected
 		}
 		if len(ids) == 0 {
-			return usageErrorf("", "no tool found installed or configured; pass --tools claude,codex,cline,vscode,env")
+			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
 		}
 		o.settleBackground(ctx, &p, ids)
 	}
@@ -189,56 +229,58 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if wo.MCPName == "" {
 		wo.MCPName = p.Name()
 	}
-	if o.DryRun {
-		plan, err := writers.MakePlan(wo, ids)
-		if err != nil {
-			return refusal(o.Env, err)
-		}
-		notes, err := untargeted(o, ids, plan)
-		if err != nil {
-			return err
-		}
-		rep := newSetupReport(o.Env, p, ids, plan, true)
-		rep.Notes = append(rep.Notes, notes...)
-		return rep.print(o)
-	}
-	return withWriteLock(ctx, o.Env, o.Err, "setup", func(since time.Time) error {
-		return writeSetup(ctx, o, wo, ids, since)
-	})
+	return wo, ids, nil
 }
 
-// writeSetup plans and writes, holding the write lock.
-func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []gateway.ToolID, since time.Time) error {
-	p := wo.Profile
-	plan, err := writers.MakePlan(wo, ids)
-	if err != nil {
-		return refusal(o.Env, err)
-	}
-	notes, err := untargeted(o, ids, plan)
-	if err != nil {
+// writeSetup is setup's write session: holding the write lock it
+// resolves the profile, plans, asks, writes, and saves the profile.
+func writeSetup(ctx context.Context, o *setupOptions) error {
+	var rep *setupReport
+	var wo writers.Options
+	var ids []gateway.ToolID
+	out, err := runSession(ctx, o.Env, o.Err, o.sessionName(), plan.Steps{
+		Plan: func(ctx context.Context, _ time.Time) (*writers.Plan, error) {
+			var err error
+			if wo, ids, err = prepareSetup(ctx, o); err != nil {
+				return nil, err
+			}
+			pl, err := writers.MakePlan(wo, ids)
+			if err != nil {
+				return nil, refusal(o.Env, err)
+			}
+			notes, err := untargeted(o, ids, pl)
+			if err != nil {
+				return nil, err
+			}
+			rep = newSetupReport(o.Env, wo.Profile, ids, pl, false)
+			rep.Notes = append(rep.Notes, notes...)
+			return pl, nil
+		},
+		Confirm: func(ctx context.Context, pl *writers.Plan) (bool, error) {
+			if o.Interactive || o.confirmWrite {
+				if ok, err := confirmPlan(ctx, o, pl); err != nil || !ok {
+					return false, err
+				}
+			}
+			if o.afterPlan != nil {
+				o.afterPlan()
+			}
+			return true, nil
+		},
+		Remember: func(ctx context.Context, out *plan.Outcome) error {
+			rep.applied(o.Env, out.Result)
+			var err error
+			if rep.ProfileSaved, err = rememberSetup(o, wo.Profile, out.Since); err != nil {
+				return failf("the files were written; run it again to save the profile", "%v", err)
+			}
+			if o.Check != nil {
+				rep.checked(o.Check(ctx, wo.Profile, ids))
+			}
+			return nil
+		},
+	})
+	if err != nil || out.Declined() {
 		return err
-	}
-	if o.Interactive || o.confirmWrite {
-		ok, err := confirmPlan(ctx, o, plan)
-		if err != nil || !ok {
-			return err
-		}
-	}
-	if o.afterPlan != nil {
-		o.afterPlan()
-	}
-	rep := newSetupReport(o.Env, p, ids, plan, false)
-	rep.Notes = append(rep.Notes, notes...)
-	res, err := plan.Apply(writers.ApplyOptions{BackupRoot: o.Env.BackupDir(), Now: o.Env.Now(), Command: "setup", Since: since})
-	if err != nil {
-		return refusal(o.Env, err)
-	}
-	rep.applied(o.Env, res)
-	if rep.ProfileSaved, err = rememberSetup(o, p, since); err != nil {
-		return failf("the files were written; run it again to save the profile", "%v", err)
-	}
-	if o.Check != nil {
-		rep.checked(o.Check(ctx, p, ids))
 	}
 	if err := rep.print(o); err != nil {
 		return err
@@ -247,6 +289,14 @@ func writeSetup(ctx context.Context, o *setupOptions, wo writers.Options, ids []
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// sessionName names the run to a writer that waits for it.
+func (o *setupOptions) sessionName() string {
+	if o.command != "" {
+		return o.command
+	}
+	return "setup"
 }
 
 // loadProfile is the profile to write: preloaded, or resolved from the
@@ -276,6 +326,7 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
 		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {

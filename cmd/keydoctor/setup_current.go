@@ -18,20 +18,9 @@ func (o *setupOptions) currentFiles() profiles.Current {
 	if o.Tools != "" {
 		only, _ = tools.ParseSetup(o.Tools) // a bad list is refused later, by name
 	}
+	// Discovery reads .env under every preset's names (a custom gateway's
+	// GATEWAY_* too), whatever the default profile's preset is.
 	snap := discover.Discover(o.Env, discover.Options{Project: o.Project})
-	// .env is read as the default preset's variables; another preset's
-	// (a custom gateway's GATEWAY_*) needs a reading of its own.
-	for _, pr := range templates.Presets() {
-		if pr.Name == templates.DefaultPreset {
-			continue
-		}
-		vars := tools.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
-		for _, t := range discover.Discover(o.Env, discover.Options{Project: o.Project, Vars: vars}).Tools {
-			if t.ID == gateway.DotEnv && t.Places.Base.Key == pr.Vars.BaseURL {
-				snap.Tools = append(snap.Tools, t)
-			}
-		}
-	}
 	cur := profiles.FromTools(snap, only)
 	// A custom gateway in the files would make the run a custom preset's
 	// and hide the default preset's variables: with one of them set, the

@@ -6,6 +6,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -110,11 +111,7 @@ func (r *setupReport) print(o *setupOptions) error {
 		if f.Action == "unchanged" && len(f.Notes) == 0 {
 			continue
 		}
-		verb := map[string]string{"create": "created", "update": "updated", "chmod": "chmod", "remove": "removed", "unchanged": "unchanged"}[f.Action]
-		if r.DryRun && f.Action != "unchanged" {
-			verb = "would " + f.Action
-		}
-		fmt.Fprintf(w, "%-9s %s (%s)\n", verb, f.Path, f.Tool)
+		plan.WriteRow(w, plan.Verb(f.Action, r.DryRun), f.Path, string(f.Tool))
 		for _, n := range f.Notes {
 			fmt.Fprintf(w, "          note: %s\n", n)
 		}

@@ -40,6 +40,10 @@ func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.Too
 // nothing has been written, and the run did not complete (exit status 1).
 var errInterrupted = failf("", "setup interrupted: nothing was written")
 
+// errAborted is Ctrl-C pressed in the wizard (the terminal in raw mode
+// turns it into a key, not a signal): exit status 130, as for SIGINT.
+var errAborted = &cliError{msg: "setup interrupted: nothing was written", code: exitInterrupted}
+
 // input is the wizard's reader. huh's accessible prompts each wrap the
 // reader in a new bufio.Scanner, which would swallow the lines meant for
 // the next prompt; lineReader hands out one line per Read.
@@ -100,7 +104,9 @@ func (o *setupOptions) form(ctx context.Context, fields ...huh.Field) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, huh.ErrUserAborted), ctx.Err() != nil:
+	case errors.Is(err, huh.ErrUserAborted):
+		return errAborted
+	case ctx.Err() != nil:
 		return errInterrupted
 	}
 	return err

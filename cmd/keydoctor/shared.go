@@ -51,6 +51,40 @@ func toolNames(keep func(tools.Tool) bool) string {
 	return strings.Join(ids, ", ")
 }
 
+// setupTools is the tools setup and use write, for help and errors:
+// "claude,codex,cline,…" (generated from the one list of tools).
+func setupTools() string {
+	return strings.ReplaceAll(toolNames(func(t tools.Tool) bool { return t.Setup }), ", ", ",")
+}
+
+// toolTitles names the tools keep accepts as users know them, for help:
+// "Claude Code, Codex CLI, … and .env".
+func toolTitles(keep func(tools.Tool) bool) string {
+	var names []string
+	for _, t := range tools.All() {
+		if keep == nil || keep(t) {
+			names = append(names, t.Title)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func isSetupTool(t tools.Tool) bool { return t.Setup }
+
+// storedProfileName is the stored profile a resolved profile's values
+// came from ("home" for a source "profile home"), or "".
+func storedProfileName(p gateway.Profile) string {
+	for _, f := range []gateway.Field{gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel} {
+		if name, ok := strings.CutPrefix(p.Source(f), "profile "); ok {
+			return name
+		}
+	}
+	return ""
+}
+
 // snapshotSecrets are every key discovery saw, for last-line redaction.
 func snapshotSecrets(s *discover.Snapshot) []string {
 	var out []string

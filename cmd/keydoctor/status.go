@@ -181,8 +181,19 @@ const narrowStatus = 80
 // writeStatusTable prints each tool's triple and the problems: a table,
 // or on a terminal under narrowStatus columns a block per tool.
 func writeStatusTable(w io.Writer, doc statusDoc, u ui) {
+	writeProblems := func() {
+		for _, pr := range doc.Problems {
+			line := fmt.Sprintf("problem: %s: %s: %s (run 'keydoctor doctor --offline')", pr.Tool, pr.Source, pr.Message)
+			fmt.Fprintln(w, human.Wrap(line, u.Width, "  "))
+		}
+	}
 	switch {
 	case u.Quiet:
+	case len(doc.Tools) == 0 && len(doc.Problems) > 0:
+		// A file that does not parse first: it is why nothing is configured.
+		writeProblems()
+		fmt.Fprintln(w, "no tool is configured for a gateway: fix the file above, or run 'keydoctor setup'")
+		return
 	case len(doc.Tools) == 0:
 		fmt.Fprintln(w, "no tool is configured for a gateway; run 'keydoctor setup'")
 	case u.Width > 0 && u.Width < narrowStatus:
@@ -199,10 +210,7 @@ func writeStatusTable(w io.Writer, doc statusDoc, u ui) {
 	if !u.Quiet && (len(on) > 0 || doc.DefaultProfile != "") {
 		fmt.Fprintf(w, "profiles: %s (default profile: %s)\n", dash(strings.Join(on, ", ")), orNone(doc.DefaultProfile))
 	}
-	for _, pr := range doc.Problems {
-		line := fmt.Sprintf("problem: %s: %s: %s (run 'keydoctor doctor --offline')", pr.Tool, pr.Source, pr.Message)
-		fmt.Fprintln(w, human.Wrap(line, u.Width, "  "))
-	}
+	writeProblems()
 }
 
 // statusParts are the three parts of a triple, in print order.

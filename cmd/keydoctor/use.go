@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -44,7 +45,7 @@ replaces the old key in every file that holds it, and only there.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Tools, "tools", "", "tools to switch: claude,codex,cline,vscode,env (default: those configured now)")
+	f.StringVar(&o.Tools, "tools", "", "tools to switch: "+setupTools()+" (default: those configured now)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before writing (on a terminal use shows the diff and asks)")
@@ -54,9 +55,23 @@ replaces the old key in every file that holds it, and only there.`,
 
 func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	e := o.Env
-	if err := checkProject(o.Project); err != nil {
-		return err
+	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
+		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file",
+		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
+		Accessible: e.Getenv("ACCESSIBLE") != "", command: "use"}
+	// Read holding the write lock (setup's session calls it): the stored
+	// profile, and the files whose forms and tools the switch keeps.
+	so.prepare = func() error { return prepareUse(o, so) }
+	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
+		return checkWritten(ctx, e, p, o.Project, ids)
 	}
+	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
+	return runSetup(ctx, so)
+}
+
+// prepareUse resolves the profile use writes and the tools it switches.
+func prepareUse(o *useOptions, so *setupOptions) error {
+	e := o.Env
 	st, err := profiles.Open(e)
 	if err != nil {
 		return err
@@ -70,24 +85,21 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 		return err
 	}
 	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
-	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
-		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file", preloaded: &p,
-		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
-		Accessible: e.Getenv("ACCESSIBLE") != ""}
+	so.preloaded = &p
 	so.keyEnv = sp.KeyEnv
 	keepAuthForms(so, snap, p)
+	envNames := keepDotEnvNames(so, snap, p)
 	if so.Tools == "" {
 		ids := configuredTools(snap)
+		if envNames && !contains(ids, string(gateway.DotEnv)) {
+			ids = append(ids, string(gateway.DotEnv))
+		}
 		if len(ids) == 0 {
-			return usageErrorf("pass --tools claude,codex,cline,vscode,env (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
+			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
 		}
 		so.Tools = strings.Join(ids, ",")
 	}
-	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, e, p, o.Project, ids)
-	}
-	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
-	return runSetup(ctx, so)
+	return nil
 }
 
 // profileToWrite resolves a stored profile to the triple use writes: its
@@ -156,12 +168,38 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 					so.CodexAuth = "env"
 				}
 			}
-		case t.ID == gateway.OpenCode && t.KeyVar.Set() && inVar:
-			so.OpenCodeAuth = "env"
+		case t.ID == gateway.OpenCode:
+			if _, id, _, _ := snap.OpenCode.Effective(); id != "" {
+				so.openCodeProvider = id // switch the provider the model is on, not add one beside it
+			}
+			if t.KeyVar.Set() && inVar {
+				so.OpenCodeAuth = "env"
+			}
 		case t.ID == gateway.Qwen && t.KeyVar.Set() && inVar:
 			so.QwenAuth = "env"
 		}
 	}
+}
+
+// keepDotEnvNames keeps the variable names the project's .env holds its
+// triple under when they are another preset's than the profile's (a .env
+// of TAOTOKEN_* switched to a custom gateway keeps TAOTOKEN_*: the
+// project's code reads those names). It reports whether the .env holds a
+// triple under any preset's names, so that use switches it too.
+func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) bool {
+	if !snap.DotEnv.Exists {
+		return false
+	}
+	for _, pr := range templates.Presets() {
+		if _, ok := snap.DotEnv.Vars[pr.Vars.BaseURL]; !ok {
+			continue
+		}
+		if pr.Vars.BaseURL != p.VarBaseURL {
+			so.dotEnvVars = &tools.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
+		}
+		return true
+	}
+	return false
 }
 
 // makeDefault records the profile use switched to as the default.

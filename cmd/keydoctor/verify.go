@@ -39,7 +39,7 @@ type verifyOptions struct {
 func newVerifyCmd(e *env.Env) *cobra.Command {
 	o := &verifyOptions{Env: e}
 	cmd := &cobra.Command{
-		Use:   "verify claude|codex|cline",
+		Use:   "verify " + strings.Join(verifyToolIDs(), "|"),
 		Short: "run one headless turn of a real tool through the relay and check what it sends",
 		Long: `verify starts the recording relay (see 'keydoctor trace'), runs one short
 headless turn of the real tool pointed at it, and reports what the tool really
@@ -256,10 +256,16 @@ func envLookPath(e *env.Env) func(string) (string, error) {
 
 // verifyToolNames lists the tools verify can run: "claude, codex or cline".
 func verifyToolNames() string {
+	ids := verifyToolIDs()
+	return strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
+}
+
+// verifyToolIDs are the tools verify can run, from verify's list.
+func verifyToolIDs() []string {
 	vt := verify.Tools()
 	ids := make([]string, len(vt))
 	for i, t := range vt {
 		ids[i] = string(t.ID)
 	}
-	return strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
+	return ids
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/lock"
+	"github.com/keydoctor/keydoctor/internal/plan"
 )
 
 // defaultLockWait is how long a writer waits for another to finish: a
@@ -19,32 +20,43 @@ const defaultLockWait = 5 * time.Second
 // lockWaitVar overrides the wait (a Go duration, "0" to fail at once).
 const lockWaitVar = "KEYDOCTOR_LOCK_WAIT"
 
-// withWriteLock runs write holding keydoctor's write lock. Every command
-// that writes a tool file (setup, restore, and any later one) plans and
-// applies inside it, so two runs at once are serialised and the second
-// plans against what the first wrote. write gets the time the lock was
-// taken (writers.ApplyOptions.Since). A holder that does not finish in
-// time is exit status 2, naming its pid.
-func withWriteLock(ctx context.Context, e *env.Env, stderr io.Writer, command string, write func(since time.Time) error) error {
+// runSession runs a command's write session (internal/plan): the lock
+// first, then st's steps, which read the profile store and the files,
+// plan, ask, and remember. command names the run to a writer that waits
+// for it. A holder that does not finish in time is exit status 2, naming
+// its pid; a plan Apply refuses is exit status 2 naming the file.
+func runSession(ctx context.Context, e *env.Env, stderr io.Writer, command string, st plan.Steps) (*plan.Outcome, error) {
 	wait := defaultLockWait
 	if v, ok := e.Lookup(lockWaitVar); ok {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 {
-			return usageErrorf("e.g. "+lockWaitVar+"=30s", "%s=%q is not a duration", lockWaitVar, v)
+			return nil, usageErrorf("e.g. "+lockWaitVar+"=30s", "%s=%q is not a duration", lockWaitVar, v)
 		}
 		wait = d
 	}
-	l, err := lock.Acquire(ctx, e.KeydoctorDir(), lock.Options{Command: command, Wait: wait, OnWait: func(h lock.Holder) {
+	s := &plan.Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
 		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)
-	}})
-	var busy *lock.BusyError
-	if errors.As(err, &busy) {
-		return usageErrorf("wait for it to finish, then run this again (nothing was written)",
+	}}
+	out, err := s.Run(ctx, st)
+	var ae *plan.ApplyError
+	if busy, ok := plan.IsLock(err); ok && busy != nil {
+		return out, usageErrorf("wait for it to finish, then run this again (nothing was written)",
 			"%s is writing files: %s is still locked after %s", busy.Holder, e.Tilde(busy.Path), wait)
+	} else if ok {
+		return out, failf("nothing was written", "%v", errors.Unwrap(err))
+	} else if errors.As(err, &ae) {
+		return out, refusal(e, ae.Err)
 	}
-	if err != nil {
-		return failf("nothing was written", "%v", err)
-	}
-	defer l.Release()
-	return write(l.Since)
+	return out, err
+}
+
+// withWriteLock runs write in a write session that plans no tool file: a
+// command that changes only keydoctor's own files (the profile store, the
+// team file) reads and writes them in write, holding the lock. write gets
+// the time the lock was taken.
+func withWriteLock(ctx context.Context, e *env.Env, stderr io.Writer, command string, write func(since time.Time) error) error {
+	_, err := runSession(ctx, e, stderr, command, plan.Steps{Remember: func(_ context.Context, out *plan.Outcome) error {
+		return write(out.Since)
+	}})
+	return err
 }

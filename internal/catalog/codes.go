@@ -28,6 +28,7 @@ const (
 	ProxyUnreachable   Code = "proxy-unreachable"
 	ProxyCapturesLocal Code = "proxy-captures-local"
 	LocalRelayDown     Code = "local-relay-down"
+	GatewayDown        Code = "gateway-down"
 	ClaudeKeyRejected  Code = "claude-key-rejected"
 	TempFileLeft       Code = "temp-file-left"
 	ProviderBypass     Code = "provider-bypass"

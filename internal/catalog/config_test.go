@@ -74,6 +74,8 @@ var configFixes = []struct {
 		"start CC Switch and turn its local proxy on so that it listens on 127.0.0.1:15721, or point Claude Code at the gateway itself: 'keydoctor setup --tools claude'"},
 	{LocalRelayDown, Slots{Host: "127.0.0.1:9999", Tool: "OpenAI SDK"},
 		"start the program that should listen on 127.0.0.1:9999"},
+	{GatewayDown, Slots{Host: "127.0.0.1:8765", URL: "http://127.0.0.1:8765/api"},
+		"start the gateway that should listen on 127.0.0.1:8765, or correct the base URL everywhere with 'keydoctor setup --base-url URL' (it is http://127.0.0.1:8765/api now)"},
 	{ClaudeKeyRejected, Slots{Value: `"0123"`, File: "~/.claude.json:5", Command: "keydoctor setup --tools claude"},
 		`delete the entry ending in "0123" from customApiKeyResponses.rejected in ~/.claude.json:5 (or add it to "approved"), or pass the key as ANTHROPIC_AUTH_TOKEN instead, which needs no approval: 'keydoctor setup --tools claude'`},
 	{TempFileLeft, Slots{File: "~/.claude/.settings.json.keydoctor-12-ab.tmp"},

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"fmt"
+	"net/http"
 	"regexp"
 	"sort"
 	"strconv"
@@ -89,4 +91,78 @@ func rank(byCode map[Code]*Candidate) []Candidate {
 		keep++
 	}
 	return out[:keep]
+}
+
+// Closest is the codes a mistyped code most likely meant, nearest first:
+// those within a few edits of it (a third of its length, at least two), or
+// that contain it whole. Nil when none is near.
+func Closest(s string) []Code {
+	s = strings.ToLower(strings.TrimSpace(s))
+	type near struct {
+		code Code
+		d    int
+	}
+	var found []near
+	limit := max(2, len(s)/3)
+	for _, c := range Codes() {
+		d := editDistance(s, string(c))
+		if len(s) >= 4 && strings.Contains(string(c), s) {
+			d = min(d, 1)
+		}
+		if d <= limit {
+			found = append(found, near{c, d})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].d < found[j].d })
+	var out []Code
+	for i := 0; i < len(found) && i < 3; i++ {
+		out = append(out, found[i].code)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, by bytes (the
+// codes are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// StatusMeaning names an HTTP status that no code lists and says where to
+// look next; ok is false when s is not an HTTP status.
+func StatusMeaning(s string) (status, next string, ok bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(s)), "HTTP")))
+	if err != nil || n < 100 || n > 599 {
+		return "", "", false
+	}
+	status = fmt.Sprintf("HTTP %d", n)
+	if name := http.StatusText(n); name != "" {
+		status += " (" + name + ")"
+	}
+	switch n / 100 {
+	case 4:
+		next = "a 4xx is the gateway refusing the request as sent: its answer says why ('keydoctor ping' prints it), and 'keydoctor doctor' checks the key, the URL and the model"
+	case 5:
+		next = "a 5xx is the gateway or its upstream failing: 'keydoctor explain server-error'; 'keydoctor doctor' checks the route"
+	case 3:
+		next = "a 3xx is a redirect: 'keydoctor explain http-redirect'"
+	default:
+		next = "it is not an error status; 'keydoctor explain --list' lists every code"
+	}
+	return status, next, true
 }

@@ -1,6 +1,9 @@
 package catalog
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // What users paste, from each tool, names the right code first.
 func TestExplain(t *testing.T) {
@@ -64,7 +67,57 @@ func TestExplain(t *testing.T) {
 			t.Errorf("Explain(%q) = %v, want %s first", tt.query, codes, tt.first)
 		}
 	}
+	// "local proxy failed" names each of its causes (design notes §1)
+	var codes []Code
+	for _, c := range Explain("local proxy failed") {
+		codes = append(codes, c.Code)
+	}
+	for _, want := range []Code{ProxyCapturesLocal, LocalRelayDown, URLDoubleVersion, ProtocolUnsupported} {
+		if !slices.Contains(codes, want) {
+			t.Errorf(`Explain("local proxy failed") = %v, lacks %s`, codes, want)
+		}
+	}
 	if got := Explain("the weather in Paris is fine"); got != nil {
 		t.Errorf("an unrelated text matched %v", got[0].Code)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	tests := []struct {
+		typo string
+		want Code // first
+	}{
+		{"url-doubl-version", URLDoubleVersion},
+		{"modle-not-found", ModelNotFound},
+		{"auth-invlid", AuthInvalid},
+		{"relay-down", LocalRelayDown},
+		{"URL-DOUBLE-VERSION ", URLDoubleVersion},
+	}
+	for _, tt := range tests {
+		got := Closest(tt.typo)
+		if len(got) == 0 || got[0] != tt.want {
+			t.Errorf("Closest(%q) = %v, want %s first", tt.typo, got, tt.want)
+		}
+	}
+	for _, far := range []string{"xyz", "the weather", ""} {
+		if got := Closest(far); got != nil {
+			t.Errorf("Closest(%q) = %v, want none", far, got)
+		}
+	}
+}
+
+func TestStatusMeaning(t *testing.T) {
+	for _, tt := range []struct{ in, status string }{
+		{"418", "HTTP 418 (I'm a teapot)"}, {"HTTP 499", "HTTP 499"}, {"507", "HTTP 507 (Insufficient Storage)"},
+	} {
+		got, next, ok := StatusMeaning(tt.in)
+		if !ok || got != tt.status || next == "" {
+			t.Errorf("StatusMeaning(%q) = %q, %q, %v", tt.in, got, next, ok)
+		}
+	}
+	for _, no := range []string{"99", "600", "abc", "4o"} {
+		if _, _, ok := StatusMeaning(no); ok {
+			t.Errorf("StatusMeaning(%q) took it for a status", no)
+		}
 	}
 }

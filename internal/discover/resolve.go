@@ -3,6 +3,7 @@ package discover
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/templates"
 )
 
 // Tool is one tool's effective triple.
@@ -80,6 +81,14 @@ type family struct {
 // carries them), then those of every tool that reads the shell.
 func (s *Snapshot) families() []family {
 	out := []family{{id: gateway.DotEnv, base: s.Vars.BaseURL, key: s.Vars.Key, model: s.Vars.Model}}
+	// Every preset's names too, not only the profile's: a .env (or an MCP
+	// server's env) of TAOTOKEN_* is configured whatever the default
+	// profile's preset is, and no check may depend on that (issue 30).
+	for _, pr := range templates.Presets() {
+		if v := pr.Vars; v.BaseURL != "" && v.BaseURL != s.Vars.BaseURL {
+			out = append(out, family{id: gateway.DotEnv, base: v.BaseURL, key: v.APIKey, model: v.Model})
+		}
+	}
 	for _, t := range tools.All() {
 		if t.Format == tools.FormatShell && t.Vars != nil {
 			out = append(out, familyOf(t.ID, *t.Vars))

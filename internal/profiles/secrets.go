@@ -116,5 +116,14 @@ func withTimeout(f func() error) error {
 // short is the first line of an error, for a one-line note.
 func short(err error) string {
 	s, _, _ := strings.Cut(err.Error(), "\n")
+	// The keyring library's own words name its internals (`exec:
+	// "dbus-launch": executable file not found in $PATH`): say what is
+	// missing instead.
+	switch {
+	case strings.Contains(s, "dbus-launch"), strings.Contains(s, "org.freedesktop.secrets"), strings.Contains(s, "DBUS_SESSION_BUS_ADDRESS"):
+		return "no Secret Service (D-Bus session) is running"
+	case strings.Contains(s, "executable file not found"):
+		return "the keyring's helper program is not installed"
+	}
 	return s
 }
