@@ -28,6 +28,7 @@ type distribution struct {
 	Dir       string // dist/
 	Root      string // the repository: dist/..
 	Version   string // "1.2.0", as stamped into the binaries
+	Tag       string // "v1.2.0": the release's archives are downloaded under it
 	Commit    string
 	Artifacts []artifact
 }
@@ -36,12 +37,13 @@ func readDist(dir string) (*distribution, error) {
 	d := &distribution{Dir: dir, Root: filepath.Dir(filepath.Clean(dir))}
 	var meta struct {
 		Version string `json:"version"`
+		Tag     string `json:"tag"`
 		Commit  string `json:"commit"`
 	}
 	if err := readJSON(filepath.Join(dir, "metadata.json"), &meta); err != nil {
 		return nil, err
 	}
-	d.Version, d.Commit = meta.Version, meta.Commit
+	d.Version, d.Tag, d.Commit = meta.Version, meta.Tag, meta.Commit
 	if err := readJSON(filepath.Join(dir, "artifacts.json"), &d.Artifacts); err != nil {
 		return nil, err
 	}

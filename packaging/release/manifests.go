@@ -168,7 +168,7 @@ func checkDownloads(what string, got []download, d *distribution, goos ...string
 			return fmt.Errorf("%s: no archive for %s/%s", what, dl.GOOS, dl.GOARCH)
 		}
 		delete(want, dl.GOOS+"/"+dl.GOARCH)
-		if u := downloadURL + "v" + d.Version + "/" + a.Name; dl.URL != u {
+		if u := downloadURL + d.Tag + "/" + a.Name; dl.URL != u {
 			return fmt.Errorf("%s: %s/%s url %s, want %s", what, dl.GOOS, dl.GOARCH, dl.URL, u)
 		}
 		sum, err := fileSHA256(a.Path)
@@ -189,6 +189,10 @@ func checkCask(b []byte, d *distribution) error {
 	}
 	if c.Version != d.Version {
 		return fmt.Errorf("cask: version %q, the build's is %q", c.Version, d.Version)
+	}
+	// GoReleaser writes the URLs with Ruby's #{version}.
+	for i := range c.Downloads {
+		c.Downloads[i].URL = strings.ReplaceAll(c.Downloads[i].URL, "#{version}", c.Version)
 	}
 	if err := checkDownloads("cask", c.Downloads, d, "darwin", "linux"); err != nil {
 		return err
@@ -255,6 +259,9 @@ func checkManifestsCmd(dir string, update bool) error {
 		}
 		kept := filepath.Join(d.Root, m.kept)
 		if update {
+			if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
+				return err
+			}
 			if err := os.WriteFile(kept, b, 0o644); err != nil {
 				return err
 			}
