@@ -57,13 +57,20 @@ func invocationOf(launcher, exe, arg0 string, lookPath func(string) string) stri
 	return "keydoctor"
 }
 
-// goRunBinary reports whether exe is where `go run` builds: a directory
-// named exe in a go-build work directory (…/go-build1234/b001/exe/keydoctor)
-// or in the build cache (…/go-build/…).
+// goRunBinary reports whether exe is where `go run` puts the binary it
+// builds: a directory named exe in a go-build work directory
+// (…/go-build1234/b001/exe/keydoctor), or, once cached, an action
+// directory of the build cache (…/go-build/3d/<64 hex>-d/keydoctor).
 func goRunBinary(exe string) bool {
 	// Both separators: the path may be Windows' whatever the test's GOOS.
 	parts := strings.FieldsFunc(exe, func(r rune) bool { return r == '/' || r == '\\' })
-	if len(parts) < 3 || parts[len(parts)-2] != "exe" {
+	if len(parts) < 3 {
+		return false
+	}
+	if cacheAction.MatchString(parts[len(parts)-2]) {
+		return true
+	}
+	if parts[len(parts)-2] != "exe" {
 		return false
 	}
 	for _, part := range parts[:len(parts)-2] {
@@ -73,6 +80,8 @@ func goRunBinary(exe string) bool {
 	}
 	return false
 }
+
+var cacheAction = regexp.MustCompile(`^[0-9a-f]{64}-d$`)
 
 func sameFile(a, b string) bool {
 	if a == "" || b == "" {

@@ -27,7 +27,8 @@ func TestInvocationOf(t *testing.T) {
 	}{
 		{"go run: a go-build work directory", "", "/tmp/go-build1855367624/b001/exe/keydoctor", "/tmp/go-build1855367624/b001/exe/keydoctor", none, "go run ./cmd/keydoctor"},
 		{"go run on Windows", "", `C:\Users\a\AppData\Local\Temp\go-build123\b001\exe\keydoctor.exe`, `C:\Users\a\AppData\Local\Temp\go-build123\b001\exe\keydoctor.exe`, none, "go run ./cmd/keydoctor"},
-		{"go run from the build cache", "", "/root/.cache/go-build/ab/abcdef-d/exe/keydoctor", "keydoctor", none, "go run ./cmd/keydoctor"},
+		{"go run, cached in the build cache", "", "/root/.cache/go-build/3d/3d1e0c4bbe8d76f66821a0b5c1ad40eb271e3cfdc20eee44d6e02ccd80c8b1b2-d/keydoctor", "/root/.cache/go-build/3d/3d1e0c4bbe8d76f66821a0b5c1ad40eb271e3cfdc20eee44d6e02ccd80c8b1b2-d/keydoctor", none, "go run ./cmd/keydoctor"},
+		{"a directory that only looks like a cache action", "", "/opt/abc-d/keydoctor", "/opt/abc-d/keydoctor", none, "/opt/abc-d/keydoctor"},
 		{"npx", "npx", "/p/node_modules/@keydoctor/linux-x64/bin/keydoctor", "/p/node_modules/@keydoctor/linux-x64/bin/keydoctor", found, "npx keydoctor"},
 		{"npm install -g: the launcher is on PATH", "npm", "/usr/lib/node_modules/@keydoctor/linux-x64/bin/keydoctor", "/usr/lib/node_modules/@keydoctor/linux-x64/bin/keydoctor", found, "keydoctor"},
 		{"a project's npm dependency", "npm", "/p/node_modules/@keydoctor/linux-x64/bin/keydoctor", "/p/node_modules/@keydoctor/linux-x64/bin/keydoctor", none, "npx keydoctor"},
