@@ -82,12 +82,20 @@ func TestRelayCheck(t *testing.T) {
 func TestGitCheck(t *testing.T) {
 	files := map[string]string{"proj/.env": "TAOTOKEN_BASE_URL=https://g.example/api\nTAOTOKEN_API_KEY=" + testKey + "\nTAOTOKEN_MODEL=m\n", "proj/.git/HEAD": "ref: refs/heads/main\n"}
 	e, s, _ := snapshot(t, files, nil)
-	status := func(out string) GitRunner {
+	// git answers: what ls-files prints, check-ignore's exit status.
+	git := func(tracked string, ignoreExit int) GitRunner {
 		return func(_ context.Context, dir string, args ...string) (string, int, error) {
-			if args[0] != "status" || args[len(args)-1] != ".env" {
+			if a := args[len(args)-1]; a != ".env" && a != ":(literal).env" {
 				t.Errorf("git %v in %s", args, dir)
 			}
-			return out, 0, nil
+			switch args[0] {
+			case "ls-files":
+				return tracked, 0, nil
+			case "check-ignore":
+				return "", ignoreExit, nil
+			}
+			t.Errorf("git %v", args)
+			return "", 128, nil
 		}
 	}
 	tests := []struct {
@@ -96,10 +104,11 @@ func TestGitCheck(t *testing.T) {
 		want doctor.Status
 		code string
 	}{
-		{"tracked", status(""), doctor.Error, "secret-in-git"},
-		{"tracked and changed", status(" M .env\n"), doctor.Error, "secret-in-git"},
-		{"not ignored", status("?? .env\n"), doctor.Warning, "secret-in-git"},
-		{"ignored", status("!! .env\n"), doctor.OK, ""},
+		{"tracked", git(".env\x00", 1), doctor.Error, "secret-in-git"},
+		{"tracked and ignored", git(".env\x00", 0), doctor.Error, "secret-in-git"},
+		{"not ignored", git("", 1), doctor.Warning, "secret-in-git"},
+		{"ignored", git("", 0), doctor.OK, ""},
+		{"git refuses the repository", func(context.Context, string, ...string) (string, int, error) { return "", 128, nil }, doctor.Skipped, ""},
 		{"no git", func(context.Context, string, ...string) (string, int, error) {
 			return "", -1, errors.New("exec: git: not found")
 		}, doctor.Skipped, ""},

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -112,7 +113,7 @@ func FirstDotEnv(dir string, names []string) string {
 // readDotEnv is the variables a .env file sets (nil when it is absent or
 // does not parse).
 func readDotEnv(path string) map[string]string {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil
 	}

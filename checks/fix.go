@@ -14,8 +14,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // setAt says how to give the key at src a value, in the syntax of the
@@ -97,10 +97,10 @@ func src(e *env.Env, v discover.Value) string { return v.Source.Display(e) }
 // where is a value's source with its key, for messages.
 func where(e *env.Env, v discover.Value) string { return v.Source.Where(e) }
 
-// maskKey shows a key as the contract says (gateway.Mask), or "(empty)".
+// maskKey shows a key as the contract says (redact.Mask), or "(empty)".
 func maskKey(k string) string {
 	if k == "" {
 		return "(empty)"
 	}
-	return gateway.Mask(k)
+	return redact.Mask(k)
 }

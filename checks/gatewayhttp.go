@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -24,7 +24,7 @@ func gatewayHTTP(e *env.Env, t discover.Tool, profileBase string) (doctor.Findin
 	if !r.ViaSwitch() || !t.Base.Configured() || !tools.ClaudeGatewayRefuses(t.Base.Value) {
 		return doctor.Finding{}, false
 	}
-	base := gateway.RedactURL(strings.TrimSpace(t.Base.Value))
+	base := redact.RedactURL(strings.TrimSpace(t.Base.Value))
 	msg := fmt.Sprintf("%s will not start: %s=%s (%s) makes %s (%q from %s) the URL of %s, whose key must not travel over plain http",
 		t.Label, r.SwitchVar(), r.Switch.Value, src(e, r.Switch), baseName(t), base, src(e, t.Base), r.Title)
 	slots := catalog.Slots{Tool: t.Label, Key: baseName(t), File: src(e, t.Base)}

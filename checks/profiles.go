@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // ProfileSet is what the profile checks compare the tools with: the
@@ -78,7 +79,7 @@ func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bo
 	}
 	at := k.Source.Display(e)
 	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
-		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), gateway.Mask(k.Value)),
+		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), redact.Mask(k.Value)),
 		Fix:     catalog.Render(catalog.KeyOrphaned, catalog.Slots{File: at, Command: `printf '%s\n' "$KEY" | keydoctor profile add NAME --key-stdin`})}, true
 }
 
@@ -131,7 +132,7 @@ func (d *drifts) add(part, got, exp string, v discover.Value, set string) {
 	if set != "" && v.Source.File != "" && v.Source.Key != "" {
 		slots.Key, slots.Value, slots.File = v.Source.Key, set, v.Source.Display(d.e)
 	}
-	if set == "" { // the key: setup writes the one the team's variable holds
+	if set == "" && profiles.CheckKeyEnv(d.keyEnv) == nil { // the key: setup writes the one the team's variable holds
 		slots.Command += " --key-env " + d.keyEnv
 	}
 	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(d.t.ID), Source: v.Source.Display(d.e),
@@ -156,7 +157,7 @@ func (d *drifts) key() {
 	if !ok || want == "" || t.Key.Value == "" || t.Key.Value == want {
 		return
 	}
-	d.add("the key", gateway.Mask(t.Key.Value), "the one in $"+keyEnv+" ("+gateway.Mask(want)+")", t.Key, "")
+	d.add("the key", redact.Mask(t.Key.Value), "the one in $"+keyEnv+" ("+redact.Mask(want)+")", t.Key, "")
 }
 
 func orDash(s string) string {

@@ -16,6 +16,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
@@ -112,7 +114,7 @@ var topKeyLine = regexp.MustCompile(`(?m)^\s{0,2}"([^"]+)"\s*:`)
 // topKeys names the top-level settings a (probably broken) JSON file held:
 // parsed when it parses, else the keys at the outer indentation.
 func topKeys(path string) []string {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil
 	}
@@ -134,7 +136,7 @@ func topKeys(path string) []string {
 
 // readJSONC reads a JSON-with-comments file as standard JSON.
 func readJSONC(path string) ([]byte, bool) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil, false
 	}
@@ -142,6 +144,9 @@ func readJSONC(path string) ([]byte, bool) {
 }
 
 func standardJSON(b []byte) ([]byte, bool) {
+	if jsonpos.CheckDepth(b) != nil {
+		return nil, false
+	}
 	std, err := hujson.Standardize(append([]byte(nil), b...))
 	if err != nil {
 		return nil, false
@@ -152,8 +157,11 @@ func standardJSON(b []byte) ([]byte, bool) {
 // trailingComma reports whether a JSON-with-comments file has a comma
 // before a closing brace or bracket.
 func trailingComma(path string) bool {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
+		return false
+	}
+	if jsonpos.CheckDepth(b) != nil {
 		return false
 	}
 	v, err := hujson.Parse(b)

@@ -7,7 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tidwall/gjson"
 )
@@ -43,7 +43,7 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		settingsAt := discover.Source{File: path, Key: v.key}
 		s := catalog.Slots{Remove: removeFix(e, at), Was: "the variable's key", Edit: setKeyAt(e, settingsAt, "that key")}
 		if v.name == tools.OpenAIAPIKey {
-			shown = gateway.Mask(val)
+			shown = redact.Mask(val)
 		} else {
 			s.Was, s.Edit = shown, setAt(e, settingsAt, val)
 		}

@@ -2,13 +2,10 @@ package checks
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -82,31 +79,15 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	return out
 }
 
-// GitRunner runs git with args in dir and returns its standard output and
-// exit status; err is set only when git could not be run at all.
-type GitRunner func(ctx context.Context, dir string, args ...string) (stdout string, exit int, err error)
-
-// ExecGit runs the git binary.
-func ExecGit(ctx context.Context, dir string, args ...string) (string, int, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	out, err := cmd.Output()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return string(out), ee.ExitCode(), nil
-	}
-	if err != nil {
-		return "", -1, err
-	}
-	return string(out), 0, nil
-}
-
 // gitCheck reports secret-in-git. It finds a key file's work tree by
 // looking for .git in its directory and the ones above (no process is
 // started for files outside any repository), then asks git itself, which
 // knows every ignore rule (.gitignore at any depth, info/exclude, the
-// global excludes file), in one call: `git status --porcelain --ignored`
-// prints "!! path" for an ignored file, "?? path" for an untracked one
-// that is not ignored, and nothing (or a change) for a tracked one.
+// global excludes file): `git ls-files` prints the path when the index
+// tracks it, and `git check-ignore` exits 0 when it is ignored. Both only
+// read, and run hardened (ExecGit): the repository may be hostile. A file
+// reached through a symlink is judged where it really lies (a
+// ~/.claude -> ~/dotfiles/claude checkout holds the key, not ~/.claude).
 // Tracked is an error: the key is in the history and goes out with the
 // next push. Untracked but not ignored is a warning: one `git add .` away.
 type gitCheck struct {
@@ -119,40 +100,67 @@ func (gitCheck) Name() string { return "secret-git" }
 func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, f := range secretFiles(c.snap) {
-		root := workTree(filepath.Dir(f.path))
+		path, shown := f.path, e.Tilde(f.path)
+		if real, err := filepath.EvalSymlinks(f.path); err == nil {
+			path = real
+		}
+		root := workTree(filepath.Dir(path))
 		if root == "" {
 			continue
 		}
-		rel, err := filepath.Rel(root, f.path)
+		if linkedElsewhere(f.path, root) {
+			shown += " (a link to " + e.Tilde(path) + ")"
+		}
+		rel, err := filepath.Rel(root, path)
 		if err != nil {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		stdout, code, err := c.git(ctx, root, "status", "--porcelain=v1", "--ignored=matching", "--untracked-files=all", "--", rel)
+		tracked, code, err := c.git(ctx, root, "ls-files", "-z", "--", ":(literal)"+rel)
 		if err != nil {
-			return []doctor.Finding{skip("", "git is not installed: cannot tell whether "+e.Tilde(f.path)+" is tracked")}
+			return []doctor.Finding{skip("", "git is not installed: cannot tell whether "+shown+" is tracked")}
 		}
 		if code != 0 {
-			continue // not a usable repository: say nothing
+			// Not a usable repository, or one git refuses (owned by another
+			// user: safe.directory), which keydoctor does not override.
+			out = append(out, skip(f.tool, fmt.Sprintf("git cannot read the repository %s (exit %d): cannot tell whether %s is tracked", e.Tilde(root), code, shown)))
+			continue
 		}
-		switch {
-		case strings.HasPrefix(stdout, "!!"):
-			// ignored
-		case strings.HasPrefix(stdout, "??"):
-			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
-				Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", e.Tilde(f.path), e.Tilde(root)),
-				Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})})
-		default: // tracked, changed or not
+		if tracked != "" {
 			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
-				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", e.Tilde(f.path), e.Tilde(root)),
+				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", shown, e.Tilde(root)),
 				Fix: catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore")),
 					Command: fmt.Sprintf("git -C %s rm --cached %s", human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel))})})
+			continue
 		}
+		if _, code, err := c.git(ctx, root, "check-ignore", "-q", "--", rel); err != nil || code != 1 {
+			continue // ignored (0), or git could not tell (128): say nothing
+		}
+		out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+			Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", shown, e.Tilde(root)),
+			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})})
 	}
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no file holding a key is tracked or unignored in a git work tree"})
 	}
 	return out
+}
+
+// linkedElsewhere reports whether path reaches the work tree root (of
+// the file it resolves to) only through a symlink: the file is a link,
+// or a directory on its way is (a symlinked /tmp or home is not).
+func linkedElsewhere(path, root string) bool {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		return true
+	}
+	near := workTree(filepath.Dir(path))
+	if near == "" {
+		return true
+	}
+	if r, err := filepath.EvalSymlinks(near); err == nil {
+		near = r
+	}
+	return near != root
 }
 
 // workTree is the nearest directory at or above dir that has a .git

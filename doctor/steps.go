@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // WriteFixes writes the numbered fix list of fs under title, grouped and
@@ -24,6 +24,6 @@ func WriteFixes(w io.Writer, fs []Finding, title string, secrets ...string) erro
 		fmt.Fprintf(&b, "  %d. %-7s %s\n", n+1, f.Status, fx.fix)
 		fmt.Fprintf(&b, "     (%s; keydoctor explain %s)\n", fx.about(fs), f.Code)
 	}
-	_, err := io.WriteString(w, gateway.Redact(b.String(), secrets...))
+	_, err := io.WriteString(w, redact.Redact(b.String(), secrets...))
 	return err
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -129,7 +129,7 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 	} else if !o.Quiet && r.Summary.Error+r.Summary.Warning+r.Summary.Failed == 0 {
 		fmt.Fprintln(&b, "\nno problems found")
 	}
-	_, err := io.WriteString(w, gateway.Redact(b.String(), o.Secrets...))
+	_, err := io.WriteString(w, redact.Redact(b.String(), o.Secrets...))
 	return err
 }
 

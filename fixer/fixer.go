@@ -131,7 +131,7 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 	r.Plan = plan
 	for i, j := range at {
 		if err := refused[i]; err != nil {
-			r.Fixes[j].Reason = gateway.Redact(e.Tilde(err.Error()), o.Writers.Profile.Key)
+			r.Fixes[j].Reason = e.Tilde(err.Error()) // shown through the run's writer, which masks the key
 			continue
 		}
 		r.Fixes[j].Applied = true
@@ -163,8 +163,5 @@ func sourcePath(e *env.Env, src string) string {
 		return ""
 	}
 	p := lineSuffix.ReplaceAllString(src, "")
-	if rest, ok := strings.CutPrefix(p, "~/"); ok && e.Home != "" {
-		p = filepath.Join(e.Home, rest)
-	}
-	return p
+	return e.Untilde(p)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // ApplyOptions say where backups go.
@@ -136,7 +137,7 @@ func (c *Change) unchangedOnDisk() error {
 // sameOnDisk refuses when target does not hold want (or, when !exists,
 // when it is there).
 func sameOnDisk(target, path string, exists bool, want []byte, hint, reason string) error {
-	data, err := os.ReadFile(target)
+	data, err := safefile.ReadFile(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if !exists {
@@ -165,6 +166,10 @@ func (c *Change) writable() error {
 			return nil
 		}
 		dir = parent
+	}
+	if attr := lockedAttr(dir); attr != "" {
+		return refuse(c.Path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", attr[:1], dir),
+			"cannot be written: its directory %s is %s (chattr +%s)", dir, attr, attr[:1])
 	}
 	if err := dirWritable(dir); err != nil {
 		return refuse(c.Path, fmt.Sprintf("make %s writable (chmod u+w), or leave this tool out with --tools", dir),

@@ -13,6 +13,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -67,6 +68,7 @@ func TestNewToolDirsArePrivate(t *testing.T) {
 // permission) puts back what was written, removes the backup of a run that
 // changed nothing, and is a refusal (exit 2 in the CLI).
 func TestWriteRefusalLeavesNoBackup(t *testing.T) {
+	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
 	settings := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
@@ -157,6 +159,7 @@ func TestRollbackKeepsAnotherWritersChange(t *testing.T) {
 // killed run left: temporary copies beside the files and in the backups,
 // and a backup directory without a manifest.
 func TestApplyRemovesStaleLeftovers(t *testing.T) {
+	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
 	settings := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	writeFile(t, settings, `{}`, 0o600)
@@ -202,6 +205,7 @@ func TestApplyRemovesStaleLeftovers(t *testing.T) {
 // TestFailedBackupLeavesNothing: a backup that cannot be finished is
 // removed again, and nothing is written.
 func TestFailedBackupLeavesNothing(t *testing.T) {
+	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
 	settings := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	writeFile(t, settings, `{}`, 0o600)
@@ -230,6 +234,7 @@ func TestFailedBackupLeavesNothing(t *testing.T) {
 // content was being written to the temporary copy is refused right before
 // the rename, and the other change stays.
 func TestApplyRefusesChangeAtTheLastMoment(t *testing.T) {
+	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
 	settings := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
 	writeFile(t, settings, `{}`, 0o600)

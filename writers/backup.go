@@ -15,6 +15,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // ManifestSchema names the backup manifest format.
@@ -142,7 +144,7 @@ func SealKept(dir string) error {
 		if !r.Kept {
 			continue
 		}
-		data, err := os.ReadFile(r.Target)
+		data, err := safefile.ReadFile(r.Target)
 		if err != nil {
 			continue
 		}
@@ -216,7 +218,7 @@ func Backups(root string) ([]*Manifest, error) {
 
 // ReadManifest reads one backup directory.
 func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +266,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if !r.Existed {
 			c.Remove = true
 			c.New = nil
-			c.addSecrets(secretValuesIn(c.Old)...) // the diff shows what is removed
+			c.addSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
 			if err := p.add(c); err != nil {
 				return nil, err
 			}
@@ -273,7 +275,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if strings.Contains(r.Copy, "/") || strings.Contains(r.Copy, `\`) || r.Copy == "" {
 			return nil, fmt.Errorf("%s: bad copy name %q in the manifest", m.Dir, r.Copy)
 		}
-		data, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		data, err := safefile.ReadFile(filepath.Join(m.Dir, r.Copy))
 		if m.State == stateBegun && c.Existed && sum(c.Old) == r.Before && (err != nil || sum(data) != r.Before) {
 			// Killed before this copy was made: the run never wrote the
 			// file, which still holds what it held before.
@@ -292,8 +294,8 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			c.Mode = fs.FileMode(mode)
 		}
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
-		c.addSecrets(secretValuesIn(c.Old)...)
-		c.addSecrets(secretValuesIn(c.New)...)
+		c.addSecrets(redact.SecretValues(c.Old)...)
+		c.addSecrets(redact.SecretValues(c.New)...)
 		if err := p.add(c); err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -13,7 +14,7 @@ import (
 func BenchmarkPlanRealHome(b *testing.B) {
 	t := &testing.T{}
 	o := testOptions(t)
-	o.Env.Home = b.TempDir()
+	o.Env.Home = testutil.TempDir(b)
 	o.Project = filepath.Join(o.Env.Home, "project")
 	writeFileB(b, tools.ClaudeSettings(o.Env, tools.ClaudeUser, ""), claudeSettingsWithHooks)
 	writeFileB(b, tools.CodexConfig(o.Env), codexConfigRealLooking)

@@ -12,9 +12,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // Change is the planned new content of one file.
@@ -39,6 +41,7 @@ type Change struct {
 	// secrets are strings to mask wherever the change is shown: our key
 	// and any key-like value already in the file.
 	secrets []string
+	shown   shownMemo // secretsShown's scan of Old and New (secrets.go)
 	// order: lower applies first (.gitignore before the .env it protects).
 	order int
 }
@@ -109,7 +112,13 @@ func refuse(path, hint, format string, args ...any) *RefusedError {
 // of the file it names, following symlinks. A missing file is not an
 // error (Existed is false); anything setup must not edit is a
 // *RefusedError.
-func readFile(path string) (*Change, error) {
+func readFile(path string) (*Change, error) { return readFileFor(path, false) }
+
+// readFileFor is readFile; modeOnly accepts a read-only file, for an edit
+// that tightens its mode and changes no byte (a 0444 key file the user
+// owns is made 0400: being read-only is no reason to leave it readable
+// by everyone).
+func readFileFor(path string, modeOnly bool) (*Change, error) {
 	// A new file is not chowned: it belongs to whoever runs keydoctor.
 	c := &Change{Path: path, target: canonical(path), uid: -1, gid: -1}
 	fi, err := os.Lstat(path)
@@ -122,8 +131,7 @@ func readFile(path string) (*Change, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
-			link, _ := os.Readlink(path)
-			return nil, refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+			return nil, brokenLink(path)
 		}
 		c.target = canonical(target)
 		if fi, err = os.Stat(target); err != nil {
@@ -134,21 +142,85 @@ func readFile(path string) (*Change, error) {
 	case fi.IsDir():
 		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
 	case !fi.Mode().IsRegular():
-		return nil, refuse(path, "", "is not a regular file (%s)", fi.Mode().Type())
-	case fi.Mode().Perm()&0o200 == 0:
-		return nil, refuse(path, fmt.Sprintf("make it writable (chmod u+w %s) or leave this tool out with --tools", path), "is read-only (mode %04o)", fi.Mode().Perm())
+		return nil, refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
+	case fi.Mode().Perm()&0o200 == 0 && !modeOnly:
+		return nil, refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
-	data, err := os.ReadFile(c.target)
+	if err := notLocked(path, c.target); err != nil {
+		return nil, err
+	}
+	data, err := safefile.ReadFile(c.target)
+	if errors.Is(err, safefile.ErrTooLarge) || errors.Is(err, safefile.ErrNotRegular) {
+		return nil, refuse(path, "shrink or remove the file, or leave this tool out with --tools", "%v", unwrapPath(err))
+	}
 	if err != nil {
 		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	c.Existed, c.Old = true, data
-	c.OldMode, c.Mode = fi.Mode().Perm(), fi.Mode().Perm()
+	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
 	c.uid, c.gid = fileOwner(fi)
+	if n := hardLinks(fi); n > 1 {
+		// The atomic replace gives this name a new file: the other names
+		// keep the old content. Say so rather than break it silently.
+		others := "the other name keeps"
+		if n > 2 {
+			others = fmt.Sprintf("the other %d names keep", n-1)
+		}
+		c.notef("has %d hard links: the rewritten file replaces this name only; %s the old content", n, others)
+	}
 	if euid := os.Geteuid(); c.uid >= 0 && euid >= 0 && euid != 0 && c.uid != euid {
 		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}
 	return c, nil
+}
+
+// notLocked refuses a file (or the directory it is replaced in) that
+// chattr made immutable or append-only: no one, root included, may
+// rename over it, and "make it writable" would not help.
+func notLocked(path, target string) error {
+	for _, p := range []string{target, filepath.Dir(target)} {
+		if attr := lockedAttr(p); attr != "" {
+			flag := map[string]string{"immutable": "i", "append-only": "a"}[attr]
+			what := "is"
+			if p != target {
+				what = "is in the directory " + p + ", which is"
+			}
+			return refuse(path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", flag, p),
+				"%s %s (chattr +%s): no one, root included, may replace it", what, attr, flag)
+		}
+	}
+	return nil
+}
+
+// brokenLink is the refusal of a symlink that leads to no file: a loop
+// (every link on the way exists), a dangling one, or one keydoctor may
+// not follow.
+func brokenLink(path string) *RefusedError {
+	link, _ := os.Readlink(path)
+	_, err := os.Stat(path)
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		// The links as written, until one leads back to path.
+		chain, at, closed := []string{filepath.Base(path)}, path, false
+		for i := 0; i < 4 && !closed; i++ {
+			next, err := os.Readlink(at)
+			if err != nil {
+				break
+			}
+			chain = append(chain, next)
+			if !filepath.IsAbs(next) {
+				next = filepath.Join(filepath.Dir(at), next)
+			}
+			at, closed = next, filepath.Clean(next) == filepath.Clean(path)
+		}
+		if !closed {
+			chain = append(chain, "…")
+		}
+		return refuse(path, "make it a file, or point the link at one", "is a symlink loop (%s): it never reaches a file", strings.Join(chain, " -> "))
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		return refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+	}
+	return refuse(path, "", "is a symlink to %s, which cannot be followed: %v", link, unwrapPath(err))
 }
 
 // canonical is the one spelling of the file path names, whatever spelling

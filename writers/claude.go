@@ -1,10 +1,10 @@
 package writers
 
 import (
-	"os"
 	"slices"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
@@ -86,7 +86,7 @@ func removeClaudeSwitches(c *Change, doc *jsonDoc) {
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
 func rejectedByClaude(o Options, key string) bool {
-	b, err := os.ReadFile(tools.ClaudeState(o.Env))
+	b, err := safefile.ReadFile(tools.ClaudeState(o.Env))
 	if err != nil || len(key) < tools.ClaudeRejectedTail {
 		return false
 	}

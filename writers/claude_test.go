@@ -3,12 +3,17 @@ package writers
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -95,7 +100,12 @@ func TestClaudeStaleAuthInDiff(t *testing.T) {
 		t.Errorf("the removed variable is not in the diff:\n%s", d)
 	}
 	c := p.Pending()[0]
-	if c.Mode != 0o600 || !strings.Contains(strings.Join(c.Notes, "\n"), "mode tightened") {
+	if noModes {
+		// Nothing to tighten: the 0666 Go shows there says nothing of others.
+		if c.Mode != c.OldMode || strings.Contains(strings.Join(c.Notes, "\n"), "mode tightened") {
+			t.Errorf("mode %04o -> %04o notes %q", c.OldMode, c.Mode, c.Notes)
+		}
+	} else if c.Mode != 0o600 || !strings.Contains(strings.Join(c.Notes, "\n"), "mode tightened") {
 		t.Errorf("mode %04o notes %q", c.Mode, c.Notes)
 	}
 }
@@ -126,6 +136,8 @@ func TestClaudeRefusals(t *testing.T) {
 		{"top-level array", "[\n  {}\n]\n", 1, 1, "an array, not an object"},
 		{"env not an object", "{\n  \"env\": [\"A=1\"]\n}\n", 2, 10, `"env" is an array, not an object`},
 		{"env a string", "{\"env\": \"A=1\"}", 1, 9, `"env" is a string`},
+		// hujson's parser recurses once per level: this overflowed the stack.
+		{"nested 1,000,000 deep", `{"a":` + strings.Repeat("[", 1e6) + strings.Repeat("]", 1e6) + "}", 1, 10005, "nested more than the maximum of 10000 levels deep"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,14 +175,27 @@ func TestRefusedFiles(t *testing.T) {
 	}
 	check("directory", "is a directory")
 	os.Remove(path)
-	if err := os.Symlink(filepath.Join(o.Env.Home, "nowhere.json"), path); err != nil {
+	if err := testutil.MakeSymlink(filepath.Join(o.Env.Home, "nowhere.json"), path); err == nil {
+		check("dangling symlink", "which does not exist")
+	} else if runtime.GOOS != "windows" {
+		t.Fatal(err) // Windows makes symlinks for administrators only
+	}
+	os.Remove(path)
+	// settings.json -> a.json -> settings.json: both exist, as links.
+	other := filepath.Join(filepath.Dir(path), "a.json")
+	if err := testutil.MakeSymlink(path, other); err == nil {
+		if err := os.Symlink(other, path); err != nil {
+			t.Fatal(err)
+		}
+		check("symlink loop", "is a symlink loop (settings.json -> "+other+" -> "+path+"): it never reaches a file")
+	} else if runtime.GOOS != "windows" {
 		t.Fatal(err)
 	}
-	check("dangling symlink", "which does not exist")
 	os.Remove(path)
+	os.Remove(other)
 	writeFile(t, path, "{}", 0o444)
 	check("read-only", "is read-only (mode 0444)")
-	os.RemoveAll(filepath.Dir(path))
+	testutil.RemoveTree(filepath.Dir(path))
 	writeFile(t, filepath.Join(o.Env.Home, ".claude"), "", 0o600)
 	check("parent is a file", "is not a directory")
 }
@@ -197,5 +222,73 @@ func TestJSONCInsertKeepsSameLineComment(t *testing.T) {
 	want := "{\n  \"a\": 1, // about a\n  \"b\": \"x\"\n}\n"
 	if got := string(doc.bytes()); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// chattr +i (or +a) forbids replacing a file even to root: the refusal
+// says so and how to clear it, not "make its directory writable". Needs
+// root and a filesystem with the flags: skipped otherwise.
+func TestRefusesImmutable(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("chattr needs root on Linux")
+	}
+	if _, err := exec.LookPath("chattr"); err != nil {
+		t.Skip("no chattr")
+	}
+	for _, tt := range []struct{ flag, file, dir string }{
+		{"+i", "is immutable (chattr +i)", ""},
+		{"+a", "is append-only (chattr +a)", ""},
+		{"+i", "", "is immutable (chattr +i)"},
+	} {
+		o := testOptions(t)
+		path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+		writeFile(t, path, "{}\n", 0o600)
+		target := path
+		if tt.dir != "" {
+			os.Remove(path)
+			target = filepath.Dir(path)
+		}
+		if out, err := exec.Command("chattr", tt.flag, target).CombinedOutput(); err != nil {
+			t.Skipf("chattr %s is not supported here: %v %s", tt.flag, err, out)
+		}
+		t.Cleanup(func() { exec.Command("chattr", "-i", "-a", target).Run() })
+		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
+		if tt.dir != "" && err == nil {
+			p := planOne(t, o, gateway.Claude)
+			_, err = p.Apply(ApplyOptions{BackupRoot: filepath.Join(o.Env.Home, "backups"), Now: time.Now()})
+		}
+		var re *RefusedError
+		want := tt.file + tt.dir
+		if !errors.As(err, &re) || !strings.Contains(re.Reason, want) || !strings.Contains(re.Hint, "chattr -"+tt.flag[1:]) {
+			t.Errorf("chattr %s on %s: err = %v (hint %q), want %q", tt.flag, target, err, hintOf(re), want)
+		}
+		if strings.Contains(fmt.Sprint(err), "make its directory writable") {
+			t.Errorf("misleading: %v", err)
+		}
+	}
+}
+
+func hintOf(re *RefusedError) string {
+	if re == nil {
+		return ""
+	}
+	return re.Hint
+}
+
+// Replacing a hard-linked file gives its name a new file: the plan says
+// the other names keep the old content.
+func TestHardLinkNoted(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("link counts are not read on Windows")
+	}
+	o := testOptions(t)
+	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+	writeFile(t, path, "{}\n", 0o600)
+	if err := os.Link(path, filepath.Join(o.Env.Home, "settings-copy.json")); err != nil {
+		t.Skip(err)
+	}
+	p := planOne(t, o, gateway.Claude)
+	if notes := strings.Join(p.Changes[0].Notes, "\n"); !strings.Contains(notes, "has 2 hard links: the rewritten file replaces this name only; the other name keeps the old content") {
+		t.Errorf("notes %q", notes)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
@@ -123,11 +125,15 @@ func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
 
 func decodeTOML(path string, data []byte) (map[string]any, error) {
 	m := map[string]any{}
+	var be *tomlbound.Error
+	if errors.As(tomlbound.Check(data), &be) { // before the decoder, quadratic in keys
+		return nil, &RefusedError{Path: path, Line: be.Line, Col: be.Col, Reason: be.Msg(), Hint: "keydoctor cannot edit a file that large safely; leave Codex out with --tools"}
+	}
 	if err := toml.Unmarshal(data, &m); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: de.Error(), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
+			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: human.HideWords(de.Error(), de.Key()...), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
 		}
 		return nil, refuse(path, "", "does not parse: %v", err)
 	}

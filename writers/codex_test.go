@@ -2,6 +2,7 @@ package writers
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -228,4 +229,17 @@ func FuzzCodexEdit(f *testing.F) {
 			t.Fatalf("verify: %v", err)
 		}
 	})
+}
+
+// A TOML file defining a token-shaped key twice: the refusal names the
+// line, not the token.
+func TestCodexRefusalHidesTokenKey(t *testing.T) {
+	o := testOptions(t)
+	tok := "ghp_0123456789abcdefABCDEF0123456789abcd"
+	writeFile(t, filepath.Join(o.Env.Home, ".codex", "config.toml"), tok+" = 1\n"+tok+" = 2\n", 0o600)
+	_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
+	var re *RefusedError
+	if !errors.As(err, &re) || re.Line != 2 || strings.Contains(err.Error(), tok) {
+		t.Errorf("err = %v", err)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -74,7 +75,19 @@ func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err err
 		if e.Kind == EditTriple {
 			continue
 		}
-		if err := p.planEdit(o, e); err != nil {
+		before := map[*Change]bool{}
+		for _, c := range p.Changes {
+			before[c] = true
+		}
+		err := p.planEdit(o, e)
+		for j := 0; err == nil && j < len(p.Changes); j++ {
+			if c := p.Changes[j]; !before[c] {
+				if err = checkLink(o, c); err != nil {
+					p.Changes = append(p.Changes[:j], p.Changes[j+1:]...)
+				}
+			}
+		}
+		if err != nil {
 			var re *RefusedError
 			if !errors.As(err, &re) {
 				return nil, nil, err
@@ -110,7 +123,7 @@ func writesSource(plan *Plan, path string) error {
 func (p *Plan) planEdit(o Options, e Edit) error {
 	switch e.Kind {
 	case EditSecretMode:
-		c, err := p.changeFor(e.Tool, e.Path)
+		c, err := p.modeChangeFor(e.Tool, e.Path)
 		if err != nil {
 			return err
 		}
@@ -148,8 +161,22 @@ func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 	if have := p.find(c.target); have != nil {
 		return have, nil
 	}
+	c.Tool, c.New = tool, c.Old // its secrets: secretsShown
+	return c, p.add(c)
+}
+
+// modeChangeFor is changeFor for an edit of the mode alone: a read-only
+// file is accepted (its bytes stay as they are).
+func (p *Plan) modeChangeFor(tool gateway.ToolID, path string) (*Change, error) {
+	c, err := readFileFor(path, true)
+	if err != nil {
+		return nil, err
+	}
+	if have := p.find(c.target); have != nil {
+		return have, nil
+	}
 	c.Tool, c.New = tool, c.Old
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.addSecrets(redact.SecretValues(c.Old)...)
 	return c, p.add(c)
 }
 

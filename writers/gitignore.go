@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
 // gitRoot is the work tree containing dir, or "".
@@ -59,7 +61,7 @@ func gitIgnored(root, file string) bool {
 			}
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+	if b, err := safefile.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
 		apply(root, b)
 	}
 	rel, err := filepath.Rel(root, filepath.Dir(file))
@@ -73,7 +75,7 @@ func gitIgnored(root, file string) bool {
 	}
 	for _, p := range parts {
 		dir = filepath.Join(dir, p)
-		if b, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
+		if b, err := safefile.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
 			apply(dir, b)
 		}
 	}

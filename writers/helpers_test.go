@@ -3,20 +3,26 @@ package writers
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
+// noModes: Windows has no mode bits (Go shows the read-only attribute as
+// 0444 and its absence as 0666); who may read a file is its ACL there.
+var noModes = runtime.GOOS == "windows"
+
 // testOptions is a hermetic home with the taotoken profile.
 func testOptions(t *testing.T) Options {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	e := env.FromMap(map[string]string{"HOME": home})
 	e.GOOS = "linux"
 	e.Now = func() time.Time { return time.Date(2026, 11, 29, 21, 35, 9, 883e6, time.UTC) }

@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package writers
 
@@ -10,3 +10,6 @@ func fileOwner(fs.FileInfo) (uid, gid int) { return -1, -1 }
 // dirWritable cannot be asked beforehand here; a failed write is rolled
 // back and reported instead.
 func dirWritable(string) error { return nil }
+
+// hardLinks: not told by this system's FileInfo.
+func hardLinks(fs.FileInfo) int { return 1 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Plan is every change of one run, planned before anything is written.
@@ -51,8 +52,8 @@ func (p *Plan) Secrets() []string {
 	return out
 }
 
-// Redact masks every secret of the plan in s (MaskSecrets).
-func (p *Plan) Redact(s string) string { return MaskSecrets(s, p.Secrets()...) }
+// Redact masks every secret of the plan in s (redact.MaskSecrets).
+func (p *Plan) Redact(s string) string { return redact.MaskSecrets(s, p.Secrets()...) }
 
 // FileDiff is the unified diff of one change, keys masked. name shows a
 // path (e.g. with ~ for the home directory).

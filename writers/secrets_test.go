@@ -5,53 +5,13 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
 // A key that looks like no known key format: masking must not depend on
 // the sk- prefix.
 const oddKey = "Zq7-canary-0123456789abcdefXY"
-
-func TestMaskSecrets(t *testing.T) {
-	tests := []struct {
-		in, want string
-	}{
-		// every side of a diff, JSON
-		{`+    "ANTHROPIC_AUTH_TOKEN": "` + oddKey + `",`, `+    "ANTHROPIC_AUTH_TOKEN": "Zq7-****efXY",`},
-		{`-  "apiKey": "` + oddKey + `"`, `-  "apiKey": "Zq7-****efXY"`},
-		{`     "refresh_token": "rt_SHORT",`, `     "refresh_token": "****",`},
-		{`     "access_token": "ACCESS_TOKEN_VALUE",`, `     "access_token": "ACCE****ALUE",`},
-		{`{"id_token":"a.b.c","account_id":"acc-1"}`, `{"id_token":"****","account_id":"acc-1"}`},
-		{`  "client_secret": "it's \"quoted\" xyz"`, `  "client_secret": "it's**** xyz"`},
-		// TOML
-		{`+experimental_bearer_token = "` + oddKey + `"`, `+experimental_bearer_token = "Zq7-****efXY"`},
-		{` env_key = "TAOTOKEN_API_KEY"`, ` env_key = "TAOTOKEN_API_KEY"`},
-		{`http_headers = { "Authorization" = "Bearer ` + oddKey + `" }`, `http_headers = { "Authorization" = "Bear****efXY" }`},
-		{`env = { MY_TOKEN = 'abcdefgh12345678' }`, `env = { MY_TOKEN = 'abcd****5678' }`},
-		// .env
-		{`-TAOTOKEN_API_KEY=` + oddKey, `-TAOTOKEN_API_KEY=Zq7-****efXY`},
-		{`+export DB_PASSWORD="hunter2"`, `+export DB_PASSWORD="****"`},
-		{`-DB_PASSWORD=12345678`, `-DB_PASSWORD=****`},
-		{` SECRET_WORDS=two words # comment`, ` SECRET_WORDS=**** # comment`},
-		// a credential header inside some other value
-		{`"ANTHROPIC_CUSTOM_HEADERS": "Authorization: Bearer ` + oddKey + `"`, `"ANTHROPIC_CUSTOM_HEADERS": "Authorization: Bearer Zq7-****efXY"`},
-		// URLs
-		{`"ANTHROPIC_BASE_URL": "http://u:` + oddKey + `@h/api?key=` + oddKey + `"`, `"ANTHROPIC_BASE_URL": "http://u:****@h/api?key=****"`},
-		// not secrets
-		{`"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`, `"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`},
-		{`base_url = "https://taotoken.net/api/v1"`, `base_url = "https://taotoken.net/api/v1"`},
-		{`@@ -1,5 +1,5 @@`, `@@ -1,5 +1,5 @@`},
-	}
-	for _, tt := range tests {
-		if got := MaskSecrets(tt.in); got != tt.want {
-			t.Errorf("MaskSecrets(%s)\n got %s\nwant %s", tt.in, got, tt.want)
-		}
-	}
-	// a known secret is masked wherever it is, even under no secret name
-	if got := MaskSecrets(`"note": "`+oddKey+`"`, oddKey); strings.Contains(got, oddKey) {
-		t.Errorf("known secret shown: %s", got)
-	}
-}
 
 // TestRestoreDiffMasksRemovedFiles: a restore after a setup that created
 // every file shows only removed lines; none may show the key.
@@ -72,7 +32,7 @@ func TestRestoreDiffMasksRemovedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := diffOf(rp)
-	if !strings.Contains(d, "+++ /dev/null") || !strings.Contains(d, gateway.Mask(oddKey)) {
+	if !strings.Contains(d, "+++ /dev/null") || !strings.Contains(d, redact.Mask(oddKey)) {
 		t.Fatalf("restore diff removes nothing or shows no masked key:\n%s", d)
 	}
 	if strings.Contains(d, oddKey) {
@@ -112,24 +72,4 @@ func TestCodexLoginTokensMasked(t *testing.T) {
 			t.Errorf("diff shows %q:\n%s", s, d)
 		}
 	}
-}
-
-// FuzzMaskSecrets: any text, no panic; a value under a secret name in
-// JSON, TOML or .env form never survives, whatever surrounds it.
-func FuzzMaskSecrets(f *testing.F) {
-	for _, s := range []string{"", "+{\n", `"a": "b"`, "-X=1 # c", "[t]\nk = 'v'\n", "@@ -1 +1 @@\n"} {
-		f.Add(s, "Zq7canary0123456789")
-	}
-	f.Fuzz(func(t *testing.T, around, secret string) {
-		MaskSecrets(around)
-		if len(secret) < 8 || strings.Trim(secret, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" || strings.Contains(around, secret) {
-			return
-		}
-		for _, line := range []string{`  "apiKey": "` + secret + `",`, `api_key = "` + secret + `"`, `MY_TOKEN=` + secret, `"Authorization": "Bearer ` + secret + `"`} {
-			text := around + "\n+" + line + "\n" + around
-			if got := MaskSecrets(text); strings.Contains(got, secret) {
-				t.Fatalf("%q survives in %q", secret, got)
-			}
-		}
-	})
 }

@@ -6,20 +6,34 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 )
 
-// removeStale removes what a killed run can leave behind: temporary copies
-// next to the plan's files and in the backups, and backup directories that
-// never got their manifest (a run killed while backing up, before it wrote
-// any tool file). It runs under the write lock, so nothing it removes
-// belongs to a write in progress.
+// removeStale removes what a killed run can leave behind next to the
+// plan's files and in the backups (RemoveStale).
 func (p *Plan) removeStale(o ApplyOptions) ([]string, error) {
-	dirs := map[string]bool{}
+	var dirs []string
 	for _, c := range p.Changes {
-		dirs[filepath.Dir(c.target)] = true
+		dirs = append(dirs, filepath.Dir(c.target))
 	}
+	return RemoveStale(o.BackupRoot, o.Since, dirs...)
+}
+
+// RemoveStale removes what a killed run can leave behind: temporary copies
+// in dirs and in the backups under backupRoot, and backup directories that
+// never got their manifest (a run killed while backing up, before it wrote
+// any tool file). The caller holds the write lock, taken at since, so
+// nothing it removes belongs to a write in progress. Every writer calls it
+// on its next run (Apply, and the commands that change only keydoctor's
+// own files): a killed run's copy may hold a key.
+func RemoveStale(backupRoot string, since time.Time, dirList ...string) ([]string, error) {
+	dirs := map[string]bool{}
+	for _, d := range dirList {
+		dirs[filepath.Clean(d)] = true
+	}
+	o := ApplyOptions{BackupRoot: backupRoot, Since: since}
 	if o.BackupRoot != "" {
 		dirs[o.BackupRoot] = true
 		entries, _ := os.ReadDir(o.BackupRoot)

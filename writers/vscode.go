@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/tailscale/hujson"
 )
@@ -80,7 +81,7 @@ func planMisplacedMCP(o Options, ed tools.Editor) (*Change, map[string]hujson.Va
 	}
 	doc.remove(tools.VSCodeMisplacedMCP)
 	c.New = doc.bytes()
-	c.addSecrets(secretValuesIn(c.Old)...)
+	c.addSecrets(redact.SecretValues(c.Old)...)
 	c.notef("removed %q (moved to %s)", tools.VSCodeMisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }

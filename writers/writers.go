@@ -1,6 +1,7 @@
 package writers
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -84,16 +85,27 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		}
 		cs, err := plan(o, t)
 		if err != nil {
+			// A refused project file reached through a forbidden link is
+			// refused for the link: what lies at its target (a shell
+			// profile, .git/config) is not the project's to parse.
+			var re *RefusedError
+			if errors.As(err, &re) {
+				if lerr := checkLink(o, &Change{Path: re.Path}); lerr != nil {
+					return nil, lerr
+				}
+			}
 			return nil, err
 		}
 		for _, c := range cs {
 			c.Tool = id
-			c.addSecrets(o.Profile.Key)
-			c.addSecrets(secretValuesIn(c.Old)...)
+			c.addSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
 		if err := p.add(cs...); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkLinks(o, p); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -101,6 +113,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 func (o *Options) defaults() error {
 	if o.Env == nil {
 		return fmt.Errorf("writers: no environment")
+	}
+	if err := o.Profile.CheckModels(); err != nil {
+		return err // a model id a tool's file must never carry
 	}
 	if o.Project == "" {
 		o.Project = "."

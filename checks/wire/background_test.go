@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestWirePathsBackground(t *testing.T) {
 			t.Fatalf("%s: %d paths", tt.name, len(ps))
 		}
 		p := ps[0]
-		if p.BackgroundModel != tt.model || p.BackgroundDefault != tt.dflt || p.BackgroundSource != tt.source {
+		if p.BackgroundModel != tt.model || p.BackgroundDefault != tt.dflt || p.BackgroundSource != filepath.FromSlash(tt.source) {
 			t.Errorf("%s: background %q default %v source %q", tt.name, p.BackgroundModel, p.BackgroundDefault, p.BackgroundSource)
 		}
 	}

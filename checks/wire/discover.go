@@ -62,6 +62,8 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			p.Skip = t.Label + " uses its vendor's built-in " + t.Base.Value + ", not a gateway"
 		case t.KeyName == discover.KeyHelper:
 			p.Skip = "the key comes from apiKeyHelper, which keydoctor does not run"
+		default:
+			p.Skip = s.ProjectHostForeignKey(t)
 		}
 		if p.Model == "" && !t.NeedsModel {
 			p.Model = model

@@ -7,6 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 func wireSnapshot(t *testing.T, files, vars map[string]string) *discover.Snapshot {
@@ -55,7 +56,7 @@ func TestPaths(t *testing.T) {
 			}
 			p := ps[0]
 			if p.Key != wireKey {
-				t.Errorf("key not carried: %q", gateway.Mask(p.Key))
+				t.Errorf("key not carried: %q", redact.Mask(p.Key))
 			}
 			got := Path{Tool: p.Tool, Base: p.Base, Auth: p.Auth, KeyVar: p.KeyVar, Model: p.Model, Protocol: p.Protocol, Skip: p.Skip}
 			if got != tt.want {

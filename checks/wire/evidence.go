@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // sensitiveHeaders are request headers that carry the key.
@@ -20,7 +21,7 @@ var sensitiveHeaders = map[string]bool{
 // URL, masked headers, status, first bytes, phase timings, curl), with the
 // attempts it took. Every string is masked once more here: the key is
 // replaced wherever it appears, and a header that carries credentials
-// never shows more than gateway.Mask does, whatever the client put in it.
+// never shows more than redact.Mask does, whatever the client put in it.
 func NewEvidence(r *probe.Result, req probe.Request, keyVar string, attempts int) *doctor.Evidence {
 	if r == nil {
 		return nil
@@ -31,14 +32,14 @@ func NewEvidence(r *probe.Result, req probe.Request, keyVar string, attempts int
 	if r.Method == http.MethodGet {
 		ev.Curl = curlGet(req, keyVar)
 	}
-	ev.URL = gateway.Redact(ev.URL, key)
-	ev.Body = gateway.Redact(ev.Body, key) // already cut and cleaned by the probe (probe.CleanBody)
-	ev.Curl = gateway.Redact(ev.Curl, key)
+	ev.URL = redact.Redact(ev.URL, key)
+	ev.Body = redact.Redact(ev.Body, key) // already cut and cleaned by the probe (probe.CleanBody)
+	ev.Curl = redact.Redact(ev.Curl, key)
 	for name, v := range ev.Headers {
 		if sensitiveHeaders[strings.ToLower(name)] {
 			v = maskCredential(v, key)
 		}
-		ev.Headers[name] = gateway.Redact(v, key)
+		ev.Headers[name] = redact.Redact(v, key)
 	}
 	return &ev
 }
@@ -70,10 +71,10 @@ func maskCredential(v, key string) string {
 }
 
 func maskOnce(cred, key string) string {
-	if strings.Contains(cred, "****") || (key != "" && cred == gateway.Mask(key)) {
+	if strings.Contains(cred, "****") || (key != "" && cred == redact.Mask(key)) {
 		return cred
 	}
-	return gateway.Mask(cred)
+	return redact.Mask(cred)
 }
 
 // phaseSummary is the timings in one line, in ladder order, for messages.

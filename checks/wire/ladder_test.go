@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // fakeClient answers by URL: "URL" for a request, "URL stream" for a
@@ -42,7 +43,7 @@ func (f *fakeClient) answer(key string, req probe.Request) *probe.Result {
 		r = fn(n)
 	}
 	r.Method, r.URL = "POST", req.URL
-	r.ReqHeader = http.Header{"Authorization": {"Bearer " + gateway.Mask(req.Key)}}
+	r.ReqHeader = http.Header{"Authorization": {"Bearer " + redact.Mask(req.Key)}}
 	return r
 }
 

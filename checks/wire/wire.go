@@ -10,8 +10,8 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
@@ -235,8 +235,8 @@ func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	if r := strings.TrimPrefix(out.Check, "wire-"); r != out.Check {
 		out.Message = r + ": " + out.Message // the rung, for the text report
 	}
-	out.Message = gateway.Redact(out.Message, key)
-	out.Fix = gateway.Redact(out.Fix, key)
+	out.Message = redact.Redact(out.Message, key)
+	out.Fix = redact.Redact(out.Fix, key)
 	if out.Evidence != nil {
 		ev := *out.Evidence
 		out.Evidence = &ev

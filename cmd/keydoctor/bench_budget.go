@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // confirmAbove: a run planning more requests or output tokens than this
@@ -68,6 +69,7 @@ func confirmBudget(o *benchOptions, b bench.Budget) error {
 		return nil
 	}
 	fmt.Fprint(o.ErrOut, "bench: this may cost real tokens; continue? [y/N] ")
+	redact.Flush(o.ErrOut) // the question shows before the answer is read
 	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
 		return nil

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -27,7 +30,11 @@ func writeBenchHTML(o *benchOptions, r bench.Report, samples []bench.Sample) err
 	// temp file and rename: a page half written never replaces a whole one
 	tmp, err := os.CreateTemp(filepath.Dir(o.HTML), ".bench-*.html")
 	if err != nil {
-		return err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary name means nothing to the user
+		}
+		return fmt.Errorf("%s: %w", o.Env.Tilde(o.HTML), err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(b.Bytes()); err != nil {

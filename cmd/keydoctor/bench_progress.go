@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // progress draws a one-line bar on stderr while a run goes, only on a
@@ -26,7 +27,7 @@ type progress struct {
 const redrawEvery = 100 * time.Millisecond
 
 func newProgress(o *benchOptions) *progress {
-	return &progress{on: o.ErrTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s) }, start: time.Now()}
+	return &progress{on: o.ErrTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s); redact.Flush(o.ErrOut) }, start: time.Now()}
 }
 
 // level starts a sweep level.

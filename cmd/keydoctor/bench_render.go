@@ -17,7 +17,8 @@ import (
 // --raw and --save files.
 func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) error {
 	if o.Raw != "" {
-		f, err := os.Create(o.Raw)
+		// 0600 like every file keydoctor writes (os.Create is 0666).
+		f, err := os.OpenFile(o.Raw, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {
 			return failf("", "cannot write the raw samples: %v", err)
 		}

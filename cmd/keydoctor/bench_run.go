@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -37,6 +41,9 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	}
 	r, err := prepareBench(o)
 	if err != nil {
+		return err
+	}
+	if err := checkOutputPaths(o); err != nil {
 		return err
 	}
 	budget := bench.PlanBudget(r.plan, r.sweep, o.MaxTokens)
@@ -147,4 +154,27 @@ func (r *benchRun) judge() {
 	}
 	r.judgeSLO()
 	r.planCapacity()
+}
+
+// checkOutputPaths makes sure every file bench writes after the run can
+// be written before a request (and a token) is spent on it: a report
+// that cannot be saved is found now, not after the run.
+func checkOutputPaths(o *benchOptions) error {
+	for _, out := range []struct{ flag, path string }{{"--html", o.HTML}, {"--raw", o.Raw}, {"--save", o.Save}} {
+		if out.path == "" || out.path == "-" {
+			continue
+		}
+		dir := filepath.Dir(out.path)
+		probe, err := os.CreateTemp(dir, ".keydoctor-write-check-*")
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // not the probe's temporary name
+			}
+			return usageErrorf("give "+out.flag+" a path in a directory you may write", "cannot write %s in %s: %v (nothing was sent)", out.flag, o.Env.Tilde(dir), err)
+		}
+		probe.Close()
+		os.Remove(probe.Name())
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench/selftest"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // runBenchSelfTest measures the benchmark client itself against the
@@ -24,6 +25,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 	opts := selftest.Options{Gateway: g, NewDoer: o.NewDoer, Step: func(s string) {
 		if o.ErrTerminal {
 			fmt.Fprintf(o.ErrOut, "\r\033[Kself-test: %s", s)
+			redact.Flush(o.ErrOut)
 		}
 	}}
 	if opts.NewDoer == nil {
@@ -42,6 +44,7 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 	res, err := selftest.Run(ctx, opts)
 	if o.ErrTerminal {
 		fmt.Fprint(o.ErrOut, "\r\033[K")
+		redact.Flush(o.ErrOut)
 	}
 	if err != nil {
 		return failf("", "self-test: %v", err)

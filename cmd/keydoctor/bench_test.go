@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const benchTestKey = "sk-test-0123456789abcdef0123"
@@ -29,7 +30,7 @@ func (d countingDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
 }
 
 func benchTestOptions(t *testing.T, stdin string, terminal bool) (*benchOptions, *bytes.Buffer, *bytes.Buffer, *atomic.Int64) {
-	e := env.FromMap(map[string]string{"HOME": t.TempDir(), "TAOTOKEN_BASE_URL": "http://127.0.0.1:1/api",
+	e := env.FromMap(map[string]string{"HOME": testutil.TempDir(t), "TAOTOKEN_BASE_URL": "http://127.0.0.1:1/api",
 		"TAOTOKEN_API_KEY": benchTestKey, "TAOTOKEN_MODEL": "gpt-4o"})
 	e.IsTerminal, e.Stdin = terminal, strings.NewReader(stdin)
 	var out, errOut bytes.Buffer

@@ -100,6 +100,13 @@ func againstVariants(o *benchOptions, p gateway.Profile, vs []bench.Variant) ([]
 		return nil, usageErrorf("give the other route's base URL, e.g. --against https://api.openai.com", "--against: %v", err)
 	}
 	key := p.Key
+	if o.AgainstKeyEnv == "" && o.changed != nil && !o.changed("against") {
+		// --against came from the --compare baseline, a file: it does not
+		// name a host for the key as the command line does
+		if pe := p.PairWith(parsed.Root, "the baseline "+o.Compare); pe != nil {
+			return nil, usageErrorf("pass --against on the command line, or --against-key-env NAME with that route's key", "%s", pe.Error())
+		}
+	}
 	if o.AgainstKeyEnv != "" {
 		if key = o.Env.Getenv(o.AgainstKeyEnv); key == "" {
 			return nil, usageErrorf("export it first", "--against-key-env: $%s is empty", o.AgainstKeyEnv)

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -116,7 +117,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 
 	fmt.Fprintf(o.Out, "keydoctor demo\n")
 	fmt.Fprintf(o.Out, "  fake gateway  %s (models %v)\n", gw.Root(), gw.Options().Models)
-	fmt.Fprintf(o.Out, "  key           %s in %s\n", gateway.Mask(demoKey), pv.APIKey)
+	fmt.Fprintf(o.Out, "  key           %s in %s\n", redact.Mask(demoKey), pv.APIKey)
 	fmt.Fprintf(o.Out, "  home          %s (throwaway, removed at the end)\n", home)
 
 	for i, s := range demoSteps() {

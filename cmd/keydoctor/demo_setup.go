@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -41,7 +42,7 @@ func demoDoctor(st *demoState) error {
 // exist" into the demo's settings and lets doctor name it.
 func demoBroken(st *demoState) error {
 	path := tools.ClaudeSettings(st.Env, tools.ClaudeUser, "")
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return err
 	}

@@ -156,7 +156,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 		}
 	}
 	if o.JSON {
-		err = writeJSON(o.Out, r, secrets...)
+		err = writeJSON(o.Out, r)
 	} else {
 		if o.Offline {
 			title += " --offline"

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // BenchmarkDoctorOffline is `keydoctor doctor --offline` on a home where
@@ -25,7 +26,7 @@ func BenchmarkDoctorOffline(b *testing.B) {
 
 func benchDoctorOffline(b *testing.B, gitRepo bool) {
 	const key = "sk-test-0123456789abcdef0123"
-	dir := b.TempDir()
+	dir := testutil.TempDir(b)
 	relay := listen(b)
 	proxy := listen(b)
 	files := map[string]string{

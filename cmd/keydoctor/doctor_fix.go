@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
@@ -267,6 +268,7 @@ func fixWhere(f doctor.Finding) string {
 // askYes asks on the terminal; anything but y or yes is no.
 func askYes(o *doctorOptions, q string) bool {
 	fmt.Fprint(o.Out, q)
+	redact.Flush(o.Out) // the question shows before the answer is read
 	if o.Env.Stdin == nil {
 		return false
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -51,7 +52,7 @@ func TestDoctorFixAsks(t *testing.T) {
 			}
 			var out bytes.Buffer
 			e.IsTerminal, e.Stdin, e.Stderr = true, strings.NewReader(tt.answer), &out
-			o := &doctorOptions{Env: e, Out: &out, Offline: true, Project: t.TempDir(), Timeout: 5 * time.Second}
+			o := &doctorOptions{Env: e, Out: &out, Offline: true, Project: testutil.TempDir(t), Timeout: 5 * time.Second}
 			o.fix.on = true
 			p := mustProfile(t, o)
 			err := runDoctorFix(context.Background(), o, func() (gateway.Profile, error) { return p, nil })

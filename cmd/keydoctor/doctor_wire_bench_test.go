@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // benchDoctor times one full doctor run (offline and wire checks) over a
@@ -18,7 +19,7 @@ import (
 // (chat) point at root. The target is under 1.5 s of wall time per run,
 // healthy or failing fast (issue: doctor part 2).
 func benchDoctor(b *testing.B, root string, wantFailing bool) {
-	home := b.TempDir()
+	home := testutil.TempDir(b)
 	h := wireHome{Root: root, Key: scriptGatewayKey, Model: "gpt-4o", Tools: []string{"claude", "codex", "cline", "env"}}
 	if err := h.write(home); err != nil {
 		b.Fatal(err)

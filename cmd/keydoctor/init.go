@@ -63,6 +63,9 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 		return err
 	}
 	t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
+	if err := profiles.CheckKeyEnv(t.KeyEnv); err != nil {
+		return usageErrorf("keep the key in a variable such as GATEWAY_API_KEY: keydoctor profile set "+name+" --key-env NAME", "profile %s: %v", name, err)
+	}
 	path := filepath.Join(dir, profiles.TeamFile)
 	if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
 		return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
@@ -77,6 +80,15 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 		return failf("", "cannot write %s: %v", e.Tilde(path), err)
 	}
 	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
+	// You wrote it: it is trusted as written (an edit, or another version
+	// pulled, is untrusted again).
+	found, err := profiles.JudgeTeam(e, path)
+	if err == nil {
+		err = found.Trust(e)
+	}
+	if err != nil {
+		return failf("run 'keydoctor trust "+e.Tilde(path)+"'", "cannot record that %s is trusted: %v", e.Tilde(path), err)
+	}
 	return nil
 }
 

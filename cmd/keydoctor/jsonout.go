@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/spf13/pflag"
 )
 
@@ -30,16 +29,16 @@ func addJSONFlag(fs *pflag.FlagSet, p *bool, schema string) {
 }
 
 // writeJSON prints one --json document: a typed struct with its schema,
-// indented by two spaces, one newline at the end. Everything in doc is
-// masked already; the secrets are redacted once more as a last line of
-// defence.
-func writeJSON(w io.Writer, doc any, secrets ...string) error {
+// indented by two spaces, one newline at the end. Keys in doc are masked
+// already; the run's writer (w) masks every secret the run has seen once
+// more, as in text, and encoding/json has escaped every control byte.
+func writeJSON(w io.Writer, doc any) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, gateway.Redact(b.String(), secrets...))
+	_, err := w.Write(b.Bytes())
 	return err
 }

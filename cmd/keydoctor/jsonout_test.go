@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // TestJSONFlagsNameSchema: every command with --json names the schema of
@@ -41,10 +41,15 @@ func TestWriteJSON(t *testing.T) {
 		Schema string `json:"schema"`
 		Note   string `json:"note"`
 	}{schemaStatus, "leaked " + key}
-	if err := writeJSON(&b, doc, key); err != nil {
+	// the key is masked by the run's writer, as every output is
+	secrets := redact.NewSecrets()
+	secrets.Add(key)
+	w := redact.NewWriter(&b, secrets, redact.Options{})
+	if err := writeJSON(w, doc); err != nil {
 		t.Fatal(err)
 	}
-	want := "{\n  \"schema\": \"keydoctor/status@1\",\n  \"note\": \"leaked " + gateway.Mask(key) + "\"\n}\n"
+	w.Flush()
+	want := "{\n  \"schema\": \"keydoctor/status@1\",\n  \"note\": \"leaked " + redact.Mask(key) + "\"\n}\n"
 	if b.String() != want {
 		t.Errorf("writeJSON wrote\n%s\nwant\n%s", b.String(), want)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // sandbox is one user's machine for TestNoCanaryLeaks: a home, a project,
@@ -37,7 +38,7 @@ type sandbox struct {
 }
 
 func newSandbox(t *testing.T, cover *coverage, u binUser) *sandbox {
-	root, exe, self := t.TempDir(), "keydoctor", ""
+	root, exe, self := testutil.TempDir(t), "keydoctor", ""
 	if u.UID >= 0 {
 		// Another user needs a root it owns under a directory it may
 		// traverse (t.TempDir's parent is private), the built binary, and

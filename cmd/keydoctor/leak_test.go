@@ -13,13 +13,13 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // The canary: a key passed through every input keydoctor accepts must never
 // show up in anything a command prints or writes, except the tool files
-// it configures (and their backups). canaryCore is the part gateway.Mask
+// it configures (and their backups). canaryCore is the part redact.Mask
 // never shows, so a masked key passes and any longer piece fails.
 const (
 	leakCanary   = "sk-canary-7f3a9c1e5b2d4a6f8e0c"
@@ -181,6 +181,11 @@ func (s *sandbox) session() {
 	s.run("use", "taotoken", "--dry-run", "--project", s.proj)
 	s.run("use", "taotoken", "--yes", "--project", s.proj)
 	s.run("init", "--project", s.proj)
+	team := filepath.Join(s.proj, "keydoctor.yaml")
+	s.run("trust", team)
+	s.run("trust", "--list")
+	s.run("trust", "--revoke", team)
+	s.run("trust", team)
 	s.run("version")
 }
 
@@ -232,7 +237,7 @@ func (s *sandbox) check(what, text string) {
 func (s *sandbox) gatewayAccepted() bool {
 	b, _ := os.ReadFile(s.gwLog)
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.Contains(line, `"status":200`) && strings.Contains(line, `"key":"`+gateway.Mask(leakCanary)+`"`) {
+		if strings.Contains(line, `"status":200`) && strings.Contains(line, `"key":"`+redact.Mask(leakCanary)+`"`) {
 			return true
 		}
 	}

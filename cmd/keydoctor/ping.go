@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -162,7 +163,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
-	row("key", "%s (from %s)", gateway.Mask(t.profile.Key), keySource(t.profile))
+	row("key", "%s (from %s)", redact.Mask(t.profile.Key), keySource(t.profile))
 	for _, n := range t.profile.Notes { // what normalising the pasted base URL repaired
 		row("base url", "%s: %s", n.Code, n.Message)
 	}
@@ -182,7 +183,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 		row("status", "%s", c.Sprintf("%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode))))
 	}
 	if res.Model != "" {
-		row("model", "%s (asked for %s)", res.Model, t.req.Model)
+		row("model", "%s (asked for %s)", redact.Untrusted(res.Model), redact.Untrusted(t.req.Model)) // the gateway chose it
 	}
 	if res.Text != "" {
 		row("answer", "%q", clipText(res.Text, 72))
@@ -192,7 +193,7 @@ func writePingText(w io.Writer, t pingTarget, res *probe.Result, colored bool) {
 	}
 	row("timings", "%s", timingLine(res))
 	for _, n := range res.Notes {
-		row("note", "%s: %s", n.Code, n.Message)
+		row("note", "%s: %s", n.Code, redact.Untrusted(n.Message)) // it quotes the answer
 	}
 	fmt.Fprintf(w, "\nthe same request with curl (key from $%s):\n", t.profile.KeyVar)
 	fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(t.curl(), "\n", "\n  "))

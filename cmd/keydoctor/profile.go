@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -94,6 +95,10 @@ func newProfileSetCmd(e *env.Env) *cobra.Command {
 
 // editProfile adds (create) or changes a profile under the write lock.
 func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
+	// Before the key is read, let alone stored under that name.
+	if err := profiles.ValidName(name); err != nil {
+		return err
+	}
 	key := f.key
 	if f.keyStdin {
 		r, err := stdinKey(e)
@@ -103,6 +108,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if key, err = gateway.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
 			return err
 		}
+		e.Secrets.Add(key)
 		if kp := gateway.CheckKey(key); kp != nil {
 			return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from stdin is refused: %s", kp.Reason)
 		}
@@ -177,7 +183,7 @@ func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
 	}
 	if f.keyEnv != "" {
 		if !validVar(f.keyEnv) {
-			return usageErrorf("export the key as a variable and pass its name", "--key-env takes a variable name, not %q", gateway.Mask(f.keyEnv))
+			return usageErrorf("export the key as a variable and pass its name", "--key-env takes a variable name, not %q", redact.Mask(f.keyEnv))
 		}
 		p.KeyEnv = f.keyEnv
 	}
@@ -202,14 +208,14 @@ func orDash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return s
+	return redact.Untrusted(s) // profiles.yaml may have been written by hand
 }
 
 // keyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",
 // "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
 func keyWhere(e *env.Env, st *profiles.Store, p profiles.Profile) string {
 	k, err := st.Key(e, p)
-	masked := gateway.Mask(k)
+	masked := redact.Mask(k)
 	switch {
 	case p.KeyEnv != "" && k == "":
 		return "$" + p.KeyEnv + " (not set)"

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 )
@@ -101,7 +102,7 @@ func (w *wizard) askProfileBackground(ctx context.Context) error {
 	}
 	for _, id := range w.ids {
 		if id != pick {
-			opts = append(opts, huh.NewOption(id, id))
+			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}
 	}
 	sel := huh.NewSelect[string]().Title("Claude Code's background model").Options(opts...).Value(&choice)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // profileAsk runs 'keydoctor profile add NAME' whole (cobra, the store,
@@ -47,7 +48,7 @@ func TestProfileAddAsks(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	code, out, _ := profileAsk(t, home, []string{"profile", "add", "work"},
 		"2",                     // gateway: another one
 		srv.Root()+"/v1/models", // typed with an endpoint: stripped
@@ -89,7 +90,7 @@ func TestProfileAddAsks(t *testing.T) {
 // profile follows the preset (no base URL of its own).
 func TestProfileAddAsksPreset(t *testing.T) {
 	var out bytes.Buffer
-	e := env.FromMap(map[string]string{"HOME": t.TempDir()})
+	e := env.FromMap(map[string]string{"HOME": testutil.TempDir(t)})
 	o := &setupOptions{Env: e, Interactive: true, Accessible: true, In: strings.NewReader("1\n" + wizardKey + "\nmy-model\n\n"), Out: &out, Err: &out,
 		ListModels: func(context.Context, string, string) ([]string, error) { return nil, errors.New("connect-refused") }}
 	f := &profileEdit{}
@@ -107,7 +108,7 @@ func TestProfileAddAsksPreset(t *testing.T) {
 
 // The answers ending mid-question (Ctrl-C) save nothing: exit status 1.
 func TestProfileAddAskInterrupted(t *testing.T) {
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	code, _, errOut := profileAsk(t, home, []string{"profile", "add", "work"}, "2")
 	if code != exitFindings || errOut != "keydoctor: error: profile add interrupted: nothing was saved\n" {
 		t.Errorf("exit %d: %q", code, errOut)

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -75,7 +76,7 @@ func contains(list []string, s string) bool {
 func viewOf(e *env.Env, st *profiles.Store, p profiles.Profile, on toolsOn) profileView {
 	k, _ := st.Key(e, p)
 	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
-		BackgroundModel: p.BackgroundModel, Key: gateway.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
+		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
 	if v.Tools == nil {
 		v.Tools = []string{}
 	}
@@ -100,9 +101,8 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 				p, _ := st.Get(n)
 				doc.Profiles = append(doc.Profiles, viewOf(e, st, p, on))
 			}
-			secrets := profileSecrets(e, st, on)
 			if asJSON {
-				return writeJSON(c.OutOrStdout(), doc, secrets...)
+				return writeJSON(c.OutOrStdout(), doc)
 			}
 			if len(doc.Profiles) == 0 {
 				fmt.Fprintln(c.OutOrStdout(), "no profiles yet: 'keydoctor profile add NAME' or 'keydoctor setup' saves one")
@@ -113,25 +113,16 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 			fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
 			for _, v := range doc.Profiles {
 				mark := map[bool]string{true: "*", false: ""}[v.Default]
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, v.BaseURL, orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
 			}
 			tw.Flush()
-			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			fmt.Fprint(c.OutOrStdout(), b.String())
 			return nil
 		},
 	}
 	addJSONFlag(cmd.Flags(), &asJSON, schemaProfiles)
 	cmd.Flags().StringVar(&project, "project", ".", "project directory (its .env and .claude/ settings)")
 	return cmd
-}
-
-// profileSecrets are every key in sight, for last-line redaction.
-func profileSecrets(e *env.Env, st *profiles.Store, on toolsOn) []string {
-	out := snapshotSecrets(on.snap)
-	for _, r := range on.resolved {
-		out = append(out, r.Key)
-	}
-	return out
 }
 
 func newProfileShowCmd(e *env.Env) *cobra.Command {
@@ -151,19 +142,18 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			}
 			on := whoUses(e, st, ".")
 			v := viewOf(e, st, p, on)
-			secrets := profileSecrets(e, st, on)
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), struct {
 					Schema string `json:"schema"`
 					profileView
-				}{"keydoctor/profile@1", v}, secrets...)
+				}{"keydoctor/profile@1", v})
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
-			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, v.BaseURL, orDash(v.Model))
+			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
 			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere(e, st, p))
 			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
-			fmt.Fprint(c.OutOrStdout(), gateway.Redact(b.String(), secrets...))
+			fmt.Fprint(c.OutOrStdout(), b.String())
 			return nil
 		},
 	}

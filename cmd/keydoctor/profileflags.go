@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
@@ -29,6 +32,14 @@ type profileFlags struct {
 	// the team file found above the project directory (nil none).
 	used string
 	team *profiles.Team
+	// untrusted is a team file found but not trusted: ignored (the hint
+	// said so once). trustTeam (setup --trust-team-file, or the wizard's
+	// yes) trusts it for the run; trustedNow is then the file to record as
+	// trusted. refuseUntrusted (setup --yes) makes an untrusted file an
+	// error instead of a hint.
+	untrusted, trustedNow      *profiles.Found
+	trustTeam, refuseUntrusted bool
+	hinted                     bool
 	// current, when set (setup), reads the tools' files for a run with
 	// no stored profile and no team file to start from; cur is what it
 	// read.
@@ -59,7 +70,12 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
-	team, err := profiles.FindTeam(dir)
+	team, err := f.findTeam(e, dir)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// A FIFO, a device or a huge file in a repository's keydoctor.yaml.
+		return gateway.Profile{}, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(pe.Path), pe.Err),
+			Hint: "make it a regular file or remove it"}
+	}
 	if err != nil {
 		return gateway.Profile{}, err
 	}
@@ -103,6 +119,7 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 		return e.Stdin, nil
 	}
 	fmt.Fprint(e.Stderr, "API key (input hidden): ")
+	redact.Flush(e.Stderr) // the question shows before the answer is read
 	// Ctrl-C is caught for the whole run (commands end cleanly on it), so
 	// the read must watch for it, and give the terminal its echo back.
 	state, _ := term.GetState(fd)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // --key-stdin on a terminal prompts on stderr and reads without echo;
@@ -20,7 +21,7 @@ func TestKeyStdinTerminal(t *testing.T) {
 	for _, tty := range []bool{true, false} {
 		stdinTerminal = func(io.Reader) (int, bool) { return 7, tty }
 		var stderr bytes.Buffer
-		e := env.FromMap(map[string]string{"HOME": t.TempDir()})
+		e := env.FromMap(map[string]string{"HOME": testutil.TempDir(t)})
 		e.Stdin, e.Stderr = strings.NewReader(wizardKey+"\n"), &stderr
 		f := profileFlags{keyStdin: true, command: "setup"}
 		p, err := f.load(e)

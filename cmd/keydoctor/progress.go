@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // waits shows on a terminal what the run waits on the network for: one
@@ -95,6 +96,7 @@ func (p *waits) draw() {
 	if len(p.open) == 0 {
 		if p.drawn {
 			fmt.Fprint(p.w, "\r\033[K")
+			redact.Flush(p.w)
 			p.drawn = false
 		}
 		return
@@ -115,6 +117,7 @@ func (p *waits) draw() {
 	}
 	p.frame++
 	fmt.Fprint(p.w, "\r\033[K"+line)
+	redact.Flush(p.w) // a redrawn line never ends: show it now
 	p.drawn = true
 }
 

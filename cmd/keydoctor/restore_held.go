@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -40,7 +41,7 @@ func heldBy(e *env.Env, m *writers.Manifest) []heldTriple {
 			continue
 		}
 		dst := scratchPath(e, r, tmp, vars, project)
-		b, err := os.ReadFile(filepath.Join(m.Dir, r.Copy))
+		b, err := safefile.ReadFile(filepath.Join(m.Dir, r.Copy))
 		if dst == "" || err != nil || os.MkdirAll(filepath.Dir(dst), 0o700) != nil || os.WriteFile(dst, b, 0o600) != nil {
 			continue
 		}

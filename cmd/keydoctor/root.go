@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -85,6 +86,8 @@ func failf(hint, format string, args ...any) error {
 func Execute(e *env.Env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	e, flush := redactOutput(e)
+	defer flush()
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(e.Stdin)
@@ -92,9 +95,15 @@ func Execute(e *env.Env, args []string) int {
 	root.SetErr(e.Stderr)
 	err := root.ExecuteContext(ctx)
 	mode := root.PersistentFlags().Lookup("color").Value.String()
+	if w, ok := e.Stderr.(*redact.Writer); ok { // the flags may not have been read: the error's label colours still
+		w.SetOptions(redact.Options{Colour: stderrColor(e, mode)})
+	}
 	code := reportError(errorWriter{e.Stderr, stderrColor(e, mode)}, err)
-	if err != nil && ctx.Err() != nil {
-		return exitInterrupted // Ctrl-C (SIGINT) ended the run
+	// Ctrl-C (SIGINT) cut the run short: 130. A command whose normal end is
+	// Ctrl-C (mock, trace) returns its own verdict (an exitError) instead.
+	var verdict *exitError
+	if err != nil && ctx.Err() != nil && !errors.As(err, &verdict) {
+		return exitInterrupted
 	}
 	return code
 }
@@ -133,10 +142,12 @@ func reportError(w io.Writer, err error) int {
 	return exitFindings
 }
 
-// printError writes age-style lines: lower case, no final period. A URL
-// in an error may come from any file or flag: its credentials are hidden.
+// printError writes age-style lines: lower case, no final period. An
+// error may quote any file, flag or gateway answer: the run's writer hides
+// URL credentials and keys, and what was quoted is escaped here, so that
+// even with colour on nothing in it passes for one of our sequences.
 func printError(w io.Writer, msg, hint string) {
-	msg, hint = gateway.RedactURL(msg), gateway.RedactURL(hint)
+	msg, hint = redact.Untrusted(strings.TrimRight(msg, ".\n")), redact.Untrusted(strings.TrimRight(hint, ".\n"))
 	ew, _ := w.(errorWriter)
 	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
 	for _, c := range []*color.Color{errLabel, hintLabel} {
@@ -198,7 +209,7 @@ func newRootCmd(e *env.Env) *cobra.Command {
 	root.AddCommand(
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
-		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e),
+		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e), newTrustCmd(e),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	completeAll(root, e)

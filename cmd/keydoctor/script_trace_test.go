@@ -72,19 +72,21 @@ func scriptTraceStart(ts *testscript.TestScript, neg bool, args []string) {
 	e.Getenv = ts.Getenv
 	e.Home = ts.Getenv("HOME")
 	e.Stdout, e.Stderr, e.Stdin = rt.out, rt.err, strings.NewReader("")
+	e, flush := redactOutput(e) // as Execute does: the trace's lines go through the run's writer
 	ready := make(chan string, 1)
 	o := &traceOptions{Env: e, Ready: func(root string) { ready <- root }}
 	cmd := newTraceCmdWith(o)
 	cmd.SetArgs(append([]string{"--listen", "127.0.0.1:0"}, args...))
-	cmd.SetOut(rt.out)
-	cmd.SetErr(rt.err)
+	cmd.SetOut(e.Stdout)
+	cmd.SetErr(e.Stderr)
 	cmd.SilenceErrors, cmd.SilenceUsage = true, true
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{cmd: c.Name(), err: err} })
 	ctx, cancel := context.WithCancel(context.Background())
 	rt.cancel = cancel
 	go func() {
 		defer close(rt.done)
-		rt.code = reportError(rt.err, cmd.ExecuteContext(ctx))
+		rt.code = reportError(e.Stderr, cmd.ExecuteContext(ctx))
+		flush()
 	}()
 	select {
 	case root := <-ready:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,9 @@ type setupOptions struct {
 	JSON    bool
 	Yes     bool
 	Offline bool // ask the gateway nothing (no model list)
+	// TrustTeamFile (--trust-team-file) trusts the repository's
+	// keydoctor.yaml as it is now, for this run and after it.
+	TrustTeamFile bool
 
 	Scope, ClaudeAuth, CodexAuth, CodexProvider string
 	OpenCodeAuth                                string
@@ -141,6 +145,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
+	f.BoolVar(&o.TrustTeamFile, "trust-team-file", false, "trust the repository's keydoctor.yaml as it is now (as 'keydoctor trust' does): without it, setup --yes refuses an untrusted one")
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
@@ -156,6 +161,9 @@ keydoctor cannot guess which server you run.`,
 
 func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := checkProject(o.Project); err != nil {
+		return err
+	}
+	if err := o.settleTrust(ctx); err != nil {
 		return err
 	}
 	if o.DryRun {
@@ -269,6 +277,11 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 		},
 		Remember: func(ctx context.Context, out *plan.Outcome) error {
 			rep.applied(o.Env, out.Result)
+			if t := o.Flags.trustedNow; t != nil {
+				if err := t.Trust(o.Env); err != nil {
+					return failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
+				}
+			}
 			var err error
 			if rep.ProfileSaved, err = rememberSetup(o, wo.Profile, out.Since); err != nil {
 				return failf("the files were written; run it again to save the profile", "%v", err)
@@ -351,6 +364,8 @@ func requireProfile(p gateway.Profile) error {
 	switch {
 	case p.BaseURL == "":
 		return usageErrorf("", "no base URL: pass --base-url URL or set %s", p.VarBaseURL)
+	case p.Key == "" && p.Refused != nil:
+		return p.Refused.Usage()
 	case p.Key == "":
 		return usageErrorf("", "no API key: pass --key-env NAME or --key-stdin, or set %s", p.KeyVar)
 	case p.Model == "":
@@ -374,5 +389,6 @@ func listModels(ctx context.Context, e *env.Env, root, key string) ([]string, er
 	if res != nil && res.Code != "" {
 		return nil, fmt.Errorf("%s", res.Code)
 	}
-	return ids, nil
+	// an id holding a control character is never offered nor picked
+	return slices.DeleteFunc(ids, func(id string) bool { return gateway.CheckModel("model", id) != nil }), nil
 }

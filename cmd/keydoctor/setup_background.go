@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // backgroundPlan is what setup knows about Claude Code's background model:
@@ -42,14 +43,15 @@ func planBackground(o *setupOptions, p gateway.Profile, tools []gateway.ToolID, 
 
 // describe names the model Claude Code would use and why.
 func (b backgroundPlan) describe(e *env.Env) string {
+	v := redact.Untrusted(b.current.Value) // a settings file or a variable chose it
 	if b.current.Source.Default {
-		return b.current.Value + " (Claude Code's default)"
+		return v + " (Claude Code's default)"
 	}
 	src := b.current.Source
 	if src.File != "" {
-		return fmt.Sprintf("%s (set in %s)", b.current.Value, e.Tilde(src.File))
+		return fmt.Sprintf("%s (set in %s)", v, e.Tilde(src.File))
 	}
-	return fmt.Sprintf("%s (from $%s)", b.current.Value, src.Key)
+	return fmt.Sprintf("%s (from $%s)", v, src.Key)
 }
 
 // apply sets the picked model on the profile with a note saying why.

@@ -23,12 +23,9 @@ func checkWritten(ctx context.Context, e *env.Env, p gateway.Profile, project st
 	for _, t := range tools {
 		wrote[string(t)] = true
 	}
-	secrets := append(snapshotSecrets(snap), p.Key)
 	var keep []doctor.Finding
 	for _, f := range fs {
-		if wrote[f.Tool] {
-			f.Message = gateway.Redact(f.Message, secrets...)
-			f.Fix = gateway.Redact(f.Fix, secrets...)
+		if wrote[f.Tool] { // printed through the run's writer, which masks every key the snapshot read
 			keep = append(keep, f)
 		}
 	}

@@ -2,10 +2,7 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
-
-	"github.com/keydoctor/keydoctor/internal/atomicfile"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
@@ -25,11 +22,6 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 	st, err := profiles.Open(o.Env)
 	if err != nil {
 		return "", err
-	}
-	// Temporary copies a killed run left in keydoctor's own dirs (the
-	// write lock is held: none is being written now).
-	for _, d := range []string{filepath.Dir(st.Path), st.Secrets.Dir} {
-		atomicfile.RemoveStale(d, since)
 	}
 	name := o.Flags.profile
 	if name == "" {

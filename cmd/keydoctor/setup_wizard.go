@@ -87,7 +87,7 @@ func (l *lineReader) Read(p []byte) (int, error) {
 // Ctrl-C, a signal, or input that ends mid-question is errInterrupted.
 func (o *setupOptions) form(ctx context.Context, fields ...huh.Field) error {
 	f := huh.NewForm(huh.NewGroup(fields...)).
-		WithAccessible(o.Accessible).WithInput(o.input()).WithOutput(o.Out).WithShowHelp(!o.Accessible)
+		WithAccessible(o.Accessible).WithInput(o.input()).WithOutput(terminal(o.Out)).WithShowHelp(!o.Accessible)
 	done := make(chan error, 1)
 	// Accessible prompts block on a line of input and ignore ctx: wait for
 	// either, so that a signal still ends the run at once.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const otherKey = "sk-test-fedcba9876543210fedc" // a well-formed key the gateway rejects
@@ -46,7 +47,7 @@ func wizardRun(t *testing.T, models []string, vars map[string]string, o setupOpt
 	in := strings.ReplaceAll(strings.Join(answers, "\n")+"\n", "$GATEWAY", srv.Root())
 	o.In, o.Out, o.Err = strings.NewReader(in), &out, &errOut
 	if o.Project == "" {
-		o.Project = t.TempDir()
+		o.Project = testutil.TempDir(t)
 	}
 	o.ListModels = func(ctx context.Context, root, key string) ([]string, error) {
 		if root != srv.Root() {
@@ -262,7 +263,7 @@ func TestWizardInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	o := &setupOptions{Env: wizardEnv(t, vars), Project: t.TempDir(), Interactive: true, Accessible: true,
+	o := &setupOptions{Env: wizardEnv(t, vars), Project: testutil.TempDir(t), Interactive: true, Accessible: true,
 		In: strings.NewReader("1\n"), Out: &out, Err: &out}
 	if err := runSetup(ctx, o); err != errInterrupted {
 		t.Errorf("cancelled: %v", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 func (w *wizard) askKey(ctx context.Context) error {
@@ -21,7 +22,7 @@ func (w *wizard) askKey(ctx context.Context) error {
 			fmt.Fprintf(w.o.Out, "the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
 		} else {
 			use := true
-			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), gateway.Mask(p.Key))
+			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), redact.Mask(p.Key))
 			if err := w.o.form(ctx, huh.NewConfirm().Title(title).Value(&use)); err != nil {
 				return err
 			}
@@ -57,6 +58,7 @@ func (w *wizard) promptKey(ctx context.Context) error {
 	}
 	p := &w.profile
 	p.Key = key
+	w.o.Env.Secrets.Add(key)
 	p.Sources[gateway.FieldKey] = "prompt"
 	return nil
 }
@@ -76,7 +78,7 @@ func (w *wizard) listModels(ctx context.Context) error {
 			fmt.Fprintf(w.o.Out, "could not list the gateway's models (%v): type the model id\n", w.listErr)
 			return nil
 		}
-		fmt.Fprintf(w.o.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", gateway.Mask(p.Key), w.listErr)
+		fmt.Fprintf(w.o.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", redact.Mask(p.Key), w.listErr)
 		keep, err := w.o.confirm(ctx, "Write this key anyway?", "Yes, keep it", "No, type another")
 		if err != nil || keep {
 			return err
@@ -123,7 +125,7 @@ func (w *wizard) pickModel(ctx context.Context) (string, error) {
 		const other = "\x00other"
 		opts := make([]huh.Option[string], 0, len(w.ids)+1)
 		for _, id := range w.ids {
-			opts = append(opts, huh.NewOption(id, id))
+			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}
 		opts = append(opts, huh.NewOption("another model (type its id)", other))
 		model := current
@@ -195,7 +197,7 @@ func (w *wizard) askBackground(ctx context.Context) error {
 	opts := []huh.Option[string]{huh.NewOption(bp.pick+" (closest small model)", bp.pick)}
 	for _, id := range w.ids {
 		if id != bp.pick {
-			opts = append(opts, huh.NewOption(id, id))
+			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}
 	}
 	opts = append(opts, huh.NewOption("leave it (its background requests will fail)", keep))

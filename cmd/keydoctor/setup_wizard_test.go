@@ -11,13 +11,14 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const wizardKey = "sk-test-0123456789abcdef0123"
 
 func wizardEnv(t *testing.T, vars map[string]string) *env.Env {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestSetupWizardAccessible(t *testing.T) {
 	}, "\n") + "\n"
 	var out bytes.Buffer
 	o := &setupOptions{
-		Env: e, Project: t.TempDir(), Interactive: true, Accessible: true,
+		Env: e, Project: testutil.TempDir(t), Interactive: true, Accessible: true,
 		In: strings.NewReader(answers), Out: &out, Err: &out,
 		ListModels: func(ctx context.Context, root, key string) ([]string, error) {
 			return listModels(ctx, e, root, key)
@@ -102,7 +103,7 @@ func TestSetupWizardDeclined(t *testing.T) {
 	answers := "1\ny\nmy-model\n0\nn\n"
 	var out bytes.Buffer
 	o := &setupOptions{
-		Env: e, Project: t.TempDir(), Interactive: true, Accessible: true,
+		Env: e, Project: testutil.TempDir(t), Interactive: true, Accessible: true,
 		In: strings.NewReader(answers), Out: &out, Err: &out,
 		ListModels: func(context.Context, string, string) ([]string, error) {
 			return nil, errors.New("connect-refused")

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -137,21 +138,15 @@ func runStatus(o *statusOptions) error {
 			doc.Problems = append(doc.Problems, statusIssue{pr.Tool, pr.At(e), pr.Message})
 		}
 	}
-	secrets := append(snapshotSecrets(snap), p.Key)
-	if set != nil {
-		for _, rp := range set.Resolved {
-			secrets = append(secrets, rp.Key)
-		}
-	}
 	if o.JSON {
-		return writeJSON(o.Out, doc, secrets...)
+		return writeJSON(o.Out, doc)
 	}
 	var b strings.Builder
 	if o.UI.Quiet {
 		doc.Tools = nil // the problems only
 	}
 	writeStatusTable(&b, doc, o.UI)
-	_, err = io.WriteString(o.Out, gateway.Redact(b.String(), secrets...))
+	_, err = io.WriteString(o.Out, b.String())
 	return err
 }
 
@@ -159,7 +154,7 @@ func runStatus(o *statusOptions) error {
 func toStatus(e *env.Env, v discover.Value, place discover.Source, secret bool) statusValue {
 	show := v.Value
 	if secret {
-		show = gateway.Mask(v.Value)
+		show = redact.Mask(v.Value)
 	}
 	sv := statusValue{Value: show, Source: v.Source.Display(e), Key: v.Source.Key, Default: v.Source.Default}
 	if !v.Set() {
@@ -298,11 +293,14 @@ func describe(v statusValue) string {
 	return v.Source + " (" + v.Key + ")"
 }
 
+// dash is a value as a table shows it: "-" when empty, escaped
+// (redact.Untrusted) since a tool's file or a repository's .env chose it,
+// so that its columns stay aligned and no control reaches the terminal.
 func dash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return s
+	return redact.Untrusted(s)
 }
 
 func orNone(s string) string {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
@@ -24,11 +25,11 @@ func traceLine(r relay.Record) string {
 	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
 	switch {
 	case r.Model != "" && r.ServedModel != "" && r.ServedModel != r.Model:
-		fmt.Fprintf(&b, " %s -> %s", r.Model, r.ServedModel)
+		fmt.Fprintf(&b, " %s -> %s", redact.Untrusted(r.Model), redact.Untrusted(r.ServedModel))
 	case r.Model != "":
-		fmt.Fprintf(&b, " %s", r.Model)
+		fmt.Fprintf(&b, " %s", redact.Untrusted(r.Model))
 	case r.ServedModel != "":
-		fmt.Fprintf(&b, " -> %s", r.ServedModel)
+		fmt.Fprintf(&b, " -> %s", redact.Untrusted(r.ServedModel))
 	}
 	if r.Stream {
 		b.WriteString(" stream")
@@ -69,7 +70,7 @@ func printTraceSummary(w io.Writer, recs []relay.Record) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  CLIENT\tMODEL\tCOUNT\tERRORS\tMISMATCH\tTTFT P50")
 	for _, g := range relay.Summarize(recs) {
-		client, model := g.Client, g.Model
+		client, model := redact.Untrusted(g.Client), redact.Untrusted(g.Model) // the client chose both
 		if client == "" {
 			client = "(no user-agent)"
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -64,6 +65,7 @@ func (g *globalFlags) setUI(c *cobra.Command, e *env.Env) error {
 	if !g.quiet && isTerminal(c.ErrOrStderr()) && e.Getenv("TERM") != "dumb" {
 		u.Progress = c.ErrOrStderr()
 	}
+	allowControls(c, u, stderrColor(e, g.color))
 	c.SetContext(context.WithValue(c.Context(), uiKey{}, u))
 	return nil
 }
@@ -74,7 +76,7 @@ func columns(e *env.Env, stdout io.Writer) int {
 	if n, err := strconv.Atoi(e.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	if f, ok := stdout.(*os.File); ok {
+	if f, ok := redact.Unwrap(stdout).(*os.File); ok {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
 			return w
 		}
@@ -83,6 +85,6 @@ func columns(e *env.Env, stdout io.Writer) int {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := redact.Unwrap(w).(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
@@ -104,6 +105,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	}
 	snap := discover.Discover(o.Env, discover.Options{Project: project})
 	cfg, err := verify.FromSnapshot(snap, o.Tool)
+	o.Env.Secrets.Add(cfg.Key) // the tool's echo, its notes, the verdicts may show it: the run's writer masks it
 	if err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"' to write it", "%v", err)
 	}
@@ -170,14 +172,14 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		}
 		fmt.Fprintf(o.Out, "  %-11s %s%s\n", name, value, source)
 	}
-	row("base URL", gateway.RedactURL(c.Base), c.BaseSource)
+	row("base URL", c.Base, c.BaseSource)
 	row("model", c.Model, c.ModelSource)
 	if tool.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)
 	}
 	key := ""
 	if c.Key != "" {
-		key = gateway.Mask(c.Key) + " as " + string(c.Auth)
+		key = redact.Mask(c.Key) + " as " + string(c.Auth)
 	}
 	row("key", key, c.KeySource)
 	if r := c.Route; r.Kind != "" {
@@ -188,7 +190,7 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 		row("route", where, c.RouteSwitch())
 	}
 	for _, n := range c.Notes {
-		fmt.Fprintf(o.Out, "  note: %s\n", gateway.Redact(n, c.Key))
+		fmt.Fprintf(o.Out, "  note: %s\n", n)
 	}
 }
 
@@ -200,28 +202,27 @@ func printRoute(ctx context.Context, o *verifyOptions, tool tools.Tool, c verify
 		return
 	}
 	for _, f := range checks.RouteFindings(ctx, o.Env, snap, tool.ID) {
-		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, gateway.Redact(f.Message, c.Key))
+		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, f.Message)
 		if f.Fix != "" {
-			fmt.Fprintf(o.Out, "  fix: %s\n", gateway.Redact(f.Fix, c.Key))
+			fmt.Fprintf(o.Out, "  fix: %s\n", f.Fix)
 		}
 	}
 	fmt.Fprintf(o.Out, "  so this turn goes to %s, not through the relay\n", c.Route.Title)
 }
 
 func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
-	key := turn.Configured.Key
 	fmt.Fprintln(o.Out, "\nverdict:")
 	for _, v := range turn.Verdicts {
 		code := ""
 		if v.Code != "" && v.Status != verify.OK {
 			code = " [" + string(v.Code) + "]"
 		}
-		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, gateway.Redact(v.Message, key), code)
+		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, v.Message, code)
 	}
 	if turn.ToolErr != nil {
 		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))
 		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
-			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(gateway.Redact(out, key), "\n", "\n  "))
+			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(out, "\n", "\n  "))
 		}
 	}
 	if turn.Failed() {

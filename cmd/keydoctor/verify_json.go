@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
@@ -61,28 +62,28 @@ func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time
 	doc := verifyDoc{
 		Schema: schemaVerify, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
 		Configured: verifyConfigured{
-			BaseURL: gateway.RedactURL(c.Base), BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
+			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
-			Auth: string(c.Auth), Key: gateway.Mask(c.Key), KeySource: c.KeySource,
+			Auth: string(c.Auth), Key: redact.Mask(c.Key), KeySource: c.KeySource,
 			Route: verifyRoute(c),
 		},
 		Requests: t.Records,
 	}
 	for _, n := range c.Notes {
-		doc.Configured.Notes = append(doc.Configured.Notes, gateway.Redact(n, c.Key))
+		doc.Configured.Notes = append(doc.Configured.Notes, n)
 	}
 	if doc.Requests == nil {
 		doc.Requests = []relay.Record{}
 	}
 	for _, v := range t.Verdicts {
 		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: verdictStatus(v.Status),
-			Tool: string(tool.ID), Message: gateway.Redact(v.What+": "+v.Message, c.Key)})
+			Tool: string(tool.ID), Message: v.What + ": " + v.Message})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
-		doc.ToolOutput = gateway.Redact(strings.TrimSpace(t.ToolOutput), c.Key)
+		doc.ToolOutput = strings.TrimSpace(t.ToolOutput)
 	}
-	return writeJSON(w, doc, c.Key)
+	return writeJSON(w, doc)
 }
 
 // verdictStatus is the doctor's status of the same name.

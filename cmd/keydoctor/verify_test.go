@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // TestVerifyLooksUpThroughOptions: the tool's executable is found through
@@ -21,7 +22,7 @@ func TestVerifyLooksUpThroughOptions(t *testing.T) {
 		var asked []string
 		var out bytes.Buffer
 		o := &verifyOptions{
-			Tool: gateway.ToolID(tool), Env: env.FromMap(map[string]string{"HOME": t.TempDir()}), Out: &out, Timeout: time.Second,
+			Tool: gateway.ToolID(tool), Env: env.FromMap(map[string]string{"HOME": testutil.TempDir(t)}), Out: &out, Timeout: time.Second,
 			LookPath: func(name string) (string, error) { asked = append(asked, name); return "", exec.ErrNotFound },
 		}
 		err := runVerify(context.Background(), o)

@@ -39,7 +39,9 @@ func hook(point, path string) {
 }
 
 // Write replaces path with data: a temporary file in the same directory,
-// fsync, mode and owner, rename, fsync of the directory.
+// fsync, mode and owner, rename, fsync of the directory (on Windows, which
+// cannot flush a directory, a write-through rename instead; see
+// replace_windows.go).
 func Write(path string, data []byte, o Options) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, tempPattern(filepath.Base(path)))
@@ -70,12 +72,7 @@ func Write(path string, data []byte, o Options) (err error) {
 		return err
 	}
 	hook("synced", path)
-	if o.Check != nil {
-		if err = o.Check(); err != nil {
-			return err
-		}
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err = replace(tmp.Name(), path, o.Check); err != nil {
 		return err
 	}
 	hook("renamed", path)
@@ -97,17 +94,7 @@ func chown(f *os.File, uid, gid int) error {
 }
 
 // SyncDir makes a rename or removal in dir durable.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, fs.ErrInvalid) {
-		return err
-	}
-	return nil
-}
+func SyncDir(dir string) error { return syncDir(dir) }
 
 // tempPattern is the os.CreateTemp pattern of a temporary copy of base:
 // ".base.keydoctor-PID-*.tmp" (CreateTemp puts random digits for *).

@@ -3,18 +3,21 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 func TestWrite(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	path := filepath.Join(dir, "settings.json")
 	var points []string
 	Hook = func(point, p string) {
@@ -46,7 +49,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestWriteCheckRefuses(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	path := filepath.Join(dir, "a.toml")
 	os.WriteFile(path, []byte("old"), 0o600)
 	refused := errors.New("changed meanwhile")
@@ -64,7 +67,7 @@ func TestWriteKeepsOwnerWhenItMay(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no uid/gid")
 	}
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	path := filepath.Join(dir, "f")
 	// Another owner: root gives the file away; anyone else cannot, and
 	// that is no error (the file becomes theirs).
@@ -98,19 +101,20 @@ func TestParseTempName(t *testing.T) {
 // or it is older than the lock; a live writer's fresh copy and our own
 // stay, and so does everything that is not a copy.
 func TestRemoveStale(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	since := time.Now()
 	old := since.Add(-time.Hour)
 	const deadPID = 999999999 // above any pid_max: no such process
+	other := livePID(t)
 	files := map[string]time.Time{
-		fmt.Sprintf(".settings.json.keydoctor-%d-1.tmp", deadPID):      since.Add(time.Minute),
-		fmt.Sprintf(".settings.json.keydoctor-%d-2.tmp", os.Getppid()): old,
-		fmt.Sprintf(".settings.json.keydoctor-%d-3.tmp", os.Getppid()): since.Add(time.Minute),
-		fmt.Sprintf(".settings.json.keydoctor-%d-4.tmp", os.Getpid()):  old,
-		".auth.json.keydoctor-123456":                                  old,
-		".auth.json.keydoctor-654321":                                  since.Add(time.Minute),
-		"settings.json":                                                old,
-		".settings.json.keydoctor-notes":                               old,
+		fmt.Sprintf(".settings.json.keydoctor-%d-1.tmp", deadPID):     since.Add(time.Minute),
+		fmt.Sprintf(".settings.json.keydoctor-%d-2.tmp", other):       old,
+		fmt.Sprintf(".settings.json.keydoctor-%d-3.tmp", other):       since.Add(time.Minute),
+		fmt.Sprintf(".settings.json.keydoctor-%d-4.tmp", os.Getpid()): old,
+		".auth.json.keydoctor-123456":                                 old,
+		".auth.json.keydoctor-654321":                                 since.Add(time.Minute),
+		"settings.json":                                               old,
+		".settings.json.keydoctor-notes":                              old,
 	}
 	for name, mt := range files {
 		p := filepath.Join(dir, name)
@@ -130,11 +134,8 @@ func TestRemoveStale(t *testing.T) {
 	sort.Strings(names)
 	want := []string{".auth.json.keydoctor-123456",
 		fmt.Sprintf(".settings.json.keydoctor-%d-1.tmp", deadPID),
-		fmt.Sprintf(".settings.json.keydoctor-%d-2.tmp", os.Getppid())}
+		fmt.Sprintf(".settings.json.keydoctor-%d-2.tmp", other)}
 	sort.Strings(want)
-	if runtime.GOOS == "windows" { // a pid cannot be told dead there
-		want = slices.DeleteFunc(want, func(s string) bool { return strings.Contains(s, fmt.Sprint(deadPID)) })
-	}
 	if !slices.Equal(names, want) {
 		t.Errorf("removed %v\nwant %v", names, want)
 	}
@@ -145,6 +146,34 @@ func TestRemoveStale(t *testing.T) {
 	if l, err := Leftovers(filepath.Join(dir, "missing")); err != nil || l != nil {
 		t.Errorf("missing dir: %v %v", l, err)
 	}
+}
+
+// livePID is the pid of a process that runs until the test ends: a child
+// of this one (the parent process would do on Unix, but under Wine a
+// program started from Linux has none, pid 0).
+func livePID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWaitForStdin$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_HELPER=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+	})
+	return cmd.Process.Pid
+}
+
+func TestHelperWaitForStdin(t *testing.T) {
+	if os.Getenv("ATOMICFILE_HELPER") == "" {
+		t.Skip("run by livePID")
+	}
+	io.Copy(io.Discard, os.Stdin)
 }
 
 func assertOnly(t *testing.T, dir string, names ...string) {

@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/stats"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // timedDoer answers every request with the given stream timing.
@@ -67,7 +68,7 @@ func TestReportSaveLoadHasNoKey(t *testing.T) {
 		Plan{Concurrency: 2, Requests: 4, Key: testKey, MaxErrors: 0.5})
 	r := Report{Schema: Schema, Target: Target{BaseURL: "http://127.0.0.1:1", Model: "m", Protocol: "chat"},
 		Settings: Settings{Concurrency: 2, Requests: 4, MaxTokens: 64, Stream: true}, Runs: []Level{l}}
-	path := filepath.Join(t.TempDir(), "base.json")
+	path := filepath.Join(testutil.TempDir(t), "base.json")
 	if err := SaveReport(path, r); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestReportSaveLoadHasNoKey(t *testing.T) {
 			t.Errorf("ttft_ms lacks %q", k)
 		}
 	}
-	if _, err := LoadReport(filepath.Join(t.TempDir(), "missing.json")); err == nil {
+	if _, err := LoadReport(filepath.Join(testutil.TempDir(t), "missing.json")); err == nil {
 		t.Error("loading a missing file must fail")
 	}
 }

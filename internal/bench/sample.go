@@ -3,8 +3,8 @@ package bench
 import (
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Sample is one request as the benchmark keeps it: every timestamp the
@@ -65,7 +65,7 @@ func NewSample(r *probe.Result, key string) Sample {
 	}
 	s.Limits = parseRateLimits(r.Header, r.RetryAfter)
 	if r.Err != nil {
-		s.Err = gateway.Redact(r.Err.Error(), key)
+		s.Err = redact.Redact(r.Err.Error(), key)
 		if s.Code == "" {
 			s.Code = unclassified
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -98,11 +100,17 @@ func (s *Snapshot) readCodex(tools.Tool) {
 func (s *Snapshot) parseCodexConfig(b []byte) {
 	c := &s.Codex
 	var doc map[string]any
+	var be *tomlbound.Error
+	if errors.As(tomlbound.Check(b), &be) { // before the decoder, quadratic in keys
+		s.addProblem(Problem{Tool: codexID, File: c.ConfigPath, Unusable: true, Line: be.Line, Col: be.Col, Message: "cannot read it: " + be.Msg()})
+		return
+	}
 	if err := unmarshalTOML(b, &doc); err != nil {
 		p := Problem{Tool: codexID, File: c.ConfigPath, Unusable: true, Message: "not valid TOML: " + err.Error()}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			p.Line, p.Col = de.Position()
+			p.Message = "not valid TOML: " + human.HideWords(de.Error(), de.Key()...)
 		}
 		s.addProblem(p)
 		return

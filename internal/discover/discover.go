@@ -124,6 +124,7 @@ func Discover(e *env.Env, o Options) *Snapshot {
 			t.Auth = authFor(t.KeyName, t.Rule)
 		}
 	}
+	s.register()
 	return s
 }
 

@@ -235,7 +235,7 @@ func TestProblemsKeepLineAndColumn(t *testing.T) {
 	got := map[string][2]int{}
 	for _, p := range s.Problems {
 		rel, _ := filepath.Rel(dir, p.File)
-		got[rel] = [2]int{p.Line, p.Col}
+		got[filepath.ToSlash(rel)] = [2]int{p.Line, p.Col}
 	}
 	want := map[string][2]int{
 		".claude/settings.json":               {2, 18}, // the } after a trailing comma

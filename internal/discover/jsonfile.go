@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -24,7 +24,7 @@ type jsonDoc struct {
 // readFile reads a file. A missing file is (nil, false, nil): not a
 // problem, the tool is just not configured there.
 func readFile(path string) ([]byte, bool, error) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -41,8 +41,11 @@ func unreadable(tool, path string, err error) Problem {
 	if errors.As(err, &pe) {
 		msg = pe.Err.Error()
 	}
-	return Problem{Tool: tool, File: path, Unusable: true, Message: "cannot read the file: " + msg,
-		Edit: "make it a readable regular file (ls -l " + path + "), or remove it"}
+	edit := "make it a readable regular file (ls -l " + path + "), or remove it"
+	if errors.Is(err, safefile.ErrTooLarge) {
+		edit = "shrink it below " + safefile.Size(safefile.MaxConfig) + " (ls -l " + path + "), or remove it"
+	}
+	return Problem{Tool: tool, File: path, Unusable: true, Message: "cannot read the file: " + msg, Edit: edit}
 }
 
 // loadJSON reads a strict JSON file. It returns nil (and no problem) for

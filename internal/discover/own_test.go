@@ -163,7 +163,7 @@ func TestSourceNamed(t *testing.T) {
 		{Source{Default: true}, ""},
 		{Source{}, ""},
 	} {
-		if got := tt.src.Named(e); got != tt.want {
+		if got := tt.src.Named(e); got != filepath.FromSlash(tt.want) {
 			t.Errorf("Named(%+v) = %q, want %q", tt.src, got, tt.want)
 		}
 	}

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -129,4 +130,33 @@ func sanitize(s string) string {
 		s = s[:200] + "…"
 	}
 	return s
+}
+
+// ProjectHostForeignKey says why a tool's request must not be sent by
+// keydoctor: its base URL comes from a file inside the project (a cloned
+// repository wrote it) while its key comes from outside that file and the
+// project (the user's own file or shell). "" when the two belong
+// together. doctor's wire ladder, ping --tool and bench --tool honour it.
+func (s *Snapshot) ProjectHostForeignKey(t Tool) string {
+	base, key := t.Base.Source, t.Key.Source
+	if base.File == "" || t.Key.Value == "" || base.File == key.File || s.Project == "" {
+		return ""
+	}
+	proj, err := filepath.Abs(s.Project)
+	if err != nil || !within(proj, base.File) || (key.File != "" && within(proj, key.File)) {
+		return ""
+	}
+	for _, o := range t.Key.Overrides { // the project's file holds this very key: nothing new leaves
+		if o.Source.File == base.File && o.Value == t.Key.Value {
+			return ""
+		}
+	}
+	return fmt.Sprintf("its base URL comes from %s, a file of the project, and its key from %s: keydoctor does not send your key to a host a project file names (run 'keydoctor setup' to write the gateway you chose)",
+		base.Display(s.Env), key.Display(s.Env))
+}
+
+// within reports whether path is dir or below it.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -12,6 +13,7 @@ import (
 // A document that does not parse yields what was indexed before the error.
 func tomlLines(b []byte) map[string]int {
 	out := map[string]int{}
+	lines := newLineIndex(b)
 	p := unstable.Parser{}
 	p.Reset(b)
 	var table []string
@@ -21,23 +23,23 @@ func tomlLines(b []byte) map[string]int {
 		case unstable.Table, unstable.ArrayTable:
 			table = keyParts(n.Key())
 			if first := n.Child(); first != nil {
-				out[tomlPath(table...)] = lineOf(b, int(first.Raw.Offset))
+				out[tomlPath(table...)] = lines.line(int(first.Raw.Offset))
 			}
 		case unstable.KeyValue:
-			indexKeyValue(b, n, table, out)
+			indexKeyValue(lines, n, table, out)
 		}
 	}
 	return out
 }
 
-func indexKeyValue(b []byte, n *unstable.Node, prefix []string, out map[string]int) {
+func indexKeyValue(lines lineIndex, n *unstable.Node, prefix []string, out map[string]int) {
 	it := n.Key()
 	var parts []string
 	line := 0
 	for it.Next() {
 		k := it.Node()
 		if line == 0 {
-			line = lineOf(b, int(k.Raw.Offset))
+			line = lines.line(int(k.Raw.Offset))
 		}
 		parts = append(parts, string(k.Data))
 	}
@@ -47,11 +49,29 @@ func indexKeyValue(b []byte, n *unstable.Node, prefix []string, out map[string]i
 		children := v.Children()
 		for children.Next() {
 			if c := children.Node(); c.Kind == unstable.KeyValue {
-				indexKeyValue(b, c, full, out)
+				indexKeyValue(lines, c, full, out)
 			}
 		}
 	}
 }
+
+// lineIndex is where a document's newlines are: the line of an offset by
+// binary search, since counting from the start for every key made
+// indexing a large file quadratic.
+type lineIndex []int
+
+func newLineIndex(b []byte) lineIndex {
+	var x lineIndex
+	for i, c := range b {
+		if c == '\n' {
+			x = append(x, i)
+		}
+	}
+	return x
+}
+
+// line is the 1-based line of offset off (lineOf's answer).
+func (x lineIndex) line(off int) int { return 1 + sort.SearchInts(x, off) }
 
 func keyParts(it unstable.Iterator) []string {
 	var parts []string

@@ -204,3 +204,27 @@ func FuzzSetKeepsOtherBytes(f *testing.F) {
 		}
 	})
 }
+
+// A key or token pasted on a line of its own (no NAME=) is the one thing
+// on that line: the error names its place, never the token.
+func TestSyntaxErrorHidesBareToken(t *testing.T) {
+	for _, tok := range []string{"ghp_0123456789abcdefABCDEF0123456789abcd", "sk_live_51Habcdefghijklmnopqrstuv", "github_pat_11ABCDEFG0123456789_abcdefghij", "0123456789abcdef0123456789abcdef"} {
+		for _, in := range []string{tok + "\n", "A=1\n" + tok + "\n", "A=1\n  export " + tok + " \n", "A=1\n" + tok + " trailing\n"} {
+			_, err := Parse([]byte(in))
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("%q: err = %v", in, err)
+			}
+			if strings.Contains(err.Error(), tok) || strings.Contains(err.Error(), tok[4:12]) {
+				t.Errorf("%q: the error shows the token: %v", in, err)
+			}
+			if tok[0] > '9' && !strings.Contains(se.Msg, "key or token") {
+				t.Errorf("%q: %v", in, err)
+			}
+		}
+	}
+	// An ordinary name missing its = is still named.
+	if _, err := Parse([]byte("TAOTOKEN_API_KEY\n")); err == nil || !strings.Contains(err.Error(), "expected = after TAOTOKEN_API_KEY") {
+		t.Errorf("err = %v", err)
+	}
+}

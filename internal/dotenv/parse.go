@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // parser walks the raw bytes once, keeping the position for errors.
@@ -87,6 +89,10 @@ func (p *parser) statement() (Entry, bool, error) {
 	e.Key = string(p.b[start:p.pos])
 	p.skipBlanks()
 	if p.pos >= len(p.b) || p.b[p.pos] != '=' {
+		if !human.LooksLikeName(e.Key) {
+			// A key or token pasted without NAME=: never echo it.
+			return e, false, p.errorf(start, "expected NAME=value, found a bare word that looks like a key or token (not shown)")
+		}
 		return e, false, p.errorf(p.pos, "expected = after "+e.Key)
 	}
 	p.pos++

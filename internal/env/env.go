@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Env is everything outside the process that keydoctor may look at.
@@ -22,6 +24,11 @@ type Env struct {
 	Stderr     io.Writer
 	IsTerminal bool   // stdin and stdout are both terminals
 	GOOS       string // runtime.GOOS, overridable for tests of per-OS paths
+	// Secrets are every secret the run has seen; whatever reads one (a
+	// profile's key, a key file, a tool's settings, a .env) adds it, and
+	// the run's output writer masks it. nil (a test's Env) is a set that
+	// keeps nothing.
+	Secrets *redact.Secrets
 }
 
 // FromMap builds an Env whose variables come from m, for tests.
@@ -99,6 +106,19 @@ func (e *Env) Tilde(p string) string {
 	}
 	if strings.HasPrefix(p, home+string(filepath.Separator)) {
 		return "~" + p[len(home):]
+	}
+	return p
+}
+
+// Untilde is the path a ~/… (on Windows ~\…) that Tilde showed names.
+func (e *Env) Untilde(p string) string {
+	if e.Home == "" {
+		return p
+	}
+	for _, prefix := range []string{"~/", "~" + string(filepath.Separator)} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			return filepath.Join(e.Home, rest)
+		}
 	}
 	return p
 }

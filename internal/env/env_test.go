@@ -33,8 +33,30 @@ func TestTilde(t *testing.T) {
 		"/etc/claude-code":              "/etc/claude-code",
 		"":                              "",
 	} {
+		// On Windows the same paths with \ (the home is \home\u there).
+		in, want := filepath.FromSlash(in), filepath.FromSlash(want)
 		if got := e.Tilde(in); got != want {
 			t.Errorf("Tilde(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUntilde(t *testing.T) {
+	e := FromMap(map[string]string{"HOME": filepath.FromSlash("/home/u")})
+	for in, want := range map[string]string{
+		"~/.claude/settings.json": "/home/u/.claude/settings.json",
+		"/etc/claude-code":        "/etc/claude-code",
+		"~user/x":                 "~user/x",
+		"":                        "",
+	} {
+		if got := e.Untilde(filepath.FromSlash(in)); got != filepath.FromSlash(want) {
+			t.Errorf("Untilde(%q) = %q, want %q", in, got, want)
+		}
+		if in != "" && in[0] == '~' && want[0] == '/' {
+			// Tilde and Untilde undo each other.
+			if got := e.Tilde(e.Untilde(filepath.FromSlash(in))); got != filepath.FromSlash(in) {
+				t.Errorf("Tilde(Untilde(%q)) = %q", in, got)
+			}
 		}
 	}
 }

@@ -2,14 +2,18 @@ package gateway
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/viper"
 )
@@ -107,6 +111,8 @@ func Load(e *env.Env, o LoadOptions) (Profile, error) {
 	if err := r.key(o); err != nil {
 		return Profile{}, err
 	}
+	e.Secrets.Add(p.Key) // seen by this run, whether pair keeps it or not
+	r.pair()
 	return *p, nil
 }
 
@@ -117,15 +123,22 @@ func readConfig(e *env.Env, path string) (*viper.Viper, string, error) {
 		path = ConfigPath(e)
 	}
 	cfg := viper.New()
-	cfg.SetConfigFile(path)
 	cfg.SetConfigType("yaml")
-	if err := cfg.ReadInConfig(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		var nf viper.ConfigFileNotFoundError
-		if !errors.As(err, &nf) {
-			if _, statErr := os.Stat(path); statErr == nil {
-				return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
-			}
+	// Read here, not by viper: a FIFO or /dev/zero in its place must not
+	// hang or grow the run.
+	b, err := safefile.ReadFile(path)
+	if err == nil {
+		err = cfg.ReadConfig(bytes.NewReader(b))
+	} else if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		err = nil
+	} else {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
+	}
+	if err != nil {
+		return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
 	}
 	if err := CheckKeys(e.Tilde(path), cfg.AllSettings(), ConfigKeys); err != nil {
 		return nil, "", err
@@ -245,7 +258,7 @@ func (r *resolver) key(o LoadOptions) error {
 		p.Key, p.Sources[FieldKey] = k, "stdin"
 	case o.KeyEnv != "":
 		if !validVarName(o.KeyEnv) {
-			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
+			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
 		}
 		k, ok := r.e.Lookup(o.KeyEnv)
 		if !ok {
@@ -256,6 +269,7 @@ func (r *resolver) key(o LoadOptions) error {
 		p.Key, p.Sources[FieldKey] = o.Key, "profile"
 		if o.Saved != nil {
 			p.Sources[FieldKey] = o.Saved.Source
+			p.KeyHome = KeyHome{Root: layerRoot(o.Saved), Owner: o.Saved.Source}
 		}
 	default:
 		r.keyFromLayers()
@@ -266,32 +280,52 @@ func (r *resolver) key(o LoadOptions) error {
 func (r *resolver) keyFromLayers() {
 	p := &r.p
 	vars := []string{"KEYDOCTOR_API_KEY", p.VarKey}
+	teamRoot, teamVar := "", ""
 	if r.team != nil && r.team.KeyEnv != "" {
+		teamVar = r.team.KeyEnv
 		vars = append([]string{r.team.KeyEnv}, vars...)
+		if r.team.BaseURL != "" || r.team.Preset != "" {
+			teamRoot = layerRoot(r.team)
+		}
 	}
 	for _, v := range vars {
 		if k, ok := r.e.Lookup(v); ok {
 			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+			p.KeyHome = r.varHome(v, teamRoot, v == teamVar)
+			if s := r.saved; s != nil && s.KeyEnv == v && v != teamVar {
+				// the stored profile names this variable as its key's:
+				// unless the environment names its gateway too, the key
+				// is that profile's
+				pr, _ := templates.LookupPreset(p.Preset)
+				if _, named := r.envBase(pr); !named {
+					p.KeyHome = KeyHome{Root: layerRoot(s), Owner: s.Source}
+				}
+			}
 			return
 		}
 	}
 	if s := r.saved; s != nil {
+		home := KeyHome{Root: layerRoot(s), Owner: s.Source}
 		if s.KeyEnv != "" {
 			if k, ok := r.e.Lookup(s.KeyEnv); ok {
-				p.Key, p.KeyVar, p.Sources[FieldKey] = k, s.KeyEnv, s.KeyEnv
+				p.Key, p.KeyVar, p.Sources[FieldKey], p.KeyHome = k, s.KeyEnv, s.KeyEnv, home
 				return
 			}
 			if r.team == nil {
 				p.KeyVar = s.KeyEnv // the hint names the profile's variable
 			}
 		} else if s.Key != "" {
-			p.Key, p.Sources[FieldKey] = s.Key, s.Source
+			p.Key, p.Sources[FieldKey], p.KeyHome = s.Key, s.Source, home
 			return
 		}
 	}
 	if v := r.cfg.GetString("key_env"); v != "" {
 		if k, ok := r.e.Lookup(v); ok {
 			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+			if pr, err := templates.LookupPreset(p.Preset); err == nil {
+				h := r.envHome(pr)
+				p.KeyHome = KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
+			}
 		}
 	}
 }
@@ -342,6 +376,9 @@ func (p Profile) Require(fields ...Field) error {
 				return &UsageError{Msg: "no model", Hint: "pass --model ID or set " + p.VarModel}
 			}
 		case FieldKey:
+			if p.Refused != nil && p.Key == "" {
+				return p.Refused.Usage()
+			}
 			if p.Key == "" {
 				return &UsageError{Msg: "no API key", Hint: "export " + p.KeyVar + ", or pass --key-env NAME or --key-stdin"}
 			}

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 func testEnv(t *testing.T, vars map[string]string) *env.Env {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	m := map[string]string{"HOME": home}
 	for k, v := range vars {
 		m[k] = v
@@ -55,7 +56,7 @@ func TestLoadPrecedence(t *testing.T) {
 	check("model", p.Model, "kd-model") // KEYDOCTOR_* beats preset var
 	check("model source", p.Source(FieldModel), "KEYDOCTOR_MODEL")
 	check("background", p.BackgroundModel, "cfg-bg")
-	check("background source", p.Source(FieldBackgroundModel), "~/.config/keydoctor/config.yaml")
+	check("background source", p.Source(FieldBackgroundModel), filepath.FromSlash("~/.config/keydoctor/config.yaml"))
 	check("key", p.Key, testKey)
 	check("key var", p.KeyVar, "TAOTOKEN_API_KEY")
 

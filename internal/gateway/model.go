@@ -1,8 +1,11 @@
 package gateway
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // ModelMatch is how the model an answer names relates to the one asked for.
@@ -75,4 +78,27 @@ func isMonthDay(s string) bool {
 	month := int(s[0]-'0')*10 + int(s[1]-'0')
 	day := int(s[2]-'0')*10 + int(s[3]-'0')
 	return month >= 1 && month <= 12 && day >= 1 && day <= 31
+}
+
+// CheckModel refuses a model id that holds a control character (ESC,
+// newline, DEL, C1, a bidi override): a tool's file would carry it and
+// every later print of it, and a gateway or a cloned repository may have
+// chosen it to act on the user's terminal. field names it ("model",
+// "background model"). The error is a usage error (exit status 2).
+func CheckModel(field, id string) error {
+	if c := redact.ValidText(id); c != "" {
+		return &UsageError{
+			Msg:  fmt.Sprintf("the %s %s holds a control character (%s): refused, nothing was written", field, redact.Untrusted(id), c),
+			Hint: "use the model id as the gateway's model list spells it",
+		}
+	}
+	return nil
+}
+
+// CheckModels is CheckModel of the profile's model and background model.
+func (p Profile) CheckModels() error {
+	if err := CheckModel("model", p.Model); err != nil {
+		return err
+	}
+	return CheckModel("background model", p.BackgroundModel)
 }

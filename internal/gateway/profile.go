@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -39,6 +40,11 @@ type Profile struct {
 	Sources map[Field]string
 	// Notes are what normalising the base URL repaired.
 	Notes []Note
+	// KeyHome is the gateway the key belongs to (pair.go); Refused, when
+	// set, is why the resolved key was dropped: it belongs to another host
+	// than the base URL's.
+	KeyHome KeyHome
+	Refused *PairError
 }
 
 // Public is the profile as it may be printed: key masked.
@@ -52,7 +58,7 @@ type Public struct {
 
 // Public returns the printable view.
 func (p Profile) Public() Public {
-	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: Mask(p.Key)}
+	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key)}
 }
 
 // Name names this gateway where a tool's file needs an id (Codex's

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Note is something normalisation noticed and repaired in a pasted URL. Code
@@ -41,7 +42,7 @@ type InvalidURLError struct {
 }
 
 func (e *InvalidURLError) Error() string {
-	return fmt.Sprintf("invalid base URL %q: %s", RedactURL(e.Input), e.Reason)
+	return fmt.Sprintf("invalid base URL %q: %s", redact.RedactURL(e.Input), e.Reason) // a bare u:key@host is a URL only on its own
 }
 
 // Normalize turns what users paste (gateway root, root + /v1, a full
@@ -95,7 +96,7 @@ func Normalize(raw string) (Parsed, error) {
 	}
 	if u.RawQuery != "" {
 		p.Query = u.RawQuery
-		p.Notes = append(p.Notes, Note{catalog.URLHasQuery, "the URL has a query string (" + RedactURL("?"+u.RawQuery) + "); tools append paths after it, so it was dropped"})
+		p.Notes = append(p.Notes, Note{catalog.URLHasQuery, "the URL has a query string (?" + u.RawQuery + "); tools append paths after it, so it was dropped"})
 	}
 	path := collapseSlashes(u.EscapedPath())
 	path = strings.TrimRight(path, "/")

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 var bom = []byte("\ufeff")
@@ -51,11 +53,15 @@ func At(data []byte, offset int, msg string) *Error {
 }
 
 // Validate checks strict JSON (RFC 8259; a leading byte-order mark is
-// tolerated): one value, no trailing data, no duplicate object keys.
+// tolerated): one value, no trailing data, no duplicate object keys, no
+// nesting deeper than MaxDepth.
 func Validate(data []byte) error {
 	body, skip := data, 0
 	if bytes.HasPrefix(data, bom) {
 		body, skip = data[len(bom):], len(bom)
+	}
+	if err := CheckDepth(data); err != nil {
+		return err
 	}
 	if err := validate(body); err != nil {
 		var e *offsetError
@@ -73,6 +79,9 @@ func ValidateJSONC(data []byte) error {
 	body, skip := data, 0
 	if bytes.HasPrefix(data, bom) {
 		body, skip = data[len(bom):], len(bom)
+	}
+	if err := CheckDepth(data); err != nil {
+		return err // before hujson, whose parser recurses once per level
 	}
 	std, err := hujson.Standardize(append([]byte(nil), body...))
 	if err != nil {
@@ -142,7 +151,7 @@ func validate(b []byte) error {
 		case top != nil && top.object && top.wantKey && tok != json.Delim('}'):
 			key, _ := tok.(string)
 			if top.keys[key] {
-				return &offsetError{skipSeparators(b, before), fmt.Sprintf("duplicate key %q", key)}
+				return &offsetError{skipSeparators(b, before), human.HideWords(fmt.Sprintf("duplicate key %q", key), key)}
 			}
 			top.keys[key] = true
 			top.wantKey = false

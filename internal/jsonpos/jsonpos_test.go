@@ -3,6 +3,7 @@ package jsonpos
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -98,4 +99,16 @@ func FuzzValidate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A token written as a key twice is named by its place, not quoted.
+func TestDuplicateKeyHidesToken(t *testing.T) {
+	tok := "ghp_0123456789abcdefABCDEF0123456789abcd"
+	err := Validate([]byte(`{"` + tok + `": 1, "` + tok + `": 2}`))
+	if err == nil || strings.Contains(err.Error(), tok) {
+		t.Errorf("err = %v", err)
+	}
+	if err := Validate([]byte(`{"env": 1, "env": 2}`)); err == nil || !strings.Contains(err.Error(), `duplicate key "env"`) {
+		t.Errorf("err = %v", err)
+	}
 }

@@ -8,22 +8,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 func TestSecondAcquireNamesTheHolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "config", "keydoctor")
+	dir := filepath.Join(testutil.TempDir(t), "config", "keydoctor")
 	l, err := Acquire(context.Background(), dir, Options{Command: "setup"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l.Release()
-	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 {
+	// Windows has no modes (ACLs instead: the directory inherits the
+	// profile's, readable by its owner only).
+	if fi, err := os.Stat(dir); runtime.GOOS != "windows" && (err != nil || fi.Mode().Perm() != 0o700) {
 		t.Errorf("config dir: %v %v, want 0700", err, fi)
 	}
-	if fi, err := os.Stat(l.Path); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(l.Path); runtime.GOOS != "windows" && (err != nil || fi.Mode().Perm() != 0o600) {
 		t.Errorf("lock file: %v %v, want 0600", err, fi)
 	}
 	_, err = Acquire(context.Background(), dir, Options{Command: "restore"})
@@ -48,7 +53,7 @@ func TestSecondAcquireNamesTheHolder(t *testing.T) {
 // A waiter is told who holds the lock, then gets it when the holder lets
 // go: synchronised on the OnWait call, not on time.
 func TestWaiterGetsTheLockOnRelease(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	l, err := Acquire(context.Background(), dir, Options{Command: "setup"})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +77,7 @@ func TestWaiterGetsTheLockOnRelease(t *testing.T) {
 }
 
 func TestWaitEnds(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	l, err := Acquire(context.Background(), dir, Options{Command: "setup"})
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +105,7 @@ func TestWaitEnds(t *testing.T) {
 // TestKilledHolderFreesTheLock: the kernel drops the lock of a process
 // killed with SIGKILL.
 func TestKilledHolderFreesTheLock(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldLock$")
 	cmd.Env = append(os.Environ(), "LOCK_HELPER_DIR="+dir)
 	out, err := cmd.StdoutPipe()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // maxBody caps a request body: Claude Code sends large system prompts and
@@ -193,7 +194,7 @@ func (h *Handler) authorized(c *call) bool {
 	case c.key == "":
 		h.fail(c, errAuth, "you didn't provide an API key: send it as Authorization: Bearer KEY or x-api-key: KEY")
 	case c.scenario == AuthInvalid || c.key != h.opts.Key:
-		h.fail(c, errAuth, "Incorrect API key provided: "+gateway.Mask(c.key))
+		h.fail(c, errAuth, "Incorrect API key provided: "+redact.Mask(c.key))
 	default:
 		return true
 	}
@@ -206,6 +207,9 @@ func (h *Handler) models(c *call) {
 	data := make([]map[string]any, len(h.opts.Models))
 	for i, m := range h.opts.Models {
 		data[i] = modelEntry(m)
+	}
+	if c.scenario == ModelEscape {
+		data = append(data, modelEntry(HostileModel), modelEntry("claude-haiku\x1b[2J"))
 	}
 	first, last := "", ""
 	if len(data) > 0 {

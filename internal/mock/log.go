@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // logLine is one request in the log. The key is masked.
@@ -38,13 +38,13 @@ func (h *Handler) logCall(c *call) {
 	l := logLine{
 		Time:        c.arrival.UTC().Format(time.RFC3339Nano),
 		Method:      c.r.Method,
-		Path:        gateway.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
-		Model:       gateway.Redact(c.model, c.key, h.opts.Key),
+		Path:        redact.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
+		Model:       redact.Redact(c.model, c.key, h.opts.Key),
 		Stream:      c.stream,
 		Status:      status,
 		Scenario:    c.scenario,
 		Auth:        c.auth,
-		Key:         gateway.Mask(c.key),
+		Key:         redact.Mask(c.key),
 		Credentials: credentialHeaders(c.r),
 		DurationMS:  float64(time.Since(c.arrival).Microseconds()) / 1000,
 	}
@@ -66,10 +66,10 @@ func credentialHeaders(r *http.Request) map[string]string {
 			continue
 		}
 		if k, ok := cutPrefixFold(v, "Bearer "); ok {
-			out[strings.ToLower(h)] = "Bearer " + gateway.Mask(strings.TrimSpace(k))
+			out[strings.ToLower(h)] = "Bearer " + redact.Mask(strings.TrimSpace(k))
 			continue
 		}
-		out[strings.ToLower(h)] = gateway.Mask(v)
+		out[strings.ToLower(h)] = redact.Mask(v)
 	}
 	if len(out) == 0 {
 		return nil

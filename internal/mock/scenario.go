@@ -36,6 +36,7 @@ const (
 	ErrorIn200         = string(catalog.ErrorIn200)
 	ModelMismatch      = string(catalog.ModelMismatch)
 	ModelDatedAlias    = "model-dated-alias"
+	ModelEscape        = "model-escape"
 	UsageMissing       = string(catalog.UsageMissing)
 	StreamEmptyChoices = string(catalog.StreamEmptyChoices)
 	StreamUnterminated = string(catalog.StreamUnterminated)
@@ -99,6 +100,7 @@ var scenarios = []Scenario{
 	{ConcurrencyWall, catalog.LatencyHigh, "only --max-concurrent generation requests (default 2) run at once, the rest queue: TTFT grows, TPOT does not", ""},
 	{ErrorIn200, catalog.ErrorIn200, "status 200 carrying an error object (an error event in a stream)", ""},
 	{ModelMismatch, catalog.ModelMismatch, "the answer names another served model than the one requested", ""},
+	{ModelEscape, catalog.ModelMismatch, "a hostile gateway: the answer, and the model list, name a model id holding terminal controls (OSC 52 clipboard write, ESC[2J, OSC 8 link, title, C1, bidi overrides)", ""},
 	{ModelDatedAlias, "", "the answer names a dated snapshot of the requested model (gpt-4o -> gpt-4o-2024-08-06): not a mismatch", ""},
 	{UsageMissing, catalog.UsageMissing, "no token usage anywhere in the answer", ""},
 	{StreamEmptyChoices, catalog.StreamEmptyChoices, "a chat stream carries a chunk with \"choices\": [] midway (other protocols unchanged)", ""},

@@ -117,9 +117,15 @@ func answeredModel(requested, scenario string, served []string) string {
 		return requested + "-mini"
 	case ModelDatedAlias:
 		return requested + "-2024-08-06"
+	case ModelEscape:
+		return HostileModel
 	}
 	return requested
 }
+
+// HostileModel is the model id model-escape answers with: each thing a
+// terminal acts on that a gateway could slip into a field keydoctor prints.
+const HostileModel = "gpt-4o\x1b]52;c;cHduZWQ=\x07\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\u009b31m\u202egnp.exe\u202c\u2066x\u2069\x1b[8mhidden"
 
 func (t *turn) ctx() context.Context { return t.c.r.Context() }
 

@@ -10,6 +10,7 @@ package plan
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -80,6 +81,12 @@ func (s *Session) Run(ctx context.Context, st Steps) (*Outcome, error) {
 		return nil, &LockError{Err: err}
 	}
 	defer l.Release()
+	// The temporary copies a killed run left in keydoctor's own
+	// directories (the profile store's, the key store's, the backups; a
+	// copy of keys/NAME holds a key) go first, whatever this run writes:
+	// none outlives the next writer. One that cannot be removed is no
+	// reason not to write; doctor reports it (temp-file-left).
+	removed, _ := writers.RemoveStale(s.Env.BackupDir(), l.Since, filepath.Dir(profiles.Path(s.Env)), profiles.NewSecrets(s.Env).Dir)
 	out := &Outcome{Since: l.Since}
 	if st.Plan != nil {
 		if out.Plan, err = st.Plan(ctx, l.Since); err != nil {
@@ -100,6 +107,7 @@ func (s *Session) Run(ctx context.Context, st Steps) (*Outcome, error) {
 	if err != nil {
 		return out, &ApplyError{Err: err}
 	}
+	res.Removed = append(removed, res.Removed...)
 	out.Result = res
 	if st.Remember != nil {
 		if err := st.Remember(ctx, out); err != nil {

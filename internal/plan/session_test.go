@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/lock"
 	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -22,7 +23,7 @@ const testKey = "sk-test-0123456789abcdef0123"
 // project .env in it.
 func testSession(t *testing.T) (*Session, writers.Options) {
 	t.Helper()
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	e := env.FromMap(map[string]string{"HOME": home})
 	e.GOOS = "linux"
 	wo := writers.Options{Env: e, Project: filepath.Join(home, "proj"), Profile: gateway.Profile{

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 )
@@ -66,10 +65,10 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 		res.Code, res.Err = catalog.TLSFailed, errorf("%s does not speak TLS on this port (is the URL http://, not https://?)", host)
 	case errors.As(err, &alertErr) || (tlsStarted && !tlsDone) || strings.Contains(msg, "TLS handshake"):
 		res.Code, res.Err = catalog.TLSFailed, errorf("the TLS handshake with %s failed%s: %s", host, via, lastPart(msg))
-	case errors.Is(err, syscall.ECONNREFUSED) && res.Proxy != "":
+	case refused(err) && res.Proxy != "":
 		// Through a proxy only the proxy is dialled: the refusal is its.
 		res.Code, res.Err = catalog.ConnectRefused, errorf("nothing listens at the proxy %s%s (connection refused): the request never reached %s", res.Proxy, proxyVarNote(res), host)
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case refused(err):
 		res.Code, res.Err = catalog.ConnectRefused, errorf("nothing listens at %s%s (connection refused)", host, via)
 	case strings.Contains(msg, "timeout awaiting response headers"):
 		res.Code, res.Err = catalog.TimeoutHeaders, errorf("no response headers from %s before the header timeout", host)
@@ -83,10 +82,15 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 		}
 	case errors.Is(err, context.Canceled):
 		res.Code, res.Err = catalog.HTTPError, errors.New("the request was canceled")
-	case errors.Is(err, syscall.ENETUNREACH) || errors.Is(err, syscall.EHOSTUNREACH):
+	case unreachable(err):
 		res.Code, res.Err = catalog.ConnectRefused, errorf("%s is unreachable%s: %s", host, via, lastPart(msg))
 	case !gotConn:
 		res.Code, res.Err = catalog.ConnectRefused, errorf("cannot connect to %s%s: %s", host, via, lastPart(msg))
+	case strings.Contains(msg, "malformed MIME header") || strings.Contains(msg, "malformed HTTP"):
+		// It did answer, with bytes HTTP does not allow (a control
+		// character in a header, a line without a colon): Go refuses the
+		// response. The line itself is not shown: it is the gateway's.
+		res.Code, res.Err = catalog.ServerError, errorf("%s%s sent a malformed HTTP response header (a control character or a line that is not NAME: value); Go's HTTP client, like most, refuses such a response", host, via)
 	default:
 		res.Code, res.Err = catalog.ServerError, errorf("%s closed the connection without answering: %s", host, lastPart(msg))
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // serve runs a handler on loopback for one test.
@@ -100,7 +101,7 @@ func TestTLS(t *testing.T) {
 	}
 
 	// The same server trusted through --ca-file.
-	caFile := filepath.Join(t.TempDir(), "ca.pem")
+	caFile := filepath.Join(testutil.TempDir(t), "ca.pem")
 	pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
 	if err := os.WriteFile(caFile, pemBytes, 0o600); err != nil {
 		t.Fatal(err)
@@ -111,7 +112,7 @@ func TestTLS(t *testing.T) {
 		t.Errorf("no TLS timing: %+v", res.Timings)
 	}
 
-	if _, err := NewClient(Options{CAFile: filepath.Join(t.TempDir(), "missing.pem")}); err == nil {
+	if _, err := NewClient(Options{CAFile: filepath.Join(testutil.TempDir(t), "missing.pem")}); err == nil {
 		t.Error("a missing CA file was accepted")
 	}
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Curl renders the request as a curl command a user can paste. The key
@@ -26,7 +26,7 @@ func Curl(req Request, keyVar string) string {
 	h.Del("Accept-Encoding") // --compressed asks for it and decodes
 	for _, k := range sortedKeys(h) {
 		for _, v := range h[k] {
-			line := k + ": " + gateway.Redact(v, req.Key)
+			line := k + ": " + redact.Redact(v, req.Key)
 			if strings.Contains(v, "$"+keyVar) {
 				// Double quotes so the shell expands the variable.
 				b.WriteString(" \\\n  -H \"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(line) + "\"")
@@ -73,10 +73,10 @@ func (r *Result) Evidence(req Request, keyVar string) Evidence {
 	if len(r.ReqHeader) > 0 {
 		ev.Headers = make(map[string]string, len(r.ReqHeader))
 		for k, vs := range r.ReqHeader {
-			ev.Headers[k] = gateway.Redact(strings.Join(vs, ", "), req.Key)
+			ev.Headers[k] = redact.Redact(strings.Join(vs, ", "), req.Key)
 		}
 	}
-	ev.Body = gateway.Redact(catalog.Clean(r.Body, EvidenceBodyBytes), req.Key)
+	ev.Body = redact.Redact(catalog.Clean(r.Body, EvidenceBodyBytes), req.Key)
 	ev.Timings = r.Timings.Millis()
 	if r.Method == http.MethodPost {
 		ev.Curl = Curl(req, keyVar)

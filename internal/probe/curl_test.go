@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 const key = "sk-test-0123456789abcdef0123"
@@ -74,7 +75,7 @@ func TestEvidence(t *testing.T) {
 		t.Fatalf("code %q", res.Code)
 	}
 	ev := doctor.Evidence(res.Evidence(req, "TAOTOKEN_API_KEY")) // the shapes match field for field
-	if ev.Status != 401 || ev.Headers["Authorization"] != "Bearer "+gateway.Mask(key+"x") || ev.Curl == "" || ev.Timings["first_byte"] <= 0 {
+	if ev.Status != 401 || ev.Headers["Authorization"] != "Bearer "+redact.Mask(key+"x") || ev.Curl == "" || ev.Timings["first_byte"] <= 0 {
 		t.Errorf("evidence %+v", ev)
 	}
 	for _, s := range []string{ev.Body, ev.Curl, ev.Headers["Authorization"]} {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Do sends one request and reads its answer: the whole JSON body, or the
@@ -27,7 +27,7 @@ func (c *Client) Do(ctx context.Context, req Request) *Result {
 // DoStream is Do with a callback for each content delta as it arrives.
 func (c *Client) DoStream(ctx context.Context, req Request, onDelta func(Delta)) *Result {
 	res := &Result{Method: http.MethodPost, URL: req.Target()}
-	res.ReqHeader = maskedHeader(req.headers(gateway.Mask(req.Key), c.opts.UserAgent), req.Key)
+	res.ReqHeader = maskedHeader(req.headers(redact.Mask(req.Key), c.opts.UserAgent), req.Key)
 	return c.send(ctx, req, res, req.Body(), onDelta)
 }
 
@@ -127,7 +127,7 @@ func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io
 	if res.BodyCap = c.opts.MaxBody; int64(len(b)) > c.opts.MaxBody {
 		b, res.Truncated = b[:c.opts.MaxBody], true
 	}
-	res.Body = []byte(gateway.Redact(string(b), req.Key))
+	res.Body = []byte(redact.Redact(string(b), req.Key))
 	if err != nil {
 		classifyBodyError(res, err, ctx)
 		return
@@ -147,7 +147,7 @@ func (c *Client) readStream(ctx context.Context, req Request, res *Result, body 
 	_, err := dec.ReadFrom(io.TeeReader(body, ev))
 	s := dec.Stream()
 	res.Stream = s
-	res.Body = []byte(gateway.Redact(string(ev.buf), req.Key))
+	res.Body = []byte(redact.Redact(string(ev.buf), req.Key))
 	res.Text = dec.Text()
 	res.Model = s.Model
 	if s.Usage != nil {

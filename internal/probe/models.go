@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/tidwall/gjson"
 )
 
@@ -39,7 +40,7 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 		req.Header.Set("Anthropic-Version", AnthropicVersion)
 	}
 	res := &Result{Method: http.MethodGet, URL: req.URL}
-	res.ReqHeader = maskedHeader(req.headers(gateway.Mask(key), c.opts.UserAgent), key)
+	res.ReqHeader = maskedHeader(req.headers(redact.Mask(key), c.opts.UserAgent), key)
 	res.ReqHeader.Del("Content-Type")
 	c.send(ctx, req, res, nil, nil)
 	if res.Code != "" {

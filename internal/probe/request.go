@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Defaults for the tiny request a probe sends.
@@ -116,7 +117,7 @@ func maskedHeader(h http.Header, key string) http.Header {
 	out := make(http.Header, len(h))
 	for k, vs := range h {
 		for _, v := range vs {
-			out.Add(k, gateway.Redact(v, key))
+			out.Add(k, redact.Redact(v, key))
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -92,7 +93,7 @@ func (c *Current) decide(f gateway.Field, vs []vote) string {
 	show := func(v string) string {
 		shown := v
 		if f == gateway.FieldKey {
-			shown = gateway.Mask(v)
+			shown = redact.Mask(v)
 		}
 		return fmt.Sprintf("%s (%s)", shown, strings.Join(by[v], ", "))
 	}

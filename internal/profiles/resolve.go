@@ -14,7 +14,8 @@ const ProfileVar = "KEYDOCTOR_PROFILE"
 
 // Key is the profile's key: its variable's value ("" when unset) or the
 // key keydoctor keeps for it.
-func (s *Store) Key(e *env.Env, p Profile) (string, error) {
+func (s *Store) Key(e *env.Env, p Profile) (key string, err error) {
+	defer func() { e.Secrets.Add(key) }() // whatever prints next masks it
 	if p.KeyEnv != "" {
 		return e.Getenv(p.KeyEnv), nil
 	}

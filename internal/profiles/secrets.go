@@ -10,6 +10,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/zalando/go-keyring"
 )
 
@@ -43,6 +44,11 @@ func NewSecrets(e *env.Env) *Secrets {
 // else in the file store, with a one-line note saying so. It returns
 // where the key went.
 func (s *Secrets) Set(name, key string) (where, note string, err error) {
+	// The name becomes a file name and a keyring entry: ".." or "a/b"
+	// must not store anything anywhere.
+	if err := ValidName(name); err != nil {
+		return "", "", err
+	}
 	if s.Keyring {
 		kerr := withTimeout(func() error { return keyring.Set(keyringService, name, key) })
 		if kerr == nil {
@@ -75,7 +81,7 @@ func (s *Secrets) Get(store, name string) (string, error) {
 		}
 		return key, nil
 	case StoreFile:
-		b, err := os.ReadFile(s.file(name))
+		b, err := safefile.ReadFile(s.file(name))
 		if err != nil {
 			return "", fmt.Errorf("reading the key of profile %s: %w", name, err)
 		}
@@ -86,6 +92,9 @@ func (s *Secrets) Get(store, name string) (string, error) {
 
 // Delete forgets the key kept for name; an absent one is not an error.
 func (s *Secrets) Delete(store, name string) error {
+	if err := ValidName(name); err != nil {
+		return err
+	}
 	switch store {
 	case StoreKeyring:
 		err := withTimeout(func() error { return keyring.Delete(keyringService, name) })

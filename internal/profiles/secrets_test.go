@@ -4,18 +4,20 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/zalando/go-keyring"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
 
 func testEnv(t *testing.T, vars map[string]string) *env.Env {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	m := map[string]string{"HOME": dir, "XDG_CONFIG_HOME": filepath.Join(dir, ".config")}
 	for k, v := range vars {
 		m[k] = v
@@ -77,14 +79,14 @@ func TestKeyringUnavailableFallsBack(t *testing.T) {
 	if err != nil || where != StoreFile {
 		t.Fatalf("Set = %q, %v; want file", where, err)
 	}
-	if strings.Count(note, "\n") != 0 || !strings.Contains(note, "no OS keyring here") || !strings.Contains(note, "keys/home (mode 0600)") {
+	if strings.Count(note, "\n") != 0 || !strings.Contains(note, "no OS keyring here") || !strings.Contains(note, filepath.FromSlash("keys/home")+" (mode 0600)") {
 		t.Fatalf("note = %q", note)
 	}
 	if strings.Contains(note, testKey) {
 		t.Fatal("the note holds the key")
 	}
 	fi, err := os.Stat(s.file("home"))
-	if err != nil || fi.Mode().Perm() != 0o600 {
+	if err != nil || runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 { // no modes there
 		t.Fatalf("key file: %v %v", fi, err)
 	}
 	if k, err := s.Get(StoreFile, "home"); err != nil || k != testKey {
@@ -98,7 +100,7 @@ func TestKeyringUnavailableFallsBack(t *testing.T) {
 }
 
 func TestUnknownKeys(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	p := filepath.Join(dir, TeamFile)
 	for in, want := range map[string]string{
 		"baseurl: https://x\n":   "did you mean base_url",

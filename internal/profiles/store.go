@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -65,7 +66,7 @@ var (
 // does not parse, or holds an unknown key, is a usage error naming it.
 func Open(e *env.Env) (*Store, error) {
 	s := &Store{Path: Path(e), byName: map[string]*Profile{}, Secrets: NewSecrets(e)}
-	b, err := os.ReadFile(s.Path)
+	b, err := safefile.ReadFile(s.Path)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
@@ -73,6 +74,9 @@ func Open(e *env.Env) (*Store, error) {
 		return nil, err
 	}
 	name := e.Tilde(s.Path)
+	if err := checkCount(name, b); err != nil {
+		return nil, err
+	}
 	var raw map[string]any
 	if err := yaml.Unmarshal(b, &raw); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", name, err), Hint: "fix or remove that file"}
@@ -155,6 +159,9 @@ func (s *Store) Must(name string) (Profile, error) {
 // Put adds or replaces a profile (not yet saved).
 func (s *Store) Put(p Profile) error {
 	if err := ValidName(p.Name); err != nil {
+		return err
+	}
+	if err := (gateway.Profile{Model: p.Model, BackgroundModel: p.BackgroundModel}).CheckModels(); err != nil {
 		return err
 	}
 	cp := p

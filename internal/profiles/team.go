@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -37,32 +38,57 @@ type Team struct {
 // TeamKeys are the keys keydoctor.yaml may hold (README: "keydoctor.yaml").
 var TeamKeys = []string{"preset", "base_url", "model", "background_model", "tools", "key_env", "goals"}
 
-// FindTeam looks for keydoctor.yaml in dir and each parent, stopping at
-// the first directory holding .git (the repository root) or at /. It
-// returns nil when there is none.
-func FindTeam(dir string) (*Team, error) {
+// LocateTeam finds the team file of the repository holding dir: the
+// nearest keydoctor.yaml from dir up to the directory holding .git (the
+// repository root). "" when dir is in no repository (a /tmp/keydoctor.yaml
+// is not every directory's under /tmp) or the repository has none.
+func LocateTeam(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
+	found := ""
 	for d := abs; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, TeamFile)
-		if _, err := os.Stat(p); err == nil {
-			return ReadTeam(p)
+		if p := filepath.Join(d, TeamFile); found == "" {
+			if _, err := os.Lstat(p); err == nil {
+				found = p
+			}
 		}
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
-			return nil, nil
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return found, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", nil
 		}
 	}
 }
 
-// ReadTeam reads and checks one team file: unknown keys and a key
-// written into it are usage errors.
+// FindTeam is the repository's team file above dir, read and checked,
+// whether trusted or not (TeamFor judges trust); nil when there is none.
+func FindTeam(dir string) (*Team, error) {
+	p, err := LocateTeam(dir)
+	if err != nil || p == "" {
+		return nil, err
+	}
+	return ReadTeam(p)
+}
+
+// ReadTeam reads and checks one team file: unknown keys, a key written
+// into it and a key_env naming no gateway key are usage errors.
 func ReadTeam(path string) (*Team, error) {
-	b, err := os.ReadFile(path)
+	b, err := readTeamFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return parseTeam(path, b)
+}
+
+// readTeamFile is the one place a team file's bytes are read.
+// readTeamFile reads a team file as every user or repository file is
+// read: a regular file only, up to safefile's cap.
+func readTeamFile(path string) ([]byte, error) { return safefile.ReadFile(path) }
+
+func parseTeam(path string, b []byte) (*Team, error) {
 	var node yaml.Node
 	if err := yaml.Unmarshal(b, &node); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", path, err), Hint: "fix that file"}
@@ -88,6 +114,9 @@ func ReadTeam(path string) (*Team, error) {
 	}
 	if t.KeyEnv != "" && !validVar(t.KeyEnv) {
 		return nil, &gateway.UsageError{Msg: path + ": key_env must name a variable, not hold a key", Hint: "write the variable's name, e.g. key_env: GATEWAY_API_KEY"}
+	}
+	if err := CheckKeyEnv(t.KeyEnv); err != nil {
+		return nil, &gateway.UsageError{Msg: fmt.Sprintf("%s:%d: %v", path, t.Lines["key_env"], err), Hint: KeyEnvHint}
 	}
 	return t, nil
 }

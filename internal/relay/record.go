@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // Record is one request that passed through the relay. Its JSON form is
@@ -38,7 +39,7 @@ type Record struct {
 	// KeySum fingerprints the key the client sent (sha256), so verify can
 	// say whether it is the key the files hold without keeping the key.
 	KeySum [sha256.Size]byte `json:"-"`
-	// KeyMasked is the key as it may be shown (gateway.Mask).
+	// KeyMasked is the key as it may be shown (redact.Mask).
 	KeyMasked string `json:"-"`
 }
 
@@ -72,7 +73,7 @@ func authOf(h http.Header) (kind string, keys []string) {
 func queryKeys(u *url.URL) []string {
 	var out []string
 	for name, vs := range u.Query() {
-		if gateway.SecretName(name) {
+		if redact.SecretName(name) {
 			out = append(out, vs...)
 		}
 	}
@@ -80,13 +81,13 @@ func queryKeys(u *url.URL) []string {
 }
 
 // cleanPath is the request URI as logged: credentials in the query hidden
-// and the request's own key masked wherever it appears (gateway.Redact).
+// and the request's own key masked wherever it appears (redact.Redact).
 func cleanPath(u *url.URL, keys []string) string {
 	p := u.EscapedPath()
 	if u.RawQuery != "" {
 		p += "?" + u.RawQuery
 	}
-	return gateway.Redact(p, keys...)
+	return redact.Redact(p, keys...)
 }
 
 // SameModel reports whether got names the model want (gateway.SameModel,

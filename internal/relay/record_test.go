@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 func TestAuthOf(t *testing.T) {
@@ -48,7 +49,7 @@ func TestCleanPath(t *testing.T) {
 		{"/v1/models", "/v1/models"},
 		{"/v1beta/models/gemini:generateContent?key=" + testKey, "/v1beta/models/gemini:generateContent?key=****"},
 		{"/v1/chat/completions?api_key=short&x=1", "/v1/chat/completions?api_key=****&x=1"},
-		{"/proxy/" + testKey + "/v1/messages", "/proxy/" + gateway.Mask(testKey) + "/v1/messages"},
+		{"/proxy/" + testKey + "/v1/messages", "/proxy/" + redact.Mask(testKey) + "/v1/messages"},
 	} {
 		u, err := url.ParseRequestURI(tc.uri)
 		if err != nil {
@@ -150,7 +151,7 @@ func TestRecordHidesQueryCredentials(t *testing.T) {
 	if strings.Contains(string(b)+r.Model+r.ServedModel+r.Error, queryKey) {
 		t.Fatalf("the query key shows: %s", b)
 	}
-	if r.Path != "/v1/chat/completions?key=****" || r.Model != gateway.Mask(queryKey) {
+	if r.Path != "/v1/chat/completions?key=****" || r.Model != redact.Mask(queryKey) {
 		t.Errorf("path %q model %q", r.Path, r.Model)
 	}
 }

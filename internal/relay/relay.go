@@ -24,6 +24,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // maxRequestBody bounds the request body the relay holds to read the model
@@ -147,7 +148,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Auth:   auth,
 	}
 	if len(keys) > 0 {
-		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), gateway.Mask(keys[0])
+		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), redact.Mask(keys[0])
 	}
 
 	if r.Body != nil && r.Body != http.NoBody {
@@ -234,9 +235,9 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	}
 	rec.Mismatch = Mismatch(expect, rec.Model, rec.ServedModel)
 	// Whatever the client or gateway put there, a credential is not shown.
-	rec.Model = gateway.Redact(rec.Model, ex.secrets...)
-	rec.ServedModel = gateway.Redact(rec.ServedModel, ex.secrets...)
-	rec.Error = gateway.Redact(rec.Error, ex.secrets...)
+	rec.Model = redact.Redact(rec.Model, ex.secrets...)
+	rec.ServedModel = redact.Redact(rec.ServedModel, ex.secrets...)
+	rec.Error = redact.Redact(rec.Error, ex.secrets...)
 	return rec
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // lineTap feeds a body one line at a time, each line arriving 1 ms after
@@ -197,7 +198,7 @@ func TestUpstreamDown(t *testing.T) {
 		t.Errorf("got %d %q", res.StatusCode, body)
 	}
 	r := waitRecords(t, rec, 1)[0]
-	if !r.Failed || r.Status != 502 || r.Model != "claude-sonnet-4-5" || r.Auth != "x-api-key" || r.KeyMasked != gateway.Mask(testKey) || r.KeySum != KeySum(testKey) {
+	if !r.Failed || r.Status != 502 || r.Model != "claude-sonnet-4-5" || r.Auth != "x-api-key" || r.KeyMasked != redact.Mask(testKey) || r.KeySum != KeySum(testKey) {
 		t.Errorf("record: %+v", r)
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/writers"
@@ -148,7 +150,7 @@ func (h *home) readBack(t *testing.T) {
 		wantModel = ""
 	}
 	if want := h.tool.Base(testRoot); own.Base.Value != want || own.Key.Value != testKey || own.Model.Value != wantModel {
-		t.Errorf("read back base %q key %s model %q, want %q, the key, %q", own.Base.Value, gateway.Mask(own.Key.Value), own.Model.Value, want, wantModel)
+		t.Errorf("read back base %q key %s model %q, want %q, the key, %q", own.Base.Value, redact.Mask(own.Key.Value), own.Model.Value, want, wantModel)
 	}
 	if own.Auth != h.tool.Auth {
 		t.Errorf("discovery says the key goes in %q, the description %q", own.Auth, h.tool.Auth)
@@ -303,7 +305,7 @@ func (h *home) commandLine(t *testing.T) {
 		own[f.Path] = readOrNil(t, f.Path)
 	}
 	const relay = "http://127.0.0.1:9/api"
-	tmp := t.TempDir()
+	tmp := testutil.TempDir(t)
 	inv, err := verify.Prepare(h.e, c, relay, tmp)
 	if err != nil {
 		t.Fatalf("prepare: %v", err)

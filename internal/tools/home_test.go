@@ -10,6 +10,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -53,7 +54,7 @@ var messy = map[tools.Syntax]struct {
 // messy, fills each of its files with content of the user's.
 func newHome(t *testing.T, tool tools.Tool, withFiles bool) *home {
 	t.Helper()
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	h := &home{tool: tool, vars: map[string]string{"HOME": dir}, project: filepath.Join(dir, "project"), before: map[string][]byte{}}
 	h.newEnv()
 	mkdir(t, h.project)

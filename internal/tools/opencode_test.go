@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // OpenCode's project configs run from the git root down to the working
 // directory, .jsonc after .json in each; the project's own opencode.json is
 // listed even when absent, nothing above the git root is.
 func TestOpenCodeProjectFiles(t *testing.T) {
-	root := t.TempDir()
+	root := testutil.TempDir(t)
 	touch := func(rel string) string {
 		p := filepath.Join(root, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {

@@ -17,7 +17,6 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 		ClaudeSettings(e, ClaudeUser, "/p"):    "/h/.claude/settings.json",
 		ClaudeSettings(e, ClaudeProject, "/p"): "/p/.claude/settings.json",
 		ClaudeSettings(e, ClaudeLocal, "/p"):   "/p/.claude/settings.local.json",
-		ClaudeManagedSettings(e):               "/etc/claude-code/managed-settings.json",
 		ClaudeState(e):                         "/h/.claude.json",
 		CodexConfig(e):                         "/h/.codex/config.toml",
 		CodexAuth(e):                           "/h/.codex/auth.json",
@@ -39,6 +38,23 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 	} {
 		if got != filepath.FromSlash(w) {
 			t.Errorf("got %q, want %q", got, w)
+		}
+	}
+}
+
+// The managed settings are at a fixed path per OS, whatever the home; on
+// Windows at C:\Program Files\ClaudeCode since Claude Code 2.1.2, which
+// deprecated C:\ProgramData\ClaudeCode (no longer read from 2.1.75).
+func TestClaudeManagedSettingsPerOS(t *testing.T) {
+	for goos, want := range map[string]string{
+		"linux":   "/etc/claude-code/managed-settings.json",
+		"darwin":  "/Library/Application Support/ClaudeCode/managed-settings.json",
+		"windows": `C:\Program Files\ClaudeCode\managed-settings.json`,
+	} {
+		e := env.FromMap(map[string]string{"HOME": "/h"})
+		e.GOOS = goos
+		if got := ClaudeManagedSettings(e); got != want {
+			t.Errorf("%s: %q, want %q", goos, got, want)
 		}
 	}
 }

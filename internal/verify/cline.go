@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -58,7 +59,7 @@ func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tools.Hea
 		return err
 	}
 	providers := filepath.Join(dst, rel)
-	b, err := os.ReadFile(providers)
+	b, err := safefile.ReadFile(providers)
 	if err != nil {
 		return err
 	}
@@ -122,7 +123,7 @@ func copyTree(src, dst string, limit int64) error {
 }
 
 func copyFile(src, dst string, perm fs.FileMode) error {
-	in, err := os.Open(src)
+	in, err := safefile.Open(src, safefile.MaxConfig)
 	if err != nil {
 		return err
 	}
@@ -131,7 +132,7 @@ func copyFile(src, dst string, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	if _, err := io.Copy(out, io.LimitReader(in, safefile.MaxConfig)); err != nil {
 		out.Close()
 		return err
 	}

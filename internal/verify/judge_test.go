@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
 func sent(method, path, model, served, auth, key string, status int) relay.Record {
 	r := relay.Record{Method: method, Path: path, Model: model, ServedModel: served, Auth: auth, Status: status, Failed: status >= 400}
 	if key != "" {
-		r.KeySum, r.KeyMasked = relay.KeySum(key), gateway.Mask(key)
+		r.KeySum, r.KeyMasked = relay.KeySum(key), redact.Mask(key)
 	}
 	if r.Failed {
 		r.Error = "Not Found"

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // The turn runs in an empty directory, so the --settings file repeats the
 // project's and local settings (local winning), with the relay as base.
 func TestPrepareClaudeRepeatsProjectSettings(t *testing.T) {
 	e := testEnv(t, nil)
-	project := t.TempDir()
+	project := testutil.TempDir(t)
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"), `{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","USER_ONLY":"u"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"model":"project-model","env":{"A":"project","B":"project"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"B":"local","ANTHROPIC_AUTH_TOKEN":"`+testKey+`"}}`)
@@ -23,7 +24,7 @@ func TestPrepareClaudeRepeatsProjectSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := t.TempDir()
+	tmp := testutil.TempDir(t)
 	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", tmp)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +52,7 @@ func TestPrepareClaudeRepeatsProjectSettings(t *testing.T) {
 func TestReadFromDiscover(t *testing.T) {
 	t.Run("claude from the shell alone", func(t *testing.T) {
 		e := testEnv(t, map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example/api", "ANTHROPIC_AUTH_TOKEN": testKey})
-		c, _ := Read(e, gateway.Claude, t.TempDir())
+		c, _ := Read(e, gateway.Claude, testutil.TempDir(t))
 		if c.Base != "https://shell.example/api" || c.BaseSource != "$ANTHROPIC_BASE_URL" || c.Auth != gateway.AuthBearer || c.KeySource != "$ANTHROPIC_AUTH_TOKEN" {
 			t.Errorf("got %s %s %s %s", c.Base, c.BaseSource, c.Auth, c.KeySource)
 		}

@@ -7,9 +7,11 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 
+	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -68,8 +70,11 @@ func providersRedirected(e *env.Env, t tools.Tool, model, relayBase string) ([]m
 	if !ok {
 		return nil, false
 	}
-	b, err := os.ReadFile(f.Path)
+	b, err := safefile.ReadFile(f.Path)
 	if err != nil {
+		return nil, false
+	}
+	if jsonpos.CheckDepth(b) != nil {
 		return nil, false
 	}
 	std, err := hujson.Standardize(b)

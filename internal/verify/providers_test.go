@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // Qwen Code's modelProviders entry for the model beats --openai-base-url:
@@ -25,14 +26,14 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
     {"id": "gpt-4o", "baseUrl": "https://gw.example/api/v1", "envKey": "MY_KEY"}
   ]}
 }`)
-	c, err := Read(e, gateway.Qwen, t.TempDir())
+	c, err := Read(e, gateway.Qwen, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Base != "https://gw.example/api/v1" || c.Key != testKey || !strings.Contains(c.BaseSource, "modelProviders.openai[1].baseUrl") {
 		t.Fatalf("read %q from %s, key from %s", c.Base, c.BaseSource, c.KeySource)
 	}
-	tmp := t.TempDir()
+	tmp := testutil.TempDir(t)
 	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
 	if err != nil {
 		t.Fatal(err)
@@ -69,11 +70,11 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
 func TestPrepareQwenWithoutProviders(t *testing.T) {
 	e := testEnv(t, nil)
 	write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+testKey+`"}}, "model": {"name": "gpt-4o"}}`)
-	c, err := Read(e, gateway.Qwen, t.TempDir())
+	c, err := Read(e, gateway.Qwen, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := t.TempDir()
+	tmp := testutil.TempDir(t)
 	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
 	if err != nil {
 		t.Fatal(err)
@@ -93,11 +94,11 @@ func TestPrepareQwenWithoutProviders(t *testing.T) {
 func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
 	e := testEnv(t, nil)
 	write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+testKey+"\nGEMINI_MODEL=gpt-4o\n")
-	c, err := Read(e, gateway.GeminiCLI, t.TempDir())
+	c, err := Read(e, gateway.GeminiCLI, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", t.TempDir())
+	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -25,7 +27,7 @@ func TestReadClaudePrecedence(t *testing.T) {
 		"ANTHROPIC_SMALL_FAST_MODEL":    "shell-haiku",
 		"ANTHROPIC_DEFAULT_HAIKU_MODEL": "",
 	})
-	project := t.TempDir()
+	project := testutil.TempDir(t)
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","ANTHROPIC_API_KEY":"`+testKey+`","ANTHROPIC_MODEL":"user-model"},"model":"ignored-because-env"}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"env":{"ANTHROPIC_MODEL":"project-model"}}`)
@@ -35,7 +37,7 @@ func TestReadClaudePrecedence(t *testing.T) {
 		t.Errorf("base %q from %q", c.Base, c.BaseSource)
 	}
 	if c.Model != "project-model" || c.Auth != gateway.AuthXAPIKey || c.Key != testKey {
-		t.Errorf("model %q auth %q key %q", c.Model, c.Auth, gateway.Mask(c.Key))
+		t.Errorf("model %q auth %q key %q", c.Model, c.Auth, redact.Mask(c.Key))
 	}
 	if c.BackgroundModel != "shell-haiku" || c.BackgroundModelSource != "$ANTHROPIC_SMALL_FAST_MODEL" {
 		t.Errorf("background %q from %q", c.BackgroundModel, c.BackgroundModelSource)
@@ -44,7 +46,7 @@ func TestReadClaudePrecedence(t *testing.T) {
 
 func TestReadClaudeTopLevelModelAndBrokenFile(t *testing.T) {
 	e := testEnv(t, nil)
-	project := t.TempDir()
+	project := testutil.TempDir(t)
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"model":"opus-from-settings","env":{"ANTHROPIC_AUTH_TOKEN":"`+testKey+`","ANTHROPIC_API_KEY":"sk-other-0123456789abcdef"}}`)
 	write(t, filepath.Join(project, ".claude", "settings.json"), `{"env": {`)
@@ -53,7 +55,7 @@ func TestReadClaudeTopLevelModelAndBrokenFile(t *testing.T) {
 		t.Errorf("model %q auth %q", c.Model, c.Auth)
 	}
 	notes := strings.Join(c.Notes, "\n")
-	if !strings.Contains(notes, "auth-conflict") || !strings.Contains(notes, ".claude/settings.json does not parse") {
+	if !strings.Contains(notes, "auth-conflict") || !strings.Contains(notes, filepath.FromSlash(".claude/settings.json")+" does not parse") {
 		t.Errorf("notes: %s", notes)
 	}
 }
@@ -113,7 +115,7 @@ func TestReadCodex(t *testing.T) {
 				tc.header = gateway.AuthBearer
 			}
 			if c.Base != tc.base || c.Model != tc.model || c.Key != tc.key || c.Provider != tc.provider || c.Auth != tc.header {
-				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, gateway.Mask(c.Key), c.Provider, c.Auth)
+				t.Errorf("got base %q model %q key %q provider %q auth %q", c.Base, c.Model, redact.Mask(c.Key), c.Provider, c.Auth)
 			}
 		})
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -72,7 +71,7 @@ func (j *judgement) route(recs []relay.Record) (judged bool) {
 		return false
 	case c.refusedBase != "":
 		j.add("route", Error, catalog.ClaudeGatewayHTTP, "%s went through the relay, but only because the relay is on 127.0.0.1: with %s, %s refuses the plain-http base URL %s (%s) and exits at start",
-			requests, c.RouteSwitch(), j.tool.Title, gateway.RedactURL(c.refusedBase), c.refusedSource)
+			requests, c.RouteSwitch(), j.tool.Title, c.refusedBase, c.refusedSource)
 	case c.Route.ViaSwitch():
 		j.add("route", OK, "", "the turn went through the relay to the gateway (%s); %s sends the same request", requests, c.RouteSwitch())
 	default:

@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tools"
 )
 
@@ -18,7 +19,7 @@ func TestRouteFromManagedSettings(t *testing.T) {
 	e := testEnv(t, nil)
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"`+testKey+`"}}`)
-	s := discover.Discover(e, discover.Options{Project: t.TempDir()})
+	s := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)})
 	managed := tools.ClaudeManagedSettings(e)
 	for i, l := range s.Claude.Layers {
 		if l.Scope == string(tools.ClaudeManaged) {

@@ -18,6 +18,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/stats"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -153,7 +154,7 @@ func TestPageInChromium(t *testing.T) {
 	if browser == "" {
 		t.Skip("no chromium installed")
 	}
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	path := filepath.Join(dir, "bench.html")
 	if err := os.WriteFile(path, []byte(render(t, fullData(1000))), 0o600); err != nil {
 		t.Fatal(err)

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // Home writes files (paths relative to a new temporary home) and returns
 // an Env whose variables are vars plus HOME, with that home.
 func Home(t testing.TB, files, vars map[string]string) (*env.Env, string) {
 	t.Helper()
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	for name, body := range files {
 		Write(t, filepath.Join(dir, name), body)
 	}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/spf13/cobra"
+)
+
+// trustOptions is everything runTrust needs; flags fill it, tests build it.
+type trustOptions struct {
+	Env    *env.Env
+	Path   string // a keydoctor.yaml, or a directory of the repository ("." by default)
+	Revoke bool
+	List   bool
+	Out    io.Writer
+	Err    io.Writer
+}
+
+func newTrustCmd(e *env.Env) *cobra.Command {
+	o := &trustOptions{Env: e}
+	cmd := &cobra.Command{
+		Use:   "trust [PATH]",
+		Short: "trust a repository's keydoctor.yaml (its gateway, model and key variable)",
+		Long: `A repository's keydoctor.yaml names a gateway, a model and the variable a key
+is read from. Whoever wrote the repository wrote it, so it has no effect until
+you trust its exact content: trust records the file's absolute path and the
+SHA-256 of its content in ` + "`$XDG_CONFIG_HOME/keydoctor/" + profiles.TrustFile + "`" + ` (0600). A file that
+changes (the next pull) is untrusted again. An untrusted file is ignored by
+every command, which says so once on stderr; 'setup --yes' refuses it unless
+--trust-team-file is given.
+
+Only the repository's own file counts: the nearest keydoctor.yaml from PATH
+(default the working directory) up to the directory holding .git; outside a
+repository there is none. trust prints the gateway host, model and key
+variable it trusts, and refuses a file that does not parse or whose key_env
+names no gateway API key variable (exit status 2).`,
+		Example: `  keydoctor trust                 # the keydoctor.yaml of this repository
+  keydoctor trust ~/src/app/keydoctor.yaml
+  keydoctor trust --list
+  keydoctor trust --revoke`,
+		Args:        usageArgs(cobra.MaximumNArgs(1)),
+		Annotations: exitNotes("2  no keydoctor.yaml in the repository, or one that does not parse or names a refused key_env"),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Out, o.Err = c.OutOrStdout(), c.ErrOrStderr()
+			if len(args) == 1 {
+				o.Path = args[0]
+			}
+			return runTrust(c.Context(), o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.Revoke, "revoke", false, "stop trusting the file (it is ignored again)")
+	cmd.Flags().BoolVar(&o.List, "list", false, "list the trusted files: trusted, changed (untrusted again) or missing")
+	return cmd
+}
+
+func runTrust(ctx context.Context, o *trustOptions) error {
+	switch {
+	case o.List && (o.Revoke || o.Path != ""):
+		return usageErrorf("run 'keydoctor trust --list' alone", "--list takes no PATH and no --revoke")
+	case o.List:
+		return listTrust(o)
+	case o.Revoke:
+		return withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return revokeTrust(o) })
+	}
+	found, err := o.find()
+	if err != nil {
+		return err
+	}
+	t, err := found.Team()
+	if err != nil {
+		return err
+	}
+	shown := teamShown(o.Env, found.Path)
+	what := describeTeam(found, t)
+	if found.Trusted {
+		fmt.Fprintf(o.Out, "%s is trusted already (%s)\n", shown, what)
+		return nil
+	}
+	if err := withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return found.Trust(o.Env) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Out, "trusted %s (%s)\n", shown, what)
+	return nil
+}
+
+// find is the file PATH names: a file itself, or the team file of the
+// repository holding a directory.
+func (o *trustOptions) find() (*profiles.Found, error) {
+	path := o.Path
+	if path == "" {
+		path = "."
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, usageErrorf("give a keydoctor.yaml or a directory of the repository", "%s: %v", o.Env.Tilde(path), errors.Unwrap(err))
+	}
+	if !fi.IsDir() {
+		return profiles.JudgeTeam(o.Env, path)
+	}
+	found, err := profiles.TeamFor(o.Env, path)
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, usageErrorf("only a repository's own file counts: from the directory up to the one holding .git",
+			"no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
+	}
+	return found, nil
+}
+
+// shownDir is a directory as messages print it: absolute, home as ~.
+func shownDir(e *env.Env, dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return e.Tilde(dir)
+}
+
+// describeTeam is what a team file sets, for the user to read.
+func describeTeam(f *profiles.Found, t *profiles.Team) string {
+	host, _, _ := f.Shown()
+	s := "gateway " + host
+	if t.Model != "" {
+		s += ", model " + t.Model
+	}
+	if t.KeyEnv != "" {
+		s += ", key from $" + t.KeyEnv
+	}
+	return s
+}
+
+func revokeTrust(o *trustOptions) error {
+	path := o.Path
+	if path == "" {
+		path = "."
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		p, err := profiles.LocateTeam(path)
+		if err != nil {
+			return err
+		}
+		if p == "" {
+			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
+		}
+		path = p
+	}
+	key, err := profiles.TrustKey(path)
+	if err != nil {
+		return err
+	}
+	tr, err := profiles.OpenTrust(o.Env)
+	if err != nil {
+		return err
+	}
+	if !tr.Revoke(key) {
+		fmt.Fprintf(o.Out, "%s was not trusted\n", teamShown(o.Env, key))
+		return nil
+	}
+	if err := tr.Save(); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", teamShown(o.Env, key))
+	return nil
+}
+
+func listTrust(o *trustOptions) error {
+	tr, err := profiles.OpenTrust(o.Env)
+	if err != nil {
+		return err
+	}
+	if len(tr.Paths()) == 0 {
+		fmt.Fprintln(o.Out, "no team file is trusted")
+		return nil
+	}
+	for _, p := range tr.Paths() {
+		state := tr.State(p)
+		if state == "changed" {
+			state += " (ignored until trusted again)"
+		}
+		fmt.Fprintf(o.Out, "%s  %s  sha256:%.12s\n", o.Env.Tilde(p), state, tr.Files[p])
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+//go:build !windows
+
+package testutil
+
+func underWine() bool { return false }
