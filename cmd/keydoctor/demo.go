@@ -126,7 +126,10 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 			return fmt.Errorf("demo step %q: %w", s.Title, err)
 		}
 	}
-	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run 'keydoctor ping'.\n", pv.APIKey)
+	// The next command in the form that works from the user's shell: a
+	// newcomer who typed `go run ./cmd/keydoctor demo` or `npx keydoctor
+	// demo` has no keydoctor on PATH.
+	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run '%s setup'.\n", pv.APIKey, invocation(o.Env))
 	return nil
 }
 

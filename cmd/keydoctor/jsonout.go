@@ -20,6 +20,7 @@ const (
 	schemaVerify  = "keydoctor/verify@1"
 	schemaBackups = "keydoctor/backups@1" // restore, listing
 	schemaRestore = "keydoctor/restore@1"
+	schemaVersion = "keydoctor/version@1"
 )
 
 // addJSONFlag adds --json, naming the document's schema in the help.
