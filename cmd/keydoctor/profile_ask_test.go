@@ -91,7 +91,7 @@ func TestProfileAddAsks(t *testing.T) {
 func TestProfileAddAsksPreset(t *testing.T) {
 	var out bytes.Buffer
 	e := env.FromMap(map[string]string{"HOME": testutil.TempDir(t)})
-	o := &setupOptions{Env: e, Interactive: true, Accessible: true, In: strings.NewReader("1\n" + wizardKey + "\nmy-model\n\n"), Out: &out, Err: &out,
+	o := &setupOptions{Env: e, Interactive: true, Accessible: true, In: strings.NewReader("1\n" + wizardKey + "\nn\nmy-model\n\n"), Out: &out, Err: &out,
 		ListModels: func(context.Context, string, string) ([]string, error) { return nil, errors.New("connect-refused") }}
 	f := &profileEdit{}
 	if err := askProfile(context.Background(), o, f); err != nil {

@@ -65,19 +65,43 @@ func (w *wizard) promptKey(ctx context.Context) error {
 
 // listModels reads the gateway's model list with the key. A key the
 // gateway rejects is said so, and written only if the user insists.
+//
+// Nothing answering at the base URL (a typo'd port, a gateway not
+// started) is said before anything is written, with the choice of typing
+// the URL again or going on without the list; a key accepted after a
+// rejected one is said accepted.
 func (w *wizard) listModels(ctx context.Context) error {
 	p := &w.profile
+	rejected := false
 	for w.o.ListModels != nil {
 		w.ids, w.listErr = w.o.ListModels(ctx, p.BaseURL, p.Key)
 		switch {
 		case ctx.Err() != nil:
 			return errInterrupted
 		case w.listErr == nil:
+			if rejected {
+				fmt.Fprintf(w.o.Out, "the gateway accepted the key %s\n", redact.Mask(p.Key))
+			}
+			return nil
+		case nothingAnswers(w.listErr):
+			fmt.Fprintf(w.o.Out, "nothing answers at %s (%v): is the base URL right?\n", p.BaseURL, w.listErr)
+			again, err := w.o.confirm(ctx, "Type the base URL again?", "Yes, type it again", "No, go on without the model list")
+			if err != nil {
+				return err
+			}
+			if again {
+				if err := w.chooseGateway(ctx); err != nil {
+					return err
+				}
+				continue
+			}
+			fmt.Fprintf(w.o.Out, "could not list the gateway's models (%v): type the model id\n", w.listErr)
 			return nil
 		case w.listErr.Error() != string(catalog.AuthInvalid) && w.listErr.Error() != string(catalog.AuthForbidden):
 			fmt.Fprintf(w.o.Out, "could not list the gateway's models (%v): type the model id\n", w.listErr)
 			return nil
 		}
+		rejected = true
 		fmt.Fprintf(w.o.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", redact.Mask(p.Key), w.listErr)
 		keep, err := w.o.confirm(ctx, "Write this key anyway?", "Yes, keep it", "No, type another")
 		if err != nil || keep {
@@ -88,6 +112,16 @@ func (w *wizard) listModels(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// nothingAnswers reports whether the model list failed because nothing
+// answered at the base URL's host (refused, timed out, no such name).
+func nothingAnswers(err error) bool {
+	switch catalog.Code(err.Error()) {
+	case catalog.ConnectRefused, catalog.ConnectTimeout, catalog.DNSFailed:
+		return true
+	}
+	return false
 }
 
 func (w *wizard) askModel(ctx context.Context) error {

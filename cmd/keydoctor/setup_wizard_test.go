@@ -100,7 +100,7 @@ func TestSetupWizardAccessible(t *testing.T) {
 // the gateway cannot list models (free text), and "no" writes nothing.
 func TestSetupWizardDeclined(t *testing.T) {
 	e := wizardEnv(t, map[string]string{"TAOTOKEN_API_KEY": wizardKey})
-	answers := "1\ny\nmy-model\n0\nn\n"
+	answers := "1\ny\nn\nmy-model\n0\nn\n" // …, the key: yes; nothing answers, type the URL again: no; …
 	var out bytes.Buffer
 	o := &setupOptions{
 		Env: e, Project: testutil.TempDir(t), Interactive: true, Accessible: true,

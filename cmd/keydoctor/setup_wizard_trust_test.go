@@ -74,8 +74,9 @@ func TestSetupWizardIgnoresTeamFile(t *testing.T) {
 	var out bytes.Buffer
 	o := &setupOptions{
 		Env: e, Project: dir, Interactive: true, Accessible: true,
-		// no; gateway 1 (the default preset); the key typed; a model typed; tools: done; write: no
-		In: strings.NewReader("n\n1\n" + wizardKey + "\nmy-model\n0\nn\n"), Out: &out, Err: &out,
+		// no; gateway 1 (the default preset); the key typed; nothing answers, type the URL again: no;
+		// a model typed; tools: done; write: no
+		In: strings.NewReader("n\n1\n" + wizardKey + "\nn\nmy-model\n0\nn\n"), Out: &out, Err: &out,
 		ListModels: func(_ context.Context, root, _ string) ([]string, error) {
 			asked = append(asked, root)
 			return nil, errors.New("connect-refused")
