@@ -100,6 +100,9 @@ func writeSelfTest(o *benchOptions, r selftest.Result, g selftest.Gateway) {
 		}
 		fmt.Fprintf(w, "%d concurrent streams: %d ok, %d in flight at the peak; peak RSS %.1f MB, Go runtime %.1f MB (%s; target < %d MB)\n",
 			r.Streams, r.StreamsOK, r.StreamsInFlight, mb(r.PeakRSS), mb(r.PeakGoMemory), where, selftest.MemoryTarget>>20)
+		if r.BytesPerStream > 0 {
+			fmt.Fprintf(w, "memory grows by %.1f KB per concurrent stream (from %d to %d streams)\n", r.BytesPerStream/1024, r.Streams/4, r.Streams)
+		}
 	}
 	if r.Pass {
 		fmt.Fprintln(w, "self-test: pass")

@@ -73,8 +73,15 @@ func (t *turn) chatStream(finish string, usage map[string]any) {
 		s.event("", chunk(choice(map[string]any{"tool_calls": []any{call}}, nil)))
 		finish = "tool_calls"
 	}
+	content := newTemplate(chunk(choice(map[string]any{"content": templateMarker}, nil)))
+	var data []byte
 	ok := t.textDeltas(s, func(i int) {
-		s.event("", chunk(choice(map[string]any{"content": token(i)}, nil)))
+		if content.ok {
+			data = content.appendWith(data[:0], token(i))
+			frame(s, "", data)
+		} else {
+			s.event("", chunk(choice(map[string]any{"content": token(i)}, nil)))
+		}
 		if t.c.scenario == StreamEmptyChoices && i == (t.n-1)/2 {
 			s.event("", chunk([]any{}))
 		}

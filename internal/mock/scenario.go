@@ -127,9 +127,12 @@ func LookupScenario(name string) (Scenario, bool) {
 	if name == "" {
 		name = OK
 	}
-	for _, s := range Scenarios() {
-		if s.Name == name {
-			return s, true
+	// Both lists in place, no copy: every request looks its scenario up.
+	for _, list := range [][]Scenario{scenarios, realScenarios} {
+		for _, s := range list {
+			if s.Name == name {
+				return s, true
+			}
 		}
 	}
 	return Scenario{}, false

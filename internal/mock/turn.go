@@ -28,6 +28,7 @@ type turn struct {
 	id        string
 	created   int64
 	release   func()
+	timer     *time.Timer // wait's, reused for every event of the answer
 }
 
 // begin reads and checks a generation request and waits for a slot. It
@@ -152,12 +153,19 @@ func (t *turn) wait(i int) error {
 	if d <= 0 {
 		return t.ctx().Err()
 	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
+	// One timer per answer, not one per token: the mock is the gateway
+	// of bench's measurements and shares the client's cores.
+	if t.timer == nil {
+		t.timer = time.NewTimer(d)
+	} else {
+		t.timer.Reset(d) // fired or stopped: Go 1.23 timers need no drain
+	}
+	timer := t.timer
 	select {
 	case <-timer.C:
 		return nil
 	case <-t.ctx().Done():
+		timer.Stop()
 		return t.ctx().Err()
 	}
 }
@@ -206,12 +214,14 @@ type sse struct {
 	buffered bool
 	buf      []byte
 	err      error
-	pending  func() error // waits for the next event's deadline
+	dueTurn  *turn // when set, the next event waits for token dueAt's deadline
+	dueAt    int
+	line     []byte // the event being written, reused
 }
 
 // due makes the next event wait for token i's deadline, after it is
 // encoded, so encoding time does not add to the schedule.
-func (s *sse) due(t *turn, i int) { s.pending = func() error { return t.wait(i) } }
+func (s *sse) due(t *turn, i int) { s.dueTurn, s.dueAt = t, i }
 
 func (t *turn) openSSE() *sse {
 	h := t.c.w.Header()
@@ -231,21 +241,30 @@ func (s *sse) event(name string, v any) {
 		s.err = errors.Join(s.err, err)
 		return
 	}
-	s.raw(name, string(b))
+	frame(s, name, b)
 }
 
-func (s *sse) raw(name, data string) {
+func (s *sse) raw(name, data string) { frame(s, name, data) }
+
+// frame sends "event: name" (when named) and "data: data" as one event.
+func frame[T string | []byte](s *sse, name string, data T) {
 	if s.err != nil {
 		return
 	}
-	var e []byte
+	e := s.line[:0]
 	if name != "" {
-		e = append(e, "event: "+name+"\n"...)
+		e = append(append(append(e, "event: "...), name...), '\n')
 	}
-	e = append(e, "data: "+data+"\n\n"...)
-	if wait := s.pending; wait != nil {
-		s.pending = nil
-		if s.err = wait(); s.err != nil {
+	e = append(append(append(e, "data: "...), data...), "\n\n"...)
+	s.send(e)
+}
+
+// send writes one encoded event when it is due.
+func (s *sse) send(e []byte) {
+	s.line = e[:0]
+	if t := s.dueTurn; t != nil {
+		s.dueTurn = nil
+		if s.err = t.wait(s.dueAt); s.err != nil {
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
@@ -100,8 +101,14 @@ func NewClient(o Options) (*Client, error) {
 	}
 	dialer := &net.Dialer{Timeout: o.DialTimeout, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
-		Proxy:                 func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
-		DialContext:           dialer.DialContext,
+		Proxy: func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			conn, err := dialer.DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return FastConn(conn), nil
+		},
 		TLSClientConfig:       tlsConf,
 		TLSHandshakeTimeout:   o.TLSHandshakeTimeout,
 		ResponseHeaderTimeout: o.ResponseHeaderTimeout,
@@ -112,6 +119,11 @@ func NewClient(o Options) (*Client, error) {
 		ForceAttemptHTTP2:     true,
 		// Ask for identity: a streamed body must reach us as it is sent.
 		DisableCompression: true,
+		// A request is a few hundred bytes of headers and a small JSON
+		// body, written once: 2 KiB instead of the default 4 KiB per
+		// connection is 2 MB less at 1,000 streams; a larger body is
+		// written through in pieces.
+		WriteBufferSize: 2 << 10,
 	}
 	c.HTTP = &http.Client{
 		Transport: tr,

@@ -49,7 +49,12 @@ func (d *Decoder) FeedLine(line []byte, at time.Duration) {
 // (nil at EOF).
 func (d *Decoder) ReadFrom(r io.Reader) (int64, error) {
 	sr := &stampReader{r: r, clock: d.Clock}
-	lr := NewLineReader(sr, maxLine)
+	return d.readLines(NewLineReader(sr, maxLine), sr)
+}
+
+// readLines feeds every line of lr to the decoder, each stamped with the
+// arrival sr noted for the read that delivered it.
+func (d *Decoder) readLines(lr *LineReader, sr *stampReader) (int64, error) {
 	defer func() { d.s.Bytes += lr.Bytes() }()
 	for {
 		line, err := lr.Next()

@@ -80,13 +80,18 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	rd2 = decoded(rd2, resp.Header)
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	if ok && req.Stream && body != nil && undecoded(resp.Header) == "" {
-		// The peek buffer is also the first read of the stream: 4 KiB
-		// takes a buffered burst in one read, so its deltas share one
-		// arrival stamp (with 512 bytes a burst was split in two reads,
-		// and a busy machine could stretch it past MaxBurstSpan).
-		br := bufio.NewReaderSize(rd2, 4096)
+		// The peek buffer is also the first read of the stream and then
+		// the line reader's: 4 KiB takes a buffered burst in one read, so
+		// its deltas share one arrival stamp (with 512 bytes a burst was
+		// split in two reads, and a busy machine could stretch it past
+		// MaxBurstSpan). One buffer, not two, for a thousand streams;
+		// and the stamp is taken as the bytes leave the socket, below it.
+		ev := &evidenceWriter{max: c.opts.EvidenceBytes}
+		start := res.Timings.Start
+		sr := &stampReader{r: io.TeeReader(rd2, ev), clock: func() time.Duration { return time.Since(start) }}
+		br := bufio.NewReaderSize(sr, 4096)
 		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
-			c.readStream(ctx, req, res, br, onDelta)
+			c.readStream(ctx, req, res, &LineReader{r: br, limit: maxLine}, sr, ev, onDelta)
 		} else {
 			c.readBody(ctx, req, res, br, true)
 		}
@@ -140,11 +145,10 @@ func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io
 }
 
 // readStream decodes an event stream as it arrives.
-func (c *Client) readStream(ctx context.Context, req Request, res *Result, body io.Reader, onDelta func(Delta)) {
+func (c *Client) readStream(ctx context.Context, req Request, res *Result, lr *LineReader, sr *stampReader, ev *evidenceWriter, onDelta func(Delta)) {
 	dec := NewDecoder(req.Protocol, res.Timings.Start)
 	dec.OnDelta = onDelta
-	ev := &evidenceWriter{max: c.opts.EvidenceBytes}
-	_, err := dec.ReadFrom(io.TeeReader(body, ev))
+	_, err := dec.readLines(lr, sr)
 	s := dec.Stream()
 	res.Stream = s
 	res.Body = []byte(redact.Redact(string(ev.buf), req.Key))

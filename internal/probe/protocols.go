@@ -2,7 +2,9 @@ package probe
 
 import (
 	"bytes"
+	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/tidwall/gjson"
@@ -19,11 +21,16 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 	}
 	// One pass over the top-level keys: bench decodes a thousand streams
 	// at once, and each gjson.Get of an absent key rescans the chunk.
+	// The chunk is read in place (ParseBytes would copy every chunk, and
+	// each delta's text would keep its whole chunk alive): every string
+	// kept beyond this event is cloned.
 	var choices, usage, errObj gjson.Result
-	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
+	gjson.Parse(unsafe.String(unsafe.SliceData(data), len(data))).ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "model":
-			d.model(v.String())
+			if d.s.Model == "" {
+				d.model(strings.Clone(v.String()))
+			}
 		case "choices":
 			choices = v
 		case "usage":
@@ -34,7 +41,7 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 		return true
 	})
 	if errObj.Exists() && errObj.Type != gjson.Null {
-		d.setError(catalog.ErrorObject(errObj))
+		d.setError(catalog.ErrorObject(gjson.Parse(strings.Clone(errObj.Raw))))
 		return
 	}
 	// OpenAI's own usage chunk (include_usage) has "choices": [] and a
@@ -47,14 +54,14 @@ func (d *Decoder) chat(data []byte, at time.Duration) {
 			empty = false
 			delta := c.Get("delta")
 			// DeepSeek-style reasoning_content and OpenRouter-style reasoning.
-			d.delta(delta.Get("reasoning_content").String(), at, true)
-			d.delta(delta.Get("reasoning").String(), at, true)
-			d.delta(delta.Get("content").String(), at, false)
+			d.delta(strings.Clone(delta.Get("reasoning_content").String()), at, true)
+			d.delta(strings.Clone(delta.Get("reasoning").String()), at, true)
+			d.delta(strings.Clone(delta.Get("content").String()), at, false)
 			if delta.Get("tool_calls").IsArray() {
 				d.s.ToolCalls++
 			}
-			if fr := c.Get("finish_reason").String(); fr != "" {
-				d.s.StopReason = fr
+			if fr := c.Get("finish_reason").String(); fr != "" && fr != d.s.StopReason {
+				d.s.StopReason = strings.Clone(fr)
 			}
 			return true
 		})

@@ -24,6 +24,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -123,8 +124,15 @@ const maxIdle = 1024
 // (the caller passes one that honours the user's proxy settings), no
 // compression of its own, connections kept for concurrent streams.
 func DefaultTransport(headerTimeout time.Duration) *http.Transport {
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	return &http.Transport{
-		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := dialer.DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return probe.FastConn(c), nil // every event is a read: spare each one a sysmon wake-up
+		},
 		ForceAttemptHTTP2:     true,
 		DisableCompression:    true,
 		MaxIdleConns:          maxIdle,
@@ -272,6 +280,10 @@ func (rl *Relay) tapResponse(res *http.Response) error {
 		return nil
 	}
 	ex.observed = make(chan Observation, 1)
+	if _, wire := ex.observer.(wireObserver); wire && ex.sse && decoded == Tap(t) {
+		ex.body.feed, ex.body.observed = newWireFeed(ex.proto), ex.observed
+		return nil
+	}
 	go func() {
 		ob := ex.observer.Observe(ex.proto, ex.sse, decoded)
 		io.Copy(io.Discard, t)

@@ -114,9 +114,21 @@ type tappedBody struct {
 	first time.Duration // first body byte
 	end   time.Duration // last byte or close
 	mu    sync.Mutex
+
+	// feed, when set, decodes the stream instead of the tap's reader:
+	// each chunk is kept in pending and decoded at the next Read, which
+	// the proxy makes once it has written and flushed the chunk on.
+	feed      *wireFeed
+	feedMu    sync.Mutex
+	pending   []byte
+	pendingAt time.Duration
+	observed  chan<- Observation // gets feed's observation at the end
 }
 
 func (b *tappedBody) Read(p []byte) (int, error) {
+	if b.feed != nil {
+		b.decodePending()
+	}
 	n, err := b.rc.Read(p)
 	if n > 0 {
 		at := b.since()
@@ -126,7 +138,13 @@ func (b *tappedBody) Read(p []byte) (int, error) {
 		}
 		b.end = at
 		b.mu.Unlock()
-		b.tap.push(p[:n], at)
+		if b.feed != nil {
+			b.feedMu.Lock()
+			b.pending, b.pendingAt = append(b.pending, p[:n]...), at
+			b.feedMu.Unlock()
+		} else {
+			b.tap.push(p[:n], at)
+		}
 	}
 	if err != nil {
 		b.finish(err)
@@ -150,8 +168,23 @@ func (b *tappedBody) finish(err error) {
 		if err == io.EOF {
 			err = nil
 		}
+		if b.feed != nil {
+			b.decodePending()
+			b.observed <- b.feed.end()
+			return
+		}
 		b.tap.close(err)
 	})
+}
+
+// decodePending feeds the chunk last read to the decoder.
+func (b *tappedBody) decodePending() {
+	b.feedMu.Lock()
+	defer b.feedMu.Unlock()
+	if len(b.pending) > 0 {
+		b.feed.write(b.pending, b.pendingAt)
+		b.pending = b.pending[:0]
+	}
 }
 
 func (b *tappedBody) times() (first, end time.Duration) {

@@ -13,7 +13,15 @@ import (
 // responses) for the few figures the relay records: event streams with
 // probe's decoders (the ones ping and bench use, so TTFT means the same
 // everywhere), whole answers with gjson. It is the relay's default.
-var WireObserver Observer = ObserverFunc(observeWire)
+// An event stream of identity encoding it decodes on the goroutine that
+// forwards it (wireFeed) instead of reading a Tap on one of its own.
+var WireObserver Observer = wireObserver{}
+
+type wireObserver struct{}
+
+func (wireObserver) Observe(proto gateway.Protocol, stream bool, body Tap) Observation {
+	return observeWire(proto, stream, body)
+}
 
 func observeWire(proto gateway.Protocol, stream bool, body Tap) Observation {
 	defer io.Copy(io.Discard, body) // read to the end whatever happens
@@ -23,7 +31,42 @@ func observeWire(proto gateway.Protocol, stream bool, body Tap) Observation {
 	dec := probe.NewDecoder(proto, time.Time{})
 	dec.Clock = body.Arrived // when the line reached the relay, not when it is parsed
 	dec.ReadFrom(body)       // a cut stream ends the reading; what came before still counts
-	s := dec.Stream()
+	return streamObservation(dec.Stream())
+}
+
+// wireFeed is WireObserver for an event stream pushed chunk by chunk:
+// the relay's forwarding goroutine feeds it each chunk after writing it
+// on (tappedBody), so no goroutine wakes per event and the client's
+// bytes never wait for the decoding. At 256 streams the reader goroutine
+// and the copy of every chunk into its queue were the relay's largest
+// cost after the sockets.
+type wireFeed struct {
+	dec  *probe.Decoder
+	sp   *probe.LineSplitter
+	at   time.Duration // arrival of the chunk being split
+	line func([]byte)
+}
+
+func newWireFeed(proto gateway.Protocol) *wireFeed {
+	f := &wireFeed{dec: probe.NewDecoder(proto, time.Time{}), sp: probe.NewLineSplitter(0)}
+	f.dec.Clock = func() time.Duration { return f.at }
+	f.line = func(l []byte) { f.dec.FeedLine(l, f.at) }
+	return f
+}
+
+// write decodes one chunk that reached the relay at at.
+func (f *wireFeed) write(b []byte, at time.Duration) {
+	f.at = at
+	f.sp.Write(b, f.line)
+}
+
+// end is what the stream showed, a last unended line included.
+func (f *wireFeed) end() Observation {
+	f.sp.Flush(f.line)
+	return streamObservation(f.dec.Stream())
+}
+
+func streamObservation(s *probe.Stream) Observation {
 	o := Observation{Model: s.Model, Failed: s.ErrorEvent != ""}
 	if s.Usage != nil {
 		o.OutputTokens = s.Usage.OutputTokens

@@ -115,8 +115,52 @@ func FuzzObserveWire(f *testing.F) {
 			if o.FirstDelta < 0 {
 				t.Errorf("negative TTFT %v", o.FirstDelta)
 			}
+			if stream {
+				for _, size := range []int{1, 7, 4096} {
+					if fed := feedWire(p, body, size); fed != o {
+						t.Errorf("%s fed in reads of %d: %+v, read: %+v", p, size, fed, o)
+					}
+				}
+			}
 		}
 	})
+}
+
+// feedWire runs body through a tappedBody that decodes on the forwarding
+// goroutine (wireFeed), read size bytes at a time, lines stamped as
+// lineTap stamps them.
+func feedWire(proto gateway.Protocol, body string, size int) Observation {
+	lt := newLineTap(body)
+	observed := make(chan Observation, 1)
+	b := &tappedBody{rc: io.NopCloser(lt), tap: newTap(), since: lt.Arrived, feed: newWireFeed(proto), observed: observed}
+	buf := make([]byte, size)
+	for {
+		if _, err := b.Read(buf); err != nil {
+			break
+		}
+	}
+	b.Close()
+	return <-observed
+}
+
+// TestWireFeedMatchesObserveWire: decoding each chunk on the forwarding
+// goroutine sees what reading the tap sees, whatever the read sizes.
+func TestWireFeedMatchesObserveWire(t *testing.T) {
+	for _, tc := range []struct {
+		proto gateway.Protocol
+		body  string
+	}{{gateway.Chat, chatStream}, {gateway.Messages, messagesStream}, {gateway.Responses, responsesStream},
+		{gateway.Chat, strings.ReplaceAll(chatStream, "\n", "\r\n")}, {gateway.Chat, strings.TrimSuffix(chatStream, "\n\n")}} {
+		want := observeWire(tc.proto, true, newLineTap(tc.body))
+		if want.Model == "" || want.FirstDelta == 0 {
+			t.Fatalf("%s: observeWire saw %+v", tc.proto, want)
+		}
+		for _, size := range []int{1, 3, 64, 4096} {
+			if got := feedWire(tc.proto, tc.body, size); got != want {
+				t.Errorf("%s in reads of %d: %+v, want %+v", tc.proto, size, got, want)
+			}
+		}
+	}
 }
 
 // TestGzipPassesCompressed: a client that asked for gzip gets the gateway's

@@ -2,7 +2,7 @@ package selftest
 
 import (
 	"context"
-	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -12,16 +12,45 @@ import (
 	"github.com/keydoctor/keydoctor/internal/probe"
 )
 
-// memory opens Streams concurrent streams at once and records the peak of
+// memory runs a quarter of Streams first, then Streams: the peak of the
+// second is the figure, and the difference between the two peaks per
+// added stream is how memory grows per stream.
+func (o *Options) memory(ctx context.Context, r *Result) error {
+	quarter := *o
+	quarter.Streams = o.Streams / 4
+	var q Result
+	if quarter.Streams > 0 {
+		if err := quarter.memoryOnce(ctx, &q); err != nil {
+			return err
+		}
+	}
+	if err := o.memoryOnce(ctx, r); err != nil {
+		return err
+	}
+	if q.StreamsOK == quarter.Streams && quarter.Streams > 0 {
+		r.BytesPerStream = PerStream(q.PeakMemory(), r.PeakMemory(), o.Streams-quarter.Streams)
+	}
+	return nil
+}
+
+// PerStream is the growth per stream between two peaks n streams apart.
+func PerStream(before, after uint64, n int) float64 {
+	return (float64(after) - float64(before)) / float64(n)
+}
+
+// memoryOnce opens Streams concurrent streams at once and records the peak of
 // the Go runtime's memory (everything it mapped, less what it returned to
 // the OS) while they run, and the process's max RSS.
-func (o *Options) memory(ctx context.Context, r *Result) error {
+func (o *Options) memoryOnce(ctx context.Context, r *Result) error {
 	d, err := o.NewDoer(o.Streams)
 	if err != nil {
 		return err
 	}
 	defer bench.CloseDoer(d)
-	runtime.GC()
+	// Collect and hand freed pages back first: the RSS sampled below is
+	// then the streams', not what earlier phases (the accuracy levels,
+	// with the gateway in this process) left mapped.
+	debug.FreeOSMemory()
 	counting := &inFlight{d: d}
 	var peak, peakRSS atomic.Uint64
 	stop := make(chan struct{})

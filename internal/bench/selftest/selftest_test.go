@@ -117,7 +117,7 @@ func BenchmarkStreamedRequestCPU(b *testing.B) {
 }
 
 // BenchmarkAccuracy: distance of the measured TTFT and TPOT p50 from the
-// gateway's truth (targets: 2 ms and 0.5 ms), gateway in a child process.
+// gateway's truth (targets: 2 ms and 0.05 ms), gateway in a child process.
 func BenchmarkAccuracy(b *testing.B) {
 	g := childGateway(b)
 	for _, c := range []int{1, 16, 64, 256} {
@@ -139,13 +139,13 @@ func BenchmarkAccuracy(b *testing.B) {
 }
 
 // BenchmarkMemory1000Streams: peak Go memory and max RSS with 1,000
-// streams open at once (target < 150 MB), gateway in a child process.
+// streams open at once (target < 64 MB), gateway in a child process.
 func BenchmarkMemory1000Streams(b *testing.B) {
 	g := childGateway(b)
 	for i := 0; i < b.N; i++ {
 		o := Options{Gateway: g, Streams: 1000, NewDoer: doer(b)}
 		r := Result{Pass: true}
-		if err := o.memory(context.Background(), &r); err != nil {
+		if err := o.memoryOnce(context.Background(), &r); err != nil {
 			b.Fatal(err)
 		}
 		if r.StreamsOK != 1000 {
@@ -165,5 +165,32 @@ func TestClientCores(t *testing.T) {
 	g := Gateway{TTFT: 80 * time.Millisecond, TPOT: 10 * time.Millisecond, Tokens: 20}
 	if got := r.ClientCores(256, g); got < 1.42 || got > 1.43 {
 		t.Fatalf("ClientCores = %v", got)
+	}
+}
+
+// BenchmarkBytesPerStream: how memory grows per concurrent stream, the
+// slope of peak memory between 250 and 1,000 streams (so that the
+// process's fixed cost drops out), gateway in a child process; and the
+// 1,000 streams' peak RSS (target < 64 MB).
+//
+//	go test ./internal/bench/selftest -run '^$' -bench BytesPerStream -benchtime 1x
+func BenchmarkBytesPerStream(b *testing.B) {
+	g := childGateway(b)
+	for i := 0; i < b.N; i++ {
+		var runs [2]Result
+		for j, n := range []int{250, 1000} {
+			o := Options{Gateway: g, Streams: n, NewDoer: doer(b)}
+			runs[j] = Result{Pass: true}
+			if err := o.memoryOnce(context.Background(), &runs[j]); err != nil {
+				b.Fatal(err)
+			}
+			if runs[j].StreamsOK != n {
+				b.Fatalf("%d of %d streams ok", runs[j].StreamsOK, n)
+			}
+		}
+		b.ReportMetric(PerStream(runs[0].PeakRSS, runs[1].PeakRSS, 750), "rss-B/stream")
+		b.ReportMetric(PerStream(runs[0].PeakGoMemory, runs[1].PeakGoMemory, 750), "go-B/stream")
+		b.ReportMetric(float64(runs[1].PeakRSS)/(1<<20), "peak-rss-MB")
+		b.ReportMetric(float64(runs[1].StreamsInFlight), "in-flight") // below 1,000 when a loaded machine let some end first
 	}
 }
