@@ -57,6 +57,7 @@ cask "keydoctor" do
   manpage "man/keydoctor-setup.1"
   manpage "man/keydoctor-status.1"
   manpage "man/keydoctor-trace.1"
+  manpage "man/keydoctor-trust.1"
   manpage "man/keydoctor-use.1"
   manpage "man/keydoctor-verify.1"
   manpage "man/keydoctor-version.1"
