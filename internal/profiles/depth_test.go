@@ -3,6 +3,7 @@ package profiles
 import (
 	"errors"
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestHostileYAMLIsRefused(t *testing.T) {
 	laughs.WriteString("profiles: {x: {base_url: *i}}\n")
 	for name, body := range map[string]string{"deep": deep, "laughs": laughs.String()} {
 		t.Run(name, func(t *testing.T) {
-			home := t.TempDir()
+			home := testutil.TempDir(t)
 			e := env.FromMap(map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config")})
 			if err := os.MkdirAll(e.KeydoctorDir(), 0o700); err != nil {
 				t.Fatal(err)
@@ -63,7 +64,7 @@ func storeOf(n int, aliased bool) string {
 }
 
 func openStore(t testing.TB, body string) (*Store, error) {
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	e := env.FromMap(map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config")})
 	if err := os.MkdirAll(e.KeydoctorDir(), 0o700); err != nil {
 		t.Fatal(err)

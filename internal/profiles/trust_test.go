@@ -1,8 +1,10 @@
 package profiles
 
 import (
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -21,7 +23,7 @@ func write(t *testing.T, path, s string) {
 // TestLocateTeam: the nearest keydoctor.yaml up to the .git root; none
 // outside a repository or above its root.
 func TestLocateTeam(t *testing.T) {
-	root := t.TempDir()
+	root := testutil.TempDir(t)
 	write(t, filepath.Join(root, TeamFile), "model: above\n")                 // above every repository
 	write(t, filepath.Join(root, "loose/deep/x"), "")                         // no repository
 	write(t, filepath.Join(root, "repo/.git/HEAD"), "ref: refs/heads/main\n") // a repository
@@ -51,10 +53,10 @@ func TestLocateTeam(t *testing.T) {
 // TestTrustContent: trust is the exact content at that path; a changed
 // file, or the same content elsewhere, is not trusted; revoke forgets.
 func TestTrustContent(t *testing.T) {
-	home := t.TempDir()
+	home := testutil.TempDir(t)
 	e := env.FromMap(map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config")})
 	e.GOOS = "linux"
-	repo := filepath.Join(t.TempDir(), "repo")
+	repo := filepath.Join(testutil.TempDir(t), "repo")
 	write(t, filepath.Join(repo, ".git/HEAD"), "")
 	file := filepath.Join(repo, TeamFile)
 	write(t, file, "base_url: https://gw.example.com/api\nkey_env: GW_KEY\n")
@@ -68,13 +70,13 @@ func TestTrustContent(t *testing.T) {
 	if err := f.Trust(e); err != nil {
 		t.Fatal(err)
 	}
-	if fi, err := os.Stat(TrustPath(e)); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(TrustPath(e)); err != nil || runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 { // no modes on Windows
 		t.Errorf("trust store: %v %v", fi, err)
 	}
 	if f, _ := TeamFor(e, filepath.Join(repo)); !f.Trusted {
 		t.Error("trusted, then not")
 	}
-	other := filepath.Join(t.TempDir(), "clone")
+	other := filepath.Join(testutil.TempDir(t), "clone")
 	write(t, filepath.Join(other, ".git/HEAD"), "")
 	b, _ := os.ReadFile(file)
 	write(t, filepath.Join(other, TeamFile), string(b))

@@ -3,6 +3,7 @@ package safefile
 import (
 	"bytes"
 	"errors"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,7 +18,7 @@ type refusal struct {
 }
 
 func TestReadFileRefusesWhatIsNotAFile(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	big := filepath.Join(dir, "big.json")
 	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), 17<<20), 0o600); err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func TestReadFileRefusesWhatIsNotAFile(t *testing.T) {
 }
 
 func TestReadFileReadsARegularFile(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	p := filepath.Join(dir, "a")
 	want := bytes.Repeat([]byte("x"), MaxConfig)
 	if err := os.WriteFile(p, want, 0o600); err != nil {

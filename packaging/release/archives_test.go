@@ -7,6 +7,7 @@ import (
 	"debug/elf"
 	"debug/macho"
 	"debug/pe"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
 	"sort"
@@ -151,7 +152,7 @@ func TestCheckArchive(t *testing.T) {
 }
 
 func TestCheckSBOM(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	for _, c := range []struct{ name, doc, err string }{
 		{"SPDX", `{"spdxVersion": "SPDX-2.3", "packages": [{"name": "github.com/keydoctor/keydoctor"}, {"name": "github.com/spf13/cobra"}]}`, ""},
 		{"CycloneDX", `{"bomFormat": "CycloneDX", "components": [{"purl": "pkg:golang/github.com/keydoctor/keydoctor"}, {"purl": "pkg:golang/github.com/spf13/cobra@v1.10.2"}]}`, ""},
@@ -171,7 +172,7 @@ func TestCheckSBOM(t *testing.T) {
 }
 
 func TestChecksums(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "checksums.txt")
+	p := filepath.Join(testutil.TempDir(t), "checksums.txt")
 	sum := sumOf("x")
 	os.WriteFile(p, []byte(sum+"  keydoctor_1.2.0_linux_amd64.tar.gz\n"), 0o644)
 	got, err := checksums(p)

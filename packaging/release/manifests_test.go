@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // in a repository with two man pages.
 func fakeDist(t *testing.T) *distribution {
 	t.Helper()
-	root := t.TempDir()
+	root := testutil.TempDir(t)
 	d := &distribution{Dir: filepath.Join(root, "dist"), Root: root, Version: "1.2.0", Tag: "v1.2.0", Commit: "0123456789abcdef0123456789abcdef01234567"}
 	for _, dir := range []string{d.Dir, filepath.Join(root, "docs", "man")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

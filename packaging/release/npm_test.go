@@ -5,8 +5,10 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -58,7 +60,11 @@ func pack(t *testing.T, dir, out string) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		b, _ := os.ReadFile(p)
-		tw.WriteHeader(&tar.Header{Name: "package/" + filepath.ToSlash(rel), Mode: int64(info.Mode().Perm()), Size: int64(len(b)), Typeflag: tar.TypeReg})
+		mode := info.Mode().Perm()
+		if runtime.GOOS == "windows" && strings.HasPrefix(filepath.ToSlash(rel), "bin/") {
+			mode = 0o755 // Windows has no modes; npm pack marks the declared bin executable
+		}
+		tw.WriteHeader(&tar.Header{Name: "package/" + filepath.ToSlash(rel), Mode: int64(mode), Size: int64(len(b)), Typeflag: tar.TypeReg})
 		tw.Write(b)
 		return nil
 	})
@@ -68,7 +74,7 @@ func pack(t *testing.T, dir, out string) {
 
 func TestBuildNPM(t *testing.T) {
 	d := npmDist(t)
-	out := filepath.Join(t.TempDir(), "npm")
+	out := filepath.Join(testutil.TempDir(t), "npm")
 	dirs, err := buildNPM(d, out)
 	if err != nil {
 		t.Fatal(err)
@@ -91,11 +97,11 @@ func TestBuildNPM(t *testing.T) {
 	if linux.Name != "@keydoctor/linux-x64" || fmt.Sprint(linux.OS, linux.CPU) != "[linux] [x64]" || linux.Bin != nil {
 		t.Fatalf("@keydoctor/linux-x64's package.json: %+v", linux)
 	}
-	if info, err := os.Stat(filepath.Join(out, "keydoctor-win32-x64", "bin", "keydoctor.exe")); err != nil || info.Mode().Perm() != 0o755 {
+	if info, err := os.Stat(filepath.Join(out, "keydoctor-win32-x64", "bin", "keydoctor.exe")); err != nil || runtime.GOOS != "windows" && info.Mode().Perm() != 0o755 { // no modes on Windows
 		t.Fatalf("win32-x64's binary: %v, %v", info, err)
 	}
 
-	tgzDir := t.TempDir()
+	tgzDir := testutil.TempDir(t)
 	var tgz []string
 	for _, dir := range dirs {
 		p := filepath.Join(tgzDir, filepath.Base(dir)+".tgz")
@@ -125,13 +131,16 @@ func TestBuildNPM(t *testing.T) {
 		}, "postinstall"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "npm")
+			if c.name == "not executable" && runtime.GOOS == "windows" {
+				t.Skip("Windows has no modes: a file cannot be made not executable there")
+			}
+			out := filepath.Join(testutil.TempDir(t), "npm")
 			if _, err := buildNPM(d, out); err != nil {
 				t.Fatal(err)
 			}
 			linux := filepath.Join(out, "keydoctor-linux-x64")
 			c.change(linux)
-			p := filepath.Join(t.TempDir(), "linux.tgz")
+			p := filepath.Join(testutil.TempDir(t), "linux.tgz")
 			pack(t, linux, p)
 			if err := checkNPMTarballs([]string{p}); err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Fatalf("err = %v, want %q", err, c.err)
@@ -161,7 +170,7 @@ func TestLauncherTableMatchesBuild(t *testing.T) {
 		t.Fatalf("launcherTable = %v", got)
 	}
 	os.WriteFile(p, []byte(strings.Replace(string(b), "  'win32 arm64': '@keydoctor/win32-arm64',\n", "", 1)), 0o644)
-	if _, err := buildNPM(d, filepath.Join(t.TempDir(), "npm")); err == nil || !strings.Contains(err.Error(), "PLATFORMS") {
+	if _, err := buildNPM(d, filepath.Join(testutil.TempDir(t), "npm")); err == nil || !strings.Contains(err.Error(), "PLATFORMS") {
 		t.Fatalf("err = %v, want the launcher's table named", err)
 	}
 }
