@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,25 +12,6 @@ import (
 
 // newKey is the key a killed run was storing.
 const newKey = "sk-test-fedcba9876543210fedcba"
-
-// runStdin runs the built keydoctor with stdin.
-func (h *userHome) runStdin(stdin string, args ...string) runResult {
-	h.t.Helper()
-	cmd := h.Command(args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := runResult{Stdout: out.String(), Stderr: errb.String()}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		r.Code = ee.ExitCode()
-	case err != nil:
-		h.t.Fatalf("keydoctor %s: %v", strings.Join(args, " "), err)
-	}
-	return r
-}
 
 // filesHolding lists the files under the home that hold s.
 func filesHolding(h *userHome, s string) []string {

@@ -232,7 +232,14 @@ type runResult struct {
 // Run runs the built keydoctor to the end.
 func (h *userHome) Run(args ...string) runResult {
 	h.t.Helper()
+	return h.runStdin("", args...)
+}
+
+// runStdin runs the built keydoctor to the end, with stdin.
+func (h *userHome) runStdin(stdin string, args ...string) runResult {
+	h.t.Helper()
 	cmd := h.Command(args...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
