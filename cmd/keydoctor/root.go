@@ -31,6 +31,7 @@ const (
 const exitContract = `  0  success: no error finding
   1  at least one error finding or failed request (or a warning with --strict)
   2  bad usage, or a file that setup or restore refuses to edit
+  130  interrupted by Ctrl-C before it finished
 `
 
 // exitStatus is a command's EXIT STATUS text (help, man page, reference):
