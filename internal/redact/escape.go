@@ -133,8 +133,8 @@ func ownSequence(s string, p policy) int {
 				return 0
 			}
 			return i + 1
-		case c == 'K' && p.redraw && i <= 3:
-			return i + 1
+		case c == 'K' && p.redraw && (i == 2 || i == 3 && s[2] >= '0' && s[2] <= '2'):
+			return i + 1 // ESC [ K, ESC [ 0|1|2 K: nothing else is erase in line
 		default:
 			return 0
 		}
