@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -32,11 +32,11 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.
-		if !strings.HasSuffix(cred.Source.Key, tools.AnthropicAPIKey) || cred.Value == "" {
+		if !strings.HasSuffix(cred.Source.Key, tool.AnthropicAPIKey) || cred.Value == "" {
 			continue
 		}
 		r := []rune(cred.Value)
-		tail := string(r[max(0, len(r)-tools.ClaudeRejectedTail):])
+		tail := string(r[max(0, len(r)-tool.ClaudeRejectedTail):])
 		for _, rej := range st.Rejected {
 			if rej != tail {
 				continue
@@ -47,7 +47,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 			}
 			return []doctor.Finding{finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
 				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: interactive Claude Code sessions silently do not use it (they say \"Not logged in · Please run /login\"); headless claude -p still sends it",
-					tools.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tools.ClaudeRejected, at),
+					tool.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tool.ClaudeRejected, at),
 				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: setupCmd(*t)}), at)}
 		}
 	}

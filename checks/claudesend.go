@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // claudeSendCheck judges the request Claude Code will really send
@@ -65,14 +65,14 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	if !t.ModelAlias.Set() || !t.Model.Source.Default {
 		return nil
 	}
-	a, _ := tools.ClaudeAliasOf(t.ModelAlias.Value)
+	a, _ := tool.ClaudeAliasOf(t.ModelAlias.Value)
 	msg := fmt.Sprintf("Claude Code sets no model: a turn uses its default alias %s, and with %s not set it asks for %s, which the gateway may not serve", a.Name, a.Var, t.Model.Value)
 	at, from := t.Places.Model, t.Places.Model.Display(e)
 	if t.ModelAlias.Configured() {
 		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, Claude Code asks for %s, which the gateway may not serve", t.ModelAlias.Value, where(e, t.ModelAlias), a.Var, t.Model.Value)
 		at.File, from = t.ModelAlias.Source.File, src(e, t.ModelAlias)
 	}
-	for _, v := range []string{tools.ClaudeDefaultOpusModel, tools.ClaudeDefaultSonnetModel, tools.ClaudeDefaultFableModel} {
+	for _, v := range []string{tool.ClaudeDefaultOpusModel, tool.ClaudeDefaultSonnetModel, tool.ClaudeDefaultFableModel} {
 		if o := c.snap.ClaudeVar(v); v != a.Var && o.Value != "" {
 			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, src(e, o), aliasOfVar(v))
 		}
@@ -80,7 +80,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	if at.File == "" { // ANTHROPIC_MODEL from the shell
 		at = discover.Source{Key: a.Var}
 	} else {
-		at = discover.Source{File: at.File, Key: tools.ClaudeEnv + "." + a.Var}
+		at = discover.Source{File: at.File, Key: tool.ClaudeEnv + "." + a.Var}
 	}
 	f := finding(t, catalog.EnvMissing, doctor.Warning, msg,
 		catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, at, "<model id>"), Command: setupCmd(t)}),
@@ -91,7 +91,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 // aliasOfVar names the alias a DEFAULT variable serves.
 func aliasOfVar(v string) string {
 	for _, a := range []string{"opus", "sonnet", "fable", "haiku"} {
-		if x, _ := tools.ClaudeAliasOf(a); x.Var == v {
+		if x, _ := tool.ClaudeAliasOf(a); x.Var == v {
 			return a
 		}
 	}
@@ -106,11 +106,11 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	}
 	bearer := fmt.Sprintf("the %s %s (%s)", t.KeyName, maskKey(t.Key.Value), where(e, t.Key))
 	xkey := fmt.Sprintf("apiKeyHelper's key (%s)", where(e, t.Helper))
-	if t.KeyName == tools.AnthropicAPIKey {
+	if t.KeyName == tool.AnthropicAPIKey {
 		bearer, xkey = xkey, bearer
 	}
 	msg := fmt.Sprintf("Claude Code sends %s as Authorization: Bearer and %s as x-api-key", bearer, xkey)
-	if t.KeyName == tools.AnthropicAuthToken {
+	if t.KeyName == tool.AnthropicAuthToken {
 		msg += ", and after a 401 retries with the token alone: a gateway that reads Bearer first never sees the helper's key"
 	} else {
 		msg += ": a gateway that reads x-api-key first never sees the helper's key"
@@ -191,9 +191,9 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 // scopeOf is the setup scope of a Claude settings file.
 func (c claudeSendCheck) scopeOf(path string) string {
 	for _, l := range c.snap.Claude.Layers {
-		if l.Path == path && l.Scope != string(tools.ClaudeManaged) {
+		if l.Path == path && l.Scope != string(tool.ClaudeManaged) {
 			return l.Scope
 		}
 	}
-	return string(tools.ClaudeUser)
+	return string(tool.ClaudeUser)
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -30,10 +30,10 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
-		if p.WireAPI.Value == tools.CodexChatWire {
+		if p.WireAPI.Value == tool.CodexChatWire {
 			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tools.CodexWire), Command: setupFor("codex")})})
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tool.CodexWire), Command: setupFor("codex")})})
 		}
 	}
 	sel := cx.SelectedProvider().Value

@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // shadowCheck reports dotenv-shadow: a tool that loads only the first .env
@@ -29,7 +29,7 @@ func (shadowCheck) Name() string { return string(catalog.DotEnvShadow) }
 
 func (c shadowCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if t.DotEnv == nil || t.DotEnv.Own == nil {
 			continue
 		}
@@ -41,7 +41,7 @@ func (c shadowCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 }
 
 // shadow is the finding for one tool, when a .env shadows its own.
-func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
+func (c shadowCheck) shadow(e *env.Env, t tool.Tool) (doctor.Finding, bool) {
 	own := t.DotEnv.Own(e)
 	ownVars := readDotEnv(own)
 	if ownVars == nil {
@@ -85,7 +85,7 @@ func (c shadowCheck) shadow(e *env.Env, t tools.Tool) (doctor.Finding, bool) {
 // configuredByFile reports whether discovery found the tool's key in a
 // settings file of its own: not a variable, and not one of the .env files
 // (Gemini CLI takes its key only from the .env it loads).
-func (c shadowCheck) configuredByFile(t tools.Tool, dotenvs ...string) bool {
+func (c shadowCheck) configuredByFile(t tool.Tool, dotenvs ...string) bool {
 	for _, d := range c.snap.Tools {
 		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" && !slices.Contains(dotenvs, d.Key.Source.File) {
 			return true

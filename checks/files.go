@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // filesCheck reports config-invalid: files a tool would refuse (syntax
@@ -67,9 +67,9 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 
 // setupFor is the setup command for a tool id string, or "" for tools
 // setup does not write.
-func setupFor(tool string) string {
-	if t, ok := tools.Lookup(tool); !ok || !t.Setup {
+func setupFor(id string) string {
+	if t, ok := tool.Lookup(id); !ok || !t.Setup {
 		return ""
 	}
-	return "keydoctor setup --tools " + tool
+	return "keydoctor setup --tools " + id
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // gatewayHTTP is claude-gateway-http, part of the URL check: with
@@ -21,7 +21,7 @@ import (
 // key does not travel in clear text, the tool does not run at all.
 func gatewayHTTP(e *env.Env, t discover.Tool, profileBase string) (doctor.Finding, bool) {
 	r := t.Route
-	if !r.ViaSwitch() || !t.Base.Configured() || !tools.ClaudeGatewayRefuses(t.Base.Value) {
+	if !r.ViaSwitch() || !t.Base.Configured() || !tool.ClaudeGatewayRefuses(t.Base.Value) {
 		return doctor.Finding{}, false
 	}
 	base := redact.RedactURL(strings.TrimSpace(t.Base.Value))

@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
@@ -31,16 +31,16 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		return nil // not set up: nothing to say (other tools' reports stay as they were)
 	}
 	var out []doctor.Finding
-	if at := g.AuthType; at.Set() && at.Value != tools.GeminiAPIKeyAuth {
+	if at := g.AuthType; at.Set() && at.Value != tool.GeminiAPIKeyAuth {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: at.Source.Display(e),
 			Message: fmt.Sprintf("%s saves selectedType %q: it beats GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL, so Gemini CLI does not use the gateway", e.Tilde(g.Settings), at.Value),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, at.Source, tools.GeminiAPIKeyAuth), Command: setupFor("gemini")})})
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, at.Source, tool.GeminiAPIKeyAuth), Command: setupFor("gemini")})})
 	}
 	if !g.AuthType.Set() && ok && found.Base.Set() && geminiAuthElsewhere(e, c.snap.Project) == "" {
 		out = append(out, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
-			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tools.GeminiBaseURL),
-			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tools.GeminiAuthType,
-				Value: tools.GeminiAPIKeyAuth, Command: setupFor("gemini")})})
+			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tool.GeminiBaseURL),
+			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tool.GeminiAuthType,
+				Value: tool.GeminiAPIKeyAuth, Command: setupFor("gemini")})})
 	}
 	if g.UsageStats == nil || *g.UsageStats {
 		out = append(out, doctor.Finding{Code: catalog.UsageStatsOn, Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),
@@ -57,11 +57,11 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // auth type ("" when none does): Gemini CLI merges it over the user's, a
 // system file only when root owns it and every directory above it.
 func geminiAuthElsewhere(e *env.Env, project string) string {
-	for i, f := range tools.GeminiOtherSettings(e, project) {
+	for i, f := range tool.GeminiOtherSettings(e, project) {
 		if i > 0 && !rootOwned(f) {
 			continue // a system file Gemini CLI skips as insecure
 		}
-		if doc, ok := readJSONC(f); ok && gjson.GetBytes(doc, tools.GeminiAuthType).String() != "" {
+		if doc, ok := readJSONC(f); ok && gjson.GetBytes(doc, tool.GeminiAuthType).String() != "" {
 			return f
 		}
 	}

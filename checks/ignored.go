@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // ignoredCheck reports config-ignored: settings no tool reads. A warning:
@@ -28,14 +28,14 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
 		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: "vscode", Source: at,
-			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tools.VSCodeMisplacedMCP),
+			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tool.VSCodeMisplacedMCP),
 			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: setupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
-				tools.ClineMCPServers, e.Tilde(ed.MCPPath), tools.VSCodeMisplacedMCP, at)})})
+				tool.ClineMCPServers, e.Tilde(ed.MCPPath), tool.VSCodeMisplacedMCP, at)})})
 	}
 	cx := c.snap.Codex
 	selected := cx.SelectedProvider().Value
 	for _, id := range cx.ProviderIDs {
-		if _, reserved := tools.CodexReservedID(id); !reserved {
+		if _, reserved := tool.CodexReservedID(id); !reserved {
 			continue
 		}
 		p := cx.Providers[id]

@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // openCodeCheck holds OpenCode's traps (docs/tools.md, "OpenCode"): a
@@ -36,7 +36,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: openCodeID,
 			Message: fmt.Sprintf("OpenCode's model %q (%s) is not declared under provider.%s.models: it fails with an opaque UnknownError before any request", model.Value, at, id),
 			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + id + ".models",
-				File: e.Tilde(tools.OpenCodeConfig(e)), Command: setupFor(openCodeID)}),
+				File: e.Tilde(tool.OpenCodeConfig(e)), Command: setupFor(openCodeID)}),
 			Source: at})
 	}
 	if ref := discover.EnvRef(p.APIKey.Value); ref != "" {
@@ -44,7 +44,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
-					Command: setupFor(openCodeID), Value: "the key", File: e.Tilde(tools.OpenCodeAuth(e))}),
+					Command: setupFor(openCodeID), Value: "the key", File: e.Tilde(tool.OpenCodeAuth(e))}),
 				Source: p.APIKey.Source.Where(e)})
 		}
 	}
@@ -73,13 +73,13 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		where := l.Path
 		if where == "" {
-			where = "$" + tools.OpenCodeContentVar
+			where = "$" + tool.OpenCodeContentVar
 		} else {
 			where = e.Tilde(where)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
-			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tools.OpenCodeConfig(e)), tools.OpenCodeConfigVar, tools.OpenCodeContentVar),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: removeAll(what, where), File: e.Tilde(tools.OpenCodeConfig(e))}),
+			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tool.OpenCodeConfig(e)), tool.OpenCodeConfigVar, tool.OpenCodeContentVar),
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: removeAll(what, where), File: e.Tilde(tool.OpenCodeConfig(e))}),
 			Source:  where})
 	}
 	return out

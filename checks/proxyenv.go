@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // The tools are Node (Claude Code, Cline, SDK scripts) and Rust (Codex)
@@ -16,17 +16,17 @@ import (
 // they do.
 
 // runtimeKind is the HTTP stack a tool uses, as its description says.
-type runtimeKind = tools.Runtime
+type runtimeKind = tool.Runtime
 
 const (
-	nodeRuntime = tools.Node // undici's EnvHttpProxyAgent rules
-	rustRuntime = tools.Rust // reqwest's system-proxy rules
+	nodeRuntime = tool.Node // undici's EnvHttpProxyAgent rules
+	rustRuntime = tool.Rust // reqwest's system-proxy rules
 )
 
 // runtimeOf is a tool's HTTP stack: Node for a tool keydoctor does not
 // know (SDK scripts are the common case).
 func runtimeOf(id gateway.ToolID) runtimeKind {
-	if t, ok := tools.Lookup(string(id)); ok {
+	if t, ok := tool.Lookup(string(id)); ok {
 		return t.Runtime
 	}
 	return nodeRuntime

@@ -18,7 +18,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -31,7 +31,7 @@ type qwenCheck struct{ snap *discover.Snapshot }
 func (qwenCheck) Name() string { return "qwen" }
 
 func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	settings := tools.QwenSettings(e)
+	settings := tool.QwenSettings(e)
 	out := qwenCorrupted(e, settings)
 	doc, ok := readJSONC(settings)
 	if !ok && fileExists(settings) && fileExists(settings+".orig") {
@@ -48,17 +48,17 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Source:  e.Tilde(settings)})
 	}
 	out = append(out, qwenEnvOverrides(e, c.snap.Project, doc)...)
-	model := gjson.GetBytes(doc, tools.QwenModel).String()
-	if v, set := e.Lookup(tools.OpenAIModel); set && model != "" && v != model {
+	model := gjson.GetBytes(doc, tool.QwenModel).String()
+	if v, set := e.Lookup(tool.OpenAIModel); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
-			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), tools.OpenAIModel, v),
-			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, discover.Source{File: settings, Key: tools.QwenModel}, v),
+			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), tool.OpenAIModel, v),
+			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, discover.Source{File: settings, Key: tool.QwenModel}, v),
 				Command: setupFor(qwenID) + " --model " + human.ShellQuote(v)}),
 			Source: e.Tilde(settings)})
 	}
-	if gjson.GetBytes(doc, tools.QwenAuthType).String() == "" {
+	if gjson.GetBytes(doc, tool.QwenAuthType).String() == "" {
 		var set, unset []string
-		for _, v := range []string{tools.OpenAIBaseURL, tools.OpenAIAPIKey, tools.OpenAIModel} {
+		for _, v := range []string{tool.OpenAIBaseURL, tool.OpenAIAPIKey, tool.OpenAIModel} {
 			if _, ok := e.Lookup(v); ok {
 				set = append(set, v)
 			} else {
@@ -69,7 +69,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: qwenID,
 				Message: fmt.Sprintf("%s set but %s not, and %s names no auth type: headless Qwen Code stops with \"No auth type is selected\"", strings.Join(set, ", "), strings.Join(unset, ", "), e.Tilde(settings)),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: exportAll(unset), Command: setupFor(qwenID),
-					Value: "the whole triple and " + tools.QwenAuthType, File: e.Tilde(settings)})})
+					Value: "the whole triple and " + tool.QwenAuthType, File: e.Tilde(settings)})})
 		}
 	}
 	return out

@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
@@ -17,15 +17,15 @@ import (
 // unlike the model, these variables beat security.auth.baseUrl and apiKey
 // (✓ Qwen Code 0.15.10: a stale ~/.qwen/.env key was sent, 401).
 func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Finding {
-	t, _ := tools.Lookup(qwenID)
+	t, _ := tool.Lookup(qwenID)
 	dotenvPath := FirstDotEnv(project, t.DotEnv.Names)
 	if dotenvPath == "" {
 		dotenvPath = t.DotEnv.Own(e)
 	}
 	loaded := readDotEnv(dotenvPath)
-	path := tools.QwenSettings(e)
+	path := tool.QwenSettings(e)
 	var out []doctor.Finding
-	for _, v := range []struct{ name, key string }{{tools.OpenAIBaseURL, tools.QwenBaseURL}, {tools.OpenAIAPIKey, tools.QwenAPIKey}} {
+	for _, v := range []struct{ name, key string }{{tool.OpenAIBaseURL, tool.QwenBaseURL}, {tool.OpenAIAPIKey, tool.QwenAPIKey}} {
 		mine := gjson.GetBytes(settings, v.key).String()
 		if mine == "" {
 			continue
@@ -42,7 +42,7 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		shown := fmt.Sprintf("%q", val)
 		settingsAt := discover.Source{File: path, Key: v.key}
 		s := catalog.Slots{Remove: removeFix(e, at), Was: "the variable's key", Edit: setKeyAt(e, settingsAt, "that key")}
-		if v.name == tools.OpenAIAPIKey {
+		if v.name == tool.OpenAIAPIKey {
 			shown = redact.Mask(val)
 		} else {
 			s.Was, s.Edit = shown, setAt(e, settingsAt, val)

@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // toolsCheck says which tools discovery found configured. Nothing found
@@ -37,7 +37,7 @@ func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // toolTitles names every registered tool, for messages: "Claude Code,
 // Codex CLI, … or Anthropic SDK".
 func toolTitles() string {
-	all := tools.All()
+	all := tool.All()
 	names := make([]string, len(all))
 	for i, t := range all {
 		names[i] = t.Title

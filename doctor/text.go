@@ -9,7 +9,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // TextOptions tune WriteText.
@@ -108,7 +108,7 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 		// A tool no check said anything about is not configured either:
 		// the line names every registered tool that is not, not only those
 		// a check happened to skip.
-		for _, t := range tools.All() {
+		for _, t := range tool.All() {
 			if !seen[string(t.ID)] {
 				unconfigured = append(unconfigured, t.Title)
 			}
@@ -246,7 +246,7 @@ type group struct {
 func groups(fs []Finding) []group {
 	rank := map[string]int{"": -1}
 	titles := map[string]string{"": "general"}
-	all := tools.All()
+	all := tool.All()
 	for i, t := range all {
 		rank[string(t.ID)] = i
 		titles[string(t.ID)] = t.Title

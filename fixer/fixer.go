@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -65,7 +65,7 @@ var registry = map[catalog.Code]edit{
 // triple re-plans the tool from the profile when setup writes it and the
 // value comes from a file (a shell variable is a step).
 func triple(f doctor.Finding, path string) (writers.Edit, bool) {
-	t, ok := tools.Lookup(f.Tool)
+	t, ok := tool.Lookup(f.Tool)
 	if !ok || !t.Setup || !writers.Writes(t.Format) || path == "" {
 		return writers.Edit{}, false
 	}

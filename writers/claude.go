@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -14,8 +14,8 @@ import (
 // there beats the shell (docs/tools.md). Claude Code reads the key from one
 // of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
 // x-api-key. Both set is a conflict, so the other one is removed.
-func planClaude(o Options, t tools.Tool) ([]*Change, error) {
-	path := tools.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
+func planClaude(o Options, t tool.Tool) ([]*Change, error) {
+	path := tool.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -25,33 +25,33 @@ func planClaude(o Options, t tools.Tool) ([]*Change, error) {
 		return nil, err
 	}
 	p := o.Profile
-	authVar, staleVar := tools.AnthropicAuthToken, tools.AnthropicAPIKey
+	authVar, staleVar := tool.AnthropicAuthToken, tool.AnthropicAPIKey
 	if o.ClaudeAuth == "api-key" {
-		authVar, staleVar = tools.AnthropicAPIKey, tools.AnthropicAuthToken
+		authVar, staleVar = tool.AnthropicAPIKey, tool.AnthropicAuthToken
 	}
 	set := [][2]string{
-		{tools.AnthropicBaseURL, t.Base(p.BaseURL)},
+		{tool.AnthropicBaseURL, t.Base(p.BaseURL)},
 		{authVar, p.Key},
-		{tools.AnthropicModel, p.Model},
+		{tool.AnthropicModel, p.Model},
 	}
 	if p.BackgroundModel != "" {
-		set = append(set, [2]string{tools.ClaudeBackgroundModel, p.BackgroundModel})
+		set = append(set, [2]string{tool.ClaudeBackgroundModel, p.BackgroundModel})
 	}
 	for _, kv := range set {
-		if _, err := doc.set([]string{tools.ClaudeEnv, kv[0]}, kv[1]); err != nil {
+		if _, err := doc.set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
 	// An empty ANTHROPIC_API_KEY beside the token is kept: it masks a
 	// real key exported in the shell, which Claude Code would otherwise
 	// send to the gateway as x-api-key (docs/tools.md).
-	if old, ok := doc.str(tools.ClaudeEnv, staleVar); (!ok || old != "") && doc.remove(tools.ClaudeEnv, staleVar) {
+	if old, ok := doc.str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.remove(tool.ClaudeEnv, staleVar) {
 		c.addSecrets(old)
 		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
 	removeClaudeSwitches(c, doc)
-	if authVar == tools.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
-		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tools.ClaudeState(o.Env)))
+	if authVar == tool.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
+		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
 	}
 	c.New = doc.bytes()
 	c.finish(true, 0o600)
@@ -63,20 +63,20 @@ func planClaude(o Options, t tools.Tool) ([]*Change, error) {
 // ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
 // it may be there to mask one exported in the shell.
 func removeClaudeSwitches(c *Change, doc *jsonDoc) {
-	for _, sw := range tools.ClaudeSwitches {
+	for _, sw := range tool.ClaudeSwitches {
 		if sw.SameWire {
 			continue
 		}
-		v := doc.lookup(tools.ClaudeEnv, sw.Var)
+		v := doc.lookup(tool.ClaudeEnv, sw.Var)
 		if v == nil {
 			continue
 		}
 		lit, ok := v.Value.(hujson.Literal)
 		// A JSON true or 1 is on too: Claude Code stringifies env values.
-		if !ok || !tools.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
+		if !ok || !tool.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
 			continue
 		}
-		if doc.remove(tools.ClaudeEnv, sw.Var) {
+		if doc.remove(tool.ClaudeEnv, sw.Var) {
 			c.notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
 		}
 	}
@@ -86,15 +86,15 @@ func removeClaudeSwitches(c *Change, doc *jsonDoc) {
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
 func rejectedByClaude(o Options, key string) bool {
-	b, err := safefile.ReadFile(tools.ClaudeState(o.Env))
-	if err != nil || len(key) < tools.ClaudeRejectedTail {
+	b, err := safefile.ReadFile(tool.ClaudeState(o.Env))
+	if err != nil || len(key) < tool.ClaudeRejectedTail {
 		return false
 	}
 	if !gjson.ValidBytes(b) {
 		return false
 	}
-	tail := key[len(key)-tools.ClaudeRejectedTail:]
-	return slices.ContainsFunc(gjson.GetBytes(b, tools.ClaudeRejected).Array(), func(r gjson.Result) bool {
+	tail := key[len(key)-tool.ClaudeRejectedTail:]
+	return slices.ContainsFunc(gjson.GetBytes(b, tool.ClaudeRejected).Array(), func(r gjson.Result) bool {
 		return r.Type == gjson.String && r.Str == tail
 	})
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 const claudeSettingsWithHooks = `{
@@ -54,7 +54,7 @@ func TestClaudeWriter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+			path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 			if tt.in != "" {
 				writeFile(t, path, tt.in, 0o600)
 			}
@@ -88,7 +88,7 @@ func TestClaudeWriter(t *testing.T) {
 
 func TestClaudeStaleAuthInDiff(t *testing.T) {
 	o := testOptions(t)
-	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 	writeFile(t, path, claudeSettingsWithHooks, 0o644)
 	p := planOne(t, o, gateway.Claude)
 	d := diffOf(p)
@@ -114,8 +114,8 @@ func TestClaudeAPIKeyAuthAndBackground(t *testing.T) {
 	o := testOptions(t)
 	o.ClaudeAuth = "api-key"
 	o.Profile.BackgroundModel = "gpt-4o-mini"
-	path := tools.ClaudeSettings(o.Env, tools.ClaudeLocal, o.Project)
-	o.ClaudeScope = tools.ClaudeLocal
+	path := tool.ClaudeSettings(o.Env, tool.ClaudeLocal, o.Project)
+	o.ClaudeScope = tool.ClaudeLocal
 	writeFile(t, path, `{"env": {"ANTHROPIC_AUTH_TOKEN": "sk-old-111111111111111111"}}`, 0o600)
 	apply(t, o, planOne(t, o, gateway.Claude))
 	got := readString(t, path)
@@ -142,7 +142,7 @@ func TestClaudeRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+			path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 			writeFile(t, path, tt.in, 0o600)
 			_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
 			var re *RefusedError
@@ -161,7 +161,7 @@ func TestClaudeRefusals(t *testing.T) {
 
 func TestRefusedFiles(t *testing.T) {
 	o := testOptions(t)
-	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 	check := func(name, want string) {
 		t.Helper()
 		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
@@ -203,7 +203,7 @@ func TestRefusedFiles(t *testing.T) {
 func TestClaudeNotesRejectedKey(t *testing.T) {
 	o := testOptions(t)
 	o.ClaudeAuth = "api-key"
-	writeFile(t, tools.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+testKey[len(testKey)-20:]+`"]}}`, 0o600)
+	writeFile(t, tool.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+testKey[len(testKey)-20:]+`"]}}`, 0o600)
 	p := planOne(t, o, gateway.Claude)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {
 		t.Errorf("notes %q", p.Changes[0].Notes)
@@ -241,7 +241,7 @@ func TestRefusesImmutable(t *testing.T) {
 		{"+i", "", "is immutable (chattr +i)"},
 	} {
 		o := testOptions(t)
-		path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+		path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 		writeFile(t, path, "{}\n", 0o600)
 		target := path
 		if tt.dir != "" {
@@ -282,7 +282,7 @@ func TestHardLinkNoted(t *testing.T) {
 		t.Skip("link counts are not read on Windows")
 	}
 	o := testOptions(t)
-	path := tools.ClaudeSettings(o.Env, tools.ClaudeUser, "")
+	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
 	writeFile(t, path, "{}\n", 0o600)
 	if err := os.Link(path, filepath.Join(o.Env.Home, "settings-copy.json")); err != nil {
 		t.Skip(err)

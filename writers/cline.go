@@ -8,19 +8,19 @@ import (
 	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 )
 
 // planCline sets the openai-compatible provider in the Cline CLI's
 // providers.json and our MCP server entry in its MCP settings file.
-func planCline(o Options, t tools.Tool) ([]*Change, error) {
+func planCline(o Options, t tool.Tool) ([]*Change, error) {
 	c, err := planProviders(o, t)
 	if err != nil {
 		return nil, err
 	}
 	out := []*Change{c}
-	mcp, err := planMCP(o, tools.ClineCLIMCP(o.Env), nil)
+	mcp, err := planMCP(o, tool.ClineCLIMCP(o.Env), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -30,52 +30,52 @@ func planCline(o Options, t tools.Tool) ([]*Change, error) {
 	return out, nil
 }
 
-func planProviders(o Options, t tools.Tool) (*Change, error) {
-	path := tools.ClineProvidersFile(o.Env)
+func planProviders(o Options, t tool.Tool) (*Change, error) {
+	path := tool.ClineProvidersFile(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
 	src := c.Old
 	if !c.Existed || len(src) == 0 {
-		src = []byte(tools.ClineNewProviders)
+		src = []byte(tool.ClineNewProviders)
 	}
 	doc, err := parseJSONDoc(path, src, false)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
-	entry := []string{tools.ClineProviders, tools.ClineGateway}
-	if old, ok := doc.str(append(entry, tools.ClineSettings, tools.ClineAPIKey)...); ok {
+	entry := []string{tool.ClineProviders, tool.ClineGateway}
+	if old, ok := doc.str(append(entry, tool.ClineSettings, tool.ClineAPIKey)...); ok {
 		c.addSecrets(old)
 	}
 	changed := false
 	for _, kv := range [][2]string{
-		{tools.ClineKind, tools.ClineGateway},
-		{tools.ClineAPIKey, p.Key},
-		{tools.ClineModel, p.Model},
-		{tools.ClineBaseURL, t.Base(p.BaseURL)},
+		{tool.ClineKind, tool.ClineGateway},
+		{tool.ClineAPIKey, p.Key},
+		{tool.ClineModel, p.Model},
+		{tool.ClineBaseURL, t.Base(p.BaseURL)},
 	} {
-		ch, err := doc.set(append(entry, tools.ClineSettings, kv[0]), kv[1])
+		ch, err := doc.set(append(entry, tool.ClineSettings, kv[0]), kv[1])
 		if err != nil {
 			return nil, err
 		}
 		changed = changed || ch
 	}
-	ch, err := doc.set(append(entry, tools.ClineTokenSrc), "manual")
+	ch, err := doc.set(append(entry, tool.ClineTokenSrc), "manual")
 	if err != nil {
 		return nil, err
 	}
 	changed = changed || ch
 	// Cline discards the whole file when an entry lacks updatedAt; it
 	// changes only when the entry does, so a re-run stays a no-op.
-	if _, has := doc.str(append(entry, tools.ClineUpdatedAt)...); changed || !has {
+	if _, has := doc.str(append(entry, tool.ClineUpdatedAt)...); changed || !has {
 		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-		if _, err := doc.set(append(entry, tools.ClineUpdatedAt), now); err != nil {
+		if _, err := doc.set(append(entry, tool.ClineUpdatedAt), now); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := doc.set([]string{tools.ClineLastUsed}, tools.ClineGateway); err != nil {
+	if _, err := doc.set([]string{tool.ClineLastUsed}, tool.ClineGateway); err != nil {
 		return nil, err
 	}
 	for _, name := range providersWithoutUpdatedAt(doc) {
@@ -87,7 +87,7 @@ func planProviders(o Options, t tools.Tool) (*Change, error) {
 }
 
 func providersWithoutUpdatedAt(doc *jsonDoc) []string {
-	v := doc.lookup(tools.ClineProviders)
+	v := doc.lookup(tool.ClineProviders)
 	if v == nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func providersWithoutUpdatedAt(doc *jsonDoc) []string {
 	var out []string
 	for _, m := range obj.Members {
 		name := m.Name.Value.(hujson.Literal).String()
-		if _, ok := doc.str(tools.ClineProviders, name, tools.ClineUpdatedAt); !ok {
+		if _, ok := doc.str(tool.ClineProviders, name, tool.ClineUpdatedAt); !ok {
 			out = append(out, name)
 		}
 	}
@@ -124,11 +124,11 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.object(tools.ClineMCPServers); err != nil {
+	if _, err := doc.object(tool.ClineMCPServers); err != nil {
 		return nil, err
 	}
 	for _, name := range sortedNames(moved) {
-		if doc.lookup(tools.ClineMCPServers, name) != nil {
+		if doc.lookup(tool.ClineMCPServers, name) != nil {
 			c.notef("server %q from settings.json not moved: this file already has one of that name", name)
 			continue
 		}
@@ -138,15 +138,15 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 		if err := jsonUnmarshal(std.Pack(), &v); err != nil {
 			return nil, err
 		}
-		if _, err := doc.set([]string{tools.ClineMCPServers, name}, v); err != nil {
+		if _, err := doc.set([]string{tool.ClineMCPServers, name}, v); err != nil {
 			return nil, err
 		}
 		c.notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
 	}
 	p := o.Profile
-	vars := tools.MCPEnv
-	env := [][2]string{{vars.BaseURL, tools.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
-	server := []string{tools.ClineMCPServers, o.MCPName}
+	vars := tool.MCPEnv
+	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
+	server := []string{tool.ClineMCPServers, o.MCPName}
 	switch {
 	case doc.lookup(server...) != nil:
 		if old, ok := doc.str(append(server, "env", vars.Key)...); ok {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 func TestClineProvidersNewFile(t *testing.T) {
@@ -19,7 +19,7 @@ func TestClineProvidersNewFile(t *testing.T) {
 		t.Fatalf("planned %d files; no MCP file exists, so only providers.json", len(p.Changes))
 	}
 	apply(t, o, p)
-	path := tools.ClineProvidersFile(o.Env)
+	path := tool.ClineProvidersFile(o.Env)
 	want := `{
   "version": 1,
   "lastUsedProvider": "openai-compatible",
@@ -54,7 +54,7 @@ func TestClineProvidersNewFile(t *testing.T) {
 
 func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 	o := testOptions(t)
-	path := tools.ClineProvidersFile(o.Env)
+	path := tool.ClineProvidersFile(o.Env)
 	in := `{"version":1,"lastUsedProvider":"anthropic","modes":{"plan":{"provider":"anthropic"}},"providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"sk-ant-api03-aaaaaaaaaaaaaaaa","model":"claude-sonnet-4"},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"},"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"` + testKey + `","model":"gpt-4o","baseUrl":"https://taotoken.net/api/v1","headers":{"X-Team":"a"}},"updatedAt":"2026-02-02T00:00:00.000Z","tokenSource":"manual"}}}`
 	writeFile(t, path, in, 0o600)
 	p := planOne(t, o, gateway.Cline)
@@ -94,7 +94,7 @@ func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 
 func TestClineWarnsEntryWithoutUpdatedAt(t *testing.T) {
 	o := testOptions(t)
-	writeFile(t, tools.ClineProvidersFile(o.Env), `{"providers":{"x":{"settings":{}}}}`, 0o600)
+	writeFile(t, tool.ClineProvidersFile(o.Env), `{"providers":{"x":{"settings":{}}}}`, 0o600)
 	p := planOne(t, o, gateway.Cline)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), `provider "x" has no updatedAt`) {
 		t.Errorf("notes %q", p.Changes[0].Notes)
@@ -103,9 +103,9 @@ func TestClineWarnsEntryWithoutUpdatedAt(t *testing.T) {
 
 func TestClineMCP(t *testing.T) {
 	o := testOptions(t)
-	cliMCP := tools.ClineCLIMCP(o.Env)
+	cliMCP := tool.ClineCLIMCP(o.Env)
 	writeFile(t, cliMCP, "{\n  \"mcpServers\": {\n    \"taotoken\": {\n      \"command\": \"node\",\n      \"args\": [\"server.js\"],\n      \"env\": {\"MODEL\": \"old\", \"OTHER\": \"1\"},\n      \"disabled\": false\n    }\n  }\n}\n", 0o600)
-	ed := tools.Editors(o.Env)[0]
+	ed := tool.Editors(o.Env)[0]
 	writeFile(t, ed.ClineMCP(), `{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}}}`, 0o644)
 	o.MCPCommand = []string{"npx", "-y", "example-gateway-mcp"}
 	p, err := MakePlan(o, []gateway.ToolID{gateway.Cline, gateway.VSCode})
@@ -144,7 +144,7 @@ const vscodeSettings = `// VS Code settings
 
 func TestVSCodeMisplacedMCP(t *testing.T) {
 	o := testOptions(t)
-	ed := tools.Editors(o.Env)[0]
+	ed := tool.Editors(o.Env)[0]
 	writeFile(t, ed.VSCodeSettings(), vscodeSettings, 0o644)
 
 	// Without the flag: nothing moves, a note says how.
@@ -177,7 +177,7 @@ func TestVSCodeMisplacedMCP(t *testing.T) {
 
 func TestVSCodeSettingsInvalidJSONC(t *testing.T) {
 	o := testOptions(t)
-	ed := tools.Editors(o.Env)[0]
+	ed := tool.Editors(o.Env)[0]
 	writeFile(t, ed.VSCodeSettings(), "{\n  \"a\": 1\n  \"cline.mcpServers\": {}\n}", 0o644)
 	if _, err := MakePlan(o, []gateway.ToolID{gateway.VSCode}); err != nil {
 		t.Errorf("without --fix-vscode-mcp a broken settings.json is not ours to refuse: %v", err)

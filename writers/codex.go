@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -19,8 +19,8 @@ import (
 // planCodex sets model, model_provider and our [model_providers.ID] table
 // in $CODEX_HOME/config.toml, and the key in auth.json (or names the
 // variable that holds it with env_key).
-func planCodex(o Options, t tools.Tool) ([]*Change, error) {
-	path := tools.CodexConfig(o.Env)
+func planCodex(o Options, t tool.Tool) ([]*Change, error) {
+	path := tool.CodexConfig(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -64,12 +64,12 @@ func planCodex(o Options, t tools.Tool) ([]*Change, error) {
 
 // ownedProviderKeys are the keys of our provider table we set or remove;
 // any other key the user added to the table is kept.
-var ownedProviderKeys = []string{tools.CodexName, tools.CodexBaseURL, tools.CodexWireAPI, tools.CodexRequiresAuth, tools.CodexEnvKey}
+var ownedProviderKeys = []string{tool.CodexName, tool.CodexBaseURL, tool.CodexWireAPI, tool.CodexRequiresAuth, tool.CodexEnvKey}
 
 // editableProvider refuses a provider table written inline or with dotted
 // keys, which the statement-level editor does not edit.
 func editableProvider(path string, before map[string]any, doc *tomlDoc, id string) error {
-	providers, ok := before[tools.CodexProviders]
+	providers, ok := before[tool.CodexProviders]
 	if !ok {
 		return nil
 	}
@@ -77,7 +77,7 @@ func editableProvider(path string, before map[string]any, doc *tomlDoc, id strin
 	if !isTable {
 		return refuse(path, "", "model_providers is not a table")
 	}
-	if t, defined := m[id]; defined && !doc.hasHeader([]string{tools.CodexProviders, id}) && !onlySubtables(t) {
+	if t, defined := m[id]; defined && !doc.hasHeader([]string{tool.CodexProviders, id}) && !onlySubtables(t) {
 		return refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
 			"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
 	}
@@ -87,9 +87,9 @@ func editableProvider(path string, before map[string]any, doc *tomlDoc, id strin
 // editCodex sets our keys: the top level's model and model_provider, the
 // provider table's name, base_url, wire_api and either env_key or
 // requires_openai_auth (the other one removed).
-func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
+func editCodex(path string, doc *tomlDoc, o Options, t tool.Tool) error {
 	id, p := o.CodexProvider, o.Profile
-	table := []string{tools.CodexProviders, id}
+	table := []string{tool.CodexProviders, id}
 	name := id
 	if pr, err := templates.LookupPreset(p.Preset); err == nil && pr.Name != "custom" {
 		name = pr.Title
@@ -99,18 +99,18 @@ func editCodex(path string, doc *tomlDoc, o Options, t tools.Tool) error {
 		key, value string
 	}
 	edits := []edit{
-		{nil, tools.CodexModel, tomlstr.Quote(p.Model)},
-		{nil, tools.CodexProvider, tomlstr.Quote(id)},
-		{table, tools.CodexName, tomlstr.Quote(name)},
-		{table, tools.CodexBaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
-		{table, tools.CodexWireAPI, tomlstr.Quote(tools.CodexWire)},
+		{nil, tool.CodexModel, tomlstr.Quote(p.Model)},
+		{nil, tool.CodexProvider, tomlstr.Quote(id)},
+		{table, tool.CodexName, tomlstr.Quote(name)},
+		{table, tool.CodexBaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
+		{table, tool.CodexWireAPI, tomlstr.Quote(tool.CodexWire)},
 	}
-	drop := tools.CodexEnvKey
+	drop := tool.CodexEnvKey
 	if o.CodexAuth == "env" {
-		edits = append(edits, edit{table, tools.CodexEnvKey, tomlstr.Quote(codexEnvKey(o))})
-		drop = tools.CodexRequiresAuth
+		edits = append(edits, edit{table, tool.CodexEnvKey, tomlstr.Quote(codexEnvKey(o))})
+		drop = tool.CodexRequiresAuth
 	} else {
-		edits = append(edits, edit{table, tools.CodexRequiresAuth, "true"})
+		edits = append(edits, edit{table, tool.CodexRequiresAuth, "true"})
 	}
 	for _, e := range edits {
 		if err := doc.set(e.path, e.key, e.value); err != nil {
@@ -147,25 +147,25 @@ func verifyCodexEdit(path string, before map[string]any, after []byte, o Options
 	if err != nil {
 		return refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
-	table, _ := lookupMap(got, tools.CodexProviders, o.CodexProvider)
-	if got[tools.CodexModel] != o.Profile.Model || got[tools.CodexProvider] != o.CodexProvider || table == nil ||
-		table[tools.CodexBaseURL] != tools.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tools.CodexWireAPI] != tools.CodexWire {
+	table, _ := lookupMap(got, tool.CodexProviders, o.CodexProvider)
+	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.CodexProvider || table == nil ||
+		table[tool.CodexBaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tool.CodexWireAPI] != tool.CodexWire {
 		return refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {
 		m = deepCopy(m).(map[string]any)
-		delete(m, tools.CodexModel)
-		delete(m, tools.CodexProvider)
-		if t, ok := lookupMap(m, tools.CodexProviders, o.CodexProvider); ok {
+		delete(m, tool.CodexModel)
+		delete(m, tool.CodexProvider)
+		if t, ok := lookupMap(m, tool.CodexProviders, o.CodexProvider); ok {
 			for _, k := range ownedProviderKeys {
 				delete(t, k)
 			}
 			if len(t) == 0 {
-				delete(m[tools.CodexProviders].(map[string]any), o.CodexProvider)
+				delete(m[tool.CodexProviders].(map[string]any), o.CodexProvider)
 			}
 		}
-		if mp, ok := m[tools.CodexProviders].(map[string]any); ok && len(mp) == 0 {
-			delete(m, tools.CodexProviders)
+		if mp, ok := m[tool.CodexProviders].(map[string]any); ok && len(mp) == 0 {
+			delete(m, tool.CodexProviders)
 		}
 		return m
 	}
@@ -206,7 +206,7 @@ func deepCopy(v any) any {
 
 // planCodexAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
 func planCodexAuth(o Options) (*Change, error) {
-	path := tools.CodexAuth(o.Env)
+	path := tool.CodexAuth(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -215,21 +215,21 @@ func planCodexAuth(o Options) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if mode, _ := doc.str(tools.CodexAuthMode); doc.lookup(tools.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
+	if mode, _ := doc.str(tool.CodexAuthMode); doc.lookup(tool.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
 		// Codex would send the sign-in's token to the gateway, not this
 		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
 		return nil, refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
 			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
 	}
-	if old, ok := doc.str(tools.CodexAuthKey); ok {
+	if old, ok := doc.str(tool.CodexAuthKey); ok {
 		c.addSecrets(old)
 	}
-	if _, err := doc.set([]string{tools.CodexAuthKey}, o.Profile.Key); err != nil {
+	if _, err := doc.set([]string{tool.CodexAuthKey}, o.Profile.Key); err != nil {
 		return nil, err
 	}
 	c.New = doc.bytes()
-	if doc.lookup(tools.CodexAuthTokens) != nil {
-		c.notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tools.CodexAuthKey, tools.CodexRequiresAuth)
+	if doc.lookup(tool.CodexAuthTokens) != nil {
+		c.notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tool.CodexAuthKey, tool.CodexRequiresAuth)
 	}
 	c.finish(true, 0o600)
 	return c, nil
@@ -243,7 +243,7 @@ var legacyProfile = regexp.MustCompile(`^[ \t]*(?:profile|"profile"|'profile')[ 
 // writing the top level would leave Codex broken, and writing into the
 // [profiles.x] table would write what Codex never reads.
 func noLegacyProfile(path string, before map[string]any, src []byte) error {
-	sel, ok := before[tools.CodexProfile].(string)
+	sel, ok := before[tool.CodexProfile].(string)
 	if !ok {
 		return nil
 	}

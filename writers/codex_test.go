@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -83,7 +83,7 @@ requires_openai_auth = true
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := tools.CodexConfig(o.Env)
+			path := tool.CodexConfig(o.Env)
 			if tt.in != "" {
 				writeFile(t, path, tt.in, 0o644)
 			}
@@ -97,7 +97,7 @@ requires_openai_auth = true
 			if strings.Contains(got, testKey) {
 				t.Error("the key went into config.toml")
 			}
-			auth := readString(t, tools.CodexAuth(o.Env))
+			auth := readString(t, tool.CodexAuth(o.Env))
 			if auth != "{\n  \"OPENAI_API_KEY\": \""+testKey+"\"\n}\n" {
 				t.Errorf("auth.json = %s", auth)
 			}
@@ -111,9 +111,9 @@ requires_openai_auth = true
 func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 	o := testOptions(t)
 	o.CodexAuth = "env"
-	writeFile(t, tools.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
+	writeFile(t, tool.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
 	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
-	writeFile(t, tools.CodexAuth(o.Env), authJSON, 0o600)
+	writeFile(t, tool.CodexAuth(o.Env), authJSON, 0o600)
 	p := planOne(t, o, gateway.Codex)
 	if len(p.Changes) != 1 {
 		t.Fatalf("planned %d files, want config.toml only", len(p.Changes))
@@ -122,11 +122,11 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}
 	apply(t, o, p)
-	got := readString(t, tools.CodexConfig(o.Env))
+	got := readString(t, tool.CodexConfig(o.Env))
 	if !strings.Contains(got, `env_key = "TAOTOKEN_API_KEY"`) || strings.Contains(got, "requires_openai_auth") {
 		t.Errorf("config.toml:\n%s", got)
 	}
-	if readString(t, tools.CodexAuth(o.Env)) != authJSON {
+	if readString(t, tool.CodexAuth(o.Env)) != authJSON {
 		t.Error("auth.json changed")
 	}
 }
@@ -138,7 +138,7 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 	for _, mode := range []string{"chatgpt", "chatgptAuthTokens"} {
 		o := testOptions(t)
-		writeFile(t, tools.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+		writeFile(t, tool.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
 		_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
 		var re *RefusedError
 		if !errors.As(err, &re) || !strings.Contains(re.Error(), "ChatGPT sign-in") || !strings.Contains(re.Hint, "--codex-auth env") {
@@ -146,7 +146,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 		}
 	}
 	o := testOptions(t)
-	writeFile(t, tools.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+	writeFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
 	if _, err := MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
 		t.Errorf("no auth_mode: %v", err)
 	}
@@ -154,7 +154,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 
 func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	o := testOptions(t)
-	writeFile(t, tools.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
+	writeFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
 	p := planOne(t, o, gateway.Codex)
 	d := diffOf(p)
 	noKey(t, d)
@@ -163,7 +163,7 @@ func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	}
 	apply(t, o, p)
 	want := `{"OPENAI_API_KEY": "` + testKey + `", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`
-	if got := readString(t, tools.CodexAuth(o.Env)); got != want {
+	if got := readString(t, tool.CodexAuth(o.Env)); got != want {
 		t.Errorf("got %s", got)
 	}
 }
@@ -180,7 +180,7 @@ func TestCodexRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			writeFile(t, tools.CodexConfig(o.Env), tt.in, 0o600)
+			writeFile(t, tool.CodexConfig(o.Env), tt.in, 0o600)
 			_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
 			var re *RefusedError
 			if !errors.As(err, &re) {
@@ -214,7 +214,7 @@ func FuzzCodexEdit(f *testing.F) {
 		if err := o.defaults(); err != nil {
 			t.Fatal(err)
 		}
-		path := tools.CodexConfig(o.Env)
+		path := tool.CodexConfig(o.Env)
 		writeFile(t, path, in, 0o600)
 		p, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
 		if err != nil {

@@ -4,16 +4,16 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // planDotEnv sets the preset's three variables in the project's .env,
 // the seeds' convention: the gateway root, the key, the model.
-func planDotEnv(o Options, t tools.Tool) ([]*Change, error) {
-	path := tools.DotEnvFile(o.Project)
+func planDotEnv(o Options, t tool.Tool) ([]*Change, error) {
+	path := tool.DotEnvFile(o.Project)
 	// The preset's names, not --key-env's: .env follows the preset.
 	p := o.Profile
-	names := tools.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}
+	names := tool.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}
 	if o.DotEnvVars != nil {
 		names = *o.DotEnvVars
 	}

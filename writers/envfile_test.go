@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 func TestDotEnvWriter(t *testing.T) {
@@ -21,7 +21,7 @@ func TestDotEnvWriter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := testOptions(t)
-			path := tools.DotEnvFile(o.Project)
+			path := tool.DotEnvFile(o.Project)
 			if err := os.MkdirAll(o.Project, 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestDotEnvGitignore(t *testing.T) {
 
 func TestDotEnvRefusesSyntaxError(t *testing.T) {
 	o := testOptions(t)
-	writeFile(t, tools.DotEnvFile(o.Project), "A=1\nthis is not\n", 0o600)
+	writeFile(t, tool.DotEnvFile(o.Project), "A=1\nthis is not\n", 0o600)
 	_, err := MakePlan(o, []gateway.ToolID{gateway.DotEnv})
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || re.Col != 6 {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // EditKind is one kind of file edit `doctor --fix` asks for. Each reuses
@@ -134,7 +134,7 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 		}
 		return nil
 	case EditIgnoreEnv:
-		envPath := tools.DotEnvFile(o.Project)
+		envPath := tool.DotEnvFile(o.Project)
 		ign, err := planGitignoreIn(o.Project, envPath)
 		if err != nil || ign == nil {
 			return err
@@ -153,7 +153,7 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 
 // changeFor is the plan's change of path, or a new one that keeps the
 // file as it is, added to the plan.
-func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
+func (p *Plan) changeFor(id gateway.ToolID, path string) (*Change, error) {
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -161,13 +161,13 @@ func (p *Plan) changeFor(tool gateway.ToolID, path string) (*Change, error) {
 	if have := p.find(c.target); have != nil {
 		return have, nil
 	}
-	c.Tool, c.New = tool, c.Old // its secrets: secretsShown
+	c.Tool, c.New = id, c.Old // its secrets: secretsShown
 	return c, p.add(c)
 }
 
 // modeChangeFor is changeFor for an edit of the mode alone: a read-only
 // file is accepted (its bytes stay as they are).
-func (p *Plan) modeChangeFor(tool gateway.ToolID, path string) (*Change, error) {
+func (p *Plan) modeChangeFor(id gateway.ToolID, path string) (*Change, error) {
 	c, err := readFileFor(path, true)
 	if err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func (p *Plan) modeChangeFor(tool gateway.ToolID, path string) (*Change, error) 
 	if have := p.find(c.target); have != nil {
 		return have, nil
 	}
-	c.Tool, c.New = tool, c.Old
+	c.Tool, c.New = id, c.Old
 	c.addSecrets(redact.SecretValues(c.Old)...)
 	return c, p.add(c)
 }
@@ -192,7 +192,7 @@ func (p *Plan) find(target string) *Change {
 // clineUpdatedAt stamps every provider entry of providers.json that has
 // no updatedAt: without one Cline discards the whole file.
 func (p *Plan) clineUpdatedAt(o Options) error {
-	c, err := p.changeFor(gateway.Cline, tools.ClineProvidersFile(o.Env))
+	c, err := p.changeFor(gateway.Cline, tool.ClineProvidersFile(o.Env))
 	if err != nil || !c.Existed {
 		return err
 	}
@@ -202,7 +202,7 @@ func (p *Plan) clineUpdatedAt(o Options) error {
 	}
 	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	for _, name := range providersWithoutUpdatedAt(doc) {
-		if _, err := doc.set([]string{tools.ClineProviders, name, tools.ClineUpdatedAt}, now); err != nil {
+		if _, err := doc.set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
 			return err
 		}
 	}

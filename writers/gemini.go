@@ -8,7 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // planGemini gives Gemini CLI the triple (docs/tools.md, "Gemini CLI"):
@@ -18,14 +18,14 @@ import (
 // project .env (the preset's, say) hides ~/.gemini/.env inside the
 // project: then the triple also goes in PROJECT/.gemini/.env, which
 // Gemini CLI looks for before PROJECT/.env, kept out of git.
-func planGemini(o Options, t tools.Tool) ([]*Change, error) {
+func planGemini(o Options, t tool.Tool) ([]*Change, error) {
 	p := o.Profile
-	vars := [][2]string{{tools.GeminiBaseURL, t.Base(p.BaseURL)}, {tools.GeminiAPIKey, p.Key}, {tools.GeminiModel, p.Model}}
-	home, err := planEnvVars(tools.GeminiEnv(o.Env), vars, tools.GeminiAPIKey)
+	vars := [][2]string{{tool.GeminiBaseURL, t.Base(p.BaseURL)}, {tool.GeminiAPIKey, p.Key}, {tool.GeminiModel, p.Model}}
+	home, err := planEnvVars(tool.GeminiEnv(o.Env), vars, tool.GeminiAPIKey)
 	if err != nil {
 		return nil, err
 	}
-	settings, err := planGeminiSettings(tools.GeminiSettings(o.Env))
+	settings, err := planGeminiSettings(tool.GeminiSettings(o.Env))
 	if err != nil {
 		return nil, err
 	}
@@ -34,12 +34,12 @@ func planGemini(o Options, t tools.Tool) ([]*Change, error) {
 	if shadow == "" {
 		return out, nil
 	}
-	local := tools.GeminiProjectEnv(o.Project)
-	c, err := planEnvVars(local, vars, tools.GeminiAPIKey)
+	local := tool.GeminiProjectEnv(o.Project)
+	c, err := planEnvVars(local, vars, tool.GeminiAPIKey)
 	if err != nil {
 		return nil, err
 	}
-	c.notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, tools.GeminiEnv(o.Env), local)
+	c.notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, tool.GeminiEnv(o.Env), local)
 	out = append(out, c)
 	ign, err := planGitignoreIn(filepath.Dir(local), local)
 	if err != nil {
@@ -56,20 +56,20 @@ func planGemini(o Options, t tools.Tool) ([]*Change, error) {
 // instead of ~/.gemini/.env ("" when none would): the first that exists
 // walking up, or the project .env setup is about to write.
 func geminiShadow(o Options) string {
-	own := tools.GeminiEnv(o.Env)
+	own := tool.GeminiEnv(o.Env)
 	project, err := filepath.Abs(o.Project)
 	if err != nil {
 		return ""
 	}
-	for _, f := range tools.GeminiEnvFiles(o.Env, project) {
+	for _, f := range tool.GeminiEnvFiles(o.Env, project) {
 		if f == own {
 			return ""
 		}
-		if f == tools.DotEnvFile(project) && slices.Contains(o.tools, gateway.DotEnv) {
+		if f == tool.DotEnvFile(project) && slices.Contains(o.tools, gateway.DotEnv) {
 			return f
 		}
 		if _, err := os.Stat(f); err == nil {
-			if f == tools.GeminiProjectEnv(project) {
+			if f == tool.GeminiProjectEnv(project) {
 				return f // already Gemini's own file in the project: keep it right
 			}
 			return f
@@ -88,7 +88,7 @@ func planGeminiSettings(path string) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.set(tools.Place{Key: tools.GeminiAuthType}.Path(), tools.GeminiAPIKeyAuth); err != nil {
+	if _, err := doc.set(tool.Place{Key: tool.GeminiAuthType}.Path(), tool.GeminiAPIKeyAuth); err != nil {
 		return nil, err
 	}
 	c.New = doc.bytes()

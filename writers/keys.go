@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // planKeys writes the triple of a tool of the generic format
-// (tools.FormatJSONKey) at the keys its description places it, and the
+// (tool.FormatJSONKey) at the keys its description places it, and the
 // settings it fixes, one change per file. Every other byte of each file
 // is kept, as the other writers keep them.
-func planKeys(o Options, t tools.Tool) ([]*Change, error) {
+func planKeys(o Options, t tool.Tool) ([]*Change, error) {
 	k := t.Keys
 	if k == nil {
 		return nil, fmt.Errorf("%s has no keys to write", t.ID)
@@ -20,14 +20,14 @@ func planKeys(o Options, t tools.Tool) ([]*Change, error) {
 	// envAuth: the key stays in the profile's variable, named by the
 	// model's Providers entry (--qwen-auth env); no file holds it.
 	envAuth := k.Providers != nil && o.QwenAuth == "env"
-	values := []tools.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
+	values := []tool.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
 	if !envAuth {
-		values = append(values, tools.Fixed{Place: k.Key, Value: p.Key})
+		values = append(values, tool.Fixed{Place: k.Key, Value: p.Key})
 	}
 	values = append(values, k.Fixed...)
 	var out []*Change
 	for _, f := range t.FilesOf(o.Env, o.Project) {
-		mine := slices.DeleteFunc(slices.Clone(values), func(v tools.Fixed) bool { return v.File != f.Role || v.Key == "" })
+		mine := slices.DeleteFunc(slices.Clone(values), func(v tool.Fixed) bool { return v.File != f.Role || v.Key == "" })
 		if len(mine) == 0 || f.System {
 			continue
 		}
@@ -49,12 +49,12 @@ func planKeys(o Options, t tools.Tool) ([]*Change, error) {
 
 // planKeysFile sets values in one JSON file; the caller finishes the
 // change from the document.
-func planKeysFile(f tools.File, values []tools.Fixed, key tools.Place) (*Change, *jsonDoc, error) {
+func planKeysFile(f tool.File, values []tool.Fixed, key tool.Place) (*Change, *jsonDoc, error) {
 	c, err := readFile(f.Path)
 	if err != nil {
 		return nil, nil, err
 	}
-	doc, err := parseJSONDoc(f.Path, c.Old, f.Syntax == tools.JSONC)
+	doc, err := parseJSONDoc(f.Path, c.Old, f.Syntax == tool.JSONC)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // planProvider writes the model's entry of a Providers list (Qwen Code's
@@ -15,7 +15,7 @@ import (
 // existing entry for the model would beat what setup wrote, so its base
 // URL is brought in line and its variable name dropped; no entry is
 // added.
-func planProvider(c *Change, doc *jsonDoc, t tools.Tool, o Options, envAuth bool) error {
+func planProvider(c *Change, doc *jsonDoc, t tool.Tool, o Options, envAuth bool) error {
 	k, p := t.Keys, o.Profile
 	pr := k.Providers
 	list := strings.Split(pr.List, ".")

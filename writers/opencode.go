@@ -2,7 +2,7 @@ package writers
 
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // openCodeNew is the shape of a fresh global config: OpenCode inserts the
@@ -14,7 +14,7 @@ const openCodeNew = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
 // openai-compatible provider with the base URL and the model declared
 // under models, and the top-level "ID/MODEL") and the key into auth.json,
 // or as "{env:VAR}" with --opencode-auth env.
-func planOpenCode(o Options, t tools.Tool) ([]*Change, error) {
+func planOpenCode(o Options, t tool.Tool) ([]*Change, error) {
 	id := o.OpenCodeProvider
 	if id == "" {
 		id = OpenCodeProviderID(o.Profile)
@@ -42,8 +42,8 @@ func OpenCodeProviderID(p gateway.Profile) string {
 	return "keydoctor"
 }
 
-func planOpenCodeConfig(o Options, t tools.Tool, id string) (*Change, error) {
-	path := tools.OpenCodeConfig(o.Env)
+func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
+	path := tool.OpenCodeConfig(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -57,8 +57,8 @@ func planOpenCodeConfig(o Options, t tools.Tool, id string) (*Change, error) {
 		return nil, err
 	}
 	p := o.Profile
-	prov := []string{tools.OpenCodeProvider, id}
-	apiKey := append(prov, tools.OpenCodeOptions, tools.OpenCodeAPIKey)
+	prov := []string{tool.OpenCodeProvider, id}
+	apiKey := append(prov, tool.OpenCodeOptions, tool.OpenCodeAPIKey)
 	if old, ok := doc.str(apiKey...); ok {
 		c.addSecrets(old)
 	}
@@ -66,17 +66,17 @@ func planOpenCodeConfig(o Options, t tools.Tool, id string) (*Change, error) {
 		path  []string
 		value any
 	}{
-		{append(prov, tools.OpenCodeNPM), tools.OpenCodeCompat},
-		{append(prov, tools.OpenCodeOptions, tools.OpenCodeBaseURL), t.Base(p.BaseURL)},
-		{[]string{tools.OpenCodeModel}, id + "/" + p.Model},
+		{append(prov, tool.OpenCodeNPM), tool.OpenCodeCompat},
+		{append(prov, tool.OpenCodeOptions, tool.OpenCodeBaseURL), t.Base(p.BaseURL)},
+		{[]string{tool.OpenCodeModel}, id + "/" + p.Model},
 	}
 	// Declare the model only when it is not: an existing declaration may
 	// carry the user's limits and name.
-	if doc.lookup(append(prov, tools.OpenCodeModels, p.Model)...) == nil {
+	if doc.lookup(append(prov, tool.OpenCodeModels, p.Model)...) == nil {
 		sets = append(sets, struct {
 			path  []string
 			value any
-		}{append(prov, tools.OpenCodeModels, p.Model), map[string]any{}})
+		}{append(prov, tool.OpenCodeModels, p.Model), map[string]any{}})
 	}
 	if o.OpenCodeAuth == "env" {
 		sets = append(sets, struct {
@@ -98,7 +98,7 @@ func planOpenCodeConfig(o Options, t tools.Tool, id string) (*Change, error) {
 }
 
 func planOpenCodeAuth(o Options, id string) (*Change, error) {
-	path := tools.OpenCodeAuth(o.Env)
+	path := tool.OpenCodeAuth(o.Env)
 	c, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -111,15 +111,15 @@ func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := doc.str(id, tools.OpenCodeAuthKey); ok {
+	if old, ok := doc.str(id, tool.OpenCodeAuthKey); ok {
 		c.addSecrets(old)
 	}
 	if v := doc.lookup(id); v != nil {
-		if typ, _ := doc.str(id, tools.OpenCodeAuthType); typ != tools.OpenCodeAuthAPI {
+		if typ, _ := doc.str(id, tool.OpenCodeAuthType); typ != tool.OpenCodeAuthAPI {
 			return nil, refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
 		}
 	}
-	for _, kv := range [][2]string{{tools.OpenCodeAuthType, tools.OpenCodeAuthAPI}, {tools.OpenCodeAuthKey, o.Profile.Key}} {
+	for _, kv := range [][2]string{{tool.OpenCodeAuthType, tool.OpenCodeAuthAPI}, {tool.OpenCodeAuthKey, o.Profile.Key}} {
 		if _, err := doc.set([]string{id, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}

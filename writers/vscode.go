@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 )
 
@@ -20,9 +20,9 @@ var (
 // moves a `cline.mcpServers` key out of the editor's settings.json (a
 // place nothing reads, where some guides tell users to put MCP servers)
 // into that file.
-func planVSCode(o Options, _ tools.Tool) ([]*Change, error) {
+func planVSCode(o Options, _ tool.Tool) ([]*Change, error) {
 	var out []*Change
-	for _, ed := range tools.Editors(o.Env) {
+	for _, ed := range tool.Editors(o.Env) {
 		settings, moved, err := planMisplacedMCP(o, ed)
 		if err != nil {
 			return nil, err
@@ -45,7 +45,7 @@ func planVSCode(o Options, _ tools.Tool) ([]*Change, error) {
 // With FixVSCodeMCP it plans removing the key (comments and trailing
 // commas elsewhere kept) and returns the servers to move; without, it
 // returns an unchanged Change whose note says what to do.
-func planMisplacedMCP(o Options, ed tools.Editor) (*Change, map[string]hujson.Value, error) {
+func planMisplacedMCP(o Options, ed tool.Editor) (*Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
 	c, err := readFile(path)
 	if err != nil || !c.Existed {
@@ -61,28 +61,28 @@ func planMisplacedMCP(o Options, ed tools.Editor) (*Change, map[string]hujson.Va
 		}
 		return nil, nil, err
 	}
-	v := doc.lookup(tools.VSCodeMisplacedMCP)
+	v := doc.lookup(tool.VSCodeMisplacedMCP)
 	if v == nil {
 		return nil, nil, nil
 	}
 	c.New = c.Old
 	c.finish(false, 0o644)
 	if !o.FixVSCodeMCP {
-		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tools.VSCodeMisplacedMCP, ed.ClineMCP())
+		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 		return c, nil, nil
 	}
 	obj, ok := v.Value.(*hujson.Object)
 	if !ok {
-		return nil, nil, doc.notObject([]string{tools.VSCodeMisplacedMCP}, *v)
+		return nil, nil, doc.notObject([]string{tool.VSCodeMisplacedMCP}, *v)
 	}
 	moved := map[string]hujson.Value{}
 	for _, m := range obj.Members {
 		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
 	}
-	doc.remove(tools.VSCodeMisplacedMCP)
+	doc.remove(tool.VSCodeMisplacedMCP)
 	c.New = doc.bytes()
 	c.addSecrets(redact.SecretValues(c.Old)...)
-	c.notef("removed %q (moved to %s)", tools.VSCodeMisplacedMCP, ed.ClineMCP())
+	c.notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }
 

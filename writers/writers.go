@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Options are what the writers need besides the files themselves.
@@ -17,8 +17,8 @@ type Options struct {
 	Profile gateway.Profile
 	Project string // where .env and project-scope Claude settings live
 
-	ClaudeScope tools.ClaudeScope // user (default), project, local
-	ClaudeAuth  string            // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
+	ClaudeScope tool.ClaudeScope // user (default), project, local
+	ClaudeAuth  string           // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
 
 	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
 	CodexProvider string // the [model_providers.ID] id; default the preset name
@@ -33,7 +33,7 @@ type Options struct {
 	// DotEnvVars are the variable names .env gets; default the profile's
 	// preset's (use keeps the names the file holds: the project's code
 	// reads those).
-	DotEnvVars *tools.Vars
+	DotEnvVars *tool.Vars
 	QwenAuth   string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
 	// MCPName is the Cline MCP server entry's name (default the preset
@@ -52,22 +52,22 @@ type Options struct {
 }
 
 // planFunc plans the changes that give one tool of a format the profile.
-type planFunc func(o Options, t tools.Tool) ([]*Change, error)
+type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 
-// planners are the writers, one per file format of internal/tools.
-var planners = map[tools.Format]planFunc{
-	tools.FormatClaude:   planClaude,
-	tools.FormatCodex:    planCodex,
-	tools.FormatCline:    planCline,
-	tools.FormatVSCode:   planVSCode,
-	tools.FormatDotEnv:   planDotEnv,
-	tools.FormatJSONKey:  planKeys,
-	tools.FormatOpenCode: planOpenCode,
-	tools.FormatGemini:   planGemini,
+// planners are the writers, one per file format of internal/tool.
+var planners = map[tool.Format]planFunc{
+	tool.FormatClaude:   planClaude,
+	tool.FormatCodex:    planCodex,
+	tool.FormatCline:    planCline,
+	tool.FormatVSCode:   planVSCode,
+	tool.FormatDotEnv:   planDotEnv,
+	tool.FormatJSONKey:  planKeys,
+	tool.FormatOpenCode: planOpenCode,
+	tool.FormatGemini:   planGemini,
 }
 
 // Writes reports whether setup has a writer for a format.
-func Writes(f tools.Format) bool { _, ok := planners[f]; return ok }
+func Writes(f tool.Format) bool { _, ok := planners[f]; return ok }
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
 // the whole plan: nothing is written when one file is refused.
@@ -78,7 +78,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 	p := &Plan{}
 	o.tools = ids
 	for _, id := range ids {
-		t, ok := tools.Lookup(string(id))
+		t, ok := tool.Lookup(string(id))
 		plan, writes := planners[t.Format]
 		if !ok || !t.Setup || !writes {
 			return nil, fmt.Errorf("no writer for %s", id)
@@ -121,7 +121,7 @@ func (o *Options) defaults() error {
 		o.Project = "."
 	}
 	if o.ClaudeScope == "" {
-		o.ClaudeScope = tools.ClaudeUser
+		o.ClaudeScope = tool.ClaudeUser
 	}
 	switch o.ClaudeAuth {
 	case "":
@@ -153,7 +153,7 @@ func (o *Options) defaults() error {
 	if o.CodexProvider == "" {
 		o.CodexProvider = "keydoctor"
 	}
-	for _, r := range tools.CodexReserved {
+	for _, r := range tool.CodexReserved {
 		// Codex matches ids exactly; refusing any case keeps a user clear
 		// of the built-in providers.
 		if strings.EqualFold(o.CodexProvider, r.ID) {

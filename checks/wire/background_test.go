@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // WirePaths gives Claude Code's path the background model it will use:
@@ -22,7 +22,7 @@ func TestWirePathsBackground(t *testing.T) {
 		name, extra, model, source string
 		dflt                       bool
 	}{
-		{"defaulted", "", tools.ClaudeDefaultBackgroundModel, "~/.claude/settings.json", true},
+		{"defaulted", "", tool.ClaudeDefaultBackgroundModel, "~/.claude/settings.json", true},
 		{"set", `"ANTHROPIC_DEFAULT_HAIKU_MODEL":"small",`, "small", "~/.claude/settings.json:1 (env.ANTHROPIC_DEFAULT_HAIKU_MODEL)", false},
 	} {
 		ps := Paths(wireSnapshot(t, settings(tt.extra), nil), "")
@@ -57,7 +57,7 @@ func TestWireBackgroundDefault(t *testing.T) {
 		}
 	}
 	bgPath := claudePath(root, "claude-sonnet-4-5")
-	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = tools.ClaudeDefaultBackgroundModel, true, "~/.claude/settings.json"
+	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = tool.ClaudeDefaultBackgroundModel, true, "~/.claude/settings.json"
 	tests := []struct {
 		name     string
 		models   []string
@@ -65,15 +65,15 @@ func TestWireBackgroundDefault(t *testing.T) {
 		status   doctor.Status
 		msg, fix string
 	}{
-		{"listed", []string{"claude-sonnet-4-5", tools.ClaudeDefaultBackgroundModel}, nil, doctor.OK,
+		{"listed", []string{"claude-sonnet-4-5", tool.ClaudeDefaultBackgroundModel}, nil, doctor.OK,
 			"Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set), is among the models the gateway lists", ""},
-		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
+		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(tool.ClaudeDefaultBackgroundModel), doctor.Error,
 			"is not served by the gateway; closest it serves: claude-haiku-4-5",
 			"set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to claude-haiku-4-5, the closest one the gateway serves, or run 'keydoctor setup --tools claude --background-model claude-haiku-4-5'"},
-		{"no list, refused", nil, notFound(tools.ClaudeDefaultBackgroundModel), doctor.Error,
+		{"no list, refused", nil, notFound(tool.ClaudeDefaultBackgroundModel), doctor.Error,
 			"is not served by the gateway", "set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to one the gateway serves"},
-		{"no list, served", nil, answer(tools.ClaudeDefaultBackgroundModel), doctor.OK,
-			"is served (answered as " + tools.ClaudeDefaultBackgroundModel + ")", ""},
+		{"no list, served", nil, answer(tool.ClaudeDefaultBackgroundModel), doctor.OK,
+			"is served (answered as " + tool.ClaudeDefaultBackgroundModel + ")", ""},
 	}
 	for _, tt := range tests {
 		c := &fakeClient{routes: healthy(root, gateway.Messages, "claude-sonnet-4-5"), models: tt.models}

@@ -17,7 +17,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Path is one way one tool reaches the gateway: exactly what it will send.
@@ -69,7 +69,7 @@ func (p Path) tool() gateway.Tool {
 		}
 		return t
 	}
-	t := tools.Wire(p.Tool)
+	t := tool.Wire(p.Tool)
 	if p.Protocol != "" {
 		t.Protocol = p.Protocol
 	}

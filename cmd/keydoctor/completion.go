@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -22,12 +22,12 @@ import (
 func completeAll(root *cobra.Command, e *env.Env) {
 	flagValues := map[string]cobra.CompletionFunc{
 		"tool":        fixed(toolIDs(nil)...),
-		"tools":       list(toolIDs(func(t tools.Tool) bool { return t.Setup })...),
+		"tools":       list(toolIDs(func(t tool.Tool) bool { return t.Setup })...),
 		"protocol":    fixed(protocols()...),
 		"color":       fixed("auto", "always", "never"),
 		"preset":      fixed(presetNames()...),
 		"scenario":    fixed(scenarioNames()...),
-		"scope":       fixed(string(tools.ClaudeUser), string(tools.ClaudeProject), string(tools.ClaudeLocal)),
+		"scope":       fixed(string(tool.ClaudeUser), string(tool.ClaudeProject), string(tool.ClaudeLocal)),
 		"claude-auth": fixed("token", "api-key"),
 		"codex-auth":  fixed("file", "env"),
 		"key-env": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
@@ -139,7 +139,7 @@ func list(values ...string) cobra.CompletionFunc {
 	}
 }
 
-func toolIDs(keep func(tools.Tool) bool) []string {
+func toolIDs(keep func(tool.Tool) bool) []string {
 	return strings.Split(toolNames(keep), ", ")
 }
 

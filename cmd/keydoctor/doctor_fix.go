@@ -16,7 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
 )
@@ -200,7 +200,7 @@ func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profi
 
 // claudeAuthOf keeps the variable the user's Claude Code key is in.
 func claudeAuthOf(snap *discover.Snapshot) string {
-	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == tools.AnthropicAPIKey {
+	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == tool.AnthropicAPIKey {
 		return "api-key"
 	}
 	return ""
@@ -214,7 +214,7 @@ func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
 	if !ok {
 		return "", ""
 	}
-	for _, r := range tools.CodexReserved {
+	for _, r := range tool.CodexReserved {
 		if strings.EqualFold(pv.ID, r.ID) {
 			return "", ""
 		}

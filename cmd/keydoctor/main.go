@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	_ "github.com/keydoctor/keydoctor/internal/tool/all" // every tool keydoctor knows, registered
 	"golang.org/x/term"
 )
 

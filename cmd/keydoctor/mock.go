@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -167,8 +167,8 @@ func printMockUse(o *mockOptions, srv *mock.Server) {
 	}
 	fmt.Fprintf(w, "  export %s=%s\n", vars.Model, opts.Models[0])
 	fmt.Fprintf(w, "or with the SDKs:\n")
-	for _, t := range tools.All() {
-		if t.Format == tools.FormatShell && t.Vars != nil {
+	for _, t := range tool.All() {
+		if t.Format == tool.FormatShell && t.Vars != nil {
 			fmt.Fprintf(w, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // pingFix is the catalog's fix for code, its slots filled with what ping
@@ -51,7 +51,7 @@ func pingFix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *
 // toolsSpeaking names the tools that send proto (docs/tools.md).
 func toolsSpeaking(proto gateway.Protocol) string {
 	var names []string
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if t.Protocol == proto && t.Setup {
 			names = append(names, t.Title)
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -39,7 +39,7 @@ type setupOptions struct {
 	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
 	// .env names the files hold now (see keepAuthForms).
 	openCodeProvider    string
-	dotEnvVars          *tools.Vars
+	dotEnvVars          *tool.Vars
 	QwenAuth            string
 	MCPName, MCPCommand string
 	FixVSCodeMCP        bool
@@ -210,7 +210,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
 	}
 	if o.Tools != "" {
-		if ids, err = tools.ParseSetup(o.Tools); err != nil {
+		if ids, err = tool.ParseSetup(o.Tools); err != nil {
 			return wo, nil, usageErrorf("", "--tools: %v", err)
 		}
 	}
@@ -350,9 +350,9 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	case o.keyEnv != "":
 		wo.CodexEnvKey = o.keyEnv
 	}
-	switch tools.ClaudeScope(o.Scope) {
-	case tools.ClaudeUser, tools.ClaudeProject, tools.ClaudeLocal, "":
-		wo.ClaudeScope = tools.ClaudeScope(o.Scope)
+	switch tool.ClaudeScope(o.Scope) {
+	case tool.ClaudeUser, tool.ClaudeProject, tool.ClaudeLocal, "":
+		wo.ClaudeScope = tool.ClaudeScope(o.Scope)
 	default:
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}

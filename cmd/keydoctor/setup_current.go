@@ -6,7 +6,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -16,7 +16,7 @@ import (
 func (o *setupOptions) currentFiles() profiles.Current {
 	var only []gateway.ToolID
 	if o.Tools != "" {
-		only, _ = tools.ParseSetup(o.Tools) // a bad list is refused later, by name
+		only, _ = tool.ParseSetup(o.Tools) // a bad list is refused later, by name
 	}
 	// Discovery reads .env under every preset's names (a custom gateway's
 	// GATEWAY_* too), whatever the default profile's preset is.

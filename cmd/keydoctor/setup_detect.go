@@ -6,7 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // detectTools is setup's default --tools: each tool setup writes that is
@@ -23,7 +23,7 @@ func detectTools(e *env.Env, look func(string) (string, error), project string) 
 		return err == nil
 	}
 	var out []gateway.ToolID
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if !t.Setup {
 			continue
 		}

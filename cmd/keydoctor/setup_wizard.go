@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -141,7 +141,7 @@ func (w *wizard) askGateway(ctx context.Context) error {
 		fmt.Fprintf(out, "note: %s\n", n.Message)
 	}
 	fmt.Fprintln(out, "each tool will receive:")
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if t.Setup {
 			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
 		}
@@ -245,7 +245,7 @@ func (w *wizard) askTools(ctx context.Context) error {
 	chosen := w.detected
 	for {
 		var opts []huh.Option[gateway.ToolID]
-		for _, t := range tools.All() {
+		for _, t := range tool.All() {
 			if t.Setup {
 				opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(chosen, t.ID)))
 			}

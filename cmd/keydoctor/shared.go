@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -32,7 +32,7 @@ func checkProject(dir string) error {
 // it ignored. A name that is no tool is a usage error listing those that
 // are: a filter that silently matches nothing would look like a clean bill.
 func parseTool(name string) (gateway.ToolID, error) {
-	t, ok := tools.Lookup(name)
+	t, ok := tool.Lookup(name)
 	if !ok {
 		return "", usageErrorf("use one of "+toolNames(nil), "unknown tool %q", strings.TrimSpace(name))
 	}
@@ -41,9 +41,9 @@ func parseTool(name string) (gateway.ToolID, error) {
 
 // toolNames lists the ids of the tools that keep accepts (every tool when
 // keep is nil), for messages and help: "claude, codex, cline".
-func toolNames(keep func(tools.Tool) bool) string {
+func toolNames(keep func(tool.Tool) bool) string {
 	var ids []string
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if keep == nil || keep(t) {
 			ids = append(ids, string(t.ID))
 		}
@@ -54,14 +54,14 @@ func toolNames(keep func(tools.Tool) bool) string {
 // setupTools is the tools setup and use write, for help and errors:
 // "claude,codex,cline,…" (generated from the one list of tools).
 func setupTools() string {
-	return strings.ReplaceAll(toolNames(func(t tools.Tool) bool { return t.Setup }), ", ", ",")
+	return strings.ReplaceAll(toolNames(func(t tool.Tool) bool { return t.Setup }), ", ", ",")
 }
 
 // toolTitles names the tools keep accepts as users know them, for help:
 // "Claude Code, Codex CLI, … and .env".
-func toolTitles(keep func(tools.Tool) bool) string {
+func toolTitles(keep func(tool.Tool) bool) string {
 	var names []string
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if keep == nil || keep(t) {
 			names = append(names, t.Title)
 		}
@@ -72,7 +72,7 @@ func toolTitles(keep func(tools.Tool) bool) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func isSetupTool(t tools.Tool) bool { return t.Setup }
+func isSetupTool(t tool.Tool) bool { return t.Setup }
 
 // storedProfileName is the stored profile a resolved profile's values
 // came from ("home" for a source "profile home"), or "".
@@ -118,7 +118,7 @@ func keySource(p gateway.Profile) string {
 
 // authFor is the auth header the tools that speak proto send.
 func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range tools.All() {
+	for _, t := range tool.All() {
 		if t.Protocol == proto {
 			return t.Auth
 		}

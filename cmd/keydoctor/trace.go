@@ -19,7 +19,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/spf13/cobra"
 )
 
@@ -242,12 +242,12 @@ func (s *traceSink) close() []relay.Record {
 // get the relay's root, the others root/v1.
 func writeRelayBases(w io.Writer, root string) {
 	var bare, versioned []string
-	for _, t := range tools.All() {
-		if t.MCPOnly || t.Format == tools.FormatDotEnv {
+	for _, t := range tool.All() {
+		if t.MCPOnly || t.Format == tool.FormatDotEnv {
 			continue // entries other programs read, not clients
 		}
 		name := t.Title
-		if t.Format == tools.FormatShell {
+		if t.Format == tool.FormatShell {
 			name += "s" // every SDK of that family
 		}
 		if t.BaseHasVersion {

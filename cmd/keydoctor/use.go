@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -141,7 +141,7 @@ func profileToWrite(e *env.Env, st *profiles.Store, sp profiles.Profile) (gatewa
 func configuredTools(snap *discover.Snapshot) []string {
 	var out []string
 	for _, t := range snap.Tools {
-		d, ok := tools.Lookup(string(t.ID))
+		d, ok := tool.Lookup(string(t.ID))
 		if ok && d.Setup && t.Base.Configured() && !t.MCP && !contains(out, string(t.ID)) {
 			out = append(out, string(t.ID))
 		}
@@ -159,7 +159,7 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 	inVar := p.KeyVar != "" && p.Key != "" && so.Env.Getenv(p.KeyVar) == p.Key
 	for _, t := range snap.Tools {
 		switch {
-		case t.ID == gateway.Claude && t.KeyName == tools.AnthropicAPIKey:
+		case t.ID == gateway.Claude && t.KeyName == tool.AnthropicAPIKey:
 			so.ClaudeAuth = "api-key"
 		case t.ID == gateway.Codex && !t.MCP:
 			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
@@ -195,7 +195,7 @@ func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profil
 			continue
 		}
 		if pr.Vars.BaseURL != p.VarBaseURL {
-			so.dotEnvVars = &tools.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
+			so.dotEnvVars = &tool.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
 		}
 		return true
 	}

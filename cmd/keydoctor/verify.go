@@ -17,7 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -85,7 +85,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	tool, known := verify.Runs(o.Tool)
+	desc, known := verify.Runs(o.Tool)
 	if !known {
 		return usageErrorf("verify runs "+verifyToolNames(), "unknown tool %q", o.Tool)
 	}
@@ -93,9 +93,9 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if lookPath == nil {
 		lookPath = envLookPath(o.Env)
 	}
-	bin, err := lookPath(tool.Binary)
+	bin, err := lookPath(desc.Binary)
 	if err != nil {
-		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", tool.Title, tool.Binary)
+		return usageErrorf("install it, or put it on PATH", "%s is not installed: no %q on PATH", desc.Title, desc.Binary)
 	}
 	project := o.Project
 	if project != "" {
@@ -111,14 +111,14 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	}
 	if cfg.Route.Kind == discover.RouteCloud && cfg.Base == "" && o.Upstream == "" {
 		return failf("nothing to verify; 'keydoctor setup --tools "+string(o.Tool)+"' sends it through the gateway instead",
-			"%s sends its requests to %s (%s), not to a gateway", tool.Title, cfg.Route.Title, cfg.RouteSwitch())
+			"%s sends its requests to %s (%s), not to a gateway", desc.Title, cfg.Route.Title, cfg.RouteSwitch())
 	}
 	if o.Upstream != "" {
 		p, err := gateway.Normalize(o.Upstream)
 		if err != nil {
 			return usageErrorf("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
 		}
-		cfg.Base, cfg.BaseSource = tool.Base(p.Root), "--upstream"
+		cfg.Base, cfg.BaseSource = desc.Base(p.Root), "--upstream"
 	}
 	if _, err := verify.TargetFor(cfg); err != nil {
 		return failf("run 'keydoctor setup --tools "+string(o.Tool)+"', or pass --upstream URL", "%v", err)
@@ -128,22 +128,22 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		o.Out = io.Discard // until the verdict says it failed
 	}
 	if !o.JSON {
-		printConfigured(o, tool, cfg)
-		printRoute(ctx, o, tool, cfg, snap)
+		printConfigured(o, desc, cfg)
+		printRoute(ctx, o, desc, cfg, snap)
 	}
 	turn, err := verify.Run(ctx, o.Env, cfg, verify.RunOptions{
 		Binary: bin, Timeout: o.Timeout, Transport: o.Transport,
 		Started: func(root string) {
 			if !o.JSON {
-				fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", tool.Title, o.Env.Tilde(bin), root, verify.Prompt)
+				fmt.Fprintf(o.Out, "\nrunning %s (%s) through the relay %s, prompt %q\n", desc.Title, o.Env.Tilde(bin), root, verify.Prompt)
 			}
 		},
 	})
 	if err != nil {
-		return failf("", "%s: %v", tool.Title, err)
+		return failf("", "%s: %v", desc.Title, err)
 	}
 	if o.JSON {
-		if err := writeVerifyJSON(o.Out, tool.Tool, turn, o.Timeout); err != nil {
+		if err := writeVerifyJSON(o.Out, desc.Tool, turn, o.Timeout); err != nil {
 			return err
 		}
 		if turn.Failed() {
@@ -154,14 +154,14 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if turn.Failed() {
 		o.Out = out // what it sent and why it failed
 	}
-	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", tool.Title, len(turn.Records), human.Plural(len(turn.Records), "request", "requests"))
+	fmt.Fprintf(o.Out, "\nwhat %s sent (%d %s):\n", desc.Title, len(turn.Records), human.Plural(len(turn.Records), "request", "requests"))
 	for _, r := range turn.Records {
 		fmt.Fprintf(o.Out, "  %s\n", traceLine(r))
 	}
-	return printVerdicts(o, tool, turn)
+	return printVerdicts(o, desc, turn)
 }
 
-func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
+func printConfigured(o *verifyOptions, desc tool.Tool, c verify.Configured) {
 	fmt.Fprintf(o.Out, "verify %s: what the files say\n", o.Tool)
 	row := func(name, value, source string) {
 		if value == "" {
@@ -174,7 +174,7 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 	}
 	row("base URL", c.Base, c.BaseSource)
 	row("model", c.Model, c.ModelSource)
-	if tool.BackgroundModel != "" {
+	if desc.BackgroundModel != "" {
 		row("background", c.BackgroundModel, c.BackgroundModelSource)
 	}
 	key := ""
@@ -197,11 +197,11 @@ func printConfigured(o *verifyOptions, tool tools.Tool, c verify.Configured) {
 // printRoute says, before the tool runs, that a switch will send its turn
 // elsewhere than the relay: doctor's finding, with its fix. The turn still
 // runs, and shows where it goes.
-func printRoute(ctx context.Context, o *verifyOptions, tool tools.Tool, c verify.Configured, snap *discover.Snapshot) {
+func printRoute(ctx context.Context, o *verifyOptions, desc tool.Tool, c verify.Configured, snap *discover.Snapshot) {
 	if !c.Bypassed() {
 		return
 	}
-	for _, f := range checks.RouteFindings(ctx, o.Env, snap, tool.ID) {
+	for _, f := range checks.RouteFindings(ctx, o.Env, snap, desc.ID) {
 		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, f.Message)
 		if f.Fix != "" {
 			fmt.Fprintf(o.Out, "  fix: %s\n", f.Fix)
@@ -210,7 +210,7 @@ func printRoute(ctx context.Context, o *verifyOptions, tool tools.Tool, c verify
 	fmt.Fprintf(o.Out, "  so this turn goes to %s, not through the relay\n", c.Route.Title)
 }
 
-func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
+func printVerdicts(o *verifyOptions, desc tool.Tool, turn verify.Turn) error {
 	fmt.Fprintln(o.Out, "\nverdict:")
 	for _, v := range turn.Verdicts {
 		code := ""
@@ -220,15 +220,15 @@ func printVerdicts(o *verifyOptions, tool tools.Tool, turn verify.Turn) error {
 		fmt.Fprintf(o.Out, "  %-7s %s: %s%s\n", verdictStatus(v.Status), v.What, v.Message, code)
 	}
 	if turn.ToolErr != nil {
-		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, tool.Title, toolExit(turn, o.Timeout))
+		fmt.Fprintf(o.Out, "  %-7s run: %s exited: %s\n", doctor.Error, desc.Title, toolExit(turn, o.Timeout))
 		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
-			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", tool.Title, strings.ReplaceAll(out, "\n", "\n  "))
+			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", desc.Title, strings.ReplaceAll(out, "\n", "\n  "))
 		}
 	}
 	if turn.Failed() {
-		return failf("'keydoctor explain CODE' says more about each code; 'keydoctor trace' shows a whole session", "%s does not reach the gateway as its files say", tool.Title)
+		return failf("'keydoctor explain CODE' says more about each code; 'keydoctor trace' shows a whole session", "%s does not reach the gateway as its files say", desc.Title)
 	}
-	fmt.Fprintf(o.Out, "\n%s reaches the gateway as its files say\n", tool.Title)
+	fmt.Fprintf(o.Out, "\n%s reaches the gateway as its files say\n", desc.Title)
 	return nil
 }
 

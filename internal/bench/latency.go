@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/stats"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // LatencyOptions configure the doctor's latency micro-benchmark.
@@ -101,9 +101,9 @@ func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	auth := gateway.AuthBearer
 	switch proto {
 	case gateway.Messages:
-		auth = tools.Wire(gateway.AnthropicSDK).Auth
+		auth = tool.Wire(gateway.AnthropicSDK).Auth
 	case gateway.Gemini:
-		auth = tools.Wire(gateway.GeminiCLI).Auth // x-goog-api-key
+		auth = tool.Wire(gateway.GeminiCLI).Auth // x-goog-api-key
 	}
 	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
 		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}

@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
@@ -42,7 +42,7 @@ type Claude struct {
 
 // readClaude reads the settings layers, lowest first, and the state file,
 // as the description lists them.
-func (s *Snapshot) readClaude(t tools.Tool) {
+func (s *Snapshot) readClaude(t tool.Tool) {
 	seen := map[string]bool{}
 	for _, f := range t.FilesOf(s.Env, s.Project) {
 		if f.Role == claudeStateRole {
@@ -82,9 +82,9 @@ const claudeID = string(gateway.Claude)
 const claudeStateRole = "state"
 
 func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
-	envObj := doc.get(tools.ClaudeEnv)
+	envObj := doc.get(tool.ClaudeEnv)
 	if envObj.Exists() && !envObj.IsObject() {
-		src := doc.source(envObj, tools.ClaudeEnv)
+		src := doc.source(envObj, tool.ClaudeEnv)
 		s.addProblem(Problem{Tool: claudeID, File: doc.path, Line: src.Line,
 			Message: "env must be an object of variable names to strings; Claude Code ignores it"})
 	}
@@ -93,7 +93,7 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 		envObj.ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.String()); return true })
 		sort.Strings(keys)
 		for _, k := range keys {
-			v, ok, prob := doc.scalar(claudeID, tools.ClaudeEnv+"."+esc(k), tools.ClaudeEnv+"."+k)
+			v, ok, prob := doc.scalar(claudeID, tool.ClaudeEnv+"."+esc(k), tool.ClaudeEnv+"."+k)
 			if prob != nil {
 				s.addProblem(*prob)
 			}
@@ -102,12 +102,12 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 			}
 		}
 	}
-	if v, ok, prob := doc.str(claudeID, tools.ClaudeModelKey, tools.ClaudeModelKey); ok {
+	if v, ok, prob := doc.str(claudeID, tool.ClaudeModelKey, tool.ClaudeModelKey); ok {
 		layer.Model = v
 	} else if prob != nil {
 		s.addProblem(*prob)
 	}
-	if v, ok, _ := doc.str(claudeID, tools.ClaudeKeyHelper, tools.ClaudeKeyHelper); ok {
+	if v, ok, _ := doc.str(claudeID, tool.ClaudeKeyHelper, tool.ClaudeKeyHelper); ok {
 		layer.APIKeyHelper = v
 	}
 }
@@ -122,13 +122,13 @@ func (s *Snapshot) readClaudeState(path string) {
 	if doc == nil {
 		return
 	}
-	if v, ok, _ := doc.str(claudeID, tools.ClaudePrimaryKey, tools.ClaudePrimaryKey); ok {
+	if v, ok, _ := doc.str(claudeID, tool.ClaudePrimaryKey, tool.ClaudePrimaryKey); ok {
 		s.Claude.PrimaryAPIKey = v
 	}
-	if r := doc.get(tools.ClaudeOAuthAccount); r.IsObject() && !s.Claude.Login.Set() {
-		s.Claude.Login = Value{Source: doc.source(r, tools.ClaudeOAuthAccount)}
+	if r := doc.get(tool.ClaudeOAuthAccount); r.IsObject() && !s.Claude.Login.Set() {
+		s.Claude.Login = Value{Source: doc.source(r, tool.ClaudeOAuthAccount)}
 	}
-	r := doc.get(tools.ClaudeRejected)
+	r := doc.get(tool.ClaudeRejected)
 	if r.IsArray() {
 		s.Claude.RejectedLine = doc.source(r, "").Line
 		for _, x := range r.Array() {
@@ -143,7 +143,7 @@ func (s *Snapshot) readClaudeState(path string) {
 // variable of the triple.
 func (c Claude) Configured() bool {
 	for _, l := range c.Layers {
-		for _, v := range tools.ClaudeVars {
+		for _, v := range tool.ClaudeVars {
 			if _, ok := l.Env[v]; ok {
 				return true
 			}
@@ -177,7 +177,7 @@ func (c Claude) lookup(name string, shell Value) Value {
 // it or a provider switch is on. A tool that deliberately takes a cloud
 // provider or its login, with no gateway base URL, goes to Elsewhere:
 // nothing of the gateway's applies to it.
-func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
+func (s *Snapshot) resolveClaude(tool.Tool) []Tool {
 	t := s.claudeTool()
 	switch {
 	case !t.Route.Gateway() && !t.Base.Configured():
@@ -193,18 +193,18 @@ func (s *Snapshot) resolveClaude(tools.Tool) []Tool {
 
 // ownClaude is Claude Code's triple even when no settings file configures
 // it: it then reads ANTHROPIC_* from the shell.
-func (s *Snapshot) ownClaude(tools.Tool) (Tool, bool) { return s.claudeTool(), true }
+func (s *Snapshot) ownClaude(tool.Tool) (Tool, bool) { return s.claudeTool(), true }
 
 // claudeTool resolves Claude Code's triple from its settings and the
 // shell, whether or not a settings file configures it.
 func (s *Snapshot) claudeTool() Tool {
 	c := s.Claude
-	t := Tool{ID: gateway.Claude, Rule: tools.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
-	user, env := c.Layers[0].Path, tools.ClaudeEnv+"."
-	t.Places = Places{Source{File: user, Key: env + tools.AnthropicBaseURL}, Source{File: user, Key: env + tools.AnthropicAuthToken}, Source{File: user, Key: env + tools.AnthropicModel}}
-	t.Base = s.ClaudeVar(tools.AnthropicBaseURL)
+	t := Tool{ID: gateway.Claude, Rule: tool.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
+	user, env := c.Layers[0].Path, tool.ClaudeEnv+"."
+	t.Places = Places{Source{File: user, Key: env + tool.AnthropicBaseURL}, Source{File: user, Key: env + tool.AnthropicAuthToken}, Source{File: user, Key: env + tool.AnthropicModel}}
+	t.Base = s.ClaudeVar(tool.AnthropicBaseURL)
 	if !t.Base.Set() {
-		t.Base = defaultValue(tools.AnthropicDefaultBase)
+		t.Base = defaultValue(tool.AnthropicDefaultBase)
 	}
 	s.claudeKey(&t)
 	t.Model, t.ModelAlias = s.claudeModel()
@@ -228,7 +228,7 @@ func (s *Snapshot) claudeTool() Tool {
 // Source.Default value).
 func (s *Snapshot) claudeModel() (model, alias Value) {
 	var models []Value
-	if v := s.ClaudeVar(tools.AnthropicModel); v.Value != "" {
+	if v := s.ClaudeVar(tool.AnthropicModel); v.Value != "" {
 		models = append(models, v)
 		models = append(models, v.Overrides...)
 	}
@@ -241,9 +241,9 @@ func (s *Snapshot) claudeModel() (model, alias Value) {
 		model = models[0]
 		model.Overrides = models[1:]
 	} else {
-		model = defaultValue(tools.ClaudeDefaultAlias)
+		model = defaultValue(tool.ClaudeDefaultAlias)
 	}
-	a, ok := tools.ClaudeAliasOf(model.Value)
+	a, ok := tool.ClaudeAliasOf(model.Value)
 	if !ok {
 		return model, Value{}
 	}
@@ -257,19 +257,19 @@ func (s *Snapshot) claudeModel() (model, alias Value) {
 // ANTHROPIC_API_KEY, else apiKeyHelper's output, else a stored Console key.
 func (s *Snapshot) claudeKey(t *Tool) {
 	c := s.Claude
-	token := s.ClaudeVar(tools.AnthropicAuthToken)
-	apiKey := s.ClaudeVar(tools.AnthropicAPIKey)
+	token := s.ClaudeVar(tool.AnthropicAuthToken)
+	apiKey := s.ClaudeVar(tool.AnthropicAPIKey)
 	switch {
 	case token.Set():
-		t.Key, t.KeyName = token, tools.AnthropicAuthToken
+		t.Key, t.KeyName = token, tool.AnthropicAuthToken
 	case apiKey.Set():
-		t.Key, t.KeyName = apiKey, tools.AnthropicAPIKey
+		t.Key, t.KeyName = apiKey, tool.AnthropicAPIKey
 	default:
 		if h := c.keyHelper(); h.Set() {
 			t.Key, t.KeyName = h, KeyHelper
 		}
 		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
-			t.Key, t.KeyName = c.PrimaryAPIKey, tools.ClaudePrimaryKey
+			t.Key, t.KeyName = c.PrimaryAPIKey, tool.ClaudePrimaryKey
 		}
 	}
 	// Beside a key variable the helper's key is sent too, in the other
@@ -307,18 +307,18 @@ func (t Tool) Background() Value {
 	case t.BackgroundModel.Value != "":
 		return t.BackgroundModel
 	}
-	return defaultValue(tools.ClaudeDefaultBackgroundModel)
+	return defaultValue(tool.ClaudeDefaultBackgroundModel)
 }
 
 // claudeBackgroundModel is ANTHROPIC_DEFAULT_HAIKU_MODEL, or when that is
 // unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
 // the first non-empty one.
 func (s *Snapshot) claudeBackgroundModel() Value {
-	haiku := s.ClaudeVar(tools.ClaudeBackgroundModel)
+	haiku := s.ClaudeVar(tool.ClaudeBackgroundModel)
 	if haiku.Value != "" {
 		return haiku
 	}
-	if small := s.ClaudeVar(tools.ClaudeLegacyBackgroundModel); small.Set() {
+	if small := s.ClaudeVar(tool.ClaudeLegacyBackgroundModel); small.Set() {
 		return small
 	}
 	return haiku

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
@@ -41,9 +41,9 @@ type MCPServer struct {
 	Env  map[string]Value
 }
 
-func (s *Snapshot) readCline(tools.Tool) {
+func (s *Snapshot) readCline(tool.Tool) {
 	c := &s.Cline
-	c.ProvidersPath = tools.ClineProvidersFile(s.Env)
+	c.ProvidersPath = tool.ClineProvidersFile(s.Env)
 	s.notePath(c.ProvidersPath, clineID)
 	doc, prob := loadJSON(clineID, c.ProvidersPath)
 	if prob != nil {
@@ -52,30 +52,30 @@ func (s *Snapshot) readCline(tools.Tool) {
 	}
 	if doc != nil {
 		c.Exists = true
-		c.LastUsed, _, _ = doc.str(clineID, tools.ClineLastUsed, tools.ClineLastUsed)
-		doc.get(tools.ClineProviders).ForEach(func(k, v gjson.Result) bool {
+		c.LastUsed, _, _ = doc.str(clineID, tool.ClineLastUsed, tool.ClineLastUsed)
+		doc.get(tool.ClineProviders).ForEach(func(k, v gjson.Result) bool {
 			c.Entries = append(c.Entries, s.clineEntry(doc, k.String(), v))
 			return true
 		})
 	}
-	c.MCPPath = tools.ClineCLIMCP(s.Env)
+	c.MCPPath = tool.ClineCLIMCP(s.Env)
 	c.MCPServers = s.readMCP(clineID, c.MCPPath)
 }
 
 // clineEntry reads one provider entry of providers.json.
 func (s *Snapshot) clineEntry(doc *jsonDoc, id string, v gjson.Result) ClineEntry {
-	base := tools.ClineProviders + "." + esc(id)
-	keyBase := tools.ClineProviders + "." + id
+	base := tool.ClineProviders + "." + esc(id)
+	keyBase := tool.ClineProviders + "." + id
 	en := ClineEntry{ID: id, Line: doc.source(doc.get(base), "").Line}
-	en.HasSettings = v.Get(tools.ClineSettings).IsObject()
-	u := v.Get(tools.ClineUpdatedAt)
+	en.HasSettings = v.Get(tool.ClineSettings).IsObject()
+	u := v.Get(tool.ClineUpdatedAt)
 	en.HasUpdatedAt = u.Exists()
 	en.UpdatedAtNotAString = u.Exists() && u.Type != gjson.String
 	for _, f := range []struct {
 		dst  *Value
 		name string
-	}{{&en.BaseURL, tools.ClineBaseURL}, {&en.Key, tools.ClineAPIKey}, {&en.Model, tools.ClineModel}, {&en.Provider, tools.ClineKind}} {
-		in := "." + tools.ClineSettings + "." + f.name
+	}{{&en.BaseURL, tool.ClineBaseURL}, {&en.Key, tool.ClineAPIKey}, {&en.Model, tool.ClineModel}, {&en.Provider, tool.ClineKind}} {
+		in := "." + tool.ClineSettings + "." + f.name
 		val, ok, prob := doc.str(clineID, base+in, keyBase+in)
 		if prob != nil {
 			s.addProblem(*prob)
@@ -88,9 +88,9 @@ func (s *Snapshot) clineEntry(doc *jsonDoc, id string, v gjson.Result) ClineEntr
 }
 
 // readMCP reads the mcpServers of a cline_mcp_settings.json.
-func (s *Snapshot) readMCP(tool, path string) []MCPServer {
-	s.notePath(path, tool)
-	doc, prob := loadJSON(tool, path)
+func (s *Snapshot) readMCP(id, path string) []MCPServer {
+	s.notePath(path, id)
+	doc, prob := loadJSON(id, path)
 	if prob != nil {
 		s.addProblem(*prob)
 	}
@@ -98,9 +98,9 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 		return nil
 	}
 	var out []MCPServer
-	servers := doc.get(tools.ClineMCPServers)
+	servers := doc.get(tool.ClineMCPServers)
 	if servers.Exists() && !servers.IsObject() {
-		s.addProblem(Problem{Tool: tool, File: path, Line: doc.source(servers, "").Line,
+		s.addProblem(Problem{Tool: id, File: path, Line: doc.source(servers, "").Line,
 			Message: "mcpServers must be an object of server names to settings; Cline ignores it"})
 		return nil
 	}
@@ -108,11 +108,11 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 		// Nested results carry offsets relative to their parent, so every
 		// position is looked up again by its full path.
 		name := k.String()
-		base := tools.ClineMCPServers + "." + esc(name)
+		base := tool.ClineMCPServers + "." + esc(name)
 		srv := MCPServer{Name: name, File: path, Line: doc.source(doc.get(base), "").Line, Env: map[string]Value{}}
 		v.Get("env").ForEach(func(ek, _ gjson.Result) bool {
 			vn := ek.String()
-			if val, ok, _ := doc.str(tool, base+".env."+esc(vn), tools.ClineMCPServers+"."+name+".env."+vn); ok {
+			if val, ok, _ := doc.str(id, base+".env."+esc(vn), tool.ClineMCPServers+"."+name+".env."+vn); ok {
 				srv.Env[vn] = val
 			}
 			return true
@@ -126,7 +126,7 @@ func (s *Snapshot) readMCP(tool, path string) []MCPServer {
 // Auth is the header Cline sends this entry's apiKey in: x-api-key for
 // its anthropic provider, bearer for the OpenAI-style ones.
 func (en ClineEntry) Auth() gateway.Auth {
-	if en.Provider.Value == tools.ClineAnthropic || en.ID == tools.ClineAnthropic {
+	if en.Provider.Value == tool.ClineAnthropic || en.ID == tool.ClineAnthropic {
 		return gateway.AuthXAPIKey
 	}
 	return gateway.AuthBearer
@@ -142,7 +142,7 @@ func (c Cline) Active() (*ClineEntry, bool) {
 	return nil, false
 }
 
-func (s *Snapshot) resolveCline(t tools.Tool) []Tool {
+func (s *Snapshot) resolveCline(t tool.Tool) []Tool {
 	c := s.Cline
 	var out []Tool
 	gw := c.gatewayEntry()
@@ -162,12 +162,12 @@ func (s *Snapshot) resolveCline(t tools.Tool) []Tool {
 		// selected provider, or with none (or a dangling one) its built-in
 		// "cline" provider (3.0.65, docs/tools.md).
 		ct := s.clineTool(gw)
-		ct.Route = Route{Kind: RouteProvider, Name: tools.ClineBuiltIn, Title: "Cline's built-in provider", Switch: c.LastUsed, Want: gw.ID}
+		ct.Route = Route{Kind: RouteProvider, Name: tool.ClineBuiltIn, Title: "Cline's built-in provider", Switch: c.LastUsed, Want: gw.ID}
 		if active {
 			ct.Route.Name, ct.Route.Title = en.ID, "Cline's "+en.ID+" provider"
 		}
 		if !c.LastUsed.Set() {
-			ct.Route.Switch = Value{Source: Source{File: c.ProvidersPath, Key: tools.ClineLastUsed}}
+			ct.Route.Switch = Value{Source: Source{File: c.ProvidersPath, Key: tool.ClineLastUsed}}
 		}
 		out = append(out, ct)
 	case c.LastUsed.Set() && len(c.Entries) > 0:
@@ -188,7 +188,7 @@ func (c Cline) gatewayEntry() *ClineEntry {
 		if !en.BaseURL.Set() {
 			continue
 		}
-		if en.ID == tools.ClineGateway {
+		if en.ID == tool.ClineGateway {
 			return en
 		}
 		if found == nil {
@@ -201,12 +201,12 @@ func (c Cline) gatewayEntry() *ClineEntry {
 // clineTool is the triple of the provider entry Cline uses.
 func (s *Snapshot) clineTool(en *ClineEntry) Tool {
 	c := s.Cline
-	t := Tool{ID: gateway.Cline, Rule: tools.Wire(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
-		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: tools.ClineAPIKey}
-	pre := tools.ClineProviders + "." + en.ID + "." + tools.ClineSettings + "."
-	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + tools.ClineBaseURL}, Source{File: c.ProvidersPath, Key: pre + tools.ClineAPIKey}, Source{File: c.ProvidersPath, Key: pre + tools.ClineModel}}
+	t := Tool{ID: gateway.Cline, Rule: tool.Wire(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
+		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: tool.ClineAPIKey}
+	pre := tool.ClineProviders + "." + en.ID + "." + tool.ClineSettings + "."
+	t.Places = Places{Source{File: c.ProvidersPath, Key: pre + tool.ClineBaseURL}, Source{File: c.ProvidersPath, Key: pre + tool.ClineAPIKey}, Source{File: c.ProvidersPath, Key: pre + tool.ClineModel}}
 	if en.Auth() == gateway.AuthXAPIKey {
-		t.Rule = tools.ClineAnthropicWire
+		t.Rule = tool.ClineAnthropicWire
 	}
 	if en.Key.Set() {
 		t.Credentials = []Value{en.Key}

@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tomlbound"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -60,9 +60,9 @@ type Codex struct {
 // codexID names Codex in problems and paths.
 const codexID = string(gateway.Codex)
 
-func (s *Snapshot) readCodex(tools.Tool) {
+func (s *Snapshot) readCodex(tool.Tool) {
 	c := &s.Codex
-	c.ConfigPath, c.AuthPath = tools.CodexConfig(s.Env), tools.CodexAuth(s.Env)
+	c.ConfigPath, c.AuthPath = tool.CodexConfig(s.Env), tool.CodexAuth(s.Env)
 	c.Providers = map[string]*CodexProvider{}
 	s.notePath(c.ConfigPath, codexID)
 	s.notePath(c.AuthPath, codexID)
@@ -81,16 +81,16 @@ func (s *Snapshot) readCodex(tools.Tool) {
 	}
 	if doc != nil {
 		c.AuthExists = true
-		if v, ok, prob := doc.str(codexID, tools.CodexAuthKey, tools.CodexAuthKey); ok {
+		if v, ok, prob := doc.str(codexID, tool.CodexAuthKey, tool.CodexAuthKey); ok {
 			c.AuthKey = v
 		} else if prob != nil {
 			s.addProblem(*prob)
 		}
-		tokens := doc.get(tools.CodexAuthTokens)
-		mode := doc.get(tools.CodexAuthMode).String()
+		tokens := doc.get(tool.CodexAuthTokens)
+		mode := doc.get(tool.CodexAuthMode).String()
 		c.ChatGPT = tokens.IsObject() && (mode == "chatgpt" || mode == "chatgptAuthTokens" || (mode == "" && !c.AuthKey.Set()))
 		if c.ChatGPT {
-			c.ChatGPTAt = doc.source(tokens, tools.CodexAuthTokens)
+			c.ChatGPTAt = doc.source(tokens, tool.CodexAuthTokens)
 			// auth_mode "chatgpt" ignores a key in the same file.
 			c.AuthKey = Value{}
 		}
@@ -116,14 +116,14 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 		return
 	}
 	c.lines = tomlLines(b)
-	c.Model = s.codexStr(doc, tools.CodexModel)
-	c.Provider = s.codexStr(doc, tools.CodexProvider)
-	c.Profile = s.codexStr(doc, tools.CodexProfile)
-	c.OpenAIBaseURL = s.codexStr(doc, tools.CodexOpenAIBase)
+	c.Model = s.codexStr(doc, tool.CodexModel)
+	c.Provider = s.codexStr(doc, tool.CodexProvider)
+	c.Profile = s.codexStr(doc, tool.CodexProfile)
+	c.OpenAIBaseURL = s.codexStr(doc, tool.CodexOpenAIBase)
 	if c.Profile.Value != "" {
-		_, c.ProfileFound = table(doc, tools.CodexProfiles, c.Profile.Value)
+		_, c.ProfileFound = table(doc, tool.CodexProfiles, c.Profile.Value)
 	}
-	if mp, ok := doc[tools.CodexProviders].(map[string]any); ok {
+	if mp, ok := doc[tool.CodexProviders].(map[string]any); ok {
 		for id, raw := range mp {
 			if t, ok := raw.(map[string]any); ok {
 				c.Providers[id] = s.codexProvider(id, t)
@@ -136,18 +136,18 @@ func (s *Snapshot) parseCodexConfig(b []byte) {
 
 // codexProvider reads one [model_providers.ID] table.
 func (s *Snapshot) codexProvider(id string, t map[string]any) *CodexProvider {
-	c, mp := &s.Codex, tools.CodexProviders
+	c, mp := &s.Codex, tool.CodexProviders
 	p := &CodexProvider{ID: id, Line: c.lines[tomlPath(mp, id)]}
-	p.BaseURL = s.codexStr(t, mp, id, tools.CodexBaseURL)
-	p.EnvKey = s.codexStr(t, mp, id, tools.CodexEnvKey)
-	p.WireAPI = s.codexStr(t, mp, id, tools.CodexWireAPI)
-	p.BearerToken = s.codexStr(t, mp, id, tools.CodexBearerToken)
-	if v, ok := t[tools.CodexRequiresAuth].(bool); ok && v {
+	p.BaseURL = s.codexStr(t, mp, id, tool.CodexBaseURL)
+	p.EnvKey = s.codexStr(t, mp, id, tool.CodexEnvKey)
+	p.WireAPI = s.codexStr(t, mp, id, tool.CodexWireAPI)
+	p.BearerToken = s.codexStr(t, mp, id, tool.CodexBearerToken)
+	if v, ok := t[tool.CodexRequiresAuth].(bool); ok && v {
 		p.RequiresOpenAIAuth = true
-		p.RequiresLine = c.lines[tomlPath(mp, id, tools.CodexRequiresAuth)]
+		p.RequiresLine = c.lines[tomlPath(mp, id, tool.CodexRequiresAuth)]
 	}
-	p.Headers = s.codexHeaders(t, id, tools.CodexHeaders)
-	p.EnvHeaders = s.codexHeaders(t, id, tools.CodexEnvHeaders)
+	p.Headers = s.codexHeaders(t, id, tool.CodexHeaders)
+	p.EnvHeaders = s.codexHeaders(t, id, tool.CodexEnvHeaders)
 	return p
 }
 
@@ -160,7 +160,7 @@ func (s *Snapshot) codexHeaders(t map[string]any, id, key string) map[string]Val
 	}
 	out := map[string]Value{}
 	for name := range h {
-		if v := s.codexStr(h, tools.CodexProviders, id, key, name); v.Set() {
+		if v := s.codexStr(h, tool.CodexProviders, id, key, name); v.Set() {
 			out[strings.ToLower(name)] = v
 		}
 	}
@@ -239,5 +239,5 @@ func (c Codex) SelectedProvider() Value {
 	if c.Provider.Set() {
 		return c.Provider
 	}
-	return Value{Value: tools.CodexDefaultProvider, Source: Source{Default: true}}
+	return Value{Value: tool.CodexDefaultProvider, Source: Source{Default: true}}
 }

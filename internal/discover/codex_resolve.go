@@ -5,28 +5,28 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // codexAuthKeyName names auth.json's key as a key source.
-const codexAuthKeyName = "auth.json " + tools.CodexAuthKey
+const codexAuthKeyName = "auth.json " + tool.CodexAuthKey
 
-func (s *Snapshot) resolveCodex(tools.Tool) []Tool {
+func (s *Snapshot) resolveCodex(tool.Tool) []Tool {
 	c := s.Codex
 	if !c.Configured() {
 		if c.ChatGPT {
-			s.Elsewhere = append(s.Elsewhere, s.codexLogin(Tool{ID: gateway.Codex, Rule: tools.Wire(gateway.Codex), Label: "Codex CLI"}))
+			s.Elsewhere = append(s.Elsewhere, s.codexLogin(Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI"}))
 		}
 		return nil
 	}
 	prov := c.SelectedProvider()
-	t := Tool{ID: gateway.Codex, Rule: tools.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
+	t := Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
 	t.Model = c.Model
 	p, defined := c.Providers[prov.Value]
 	s.codexPlaces(&t, prov.Value, p)
-	builtIn, reserved := tools.CodexReservedID(prov.Value)
+	builtIn, reserved := tool.CodexReservedID(prov.Value)
 	switch {
-	case prov.Value == tools.CodexDefaultProvider:
+	case prov.Value == tool.CodexDefaultProvider:
 		s.codexOpenAI(&t)
 		if c.ChatGPT {
 			t = s.codexLogin(t)
@@ -59,8 +59,8 @@ func (s *Snapshot) codexPlaces(t *Tool, id string, p *CodexProvider) {
 	if p != nil && p.EnvKey.Value != "" {
 		envKey = p.EnvKey.Value
 	}
-	base := tools.CodexProviders + "." + id + "." + tools.CodexBaseURL
-	t.Places = Places{Source{File: cfg, Key: base}, Source{Key: envKey}, Source{File: cfg, Key: tools.CodexModel}}
+	base := tool.CodexProviders + "." + id + "." + tool.CodexBaseURL
+	t.Places = Places{Source{File: cfg, Key: base}, Source{Key: envKey}, Source{File: cfg, Key: tool.CodexModel}}
 }
 
 // codexOpenAI resolves the built-in openai provider: config.toml's
@@ -68,7 +68,7 @@ func (s *Snapshot) codexPlaces(t *Tool, id string, p *CodexProvider) {
 // OpenAI; the key from auth.json only.
 func (s *Snapshot) codexOpenAI(t *Tool) {
 	c := s.Codex
-	t.Base = s.Shell(tools.OpenAIBaseURL)
+	t.Base = s.Shell(tool.OpenAIBaseURL)
 	if c.OpenAIBaseURL.Set() {
 		shell := t.Base
 		t.Base = c.OpenAIBaseURL
@@ -77,7 +77,7 @@ func (s *Snapshot) codexOpenAI(t *Tool) {
 		}
 	}
 	if !t.Base.Set() {
-		t.Base = defaultValue(tools.OpenAIDefaultBase)
+		t.Base = defaultValue(tool.OpenAIDefaultBase)
 	}
 	// Codex 0.171 sent no key at all with only OPENAI_API_KEY exported
 	// (Codex.OpenAIProviderKey), so an exported one does not count.
@@ -98,7 +98,7 @@ type CodexSends string
 const (
 	CodexSendsNothing CodexSends = ""
 	CodexSendsEnvKey  CodexSends = "env_key"
-	CodexSendsBearer  CodexSends = tools.CodexBearerToken
+	CodexSendsBearer  CodexSends = tool.CodexBearerToken
 	CodexSendsAuthKey CodexSends = "auth.json"
 	// CodexSendsLogin: the ChatGPT sign-in's access token (and account
 	// id) go to the gateway, a credential meant for OpenAI only.
@@ -121,7 +121,7 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 			c.Sends = CodexSendsEnvKey
 		}
 	case p.BearerToken.Set():
-		t.Key, t.KeyName, c.Sends = p.BearerToken, tools.CodexBearerToken, CodexSendsBearer
+		t.Key, t.KeyName, c.Sends = p.BearerToken, tool.CodexBearerToken, CodexSendsBearer
 	case p.RequiresOpenAIAuth && c.ChatGPT:
 		t.KeyName, c.Sends = CodexLoginKeyName, CodexSendsLogin
 	case p.RequiresOpenAIAuth && c.AuthKey.Set():
@@ -189,7 +189,7 @@ func appendNew(vs []Value, v Value) []Value {
 func (s *Snapshot) codexLogin(t Tool) Tool {
 	t.Route = Route{Kind: RouteLogin, Name: "chatgpt", Title: "ChatGPT login", Switch: Value{Source: s.Codex.ChatGPTAt}}
 	if !t.Base.Set() {
-		t.Base = defaultValue(tools.OpenAIDefaultBase)
+		t.Base = defaultValue(tool.OpenAIDefaultBase)
 	}
 	t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 	return t

@@ -2,7 +2,7 @@
 // model from (docs/tools.md) and resolves, per tool, the effective value
 // of each part of the triple with its source and the values it shadows.
 // Where the files are and which keys hold what come from the tools'
-// descriptions (internal/tools); this package holds one reader per file
+// descriptions (internal/tool); this package holds one reader per file
 // format (adapters). It reads only through an *env.Env and never touches
 // the network.
 package discover
@@ -12,7 +12,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -22,13 +22,13 @@ type Options struct {
 	Project string
 	// Vars are the preset's variable names (.env, MCP server env); empty:
 	// the default preset's.
-	Vars tools.Vars
+	Vars tool.Vars
 }
 
 // OptionsFor is where discovery looks for a profile: the project, and the
 // variable names of the profile's preset.
 func OptionsFor(p gateway.Profile, project string) Options {
-	return Options{Project: project, Vars: tools.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}}
+	return Options{Project: project, Vars: tool.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}}
 }
 
 // Snapshot is everything discovered: raw per-tool readings, the problems
@@ -36,7 +36,7 @@ func OptionsFor(p gateway.Profile, project string) Options {
 type Snapshot struct {
 	Env     *env.Env
 	Project string
-	Vars    tools.Vars
+	Vars    tool.Vars
 
 	Claude  Claude
 	Codex   Codex
@@ -73,30 +73,30 @@ type PathInfo struct {
 // (what verify runs a turn against) when the default (the first resolved
 // instance that is not an MCP server entry) does not fit.
 type adapter struct {
-	read    func(s *Snapshot, t tools.Tool)
-	resolve func(s *Snapshot, t tools.Tool) []Tool
-	own     func(s *Snapshot, t tools.Tool) (Tool, bool)
+	read    func(s *Snapshot, t tool.Tool)
+	resolve func(s *Snapshot, t tool.Tool) []Tool
+	own     func(s *Snapshot, t tool.Tool) (Tool, bool)
 }
 
-// adapters are the readers, one per file format of internal/tools.
-var adapters = map[tools.Format]adapter{
-	tools.FormatClaude:   {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
-	tools.FormatCodex:    {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
-	tools.FormatCline:    {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
-	tools.FormatVSCode:   {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
-	tools.FormatDotEnv:   {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
-	tools.FormatShell:    {resolve: (*Snapshot).resolveShell},
-	tools.FormatJSONKey:  {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
-	tools.FormatOpenCode: {read: (*Snapshot).readOpenCode, resolve: (*Snapshot).resolveOpenCode},
-	tools.FormatGemini:   {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
+// adapters are the readers, one per file format of internal/tool.
+var adapters = map[tool.Format]adapter{
+	tool.FormatClaude:   {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
+	tool.FormatCodex:    {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
+	tool.FormatCline:    {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
+	tool.FormatVSCode:   {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
+	tool.FormatDotEnv:   {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
+	tool.FormatShell:    {resolve: (*Snapshot).resolveShell},
+	tool.FormatJSONKey:  {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
+	tool.FormatOpenCode: {read: (*Snapshot).readOpenCode, resolve: (*Snapshot).resolveOpenCode},
+	tool.FormatGemini:   {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
 }
 
 // Reads reports whether discovery has a reader for a format.
-func Reads(f tools.Format) bool { _, ok := adapters[f]; return ok }
+func Reads(f tool.Format) bool { _, ok := adapters[f]; return ok }
 
 // Discover reads everything and resolves every tool.
 func Discover(e *env.Env, o Options) *Snapshot {
-	if o.Vars == (tools.Vars{}) {
+	if o.Vars == (tool.Vars{}) {
 		o.Vars = defaultVars()
 	}
 	project := o.Project
@@ -107,7 +107,7 @@ func Discover(e *env.Env, o Options) *Snapshot {
 		project = abs
 	}
 	s := &Snapshot{Env: e, Project: project, Vars: o.Vars}
-	all := tools.All()
+	all := tool.All()
 	for _, t := range all {
 		if a := adapters[t.Format]; a.read != nil {
 			a.read(s, t)
@@ -130,9 +130,9 @@ func Discover(e *env.Env, o Options) *Snapshot {
 
 // defaultVars are the default preset's variable names, as a profile
 // loaded with no flags has them.
-func defaultVars() tools.Vars {
+func defaultVars() tool.Vars {
 	v := templates.Default().Vars
-	return tools.Vars{BaseURL: v.BaseURL, Key: v.APIKey, Model: v.Model}
+	return tool.Vars{BaseURL: v.BaseURL, Key: v.APIKey, Model: v.Model}
 }
 
 // Shell is a variable of the process environment as a Value.
@@ -167,7 +167,7 @@ func (s *Snapshot) Tool(id string) (*Tool, bool) {
 // the shell configures it (it then reads ANTHROPIC_* from there). The
 // triple is what verify runs a turn against.
 func (s *Snapshot) Own(id gateway.ToolID) (Tool, bool) {
-	desc, ok := tools.Lookup(string(id))
+	desc, ok := tool.Lookup(string(id))
 	if !ok {
 		return Tool{}, false
 	}

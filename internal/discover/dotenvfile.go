@@ -6,7 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // dotenvID names .env in problems and paths.
@@ -20,9 +20,9 @@ type DotEnv struct {
 	Vars map[string]Value
 }
 
-func (s *Snapshot) readDotEnv(tools.Tool) {
+func (s *Snapshot) readDotEnv(tool.Tool) {
 	d := &s.DotEnv
-	d.Path = tools.DotEnvFile(s.Project)
+	d.Path = tool.DotEnvFile(s.Project)
 	d.Vars = map[string]Value{}
 	s.notePath(d.Path, dotenvID)
 	b, ok, err := readFile(d.Path)
@@ -53,7 +53,7 @@ func (s *Snapshot) readDotEnv(tools.Tool) {
 // Programs load .env with dotenv libraries (python-dotenv, node dotenv,
 // godotenv), which by default do not override a variable already set in
 // the environment: an exported shell variable beats the file.
-func (s *Snapshot) resolveDotEnv(tools.Tool) []Tool {
+func (s *Snapshot) resolveDotEnv(tool.Tool) []Tool {
 	if len(s.DotEnv.Vars) == 0 {
 		return nil
 	}
@@ -80,7 +80,7 @@ func (s *Snapshot) resolveDotEnv(tools.Tool) []Tool {
 		if !hasBase && !hasKey && !hasAlt {
 			continue
 		}
-		t := Tool{ID: gateway.DotEnv, Rule: tools.Wire(f.id), Label: ".env " + familyName(f.base), KeyName: f.key,
+		t := Tool{ID: gateway.DotEnv, Rule: tool.Wire(f.id), Label: ".env " + familyName(f.base), KeyName: f.key,
 			Base: eff(f.base), Key: eff(f.key), Model: eff(f.model), NeedsModel: f.id == gateway.DotEnv}
 		d := s.DotEnv.Path
 		t.Places = Places{Source{File: d, Key: f.base}, Source{File: d, Key: f.key}, Source{File: d, Key: f.model}}

@@ -1,10 +1,10 @@
 package discover
 
-import "github.com/keydoctor/keydoctor/internal/tools"
+import "github.com/keydoctor/keydoctor/internal/tool"
 
 // EditorSettings is what a VS Code-family editor holds for Cline.
 type EditorSettings struct {
-	Editor       tools.Editor
+	Editor       tool.Editor
 	SettingsPath string
 	// ClineMCPServers is the line of a "cline.mcpServers" key in
 	// settings.json, which nothing reads (0: absent).
@@ -13,9 +13,9 @@ type EditorSettings struct {
 	MCPServers      []MCPServer
 }
 
-func (s *Snapshot) readEditors(t tools.Tool) {
+func (s *Snapshot) readEditors(t tool.Tool) {
 	id := string(t.ID)
-	for _, ed := range tools.Editors(s.Env) {
+	for _, ed := range tool.Editors(s.Env) {
 		es := EditorSettings{Editor: ed, SettingsPath: ed.VSCodeSettings(), MCPPath: ed.ClineMCP()}
 		s.notePath(es.SettingsPath, id)
 		doc, prob := loadJSONC(id, es.SettingsPath)
@@ -23,7 +23,7 @@ func (s *Snapshot) readEditors(t tools.Tool) {
 			s.addProblem(*prob)
 		}
 		if doc != nil {
-			if r := doc.get(esc(tools.VSCodeMisplacedMCP)); r.Exists() {
+			if r := doc.get(esc(tool.VSCodeMisplacedMCP)); r.Exists() {
 				es.ClineMCPServers = doc.source(r, "").Line
 			}
 		}
@@ -34,7 +34,7 @@ func (s *Snapshot) readEditors(t tools.Tool) {
 
 // resolveEditors makes a tool of each editor's MCP server that carries a
 // gateway triple.
-func (s *Snapshot) resolveEditors(t tools.Tool) []Tool {
+func (s *Snapshot) resolveEditors(t tool.Tool) []Tool {
 	var out []Tool
 	for _, ed := range s.Editors {
 		out = append(out, s.resolveMCP(t.ID, "Cline ("+ed.Editor.Name+")", ed.MCPServers)...)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/dotenv"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // geminiID names Gemini CLI in problems and paths.
@@ -31,24 +31,24 @@ type Gemini struct {
 	usageLine  int
 }
 
-func (s *Snapshot) readGemini(t tools.Tool) {
+func (s *Snapshot) readGemini(t tool.Tool) {
 	g := &s.Gemini
-	g.Own, g.Settings = tools.GeminiEnv(s.Env), tools.GeminiSettings(s.Env)
+	g.Own, g.Settings = tool.GeminiEnv(s.Env), tool.GeminiSettings(s.Env)
 	s.notePath(g.Settings, geminiID)
 	if doc, prob := load(geminiID, g.Settings, true); prob != nil {
 		s.addProblem(*prob)
 	} else if doc != nil {
-		if v, ok, prob := doc.str(geminiID, tools.GeminiAuthType, tools.GeminiAuthType); ok {
+		if v, ok, prob := doc.str(geminiID, tool.GeminiAuthType, tool.GeminiAuthType); ok {
 			g.AuthType = v
 		} else if prob != nil {
 			s.addProblem(*prob)
 		}
-		if r := doc.get(tools.GeminiUsageStats); r.IsBool() {
+		if r := doc.get(tool.GeminiUsageStats); r.IsBool() {
 			b := r.Bool()
 			g.UsageStats, g.usageLine = &b, doc.source(r, "").Line
 		}
 	}
-	for _, f := range tools.GeminiEnvFiles(s.Env, s.Project) {
+	for _, f := range tool.GeminiEnvFiles(s.Env, s.Project) {
 		if vars, ok := s.readGeminiEnv(f); ok {
 			g.EnvPath, g.Vars = f, vars
 			break
@@ -89,7 +89,7 @@ func (s *Snapshot) readGeminiEnv(path string) (map[string]Value, bool) {
 
 // resolveGemini is Gemini CLI's triple: an exported variable beats the
 // loaded .env (dotenv does not override the environment).
-func (s *Snapshot) resolveGemini(t tools.Tool) []Tool {
+func (s *Snapshot) resolveGemini(t tool.Tool) []Tool {
 	g := &s.Gemini
 	eff := func(name string) Value {
 		fileV, inFile := g.Vars[name]
@@ -103,7 +103,7 @@ func (s *Snapshot) resolveGemini(t tools.Tool) []Tool {
 		}
 		return shell
 	}
-	v := tools.GeminiVars
+	v := tool.GeminiVars
 	r := Tool{ID: t.ID, Rule: t.Tool, Label: t.Title, NeedsModel: true, KeyName: v.Key,
 		Base: eff(v.BaseURL), Key: eff(v.Key), Model: eff(v.Model), Auth: t.Auth,
 		Places: Places{Source{File: g.Own, Key: v.BaseURL}, Source{File: g.Own, Key: v.Key}, Source{File: g.Own, Key: v.Model}}}

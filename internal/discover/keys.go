@@ -4,22 +4,22 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// The generic adapter (tools.FormatJSONKey): a JSON file that holds the
+// The generic adapter (tool.FormatJSONKey): a JSON file that holds the
 // triple at fixed keys, as the tool's description places them (Keys).
 
 // keysFile is what the generic adapter read for one tool.
 type keysFile struct {
-	desc   tools.Tool
+	desc   tool.Tool
 	values map[string]Value // by dotted key
 	// providers is the Providers list, when the file holds one.
 	providers *jsonDoc
 }
 
 // readKeys reads every file a generic tool's Keys name.
-func (s *Snapshot) readKeys(t tools.Tool) {
+func (s *Snapshot) readKeys(t tool.Tool) {
 	if t.Keys == nil {
 		return
 	}
@@ -27,7 +27,7 @@ func (s *Snapshot) readKeys(t tools.Tool) {
 	kf := &keysFile{desc: t, values: map[string]Value{}}
 	for _, f := range t.FilesOf(s.Env, s.Project) {
 		s.notePath(f.Path, id)
-		doc, prob := load(id, f.Path, f.Syntax == tools.JSONC)
+		doc, prob := load(id, f.Path, f.Syntax == tool.JSONC)
 		if prob != nil {
 			s.addProblem(*prob)
 		}
@@ -37,7 +37,7 @@ func (s *Snapshot) readKeys(t tools.Tool) {
 		if pr := t.Keys.Providers; pr != nil && pr.File == f.Role && doc.get(escPath(strings.Split(pr.List, "."))).IsArray() {
 			kf.providers = doc
 		}
-		for _, p := range []tools.Place{t.Keys.Base, t.Keys.Key, t.Keys.Model} {
+		for _, p := range []tool.Place{t.Keys.Base, t.Keys.Key, t.Keys.Model} {
 			if p.File != f.Role || p.Key == "" {
 				continue
 			}
@@ -57,14 +57,14 @@ func (s *Snapshot) readKeys(t tools.Tool) {
 }
 
 // resolveKeys is a generic tool's triple, when its files set any part.
-func (s *Snapshot) resolveKeys(t tools.Tool) []Tool {
+func (s *Snapshot) resolveKeys(t tool.Tool) []Tool {
 	kf, ok := s.keys[string(t.ID)]
 	if !ok {
 		return nil
 	}
 	k := t.Keys
-	at := func(p tools.Place) Value { return kf.values[p.File+"\x00"+p.Key] }
-	place := func(p tools.Place) Source {
+	at := func(p tool.Place) Value { return kf.values[p.File+"\x00"+p.Key] }
+	place := func(p tool.Place) Source {
 		f, _ := t.File(s.Env, s.Project, p.File)
 		return Source{File: f.Path, Key: p.Key}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -26,7 +26,7 @@ type OpenCode struct {
 
 // OpenCodeLayer is one config file (or the content variable).
 type OpenCodeLayer struct {
-	Role string // the tools.File role, or "content" for the variable
+	Role string // the tool.File role, or "content" for the variable
 	Path string // "" for the content variable
 	// Model is the top-level "ID/MODEL".
 	Model     Value
@@ -39,7 +39,7 @@ type OpenCodeProvider struct {
 	Models               []string
 }
 
-func (s *Snapshot) readOpenCode(t tools.Tool) {
+func (s *Snapshot) readOpenCode(t tool.Tool) {
 	o := &s.OpenCode
 	for _, f := range t.FilesOf(s.Env, s.Project) {
 		s.notePath(f.Path, openCodeID)
@@ -56,10 +56,10 @@ func (s *Snapshot) readOpenCode(t tools.Tool) {
 			o.Layers = append(o.Layers, s.openCodeLayer(f.Role, doc))
 		}
 	}
-	if c := s.Env.Getenv(tools.OpenCodeContentVar); c != "" {
+	if c := s.Env.Getenv(tool.OpenCodeContentVar); c != "" {
 		if jsonpos.ValidateJSONC([]byte(c)) != nil {
-			s.addProblem(Problem{Tool: openCodeID, Message: tools.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
-				Edit: "make $" + tools.OpenCodeContentVar + " valid JSON with comments, or unset it"})
+			s.addProblem(Problem{Tool: openCodeID, Message: tool.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
+				Edit: "make $" + tool.OpenCodeContentVar + " valid JSON with comments, or unset it"})
 		} else if std, err := hujson.Standardize([]byte(c)); err == nil && gjson.ParseBytes(std).IsObject() {
 			o.Layers = append(o.Layers, s.openCodeLayer("content", &jsonDoc{data: std}))
 		}
@@ -75,21 +75,21 @@ func (s *Snapshot) openCodeLayer(role string, doc *jsonDoc) OpenCodeLayer {
 			s.addProblem(*prob)
 		}
 		if doc.path == "" && v.Source.Key != "" {
-			v.Source = Source{Key: tools.OpenCodeContentVar, Origin: "shell"}
+			v.Source = Source{Key: tool.OpenCodeContentVar, Origin: "shell"}
 		}
 		return v
 	}
-	l.Model = str(tools.OpenCodeModel, tools.OpenCodeModel)
-	doc.get(tools.OpenCodeProvider).ForEach(func(k, v gjson.Result) bool {
+	l.Model = str(tool.OpenCodeModel, tool.OpenCodeModel)
+	doc.get(tool.OpenCodeProvider).ForEach(func(k, v gjson.Result) bool {
 		id := k.String()
-		base := tools.OpenCodeProvider + "." + esc(id) + "."
-		key := tools.OpenCodeProvider + "." + id + "."
+		base := tool.OpenCodeProvider + "." + esc(id) + "."
+		key := tool.OpenCodeProvider + "." + id + "."
 		p := OpenCodeProvider{
-			NPM:     str(base+tools.OpenCodeNPM, key+tools.OpenCodeNPM),
-			BaseURL: str(base+tools.OpenCodeOptions+"."+tools.OpenCodeBaseURL, key+tools.OpenCodeOptions+"."+tools.OpenCodeBaseURL),
-			APIKey:  str(base+tools.OpenCodeOptions+"."+tools.OpenCodeAPIKey, key+tools.OpenCodeOptions+"."+tools.OpenCodeAPIKey),
+			NPM:     str(base+tool.OpenCodeNPM, key+tool.OpenCodeNPM),
+			BaseURL: str(base+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL, key+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL),
+			APIKey:  str(base+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey, key+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey),
 		}
-		v.Get(tools.OpenCodeModels).ForEach(func(m, _ gjson.Result) bool {
+		v.Get(tool.OpenCodeModels).ForEach(func(m, _ gjson.Result) bool {
 			p.Models = append(p.Models, m.String())
 			return true
 		})
@@ -110,9 +110,9 @@ func (s *Snapshot) readOpenCodeAuth(path string) map[string]Value {
 		return out
 	}
 	doc.get("@this").ForEach(func(k, v gjson.Result) bool {
-		if v.Get(tools.OpenCodeAuthType).String() == tools.OpenCodeAuthAPI {
+		if v.Get(tool.OpenCodeAuthType).String() == tool.OpenCodeAuthAPI {
 			id := k.String()
-			if val, ok, _ := doc.str(openCodeID, esc(id)+"."+tools.OpenCodeAuthKey, id+"."+tools.OpenCodeAuthKey); ok {
+			if val, ok, _ := doc.str(openCodeID, esc(id)+"."+tool.OpenCodeAuthKey, id+"."+tool.OpenCodeAuthKey); ok {
 				out[id] = val
 			}
 		}
@@ -166,13 +166,13 @@ func EnvRef(v string) string {
 	return ""
 }
 
-func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
+func (s *Snapshot) resolveOpenCode(tool.Tool) []Tool {
 	o := s.OpenCode
 	model, id, name, p := o.Effective()
 	if !model.Set() && id == "" {
 		return nil
 	}
-	t := Tool{ID: gateway.OpenCode, Rule: tools.Wire(gateway.OpenCode), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
+	t := Tool{ID: gateway.OpenCode, Rule: tool.Wire(gateway.OpenCode), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
 		Base: p.BaseURL, KeyName: "auth.json " + id}
 	if model.Set() {
 		t.Model = model
@@ -180,7 +180,7 @@ func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
 	}
 	key := o.Auth[id]
 	if p.APIKey.Set() {
-		key, t.KeyName = p.APIKey, tools.OpenCodeAPIKey
+		key, t.KeyName = p.APIKey, tool.OpenCodeAPIKey
 		if ref := EnvRef(p.APIKey.Value); ref != "" {
 			key = Value{}
 			if v, ok := s.Env.Lookup(ref); ok {
@@ -191,10 +191,10 @@ func (s *Snapshot) resolveOpenCode(tools.Tool) []Tool {
 		}
 	}
 	t.Key = key
-	global := tools.OpenCodeConfig(s.Env)
-	pre := tools.OpenCodeProvider + "." + id + "."
-	t.Places = Places{Source{File: global, Key: pre + tools.OpenCodeOptions + "." + tools.OpenCodeBaseURL},
-		Source{File: o.AuthPath, Key: id + "." + tools.OpenCodeAuthKey}, Source{File: global, Key: tools.OpenCodeModel}}
+	global := tool.OpenCodeConfig(s.Env)
+	pre := tool.OpenCodeProvider + "." + id + "."
+	t.Places = Places{Source{File: global, Key: pre + tool.OpenCodeOptions + "." + tool.OpenCodeBaseURL},
+		Source{File: o.AuthPath, Key: id + "." + tool.OpenCodeAuthKey}, Source{File: global, Key: tool.OpenCodeModel}}
 	if ref := EnvRef(p.APIKey.Value); ref != "" {
 		t.Places.Key = Source{Key: ref, Origin: "shell"}
 	}

@@ -2,7 +2,7 @@ package discover
 
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // authFor is the header a key named keyName is sent in: Claude Code and
@@ -11,7 +11,7 @@ import (
 // follow the tool's row. Unknown for apiKeyHelper (Claude Code sends its
 // output in both headers).
 func authFor(keyName string, r gateway.Tool) gateway.Auth {
-	if a, ok := tools.ClaudeKeyAuth(keyName); ok {
+	if a, ok := tool.ClaudeKeyAuth(keyName); ok {
 		return a
 	}
 	return r.Auth

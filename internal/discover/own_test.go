@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Claude Code takes the first non-empty of ANTHROPIC_DEFAULT_HAIKU_MODEL
@@ -23,8 +23,8 @@ func TestClaudeBackgroundModel(t *testing.T) {
 		{"an empty haiku falls back to small-fast", `{"env":{"ANTHROPIC_MODEL":"m"}}`,
 			map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "", "ANTHROPIC_SMALL_FAST_MODEL": "shell-small"}, "shell-small", "ANTHROPIC_SMALL_FAST_MODEL", "shell-small"},
 		{"small-fast in settings", `{"env":{"ANTHROPIC_SMALL_FAST_MODEL":"s"}}`, nil, "s", "env.ANTHROPIC_SMALL_FAST_MODEL", "s"},
-		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", "", tools.ClaudeDefaultBackgroundModel},
-		{"an empty haiku is no model", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":""}}`, nil, "", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", tools.ClaudeDefaultBackgroundModel},
+		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", "", tool.ClaudeDefaultBackgroundModel},
+		{"an empty haiku is no model", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":""}}`, nil, "", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", tool.ClaudeDefaultBackgroundModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,7 +2,7 @@ package discover
 
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -66,7 +66,7 @@ type Tool struct {
 type Places struct{ Base, Key, Model Source }
 
 // KeyHelper is the KeyName of a key produced by Claude Code's apiKeyHelper.
-const KeyHelper = tools.ClaudeKeyHelper
+const KeyHelper = tool.ClaudeKeyHelper
 
 func defaultValue(v string) Value { return Value{Value: v, Source: Source{Default: true}} }
 
@@ -89,15 +89,15 @@ func (s *Snapshot) families() []family {
 			out = append(out, family{id: gateway.DotEnv, base: v.BaseURL, key: v.APIKey, model: v.Model})
 		}
 	}
-	for _, t := range tools.All() {
-		if t.Format == tools.FormatShell && t.Vars != nil {
+	for _, t := range tool.All() {
+		if t.Format == tool.FormatShell && t.Vars != nil {
 			out = append(out, familyOf(t.ID, *t.Vars))
 		}
 	}
 	return out
 }
 
-func familyOf(id gateway.ToolID, v tools.Vars) family {
+func familyOf(id gateway.ToolID, v tool.Vars) family {
 	return family{id: id, base: v.BaseURL, key: v.Key, model: v.Model, altKey: v.AltKey}
 }
 
@@ -116,9 +116,9 @@ func (s *Snapshot) resolveMCP(id gateway.ToolID, where string, servers []MCPServ
 			if !hasBase && !hasKey {
 				continue
 			}
-			t := Tool{ID: id, Rule: tools.Wire(f.id), Label: where + " MCP server " + srv.Name, Base: base, Key: key, KeyName: f.key, MCP: true}
+			t := Tool{ID: id, Rule: tool.Wire(f.id), Label: where + " MCP server " + srv.Name, Base: base, Key: key, KeyName: f.key, MCP: true}
 			t.Model = srv.Env[f.model]
-			pre := tools.ClineMCPServers + "." + srv.Name + ".env."
+			pre := tool.ClineMCPServers + "." + srv.Name + ".env."
 			t.Places = Places{Source{File: srv.File, Key: pre + f.base}, Source{File: srv.File, Key: pre + f.key}, Source{File: srv.File, Key: pre + f.model}}
 			if hasKey {
 				t.Credentials = []Value{key}
@@ -132,7 +132,7 @@ func (s *Snapshot) resolveMCP(id gateway.ToolID, where string, servers []MCPServ
 // resolveShell covers programs that read their triple from the shell
 // (the SDKs): only when a base URL is exported (a key alone means the
 // vendor's own API, which keydoctor does not judge).
-func (s *Snapshot) resolveShell(desc tools.Tool) []Tool {
+func (s *Snapshot) resolveShell(desc tool.Tool) []Tool {
 	if desc.Vars == nil {
 		return nil
 	}

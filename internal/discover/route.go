@@ -2,7 +2,7 @@ package discover
 
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // RouteKind says where a tool's requests really go.
@@ -44,15 +44,15 @@ func (r Route) Gateway() bool { return r.Kind == "" || r.Kind == RouteGateway }
 // ViaSwitch reports whether a switch selects the gateway route: Claude
 // Code's CLAUDE_CODE_USE_GATEWAY with a base URL and a token sends the
 // same request as no switch, but refuses a plain-http base URL
-// (tools.ClaudeGatewayRefuses).
+// (tool.ClaudeGatewayRefuses).
 func (r Route) ViaSwitch() bool { return r.Gateway() && r.Switch.Set() }
 
 // SwitchVar is the variable name of a switch: its Source.Key without the
 // settings' "env." prefix.
 func (r Route) SwitchVar() string {
 	k := r.Switch.Source.Key
-	if len(k) > len(tools.ClaudeEnv)+1 && k[:len(tools.ClaudeEnv)+1] == tools.ClaudeEnv+"." {
-		return k[len(tools.ClaudeEnv)+1:]
+	if len(k) > len(tool.ClaudeEnv)+1 && k[:len(tool.ClaudeEnv)+1] == tool.ClaudeEnv+"." {
+		return k[len(tool.ClaudeEnv)+1:]
 	}
 	return k
 }
@@ -63,15 +63,15 @@ func (r Route) SwitchVar() string {
 // ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN comes first and sends the
 // same request as no switch (2.1.197, docs/tools.md): the gateway route.
 func (s *Snapshot) claudeRoute(t Tool) Route {
-	for _, sw := range tools.ClaudeSwitches {
+	for _, sw := range tool.ClaudeSwitches {
 		v := s.ClaudeVar(sw.Var)
-		if !tools.ClaudeTruthy(v.Value) {
+		if !tool.ClaudeTruthy(v.Value) {
 			continue
 		}
 		if sw.SameWire {
-			if s.ClaudeVar(tools.AnthropicBaseURL).Value != "" && s.ClaudeVar(tools.AnthropicAuthToken).Value != "" {
+			if s.ClaudeVar(tool.AnthropicBaseURL).Value != "" && s.ClaudeVar(tool.AnthropicAuthToken).Value != "" {
 				// The switch is kept: it adds a rule of its own to the
-				// base URL (tools.ClaudeGatewayRefuses).
+				// base URL (tool.ClaudeGatewayRefuses).
 				return Route{Kind: RouteGateway, Name: sw.Name, Title: sw.Title, Switch: v}
 			}
 			continue
@@ -90,7 +90,7 @@ func (s *Snapshot) claudeRoute(t Tool) Route {
 // CLAUDE_CODE_OAUTH_TOKEN, the OAuth tokens of the credentials file, or
 // the account recorded in the state file.
 func (s *Snapshot) claudeLogin() Value {
-	if v := s.ClaudeVar(tools.ClaudeOAuthTokenVar); v.Value != "" {
+	if v := s.ClaudeVar(tool.ClaudeOAuthTokenVar); v.Value != "" {
 		return Value{Source: v.Source}
 	}
 	if s.Claude.Login.Set() {
@@ -101,13 +101,13 @@ func (s *Snapshot) claudeLogin() Value {
 
 // readClaudeLogin notes a subscription sign-in in the credentials file.
 func (s *Snapshot) readClaudeLogin() {
-	path := tools.ClaudeCredentials(s.Env)
+	path := tool.ClaudeCredentials(s.Env)
 	doc, _ := loadJSON(claudeID, path)
 	if doc == nil {
 		return
 	}
-	if r := doc.get(tools.ClaudeOAuthKey); r.IsObject() {
-		s.Claude.Login = Value{Source: doc.source(r, tools.ClaudeOAuthKey)}
+	if r := doc.get(tool.ClaudeOAuthKey); r.IsObject() {
+		s.Claude.Login = Value{Source: doc.source(r, tool.ClaudeOAuthKey)}
 	}
 }
 

@@ -1,7 +1,7 @@
 // Package gateway is keydoctor's domain: the profile (base URL, key, model),
 // protocols and the shape of a tool's URL rule, URL normalisation and key
 // masking. Every other package asks it; none repeats it. The tools
-// themselves are described in internal/tools.
+// themselves are described in internal/tool.
 package gateway
 
 import (
@@ -136,7 +136,7 @@ const (
 
 // Tool is a tool's wire rule: the protocol it speaks, whether its base URL
 // carries /v1, the header it sends the key in and what it adds after the
-// path. The tools themselves are described in internal/tools, which holds
+// path. The tools themselves are described in internal/tool, which holds
 // one Tool per tool (docs/tools.md).
 type Tool struct {
 	ID       ToolID

@@ -17,7 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // DefaultKey is the key the fake gateway accepts when none is given. It is
@@ -28,7 +28,7 @@ const DefaultKey = "sk-mock-0123456789abcdef0123"
 // also serves the model Claude Code sends its background requests to
 // unless told otherwise (pass Models without it to reproduce one that
 // does not).
-var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5", tools.ClaudeDefaultBackgroundModel}
+var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5", tool.ClaudeDefaultBackgroundModel}
 
 // Options configure the fake gateway. The zero value serves DefaultModels
 // under no prefix with DefaultKey, 16 tokens, no delays.

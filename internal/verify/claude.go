@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // fromClaude is Claude Code's triple: its settings files merged in its
@@ -24,7 +24,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		// Claude Code silently ignores a settings file that fails
 		// validation in -p mode.
 		c.Notes = append(c.Notes, fileNotes(s, l.Path, "Claude Code ignores it")...)
-		if l.Scope == string(tools.ClaudeProject) || l.Scope == string(tools.ClaudeLocal) {
+		if l.Scope == string(tool.ClaudeProject) || l.Scope == string(tool.ClaudeLocal) {
 			for k, v := range l.Env {
 				c.claudeProjectEnv[k] = v.Value
 			}
@@ -36,11 +36,11 @@ func fromClaude(s *discover.Snapshot) Configured {
 	t, _ := s.Own(gateway.Claude)
 	c.Route, c.RouteSource = routeOf(s, t)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
-	if c.Route.ViaSwitch() && tools.ClaudeGatewayRefuses(c.Base) {
+	if c.Route.ViaSwitch() && tool.ClaudeGatewayRefuses(c.Base) {
 		c.refusedBase, c.refusedSource = c.Base, c.BaseSource
 	}
 	for _, l := range s.Claude.Layers {
-		if l.Scope == string(tools.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
+		if l.Scope == string(tool.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
 	}
@@ -52,7 +52,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == tools.AnthropicAuthToken && s.ClaudeVar(tools.AnthropicAPIKey).Value != "" {
+		if t.KeyName == tool.AnthropicAuthToken && s.ClaudeVar(tool.AnthropicAPIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}
@@ -62,7 +62,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 // claudeValue is value with a settings env variable's source shortened to
 // its file ("~/.claude/settings.json"), as verify has always named it.
 func claudeValue(e *env.Env, v discover.Value) (string, string) {
-	if strings.HasPrefix(v.Source.Key, tools.ClaudeEnv+".") {
+	if strings.HasPrefix(v.Source.Key, tool.ClaudeEnv+".") {
 		v.Source.Key = ""
 	}
 	return value(e, v)
@@ -74,16 +74,16 @@ func claudeValue(e *env.Env, v discover.Value) (string, string) {
 // it carries may hold a key, and a command line is visible to every user of
 // the machine. The turn runs in an empty directory with no tools, so no
 // file of the user's project is read or sent.
-func claudeRedirect(_ *env.Env, c Configured, relayBase, tmp string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
+func claudeRedirect(_ *env.Env, c Configured, relayBase, tmp string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
 	merged, doc := map[string]string{}, map[string]any{}
 	for k, v := range c.claudeProjectEnv {
 		merged[k] = v
 	}
 	if c.claudeProjectModel != "" {
-		doc[tools.ClaudeModelKey] = c.claudeProjectModel
+		doc[tool.ClaudeModelKey] = c.claudeProjectModel
 	}
-	merged[tools.AnthropicBaseURL] = relayBase
-	doc[tools.ClaudeEnv] = merged
+	merged[tool.AnthropicBaseURL] = relayBase
+	doc[tool.ClaudeEnv] = merged
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return err

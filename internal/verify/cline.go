@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // fromCline is the Cline CLI's triple: the last used provider of
@@ -32,7 +32,7 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 	}
 	c.Provider, c.Auth = en.ID, en.Auth()
 	if c.Auth == gateway.AuthXAPIKey { // the anthropic provider (docs/tools.md)
-		rule := tools.ClineAnthropicWire
+		rule := tool.ClineAnthropicWire
 		c.Rule = &rule
 	}
 	c.Base, c.BaseSource = value(e, en.BaseURL)
@@ -48,13 +48,13 @@ var clineSkip = map[string]bool{"tasks": true, "checkpoints": true, "cache": tru
 // clineRedirect copies the Cline data directory into tmp and points the
 // copy's active provider at the relay; the CLI runs on the copy with
 // --data-dir: the user's own files are only read.
-func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
-	src := tools.ClineData(e)
+func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
+	src := tool.ClineData(e)
 	dst := filepath.Join(tmp, "cline-data")
 	if err := copyTree(src, dst, 64<<20); err != nil {
 		return fmt.Errorf("copying %s: %w", e.Tilde(src), err)
 	}
-	rel, err := filepath.Rel(src, tools.ClineProvidersFile(e))
+	rel, err := filepath.Rel(src, tool.ClineProvidersFile(e))
 	if err != nil {
 		return err
 	}
@@ -67,12 +67,12 @@ func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tools.Hea
 	if err := json.Unmarshal(b, &doc); err != nil {
 		return err
 	}
-	entry, _ := mapAt(doc, tools.ClineProviders, c.Provider)
-	settings, ok := mapAt(entry, tools.ClineSettings)
+	entry, _ := mapAt(doc, tool.ClineProviders, c.Provider)
+	settings, ok := mapAt(entry, tool.ClineSettings)
 	if !ok {
 		return fmt.Errorf("providers.%s.settings is not an object", c.Provider)
 	}
-	settings[tools.ClineBaseURL] = relayBase
+	settings[tool.ClineBaseURL] = relayBase
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // fromCodex is Codex's triple: config.toml's model and selected provider
@@ -28,22 +28,22 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 	c.Model, c.ModelSource = value(e, t.Model)
 	c.Provider = cx.SelectedProvider().Value
 	p, defined := cx.Providers[c.Provider]
-	_, reserved := tools.CodexReservedID(c.Provider)
+	_, reserved := tool.CodexReservedID(c.Provider)
 	switch {
-	case c.Provider != tools.CodexDefaultProvider && reserved:
+	case c.Provider != tool.CodexDefaultProvider && reserved:
 		return c, fmt.Errorf("%s uses Codex's built-in %s provider, a local server, not a gateway", src, c.Provider)
-	case c.Provider == tools.CodexDefaultProvider:
+	case c.Provider == tool.CodexDefaultProvider:
 		if defined {
 			c.Notes = append(c.Notes, "[model_providers.openai] is ignored: openai is a reserved provider id (config-ignored)")
 		}
 		c.Key, c.KeySource = value(e, cx.OpenAIProviderKey())
-		if c.Key == "" && e.Getenv(tools.OpenAIAPIKey) != "" {
+		if c.Key == "" && e.Getenv(tool.OpenAIAPIKey) != "" {
 			c.Notes = append(c.Notes, "OPENAI_API_KEY is exported but Codex's built-in openai provider reads its key from auth.json (codex login --with-api-key)")
 		}
 	case !defined:
 		return c, fmt.Errorf("%s names model_provider %q but has no [model_providers.%s] table", src, c.Provider, c.Provider)
 	default:
-		if p.WireAPI.Value == tools.CodexChatWire {
+		if p.WireAPI.Value == tool.CodexChatWire {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
 		c.Key, c.KeySource = value(e, t.Key)
@@ -68,10 +68,10 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 // config.toml without touching it, in an empty directory, read-only, with
 // nothing persisted. A -c dotted path takes the provider id as is, so it
 // must be a bare TOML key.
-func codexRedirect(_ *env.Env, c Configured, relayBase, _ string, _ *tools.Headless, vars map[string]string, _ *Invocation) error {
-	if c.Provider != tools.CodexDefaultProvider && !tomlstr.BareKey(c.Provider) {
+func codexRedirect(_ *env.Env, c Configured, relayBase, _ string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
+	if c.Provider != tool.CodexDefaultProvider && !tomlstr.BareKey(c.Provider) {
 		return fmt.Errorf("the provider id %q cannot be overridden with -c (it is not a bare TOML key)", c.Provider)
 	}
-	vars["{override}"] = tools.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(relayBase)
+	vars["{override}"] = tool.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(relayBase)
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Verdict is one thing verify judged.
@@ -52,12 +52,12 @@ func socketAttempts(recs []relay.Record) []relay.Record {
 // the answers, the models asked for and answering, the auth header and the
 // key, in that order.
 func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
-	tool, _ := tools.Lookup(string(c.Tool))
+	desc, _ := tool.Lookup(string(c.Tool))
 	reqs := ModelRequests(recs)
-	j := &judgement{c: c, tool: tool, reqs: reqs}
+	j := &judgement{c: c, tool: desc, reqs: reqs}
 	if !j.route(recs) {
 		if len(reqs) == 0 && !c.Bypassed() {
-			j.add("requests", Error, "", "%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", tool.Title, len(recs), human.Plural(len(recs), "request", "requests"))
+			j.add("requests", Error, "", "%s sent no model request through the relay (%d other %s): it did not take its base URL from where keydoctor pointed it", desc.Title, len(recs), human.Plural(len(recs), "request", "requests"))
 		}
 		return j.out
 	}
@@ -74,7 +74,7 @@ func Judge(c Configured, t Target, recs []relay.Record) []Verdict {
 // judgement collects the verdicts of one turn.
 type judgement struct {
 	c    Configured
-	tool tools.Tool
+	tool tool.Tool
 	reqs []relay.Record
 	out  []Verdict
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // flagRedirect gives the relay's base URL as the value of a flag
@@ -21,7 +21,7 @@ import (
 // Code"), so the run also gets a settings file (SettingsEnv) that beats
 // the user's and holds the list with that entry's base URL replaced:
 // the key variable and every other entry stay the user's.
-func flagRedirect(e *env.Env, c Configured, relayBase, tmp string, h *tools.Headless, vars map[string]string, inv *Invocation) error {
+func flagRedirect(e *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, vars map[string]string, inv *Invocation) error {
 	vars["{base}"] = relayBase
 	if h.SettingsEnv == "" {
 		return nil
@@ -32,7 +32,7 @@ func flagRedirect(e *env.Env, c Configured, relayBase, tmp string, h *tools.Head
 			return err
 		}
 	}
-	t, _ := tools.Lookup(string(c.Tool))
+	t, _ := tool.Lookup(string(c.Tool))
 	if list, ok := providersRedirected(e, t, c.Model, relayBase); ok {
 		parts := strings.Split(t.Keys.Providers.List, ".")
 		obj := settings
@@ -61,7 +61,7 @@ func flagRedirect(e *env.Env, c Configured, relayBase, tmp string, h *tools.Head
 // providersRedirected is the tool's Providers list with the base URL of
 // model's entry set to relayBase; ok is false when no entry of the model
 // has a base URL.
-func providersRedirected(e *env.Env, t tools.Tool, model, relayBase string) ([]map[string]any, bool) {
+func providersRedirected(e *env.Env, t tool.Tool, model, relayBase string) ([]map[string]any, bool) {
 	if t.Keys == nil || t.Keys.Providers == nil || model == "" {
 		return nil, false
 	}

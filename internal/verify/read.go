@@ -7,31 +7,31 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Read is the triple tool's files say. The files are read once, by
 // discover (the reading doctor and status use): verify only decides
 // what stops a turn and what to note.
-func Read(e *env.Env, tool gateway.ToolID, project string) (Configured, error) {
-	return FromSnapshot(discover.Discover(e, discover.Options{Project: project}), tool)
+func Read(e *env.Env, id gateway.ToolID, project string) (Configured, error) {
+	return FromSnapshot(discover.Discover(e, discover.Options{Project: project}), id)
 }
 
-// readers read what decides a turn of a tool of a format beyond its
-// discovered triple (layers, providers, notes); a tool of another format
+// readers read what decides a turn of a id of a format beyond its
+// discovered triple (layers, providers, notes); a id of another format
 // runs with the triple discovery resolved for it (fromOwn).
-var readers = map[tools.Format]func(*discover.Snapshot) (Configured, error){
-	tools.FormatClaude:   func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
-	tools.FormatCodex:    fromCodex,
-	tools.FormatCline:    fromCline,
-	tools.FormatOpenCode: fromOpenCode,
+var readers = map[tool.Format]func(*discover.Snapshot) (Configured, error){
+	tool.FormatClaude:   func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
+	tool.FormatCodex:    fromCodex,
+	tool.FormatCline:    fromCline,
+	tool.FormatOpenCode: fromOpenCode,
 }
 
-// FromSnapshot is the triple tool's files say, as s read them.
-func FromSnapshot(s *discover.Snapshot, tool gateway.ToolID) (Configured, error) {
-	t, ok := Runs(tool)
+// FromSnapshot is the triple id's files say, as s read them.
+func FromSnapshot(s *discover.Snapshot, id gateway.ToolID) (Configured, error) {
+	t, ok := Runs(id)
 	if !ok {
-		return Configured{}, fmt.Errorf("verify does not run %s", tool)
+		return Configured{}, fmt.Errorf("verify does not run %s", id)
 	}
 	if read, ok := readers[t.Format]; ok {
 		return read(s)
@@ -41,7 +41,7 @@ func FromSnapshot(s *discover.Snapshot, tool gateway.ToolID) (Configured, error)
 
 // fromOwn is the triple discovery resolved for t, with the files it
 // came from.
-func fromOwn(s *discover.Snapshot, t tools.Tool) (Configured, error) {
+func fromOwn(s *discover.Snapshot, t tool.Tool) (Configured, error) {
 	e := s.Env
 	c := Configured{Tool: t.ID}
 	own, ok := s.Own(t.ID)
@@ -76,7 +76,7 @@ func value(e *env.Env, v discover.Value) (string, string) {
 }
 
 // fileNotes are the problems found in path, as notes; ignored says what
-// the tool does with a file that does not parse.
+// the id does with a file that does not parse.
 func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 	var notes []string
 	for _, p := range s.ProblemsIn(path) {
@@ -89,10 +89,10 @@ func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 	return notes
 }
 
-// opened is the start of a tool's Configured: an error when its file is
+// opened is the start of a id's Configured: an error when its file is
 // missing (missing says what that means) or unusable.
-func opened(s *discover.Snapshot, tool gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
-	c := Configured{Tool: tool, Auth: gateway.AuthBearer}
+func opened(s *discover.Snapshot, id gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
+	c := Configured{Tool: id, Auth: gateway.AuthBearer}
 	if !exists {
 		return c, fmt.Errorf("%s does not exist: %s", s.Env.Tilde(path), missing)
 	}

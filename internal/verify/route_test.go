@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // A switch in managed settings (a file no test may write) beats every
@@ -20,9 +20,9 @@ func TestRouteFromManagedSettings(t *testing.T) {
 	write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"`+testKey+`"}}`)
 	s := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)})
-	managed := tools.ClaudeManagedSettings(e)
+	managed := tool.ClaudeManagedSettings(e)
 	for i, l := range s.Claude.Layers {
-		if l.Scope == string(tools.ClaudeManaged) {
+		if l.Scope == string(tool.ClaudeManaged) {
 			s.Claude.Layers[i].Exists = true
 			s.Claude.Layers[i].Env = map[string]discover.Value{"CLAUDE_CODE_USE_BEDROCK": {Value: "1",
 				Source: discover.Source{File: managed, Line: 3, Key: "env.CLAUDE_CODE_USE_BEDROCK"}}}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/relay"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // RunOptions configure one verify turn.
@@ -94,7 +94,7 @@ func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, err
 	defer mu.Unlock()
 	turn.Verdicts = Judge(c, target, turn.Records)
 	if turn.ToolErr != nil && !turn.TimedOut {
-		t, _ := tools.Lookup(string(c.Tool))
+		t, _ := tool.Lookup(string(c.Tool))
 		if v, ok := saidVerdict(t.Title, turn.ToolOutput); ok {
 			turn.Verdicts = append(turn.Verdicts, v)
 		}

@@ -15,7 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Prompt is the one fixed line every verify turn sends: never the user's
@@ -24,9 +24,9 @@ const Prompt = "Reply with the single word: ok"
 
 // Tools are the tools verify can run (those with a headless description),
 // in display order.
-func Tools() []tools.Tool {
-	var out []tools.Tool
-	for _, t := range tools.All() {
+func Tools() []tool.Tool {
+	var out []tool.Tool
+	for _, t := range tool.All() {
 		if t.Headless != nil {
 			out = append(out, t)
 		}
@@ -35,8 +35,8 @@ func Tools() []tools.Tool {
 }
 
 // Runs returns the tool with that id when verify can run it.
-func Runs(id gateway.ToolID) (tools.Tool, bool) {
-	t, ok := tools.Lookup(string(id))
+func Runs(id gateway.ToolID) (tool.Tool, bool) {
+	t, ok := tool.Lookup(string(id))
 	return t, ok && t.Headless != nil
 }
 
@@ -103,12 +103,12 @@ type Target struct {
 
 // TargetFor works out the relay's upstream for a configured base URL.
 func TargetFor(c Configured) (Target, error) {
-	tool, ok := tools.Lookup(string(c.Tool))
+	desc, ok := tool.Lookup(string(c.Tool))
 	if !ok {
 		return Target{}, fmt.Errorf("unknown tool %q", c.Tool)
 	}
 	if c.Base == "" {
-		return Target{}, fmt.Errorf("%s has no base URL in its files: it talks to its vendor's API, not to a gateway", tool.Title)
+		return Target{}, fmt.Errorf("%s has no base URL in its files: it talks to its vendor's API, not to a gateway", desc.Title)
 	}
 	u, err := url.Parse(strings.TrimSpace(c.Base))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -118,7 +118,7 @@ func TargetFor(c Configured) (Target, error) {
 		Upstream: &url.URL{Scheme: u.Scheme, Host: u.Host},
 		BasePath: strings.TrimRight(u.EscapedPath(), "/"),
 	}
-	rule := tool.Tool
+	rule := desc.Tool
 	if c.Rule != nil {
 		rule = *c.Rule
 	}
@@ -147,16 +147,16 @@ func workDir(tmp string) (string, error) {
 // redirector points one run of a tool at the relay without editing the
 // tool's files: it sets the placeholders of the headless arguments it
 // needs and adds to the invocation.
-type redirector func(e *env.Env, c Configured, relayBase, tmp string, h *tools.Headless, vars map[string]string, inv *Invocation) error
+type redirector func(e *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, vars map[string]string, inv *Invocation) error
 
 // redirectors are the ways of the tools' headless descriptions.
-var redirectors = map[tools.Redirect]redirector{
-	tools.RedirectSettings: claudeRedirect,
-	tools.RedirectOverride: codexRedirect,
-	tools.RedirectDataCopy: clineRedirect,
-	tools.RedirectEnv:      envRedirect,
-	tools.RedirectFlag:     flagRedirect,
-	tools.RedirectContent:  contentRedirect,
+var redirectors = map[tool.Redirect]redirector{
+	tool.RedirectSettings: claudeRedirect,
+	tool.RedirectOverride: codexRedirect,
+	tool.RedirectDataCopy: clineRedirect,
+	tool.RedirectEnv:      envRedirect,
+	tool.RedirectFlag:     flagRedirect,
+	tool.RedirectContent:  contentRedirect,
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
@@ -191,7 +191,7 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 }
 
 // envRedirect sets the variable the tool reads its base URL from.
-func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tools.Headless, _ map[string]string, inv *Invocation) error {
+func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, _ map[string]string, inv *Invocation) error {
 	if h.BaseEnv == "" {
 		return fmt.Errorf("%s names no variable to redirect", c.Tool)
 	}

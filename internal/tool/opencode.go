@@ -1,11 +1,10 @@
-package tools
+package tool
 
 import (
 	"os"
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // OpenCode (docs/tools.md, "OpenCode"): a provider in the JSONC config
@@ -35,36 +34,6 @@ const (
 	OpenCodeContentVar = "OPENCODE_CONFIG_CONTENT"
 	OpenCodeAuthVar    = "OPENCODE_AUTH_CONTENT"
 )
-
-var opencode = Tool{
-	Tool: gateway.Tool{ID: gateway.OpenCode, Title: "OpenCode", Protocol: gateway.Chat,
-		BaseHasVersion: true, Auth: gateway.AuthBearer},
-	Setup:   true,
-	Format:  FormatOpenCode,
-	Runtime: Node,
-	Files: func(e *env.Env, project string) []File {
-		dir := filepath.Dir(OpenCodeConfig(e))
-		fs := []File{
-			{Role: "global-legacy", Path: filepath.Join(dir, "config.json"), Syntax: JSONC},
-			{Role: "config", Path: OpenCodeConfig(e), Syntax: JSONC},
-			{Role: "global-jsonc", Path: filepath.Join(dir, "opencode.jsonc"), Syntax: JSONC},
-		}
-		if v := e.Getenv(OpenCodeConfigVar); v != "" {
-			fs = append(fs, File{Role: "custom", Path: v, Syntax: JSONC})
-		}
-		for _, p := range OpenCodeProjectFiles(project) {
-			fs = append(fs, File{Role: "project", Path: p, Syntax: JSONC})
-		}
-		return append(fs, File{Role: "auth", Path: OpenCodeAuth(e), Syntax: JSON})
-	},
-	Binary: "opencode",
-	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(OpenCodeConfig(e))} },
-	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
-	// them: it carries only the provider's baseURL ({content}).
-	Headless: &Headless{Redirect: RedirectContent, BaseEnv: OpenCodeContentVar,
-		Args: []string{"run", "{prompt}"},
-		Env:  []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}},
-}
 
 // OpenCodeConfig is the global config, $XDG_CONFIG_HOME/opencode/opencode.json.
 func OpenCodeConfig(e *env.Env) string {

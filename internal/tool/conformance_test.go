@@ -1,4 +1,4 @@
-package tools_test
+package tool_test
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	tools "github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/tidwall/gjson"

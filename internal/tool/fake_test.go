@@ -1,4 +1,4 @@
-package tools_test
+package tool_test
 
 import (
 	"path/filepath"
@@ -6,40 +6,40 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tools"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // fakeTool is a tool that exists only in this test: a JSON settings file
 // holding the triple at fixed keys (the generic format), a setting it
 // needs beside the triple, and a headless run redirected by a variable.
-var fakeTool = tools.Tool{
+var fakeTool = tool.Tool{
 	Tool: gateway.Tool{ID: "fake", Title: "Fake CLI", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:  true,
-	Format: tools.FormatJSONKey,
-	Files: func(e *env.Env, _ string) []tools.File {
-		return []tools.File{{Role: "settings", Path: filepath.Join(e.Home, ".fake", "settings.json"), Syntax: tools.JSON}}
+	Format: tool.FormatJSONKey,
+	Files: func(e *env.Env, _ string) []tool.File {
+		return []tool.File{{Role: "settings", Path: filepath.Join(e.Home, ".fake", "settings.json"), Syntax: tool.JSON}}
 	},
-	Keys: &tools.Keys{
-		Base:  tools.Place{File: "settings", Key: "gateway.baseUrl"},
-		Key:   tools.Place{File: "settings", Key: "gateway.apiKey"},
-		Model: tools.Place{File: "settings", Key: "model.name"},
-		Fixed: []tools.Fixed{{Place: tools.Place{File: "settings", Key: "gateway.auth"}, Value: "api-key"}},
+	Keys: &tool.Keys{
+		Base:  tool.Place{File: "settings", Key: "gateway.baseUrl"},
+		Key:   tool.Place{File: "settings", Key: "gateway.apiKey"},
+		Model: tool.Place{File: "settings", Key: "model.name"},
+		Fixed: []tool.Fixed{{Place: tool.Place{File: "settings", Key: "gateway.auth"}, Value: "api-key"}},
 	},
 	Binary:   "fake",
-	Headless: &tools.Headless{Args: []string{"-p", "{prompt}", "--cwd", "{dir}"}, Redirect: tools.RedirectEnv, BaseEnv: "FAKE_BASE_URL"},
+	Headless: &tool.Headless{Args: []string{"-p", "{prompt}", "--cwd", "{dir}"}, Redirect: tool.RedirectEnv, BaseEnv: "FAKE_BASE_URL"},
 }
 
 // A tool registered here, and nowhere else, gets the whole suite: setup
 // writes it, discovery reads it back, doctor judges its /v1, verify builds
 // its turn. Nothing outside this file knows it.
 func TestConformanceFakeTool(t *testing.T) {
-	remove := tools.Register(fakeTool)
+	remove := tool.Register(fakeTool)
 	defer remove()
-	if _, ok := tools.Lookup("fake"); !ok {
+	if _, ok := tool.Lookup("fake"); !ok {
 		t.Fatal("the fake tool is not registered")
 	}
-	if ids, err := tools.ParseSetup("fake,claude"); err != nil || len(ids) != 2 {
+	if ids, err := tool.ParseSetup("fake,claude"); err != nil || len(ids) != 2 {
 		t.Fatalf("setup does not take the fake tool: %v %v", ids, err)
 	}
 	conform(t, fakeTool)

@@ -1,6 +1,4 @@
-package tools
-
-import "github.com/keydoctor/keydoctor/internal/gateway"
+package tool
 
 // The SDKs (docs/tools.md, "OpenAI SDKs, curl" and "Anthropic SDKs") take
 // their triple from the shell only. Claude Code reads the same Anthropic
@@ -19,17 +17,3 @@ const (
 	// AnthropicDefaultBase is where Anthropic's clients go when nothing says.
 	AnthropicDefaultBase = "https://api.anthropic.com"
 )
-
-var openaiSDK = Tool{
-	Tool: gateway.Tool{ID: gateway.OpenAISDK, Title: "OpenAI SDK", Protocol: gateway.Chat,
-		BaseHasVersion: true, Auth: gateway.AuthBearer},
-	Format: FormatShell,
-	Vars:   &Vars{BaseURL: OpenAIBaseURL, Key: OpenAIAPIKey, Model: OpenAIModel},
-}
-
-var anthropicSDK = Tool{
-	Tool: gateway.Tool{ID: gateway.AnthropicSDK, Title: "Anthropic SDK", Protocol: gateway.Messages,
-		BaseHasVersion: false, Auth: gateway.AuthXAPIKey},
-	Format: FormatShell,
-	Vars:   &Vars{BaseURL: AnthropicBaseURL, Key: AnthropicAPIKey, AltKey: AnthropicAuthToken, Model: AnthropicModel},
-}

@@ -1,4 +1,4 @@
-package tools
+package tool
 
 import (
 	"net/url"
@@ -56,28 +56,6 @@ const (
 	ClaudeLocal   ClaudeScope = "local"   // PROJECT/.claude/settings.local.json
 	ClaudeManaged ClaudeScope = "managed" // the OS-wide managed settings, beating every other
 )
-
-var claude = Tool{
-	Tool: gateway.Tool{ID: gateway.Claude, Title: "Claude Code", Protocol: gateway.Messages,
-		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
-	Setup:           true,
-	Format:          FormatClaude,
-	Runtime:         Node,
-	BackgroundModel: ClaudeBackgroundModel,
-	Files: func(e *env.Env, project string) []File {
-		return []File{
-			{Role: string(ClaudeUser), Path: ClaudeSettings(e, ClaudeUser, project), Syntax: JSON},
-			{Role: string(ClaudeProject), Path: ClaudeSettings(e, ClaudeProject, project), Syntax: JSON},
-			{Role: string(ClaudeLocal), Path: ClaudeSettings(e, ClaudeLocal, project), Syntax: JSON},
-			{Role: string(ClaudeManaged), Path: ClaudeManagedSettings(e), Syntax: JSON, System: true},
-			{Role: "state", Path: ClaudeState(e), Syntax: JSON},
-		}
-	},
-	Binary: "claude",
-	Marks:  func(e *env.Env, _ string) []string { return []string{ClaudeDir(e)} },
-	Headless: &Headless{Redirect: RedirectSettings,
-		Args: []string{"--settings", "{settings}", "-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"}},
-}
 
 // ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
 func ClaudeDir(e *env.Env) string {

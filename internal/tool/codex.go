@@ -1,11 +1,10 @@
-package tools
+package tool
 
 import (
 	"path/filepath"
 	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // Codex CLI (docs/tools.md, "Codex CLI"): config.toml selects a provider
@@ -69,25 +68,6 @@ func CodexReservedID(id string) (CodexBuiltIn, bool) {
 		return CodexBuiltIn{}, false
 	}
 	return CodexReserved[i], true
-}
-
-var codex = Tool{
-	Tool: gateway.Tool{ID: gateway.Codex, Title: "Codex CLI", Protocol: gateway.Responses,
-		BaseHasVersion: true, Auth: gateway.AuthBearer},
-	Setup:   true,
-	Format:  FormatCodex,
-	Runtime: Rust,
-	Files: func(e *env.Env, _ string) []File {
-		return []File{
-			{Role: "config", Path: CodexConfig(e), Syntax: TOML},
-			{Role: "auth", Path: CodexAuth(e), Syntax: JSON},
-		}
-	},
-	Binary: "codex",
-	Marks:  func(e *env.Env, _ string) []string { return []string{CodexHome(e)} },
-	Headless: &Headless{Redirect: RedirectOverride,
-		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
-			"--color", "never", "--cd", "{dir}", "-c", "{override}", "{prompt}"}},
 }
 
 // CodexHome is $CODEX_HOME, else ~/.codex.

@@ -5,7 +5,7 @@
 // the checks, verify and the commands read these descriptions instead of
 // repeating them. The facts behind them, and how each was verified, are in
 // docs/tools.md; how a new tool is added is in docs/architecture.md.
-package tools
+package tool
 
 import (
 	"fmt"
@@ -53,6 +53,12 @@ type Tool struct {
 	Marks  func(e *env.Env, project string) []string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
+	// Impl is the tool package's implementation of the interfaces the
+	// frameworks declare (a reader for internal/discover, a planner for
+	// writers, its own checks, its verify redirect): each framework
+	// type-asserts the one it consumes, so none names a tool. Nil: the
+	// frameworks' shared adapter for its Format does everything.
+	Impl any
 	// DotEnv is the tool's own .env and the variables it reads from it,
 	// for a tool that loads only the first .env found walking up from its
 	// working directory (Qwen Code, Gemini CLI): a project .env then
@@ -203,8 +209,10 @@ const (
 	RedirectContent Redirect = "config-content"
 )
 
-// registry is the one list of tools, in display order.
-var registry = []Tool{claude, codex, cline, vscode, qwen, opencode, dotenvTool, gemini, openaiSDK, anthropicSDK}
+// registry is the list of tools in display order: internal/tool/all
+// registers each tool package's Tool, in its order, when it is imported
+// (the program's main and the tests that need real tools import it).
+var registry []Tool
 
 // All returns every tool, in display order.
 func All() []Tool { return slices.Clone(registry) }
@@ -226,11 +234,17 @@ func Wire(id gateway.ToolID) gateway.Tool {
 	if t, ok := Lookup(string(id)); ok {
 		return t.Tool
 	}
-	return openaiSDK.Tool
+	return openAICompatible
 }
 
+// openAICompatible is the rule an OpenAI SDK follows, the most common one:
+// a base with /v1, chat completions, the key as a bearer token.
+var openAICompatible = gateway.Tool{ID: gateway.OpenAISDK, Title: "OpenAI SDK", Protocol: gateway.Chat,
+	BaseHasVersion: true, Auth: gateway.AuthBearer}
+
 // Register adds a tool at the end of the list and returns the function
-// that removes it again: the conformance suite's fake tool uses it.
+// that removes it again: internal/tool/all registers every tool with it,
+// and the conformance suite's fake tool too.
 func Register(t Tool) (unregister func()) {
 	registry = append(slices.Clone(registry), t)
 	return func() {

@@ -1,10 +1,9 @@
-package tools
+package tool
 
 import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // Gemini CLI (docs/tools.md, "Gemini CLI"): it takes its triple from
@@ -32,44 +31,6 @@ const (
 
 // GeminiVars are the variables of Gemini CLI's triple.
 var GeminiVars = Vars{BaseURL: GeminiBaseURL, Key: GeminiAPIKey, Model: GeminiModel}
-
-var gemini = Tool{
-	Tool: gateway.Tool{ID: gateway.GeminiCLI, Title: "Gemini CLI", Protocol: gateway.Gemini,
-		BaseHasVersion: false, Auth: gateway.AuthGoogKey},
-	Setup:   true,
-	Format:  FormatGemini,
-	Runtime: Node,
-	// Lowest precedence first; of the .env files only the first found
-	// from the working directory is read (GeminiEnvFiles).
-	Files: func(e *env.Env, project string) []File {
-		return []File{
-			{Role: "settings", Path: GeminiSettings(e), Syntax: JSONC},
-			{Role: "home-env", Path: filepath.Join(GeminiHome(e), ".env"), Syntax: DotEnv},
-			{Role: "env", Path: GeminiEnv(e), Syntax: DotEnv},
-			{Role: "project-env", Path: filepath.Join(project, ".env"), Syntax: DotEnv},
-			{Role: "project-gemini-env", Path: GeminiProjectEnv(project), Syntax: DotEnv},
-		}
-	},
-	Binary: "gemini",
-	Marks:  func(e *env.Env, _ string) []string { return []string{GeminiDir(e)} },
-	// The first .env found walking up is the only one read; ~/.gemini/.env
-	// is where setup writes the triple.
-	DotEnv: &DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
-		Own:  GeminiEnv,
-		Vars: []string{GeminiBaseURL, GeminiAPIKey, GeminiModel}},
-	// The relay's base URL goes in the shell variable, which beats every
-	// .env; the turn runs in a trusted empty folder with telemetry and
-	// update checks off (verify sets those variables), through that
-	// folder's .gemini/settings.json: Gemini CLI 0.61 skips a system
-	// settings file unless it and every parent directory are root's and
-	// writable by no one else (docs/tools.md, "Gemini CLI").
-	Headless: &Headless{Redirect: RedirectEnv, BaseEnv: GeminiBaseURL,
-		Args:         []string{"-p", "{prompt}", "--output-format", "text"},
-		Env:          []string{GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
-		SettingsFile: filepath.Join(".gemini", "settings.json"),
-		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
-			`"security":{"auth":{"selectedType":"` + GeminiAPIKeyAuth + `"}}}`},
-}
 
 // GeminiHome is $GEMINI_CLI_HOME, else the home directory.
 func GeminiHome(e *env.Env) string {

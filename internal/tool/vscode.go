@@ -1,10 +1,9 @@
-package tools
+package tool
 
 import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // Cline in VS Code-family editors (docs/tools.md, "Cline VS Code
@@ -17,31 +16,6 @@ const VSCodeMisplacedMCP = "cline.mcpServers"
 // server entry (the server's own contract, so discovery does not read
 // them back).
 var MCPEnv = Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
-
-var vscode = Tool{
-	// The MCP server entry carries the gateway root, as .env does.
-	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
-		BaseHasVersion: false, Auth: gateway.AuthBearer},
-	Setup:   true,
-	MCPOnly: true,
-	Format:  FormatVSCode,
-	Runtime: Node,
-	Files: func(e *env.Env, _ string) []File {
-		var out []File
-		for _, ed := range Editors(e) {
-			out = append(out, File{Role: ed.Name + " settings", Path: ed.VSCodeSettings(), Syntax: JSONC},
-				File{Role: ed.Name + " mcp", Path: ed.ClineMCP(), Syntax: JSON})
-		}
-		return out
-	},
-	Marks: func(e *env.Env, _ string) []string {
-		var out []string
-		for _, ed := range Editors(e) {
-			out = append(out, ed.ClineStorage()) // exists once Cline ran in that editor
-		}
-		return out
-	},
-}
 
 // Editor is a VS Code-family editor.
 type Editor struct {

@@ -1,10 +1,13 @@
-package tools
+package tool_test
 
 import (
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	tools "github.com/keydoctor/keydoctor/internal/tool"
+	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -14,15 +17,15 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 	e := env.FromMap(map[string]string{"HOME": "/h"})
 	e.GOOS = "linux"
 	want := map[string]string{
-		ClaudeSettings(e, ClaudeUser, "/p"):    "/h/.claude/settings.json",
-		ClaudeSettings(e, ClaudeProject, "/p"): "/p/.claude/settings.json",
-		ClaudeSettings(e, ClaudeLocal, "/p"):   "/p/.claude/settings.local.json",
-		ClaudeState(e):                         "/h/.claude.json",
-		CodexConfig(e):                         "/h/.codex/config.toml",
-		CodexAuth(e):                           "/h/.codex/auth.json",
-		ClineProvidersFile(e):                  "/h/.cline/data/settings/providers.json",
-		ClineCLIMCP(e):                         "/h/.cline/data/settings/cline_mcp_settings.json",
-		DotEnvFile("/p"):                       "/p/.env",
+		tools.ClaudeSettings(e, tools.ClaudeUser, "/p"):    "/h/.claude/settings.json",
+		tools.ClaudeSettings(e, tools.ClaudeProject, "/p"): "/p/.claude/settings.json",
+		tools.ClaudeSettings(e, tools.ClaudeLocal, "/p"):   "/p/.claude/settings.local.json",
+		tools.ClaudeState(e):                               "/h/.claude.json",
+		tools.CodexConfig(e):                               "/h/.codex/config.toml",
+		tools.CodexAuth(e):                                 "/h/.codex/auth.json",
+		tools.ClineProvidersFile(e):                        "/h/.cline/data/settings/providers.json",
+		tools.ClineCLIMCP(e):                               "/h/.cline/data/settings/cline_mcp_settings.json",
+		tools.DotEnvFile("/p"):                             "/p/.env",
 	}
 	for got, w := range want {
 		if got != filepath.FromSlash(w) {
@@ -31,10 +34,10 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 	}
 	e = env.FromMap(map[string]string{"HOME": "/h", "CLAUDE_CONFIG_DIR": "/cc", "CODEX_HOME": "/cx", "CLINE_DIR": "/cl"})
 	for got, w := range map[string]string{
-		ClaudeSettings(e, ClaudeUser, "."): "/cc/settings.json",
-		ClaudeState(e):                     "/cc/.claude.json",
-		CodexConfig(e):                     "/cx/config.toml",
-		ClineProvidersFile(e):              "/cl/data/settings/providers.json",
+		tools.ClaudeSettings(e, tools.ClaudeUser, "."): "/cc/settings.json",
+		tools.ClaudeState(e):                           "/cc/.claude.json",
+		tools.CodexConfig(e):                           "/cx/config.toml",
+		tools.ClineProvidersFile(e):                    "/cl/data/settings/providers.json",
 	} {
 		if got != filepath.FromSlash(w) {
 			t.Errorf("got %q, want %q", got, w)
@@ -53,7 +56,7 @@ func TestClaudeManagedSettingsPerOS(t *testing.T) {
 	} {
 		e := env.FromMap(map[string]string{"HOME": "/h"})
 		e.GOOS = goos
-		if got := ClaudeManagedSettings(e); got != want {
+		if got := tools.ClaudeManagedSettings(e); got != want {
 			t.Errorf("%s: %q, want %q", goos, got, want)
 		}
 	}
@@ -67,7 +70,7 @@ func TestEditorsPerOS(t *testing.T) {
 	} {
 		e := env.FromMap(map[string]string{"HOME": "/h", "APPDATA": "/appdata"})
 		e.GOOS = goos
-		eds := Editors(e)
+		eds := tools.Editors(e)
 		if len(eds) != 5 || eds[0].Dir != filepath.FromSlash(first) {
 			t.Errorf("%s: editors = %+v", goos, eds)
 		}
@@ -90,7 +93,7 @@ func TestToolURLs(t *testing.T) {
 		gateway.AnthropicSDK: {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
 	}
 	for id, w := range want {
-		tool, ok := Lookup(string(id))
+		tool, ok := tools.Lookup(string(id))
 		if !ok {
 			t.Fatalf("no tool %s", id)
 		}
@@ -125,7 +128,7 @@ func TestDiagnosePerTool(t *testing.T) {
 		{"claude", "http://gw.example.com/api", "url-insecure"},
 	}
 	for _, tt := range tests {
-		tool, _ := Lookup(tt.tool)
+		tool, _ := tools.Lookup(tt.tool)
 		_, notes := tool.Diagnose(tt.base)
 		got := ""
 		if len(notes) > 0 {
@@ -135,7 +138,7 @@ func TestDiagnosePerTool(t *testing.T) {
 			t.Errorf("%s %q: first note %q (%v), want %q", tt.tool, tt.base, got, notes, tt.code)
 		}
 	}
-	claude, _ := Lookup("claude")
+	claude, _ := tools.Lookup("claude")
 	_, notes := claude.Diagnose("https://taotoken.net/api/v1")
 	if !strings.Contains(notes[0].Message, "/v1/v1/messages") {
 		t.Errorf("the message should say what Claude Code will request: %q", notes[0].Message)
@@ -143,14 +146,14 @@ func TestDiagnosePerTool(t *testing.T) {
 }
 
 func TestParseSetup(t *testing.T) {
-	got, err := ParseSetup("claude, codex,claude,env")
+	got, err := tools.ParseSetup("claude, codex,claude,env")
 	if err != nil || !slices.Equal(got, []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.DotEnv}) {
 		t.Fatalf("ParseSetup = %v, %v", got, err)
 	}
-	if _, err := ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env or gemini)` {
+	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env or gemini)` {
 		t.Errorf("an unknown tool should be named: %v", err)
 	}
-	if _, err := ParseSetup("openai"); err == nil {
+	if _, err := tools.ParseSetup("openai"); err == nil {
 		t.Errorf("openai is not a setup target")
 	}
 }
@@ -158,33 +161,33 @@ func TestParseSetup(t *testing.T) {
 // One list of Codex's built-in provider ids, with what each stands for.
 func TestCodexReserved(t *testing.T) {
 	for _, id := range []string{"openai", "ollama", "lmstudio"} {
-		if _, ok := CodexReservedID(id); !ok {
+		if _, ok := tools.CodexReservedID(id); !ok {
 			t.Errorf("%s is built into Codex", id)
 		}
 	}
-	if b, _ := CodexReservedID("ollama"); !b.NoKey || b.Base != "http://localhost:11434/v1" {
+	if b, _ := tools.CodexReservedID("ollama"); !b.NoKey || b.Base != "http://localhost:11434/v1" {
 		t.Errorf("ollama = %+v", b)
 	}
-	if _, ok := CodexReservedID("taotoken"); ok {
+	if _, ok := tools.CodexReservedID("taotoken"); ok {
 		t.Error("taotoken is not built in")
 	}
-	if got := CodexBaseOverride("openai"); got != "openai_base_url" {
+	if got := tools.CodexBaseOverride("openai"); got != "openai_base_url" {
 		t.Errorf("override of openai = %q", got)
 	}
-	if got := CodexBaseOverride("tt"); got != "model_providers.tt.base_url" {
+	if got := tools.CodexBaseOverride("tt"); got != "model_providers.tt.base_url" {
 		t.Errorf("override of tt = %q", got)
 	}
 }
 
 // Register adds a tool to the one list and takes it away again.
 func TestRegister(t *testing.T) {
-	fake := Tool{Tool: gateway.Tool{ID: "fake", Title: "Fake"}, Setup: true}
-	remove := Register(fake)
-	if _, ok := Lookup("FAKE"); !ok || !strings.HasSuffix(strings.Join(SetupIDs(), ","), ",fake") {
-		t.Errorf("fake not registered: %v", SetupIDs())
+	fake := tools.Tool{Tool: gateway.Tool{ID: "fake", Title: "Fake"}, Setup: true}
+	remove := tools.Register(fake)
+	if _, ok := tools.Lookup("FAKE"); !ok || !strings.HasSuffix(strings.Join(tools.SetupIDs(), ","), ",fake") {
+		t.Errorf("fake not registered: %v", tools.SetupIDs())
 	}
 	remove()
-	if _, ok := Lookup("fake"); ok || len(All()) != 10 {
-		t.Errorf("fake still registered: %d tools", len(All()))
+	if _, ok := tools.Lookup("fake"); ok || len(tools.All()) != 10 {
+		t.Errorf("fake still registered: %d tools", len(tools.All()))
 	}
 }

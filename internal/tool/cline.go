@@ -1,4 +1,4 @@
-package tools
+package tool
 
 import (
 	"path/filepath"
@@ -46,24 +46,6 @@ const ClineNewProviders = `{
 // so its baseUrl too must end in /v1 (3.0.65, docs/tools.md).
 var ClineAnthropicWire = gateway.Tool{ID: gateway.Cline, Title: "Cline's anthropic provider", Protocol: gateway.Messages,
 	BaseHasVersion: true, Auth: gateway.AuthXAPIKey}
-
-var cline = Tool{
-	Tool: gateway.Tool{ID: gateway.Cline, Title: "Cline", Protocol: gateway.Chat,
-		BaseHasVersion: true, Auth: gateway.AuthBearer},
-	Setup:   true,
-	Format:  FormatCline,
-	Runtime: Node,
-	Files: func(e *env.Env, _ string) []File {
-		return []File{
-			{Role: "providers", Path: ClineProvidersFile(e), Syntax: JSON},
-			{Role: "mcp", Path: ClineCLIMCP(e), Syntax: JSON},
-		}
-	},
-	Binary: "cline",
-	Marks:  func(e *env.Env, _ string) []string { return []string{ClineDir(e)} },
-	Headless: &Headless{Redirect: RedirectDataCopy,
-		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
-}
 
 // ClineDir is $CLINE_DIR, else ~/.cline.
 func ClineDir(e *env.Env) string {

@@ -1,0 +1,32 @@
+package cline
+
+import (
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	Tool: gateway.Tool{ID: gateway.Cline, Title: "Cline", Protocol: gateway.Chat,
+		BaseHasVersion: true, Auth: gateway.AuthBearer},
+	Setup:   true,
+	Format:  tool.FormatCline,
+	Runtime: tool.Node,
+	Files: func(e *env.Env, _ string) []tool.File {
+		return []tool.File{
+			{Role: "providers", Path: tool.ClineProvidersFile(e), Syntax: tool.JSON},
+			{Role: "mcp", Path: tool.ClineCLIMCP(e), Syntax: tool.JSON},
+		}
+	},
+	Binary: "cline",
+	Marks:  func(e *env.Env, _ string) []string { return []string{tool.ClineDir(e)} },
+	Headless: &tool.Headless{Redirect: tool.RedirectDataCopy,
+		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}

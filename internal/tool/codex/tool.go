@@ -1,0 +1,33 @@
+package codex
+
+import (
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	Tool: gateway.Tool{ID: gateway.Codex, Title: "Codex CLI", Protocol: gateway.Responses,
+		BaseHasVersion: true, Auth: gateway.AuthBearer},
+	Setup:   true,
+	Format:  tool.FormatCodex,
+	Runtime: tool.Rust,
+	Files: func(e *env.Env, _ string) []tool.File {
+		return []tool.File{
+			{Role: "config", Path: tool.CodexConfig(e), Syntax: tool.TOML},
+			{Role: "auth", Path: tool.CodexAuth(e), Syntax: tool.JSON},
+		}
+	},
+	Binary: "codex",
+	Marks:  func(e *env.Env, _ string) []string { return []string{tool.CodexHome(e)} },
+	Headless: &tool.Headless{Redirect: tool.RedirectOverride,
+		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
+			"--color", "never", "--cd", "{dir}", "-c", "{override}", "{prompt}"}},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}

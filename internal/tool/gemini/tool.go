@@ -1,0 +1,54 @@
+package gemini
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	Tool: gateway.Tool{ID: gateway.GeminiCLI, Title: "Gemini CLI", Protocol: gateway.Gemini,
+		BaseHasVersion: false, Auth: gateway.AuthGoogKey},
+	Setup:   true,
+	Format:  tool.FormatGemini,
+	Runtime: tool.Node,
+	// Lowest precedence first; of the .env files only the first found
+	// from the working directory is read (GeminiEnvFiles).
+	Files: func(e *env.Env, project string) []tool.File {
+		return []tool.File{
+			{Role: "settings", Path: tool.GeminiSettings(e), Syntax: tool.JSONC},
+			{Role: "home-env", Path: filepath.Join(tool.GeminiHome(e), ".env"), Syntax: tool.DotEnv},
+			{Role: "env", Path: tool.GeminiEnv(e), Syntax: tool.DotEnv},
+			{Role: "project-env", Path: filepath.Join(project, ".env"), Syntax: tool.DotEnv},
+			{Role: "project-gemini-env", Path: tool.GeminiProjectEnv(project), Syntax: tool.DotEnv},
+		}
+	},
+	Binary: "gemini",
+	Marks:  func(e *env.Env, _ string) []string { return []string{tool.GeminiDir(e)} },
+	// The first .env found walking up is the only one read; ~/.gemini/.env
+	// is where setup writes the triple.
+	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
+		Own:  tool.GeminiEnv,
+		Vars: []string{tool.GeminiBaseURL, tool.GeminiAPIKey, tool.GeminiModel}},
+	// The relay's base URL goes in the shell variable, which beats every
+	// .env; the turn runs in a trusted empty folder with telemetry and
+	// update checks off (verify sets those variables), through that
+	// folder's .gemini/settings.json: Gemini CLI 0.61 skips a system
+	// settings file unless it and every parent directory are root's and
+	// writable by no one else (docs/tools.md, "Gemini CLI").
+	Headless: &tool.Headless{Redirect: tool.RedirectEnv, BaseEnv: tool.GeminiBaseURL,
+		Args:         []string{"-p", "{prompt}", "--output-format", "text"},
+		Env:          []string{tool.GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
+		SettingsFile: filepath.Join(".gemini", "settings.json"),
+		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
+			`"security":{"auth":{"selectedType":"` + tool.GeminiAPIKeyAuth + `"}}}`},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}

@@ -1,0 +1,46 @@
+package opencode
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	Tool: gateway.Tool{ID: gateway.OpenCode, Title: "OpenCode", Protocol: gateway.Chat,
+		BaseHasVersion: true, Auth: gateway.AuthBearer},
+	Setup:   true,
+	Format:  tool.FormatOpenCode,
+	Runtime: tool.Node,
+	Files: func(e *env.Env, project string) []tool.File {
+		dir := filepath.Dir(tool.OpenCodeConfig(e))
+		fs := []tool.File{
+			{Role: "global-legacy", Path: filepath.Join(dir, "config.json"), Syntax: tool.JSONC},
+			{Role: "config", Path: tool.OpenCodeConfig(e), Syntax: tool.JSONC},
+			{Role: "global-jsonc", Path: filepath.Join(dir, "opencode.jsonc"), Syntax: tool.JSONC},
+		}
+		if v := e.Getenv(tool.OpenCodeConfigVar); v != "" {
+			fs = append(fs, tool.File{Role: "custom", Path: v, Syntax: tool.JSONC})
+		}
+		for _, p := range tool.OpenCodeProjectFiles(project) {
+			fs = append(fs, tool.File{Role: "project", Path: p, Syntax: tool.JSONC})
+		}
+		return append(fs, tool.File{Role: "auth", Path: tool.OpenCodeAuth(e), Syntax: tool.JSON})
+	},
+	Binary: "opencode",
+	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(tool.OpenCodeConfig(e))} },
+	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
+	// them: it carries only the provider's baseURL ({content}).
+	Headless: &tool.Headless{Redirect: tool.RedirectContent, BaseEnv: tool.OpenCodeContentVar,
+		Args: []string{"run", "{prompt}"},
+		Env:  []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}

@@ -1,0 +1,51 @@
+package qwen
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	Tool: gateway.Tool{ID: gateway.Qwen, Title: "Qwen Code", Protocol: gateway.Chat,
+		BaseHasVersion: true, Auth: gateway.AuthBearer},
+	Setup:   true,
+	Format:  tool.FormatJSONKey,
+	Runtime: tool.Node,
+	Files: func(e *env.Env, _ string) []tool.File {
+		return []tool.File{{Role: "settings", Path: tool.QwenSettings(e), Syntax: tool.JSONC}}
+	},
+	Keys: &tool.Keys{
+		Base:  tool.Place{File: "settings", Key: tool.QwenBaseURL},
+		Key:   tool.Place{File: "settings", Key: tool.QwenAPIKey},
+		Model: tool.Place{File: "settings", Key: tool.QwenModel},
+		Fixed: []tool.Fixed{
+			{Place: tool.Place{File: "settings", Key: tool.QwenVersionKey}, Value: tool.QwenVersion},
+			{Place: tool.Place{File: "settings", Key: tool.QwenAuthType}, Value: tool.QwenAuthOpenAI},
+		},
+		Providers: &tool.Providers{File: "settings", List: tool.QwenProviders, ID: "id", Base: "baseUrl", EnvKey: "envKey"},
+	},
+	Binary: "qwen",
+	Marks:  func(e *env.Env, _ string) []string { return []string{tool.QwenDir(e)} },
+	// --openai-base-url beats settings.json; the key and model stay the
+	// user's (docs/tools.md, "Qwen Code").
+	// The model's modelProviders entry beats that flag: verify then also
+	// gives the run a system settings file holding the list redirected,
+	// which beats the user's (its modelProviders merge by replacing).
+	Headless: &tool.Headless{Redirect: tool.RedirectFlag,
+		Args:        []string{"--openai-base-url", "{base}", "-p", "{prompt}"},
+		SettingsEnv: "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+		Settings:    `{"privacy":{"usageStatisticsEnabled":false}}`},
+	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".qwen", ".env"), ".env"},
+		Own:  func(e *env.Env) string { return filepath.Join(tool.QwenDir(e), ".env") },
+		Vars: []string{tool.OpenAIBaseURL, tool.OpenAIAPIKey, tool.OpenAIModel}},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}

@@ -1,0 +1,39 @@
+package vscode
+
+import (
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Tool is the description every framework reads (internal/tool.Tool);
+// its Impl holds what this package implements of their interfaces.
+var Tool = tool.Tool{
+	Impl: impl{},
+	// The MCP server entry carries the gateway root, as .env does.
+	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
+		BaseHasVersion: false, Auth: gateway.AuthBearer},
+	Setup:   true,
+	MCPOnly: true,
+	Format:  tool.FormatVSCode,
+	Runtime: tool.Node,
+	Files: func(e *env.Env, _ string) []tool.File {
+		var out []tool.File
+		for _, ed := range tool.Editors(e) {
+			out = append(out, tool.File{Role: ed.Name + " settings", Path: ed.VSCodeSettings(), Syntax: tool.JSONC},
+				tool.File{Role: ed.Name + " mcp", Path: ed.ClineMCP(), Syntax: tool.JSON})
+		}
+		return out
+	},
+	Marks: func(e *env.Env, _ string) []string {
+		var out []string
+		for _, ed := range tool.Editors(e) {
+			out = append(out, ed.ClineStorage()) // exists once Cline ran in that editor
+		}
+		return out
+	},
+}
+
+// impl is this package's implementation of the interfaces the frameworks
+// declare, one file per framework (read.go, plan.go, checks.go, verify.go).
+type impl struct{}
