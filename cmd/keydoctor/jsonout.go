@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/spf13/pflag"
 )
 
@@ -14,7 +15,7 @@ import (
 // document only gains fields; renaming or dropping one is a new version.
 const (
 	schemaReport  = doctor.ReportSchema // doctor
-	schemaStatus  = "keydoctor/status@1"
+	schemaStatus  = status.Schema
 	schemaSetup   = "keydoctor/setup@1"
 	schemaPing    = "keydoctor/ping@1"
 	schemaVerify  = "keydoctor/verify@1"
