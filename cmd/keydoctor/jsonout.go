@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/buildinfo"
 	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/spf13/pflag"
 )
@@ -21,7 +22,7 @@ const (
 	schemaVerify  = "keydoctor/verify@1"
 	schemaBackups = "keydoctor/backups@1" // restore, listing
 	schemaRestore = "keydoctor/restore@1"
-	schemaVersion = "keydoctor/version@1"
+	schemaVersion = buildinfo.Schema
 )
 
 // addJSONFlag adds --json, naming the document's schema in the help.
