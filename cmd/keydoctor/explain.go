@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/spf13/cobra"
 )
 
@@ -61,12 +62,12 @@ func runExplain(o *explainOptions) error {
 		}
 		fallthrough
 	case len(found) == 0:
-		return usageErrorf("run 'keydoctor explain --list' to see every code, or 'keydoctor doctor' to check your setup", "no diagnosis matches %q", clipText(q, 80))
+		return usageErrorf("run 'keydoctor explain --list' to see every code, or 'keydoctor doctor' to check your setup", "no diagnosis matches %q", human.Clip(q, 80))
 	case len(found) == 1 && found[0].Why[0] == "the code":
 		writeEntry(o.Out, found[0].Entry)
 		return nil
 	}
-	fmt.Fprintf(o.Out, "%q most likely means:\n", clipText(q, 80))
+	fmt.Fprintf(o.Out, "%q most likely means:\n", human.Clip(q, 80))
 	for _, c := range found {
 		fmt.Fprintf(o.Out, "\n%s: %s\n", c.Code, c.Title)
 		fmt.Fprintf(o.Out, "  matched: %s\n", strings.Join(uniqStrings(c.Why), ", "))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/buildinfo"
+	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/spf13/pflag"
 )
@@ -18,7 +19,7 @@ const (
 	schemaReport  = doctor.ReportSchema // doctor
 	schemaStatus  = status.Schema
 	schemaSetup   = "keydoctor/setup@1"
-	schemaPing    = "keydoctor/ping@1"
+	schemaPing    = ping.Schema
 	schemaVerify  = "keydoctor/verify@1"
 	schemaBackups = "keydoctor/backups@1" // restore, listing
 	schemaRestore = "keydoctor/restore@1"

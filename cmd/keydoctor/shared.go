@@ -109,12 +109,7 @@ func snapshotSecrets(s *discover.Snapshot) []string {
 }
 
 // keySource names where the profile's key came from, for messages.
-func keySource(p gateway.Profile) string {
-	if s := p.Source(gateway.FieldKey); s != "" {
-		return s
-	}
-	return p.KeyVar
-}
+func keySource(p gateway.Profile) string { return p.KeySource() }
 
 // authFor is the auth header the tools that speak proto send.
 func authFor(proto gateway.Protocol) gateway.Auth {
