@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -42,13 +43,7 @@ func parseTool(name string) (gateway.ToolID, error) {
 // toolNames lists the ids of the tools that keep accepts (every tool when
 // keep is nil), for messages and help: "claude, codex, cline".
 func toolNames(keep func(tool.Tool) bool) string {
-	var ids []string
-	for _, t := range tool.All() {
-		if keep == nil || keep(t) {
-			ids = append(ids, string(t.ID))
-		}
-	}
-	return strings.Join(ids, ", ")
+	return strings.Join(complete.Tools(keep), ", ")
 }
 
 // setupTools is the tools setup and use write, for help and errors:
