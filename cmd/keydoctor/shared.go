@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -107,14 +108,7 @@ func snapshotSecrets(s *discover.Snapshot) []string {
 func keySource(p gateway.Profile) string { return p.KeySource() }
 
 // authFor is the auth header the tools that speak proto send.
-func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range tool.All() {
-		if t.Protocol == proto {
-			return t.Auth
-		}
-	}
-	return gateway.AuthBearer
-}
+func authFor(proto gateway.Protocol) gateway.Auth { return ping.AuthFor(proto) }
 
 // stderrColor is useColor for the error lines: auto means stderr is a
 // terminal. A bad --color was reported already: no colour then.

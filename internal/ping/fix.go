@@ -85,3 +85,14 @@ func redirectBase(res *probe.Result, proto gateway.Protocol) (base, page string)
 	}
 	return "", loc
 }
+
+// AuthFor is the auth header the tools that speak proto send (a bearer
+// token when none does).
+func AuthFor(proto gateway.Protocol) gateway.Auth {
+	for _, t := range tool.All() {
+		if t.Protocol == proto {
+			return t.Auth
+		}
+	}
+	return gateway.AuthBearer
+}
