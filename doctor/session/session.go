@@ -72,7 +72,7 @@ func (e *CAFileError) Unwrap() error { return e.Err }
 // Run runs the checks and builds the report.
 func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	if o.Bench && o.Offline {
-		return nil, errors.New("--bench sends requests to the gateway: not with offline")
+		return nil, errors.New("the latency micro-benchmark sends requests to the gateway: not offline")
 	}
 	snap := discover.Discover(e, discover.OptionsFor(o.Profile, o.Project))
 	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles}
