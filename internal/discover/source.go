@@ -117,9 +117,9 @@ func (p Problem) At(e *env.Env) string {
 	return s
 }
 
-// sanitize strips control characters and caps the length of text taken
+// Sanitize strips control characters and caps the length of text taken
 // from a file before it lands in a message.
-func sanitize(s string) string {
+func Sanitize(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return -1

@@ -1,32 +1,33 @@
-package discover
+package claude
 
 import (
 	"sort"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
-// ClaudeLayer is one settings file of Claude Code's chain.
-type ClaudeLayer struct {
+// Layer is one settings file of Claude Code's chain.
+type Layer struct {
 	Scope  string // user, project, local, managed
 	Path   string
 	Exists bool
 	// Env is the settings' env object: variable → value with its line.
-	Env map[string]Value
+	Env map[string]discover.Value
 	// Model is the settings' "model" key.
-	Model Value
+	Model discover.Value
 	// APIKeyHelper is the settings' "apiKeyHelper" (a command that prints the key).
-	APIKeyHelper Value
+	APIKeyHelper discover.Value
 }
 
-// Claude is what Claude Code reads.
-type Claude struct {
+// State is what Claude Code reads (StateOf).
+type State struct {
 	// Layers, lowest precedence first: user < project < local < managed
 	// (docs/tools.md; --settings sits between local and managed but is a
 	// command-line flag, not a file).
-	Layers []ClaudeLayer
+	Layers []Layer
 	// StatePath is ~/.claude.json; Rejected holds the last 20 characters
 	// of keys the user once refused at Claude Code's prompt.
 	StatePath    string
@@ -34,19 +35,31 @@ type Claude struct {
 	RejectedLine int
 	// PrimaryAPIKey is the key `claude login` stored with a Console API
 	// key; Claude Code uses it when no variable or apiKeyHelper gives one.
-	PrimaryAPIKey Value
+	PrimaryAPIKey discover.Value
 	// Login is Claude Code's own subscription sign-in (the credentials
 	// file's OAuth tokens or the state file's account), if any.
-	Login Value
+	Login discover.Value
 }
 
-// readClaude reads the settings layers, lowest first, and the state file,
+// StateOf is what discovery read of Claude Code's files into s (empty
+// when it did not read them).
+func StateOf(s *discover.Snapshot) *State {
+	if st, ok := s.State(gateway.Claude).(*State); ok {
+		return st
+	}
+	st := &State{}
+	s.SetState(gateway.Claude, st)
+	return st
+}
+
+// ReadFiles reads the settings layers, lowest first, and the state file,
 // as the description lists them.
-func (s *Snapshot) readClaude(t tool.Tool) {
+func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
+	s.SetState(t.ID, &State{})
 	seen := map[string]bool{}
 	for _, f := range t.FilesOf(s.Env, s.Project) {
 		if f.Role == claudeStateRole {
-			s.readClaudeState(f.Path)
+			readClaudeState(s, f.Path)
 			continue
 		}
 		// With --project at home, the user and project files coincide.
@@ -54,9 +67,9 @@ func (s *Snapshot) readClaude(t tool.Tool) {
 			continue
 		}
 		seen[f.Path] = true
-		layer := ClaudeLayer{Scope: f.Role, Path: f.Path, Env: map[string]Value{}}
-		doc, prob := loadJSON(string(t.ID), f.Path)
-		s.notePath(f.Path, string(t.ID))
+		layer := Layer{Scope: f.Role, Path: f.Path, Env: map[string]discover.Value{}}
+		doc, prob := discover.LoadJSON(string(t.ID), f.Path, false)
+		s.NotePath(f.Path, string(t.ID))
 		if prob != nil {
 			layer.Exists = true
 			if doc == nil && prob.Line > 0 {
@@ -64,15 +77,15 @@ func (s *Snapshot) readClaude(t tool.Tool) {
 				// file that does not parse, silently (✓ 2.1.197).
 				prob.Message += "; Claude Code silently ignores this whole file (every setting in it) until it is strict JSON: no comments, no trailing commas"
 			}
-			s.addProblem(*prob)
+			s.AddProblem(*prob)
 		}
 		if doc != nil {
 			layer.Exists = true
-			s.readClaudeLayer(doc, &layer)
+			readClaudeLayer(s, doc, &layer)
 		}
-		s.Claude.Layers = append(s.Claude.Layers, layer)
+		StateOf(s).Layers = append(StateOf(s).Layers, layer)
 	}
-	s.readClaudeLogin()
+	readClaudeLogin(s)
 }
 
 // claudeID names Claude Code in problems and paths.
@@ -81,11 +94,11 @@ const claudeID = string(gateway.Claude)
 // claudeStateRole is the role of ~/.claude.json in Claude's description.
 const claudeStateRole = "state"
 
-func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
-	envObj := doc.get(tool.ClaudeEnv)
+func readClaudeLayer(s *discover.Snapshot, doc *discover.JSONDoc, layer *Layer) {
+	envObj := doc.Get(tool.ClaudeEnv)
 	if envObj.Exists() && !envObj.IsObject() {
-		src := doc.source(envObj, tool.ClaudeEnv)
-		s.addProblem(Problem{Tool: claudeID, File: doc.path, Line: src.Line,
+		src := doc.Source(envObj, tool.ClaudeEnv)
+		s.AddProblem(discover.Problem{Tool: claudeID, File: doc.Path(), Line: src.Line,
 			Message: "env must be an object of variable names to strings; Claude Code ignores it"})
 	}
 	if envObj.IsObject() {
@@ -93,47 +106,47 @@ func (s *Snapshot) readClaudeLayer(doc *jsonDoc, layer *ClaudeLayer) {
 		envObj.ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.String()); return true })
 		sort.Strings(keys)
 		for _, k := range keys {
-			v, ok, prob := doc.scalar(claudeID, tool.ClaudeEnv+"."+esc(k), tool.ClaudeEnv+"."+k)
+			v, ok, prob := doc.Scalar(claudeID, tool.ClaudeEnv+"."+discover.Esc(k), tool.ClaudeEnv+"."+k)
 			if prob != nil {
-				s.addProblem(*prob)
+				s.AddProblem(*prob)
 			}
 			if ok {
 				layer.Env[k] = v
 			}
 		}
 	}
-	if v, ok, prob := doc.str(claudeID, tool.ClaudeModelKey, tool.ClaudeModelKey); ok {
+	if v, ok, prob := doc.Str(claudeID, tool.ClaudeModelKey, tool.ClaudeModelKey); ok {
 		layer.Model = v
 	} else if prob != nil {
-		s.addProblem(*prob)
+		s.AddProblem(*prob)
 	}
-	if v, ok, _ := doc.str(claudeID, tool.ClaudeKeyHelper, tool.ClaudeKeyHelper); ok {
+	if v, ok, _ := doc.Str(claudeID, tool.ClaudeKeyHelper, tool.ClaudeKeyHelper); ok {
 		layer.APIKeyHelper = v
 	}
 }
 
-func (s *Snapshot) readClaudeState(path string) {
-	s.Claude.StatePath = path
-	s.notePath(path, claudeID)
-	doc, prob := loadJSON(claudeID, path)
+func readClaudeState(s *discover.Snapshot, path string) {
+	StateOf(s).StatePath = path
+	s.NotePath(path, claudeID)
+	doc, prob := discover.LoadJSON(claudeID, path, false)
 	if prob != nil {
-		s.addProblem(*prob)
+		s.AddProblem(*prob)
 	}
 	if doc == nil {
 		return
 	}
-	if v, ok, _ := doc.str(claudeID, tool.ClaudePrimaryKey, tool.ClaudePrimaryKey); ok {
-		s.Claude.PrimaryAPIKey = v
+	if v, ok, _ := doc.Str(claudeID, tool.ClaudePrimaryKey, tool.ClaudePrimaryKey); ok {
+		StateOf(s).PrimaryAPIKey = v
 	}
-	if r := doc.get(tool.ClaudeOAuthAccount); r.IsObject() && !s.Claude.Login.Set() {
-		s.Claude.Login = Value{Source: doc.source(r, tool.ClaudeOAuthAccount)}
+	if r := doc.Get(tool.ClaudeOAuthAccount); r.IsObject() && !StateOf(s).Login.Set() {
+		StateOf(s).Login = discover.Value{Source: doc.Source(r, tool.ClaudeOAuthAccount)}
 	}
-	r := doc.get(tool.ClaudeRejected)
+	r := doc.Get(tool.ClaudeRejected)
 	if r.IsArray() {
-		s.Claude.RejectedLine = doc.source(r, "").Line
+		StateOf(s).RejectedLine = doc.Source(r, "").Line
 		for _, x := range r.Array() {
 			if x.Type == gjson.String {
-				s.Claude.Rejected = append(s.Claude.Rejected, x.String())
+				StateOf(s).Rejected = append(StateOf(s).Rejected, x.String())
 			}
 		}
 	}
@@ -141,7 +154,7 @@ func (s *Snapshot) readClaudeState(path string) {
 
 // Configured reports whether any Claude Code settings file sets a
 // variable of the triple.
-func (c Claude) Configured() bool {
+func (c State) Configured() bool {
 	for _, l := range c.Layers {
 		for _, v := range tool.ClaudeVars {
 			if _, ok := l.Env[v]; ok {
@@ -155,8 +168,8 @@ func (c Claude) Configured() bool {
 // lookup resolves one variable as Claude Code does: the highest settings
 // layer that sets it wins, and any settings value beats the shell (✓
 // observed: a shell ANTHROPIC_BASE_URL was ignored).
-func (c Claude) lookup(name string, shell Value) Value {
-	var found []Value
+func (c State) lookup(name string, shell discover.Value) discover.Value {
+	var found []discover.Value
 	for i := len(c.Layers) - 1; i >= 0; i-- {
 		if v, ok := c.Layers[i].Env[name]; ok {
 			found = append(found, v)
@@ -166,57 +179,69 @@ func (c Claude) lookup(name string, shell Value) Value {
 		found = append(found, shell)
 	}
 	if len(found) == 0 {
-		return Value{}
+		return discover.Value{}
 	}
 	v := found[0]
 	v.Overrides = found[1:]
 	return v
 }
 
-// resolveClaude is Claude Code's triple when a settings file configures
+// Resolve is Claude Code's triple when a settings file configures
 // it or a provider switch is on. A tool that deliberately takes a cloud
 // provider or its login, with no gateway base URL, goes to Elsewhere:
 // nothing of the gateway's applies to it.
-func (s *Snapshot) resolveClaude(tool.Tool) []Tool {
-	t := s.claudeTool()
+func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
+	t := claudeTool(s)
 	switch {
 	case !t.Route.Gateway() && !t.Base.Configured():
 		s.Elsewhere = append(s.Elsewhere, t)
 		return nil
-	case !s.Claude.Configured() && t.Route.Gateway() && !t.Login.Set():
+	case !StateOf(s).Configured() && t.Route.Gateway() && !t.Login.Set():
 		// An exported ANTHROPIC_BASE_URL beside a subscription login is
 		// judged: the login's token goes there.
 		return nil
 	}
-	return []Tool{t}
+	return []discover.Tool{t}
 }
 
-// ownClaude is Claude Code's triple even when no settings file configures
-// it: it then reads ANTHROPIC_* from the shell.
-func (s *Snapshot) ownClaude(tool.Tool) (Tool, bool) { return s.claudeTool(), true }
+// Own is Claude Code's triple even when no settings file configures it:
+// it then reads ANTHROPIC_* from the shell.
+func (impl) Own(s *discover.Snapshot, _ tool.Tool) (discover.Tool, bool) { return claudeTool(s), true }
+
+// ResolveKeyAuth is the header Claude Code and the Anthropic SDKs send a
+// key in, by its variable's name (tool.ClaudeKeyAuth).
+func (impl) ResolveKeyAuth(keyName string) (gateway.Auth, bool) { return tool.ClaudeKeyAuth(keyName) }
 
 // claudeTool resolves Claude Code's triple from its settings and the
 // shell, whether or not a settings file configures it.
-func (s *Snapshot) claudeTool() Tool {
-	c := s.Claude
-	t := Tool{ID: gateway.Claude, Rule: tool.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
+func claudeTool(s *discover.Snapshot) discover.Tool {
+	c := StateOf(s)
+	t := discover.Tool{ID: gateway.Claude, Rule: tool.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
 	user, env := c.Layers[0].Path, tool.ClaudeEnv+"."
-	t.Places = Places{Source{File: user, Key: env + tool.AnthropicBaseURL}, Source{File: user, Key: env + tool.AnthropicAuthToken}, Source{File: user, Key: env + tool.AnthropicModel}}
-	t.Base = s.ClaudeVar(tool.AnthropicBaseURL)
+	t.Places = discover.Places{Base: discover.Source{File: user, Key: env + tool.AnthropicBaseURL}, Key: discover.Source{File: user, Key: env + tool.AnthropicAuthToken}, Model: discover.Source{File: user, Key: env + tool.AnthropicModel}}
+	t.Base = Var(s, tool.AnthropicBaseURL)
 	if !t.Base.Set() {
-		t.Base = defaultValue(tool.AnthropicDefaultBase)
+		t.Base = discover.DefaultValue(tool.AnthropicDefaultBase)
 	}
-	s.claudeKey(&t)
-	t.Model, t.ModelAlias = s.claudeModel()
-	t.BackgroundModel = s.claudeBackgroundModel()
-	t.Route = s.claudeRoute(t)
+	claudeKey(s, &t)
+	t.Model, t.ModelAlias = claudeModel(s)
+	t.BackgroundModel = claudeBackgroundModel(s)
+	t.BackgroundBuiltin = discover.DefaultValue(tool.ClaudeDefaultBackgroundModel)
+	t.Route = claudeRoute(s, t)
 	if t.Key.Set() {
-		t.Auth = authFor(t.KeyName, t.Rule)
+		t.Auth = discover.AuthFor(t.KeyName, t.Rule)
 	}
 	// With a base URL and no key, Claude Code sends its subscription
 	// login's token there as Bearer (✓ 2.1.197, docs/tools.md).
 	if t.Route.Gateway() && t.Base.Configured() && !t.Key.Set() {
-		t.Login = s.claudeLogin()
+		t.Login = claudeLogin(s)
+	}
+	// The request's header line, where Auth alone would not say it.
+	switch {
+	case t.KeyCommand || t.Helper.Set():
+		t.Header = "Authorization: Bearer + x-api-key"
+	case t.Login.Set():
+		t.Header = "Authorization: Bearer (the subscription login's token)"
 	}
 	return t
 }
@@ -226,14 +251,14 @@ func (s *Snapshot) claudeTool() Tool {
 // nothing set means the default alias, and an alias resolves through its
 // ANTHROPIC_DEFAULT_*_MODEL variable, else to the built-in id (a
 // Source.Default value).
-func (s *Snapshot) claudeModel() (model, alias Value) {
-	var models []Value
-	if v := s.ClaudeVar(tool.AnthropicModel); v.Value != "" {
+func claudeModel(s *discover.Snapshot) (model, alias discover.Value) {
+	var models []discover.Value
+	if v := Var(s, tool.AnthropicModel); v.Value != "" {
 		models = append(models, v)
 		models = append(models, v.Overrides...)
 	}
-	for i := len(s.Claude.Layers) - 1; i >= 0; i-- {
-		if m := s.Claude.Layers[i].Model; m.Value != "" {
+	for i := len(StateOf(s).Layers) - 1; i >= 0; i-- {
+		if m := StateOf(s).Layers[i].Model; m.Value != "" {
 			models = append(models, m)
 		}
 	}
@@ -241,24 +266,24 @@ func (s *Snapshot) claudeModel() (model, alias Value) {
 		model = models[0]
 		model.Overrides = models[1:]
 	} else {
-		model = defaultValue(tool.ClaudeDefaultAlias)
+		model = discover.DefaultValue(tool.ClaudeDefaultAlias)
 	}
 	a, ok := tool.ClaudeAliasOf(model.Value)
 	if !ok {
-		return model, Value{}
+		return model, discover.Value{}
 	}
-	if v := s.ClaudeVar(a.Var); v.Value != "" {
+	if v := Var(s, a.Var); v.Value != "" {
 		return v, model
 	}
-	return defaultValue(a.Builtin), model
+	return discover.DefaultValue(a.Builtin), model
 }
 
 // claudeKey is the key Claude Code sends: ANTHROPIC_AUTH_TOKEN, else
 // ANTHROPIC_API_KEY, else apiKeyHelper's output, else a stored Console key.
-func (s *Snapshot) claudeKey(t *Tool) {
-	c := s.Claude
-	token := s.ClaudeVar(tool.AnthropicAuthToken)
-	apiKey := s.ClaudeVar(tool.AnthropicAPIKey)
+func claudeKey(s *discover.Snapshot, t *discover.Tool) {
+	c := StateOf(s)
+	token := Var(s, tool.AnthropicAuthToken)
+	apiKey := Var(s, tool.AnthropicAPIKey)
 	switch {
 	case token.Set():
 		t.Key, t.KeyName = token, tool.AnthropicAuthToken
@@ -266,7 +291,7 @@ func (s *Snapshot) claudeKey(t *Tool) {
 		t.Key, t.KeyName = apiKey, tool.AnthropicAPIKey
 	default:
 		if h := c.keyHelper(); h.Set() {
-			t.Key, t.KeyName = h, KeyHelper
+			t.Key, t.KeyName, t.KeyCommand = h, tool.ClaudeKeyHelper, true
 		}
 		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
 			t.Key, t.KeyName = c.PrimaryAPIKey, tool.ClaudePrimaryKey
@@ -275,12 +300,12 @@ func (s *Snapshot) claudeKey(t *Tool) {
 	// Beside a key variable the helper's key is sent too, in the other
 	// header: Bearer stays the token, x-api-key goes to the helper; beside
 	// ANTHROPIC_API_KEY the helper takes Bearer (✓ 2.1.197).
-	if t.KeyName != KeyHelper && t.Key.Value != "" {
+	if t.KeyName != tool.ClaudeKeyHelper && t.Key.Value != "" {
 		t.Helper = c.keyHelper()
 	}
 	// An empty value sends nothing: "ANTHROPIC_API_KEY": "" beside the
 	// token only masks a key exported in the shell (docs/tools.md).
-	for _, v := range []Value{token, apiKey} {
+	for _, v := range []discover.Value{token, apiKey} {
 		if v.Set() && v.Value != "" {
 			t.Credentials = append(t.Credentials, v)
 		}
@@ -288,44 +313,31 @@ func (s *Snapshot) claudeKey(t *Tool) {
 }
 
 // keyHelper is the apiKeyHelper of the highest layer that sets one.
-func (c Claude) keyHelper() Value {
+func (c State) keyHelper() discover.Value {
 	for i := len(c.Layers) - 1; i >= 0; i-- {
 		if h := c.Layers[i].APIKeyHelper; h.Set() {
-			return Value{Source: h.Source}
+			return discover.Value{Source: h.Source}
 		}
 	}
-	return Value{}
-}
-
-// Background is the model Claude Code sends its background requests to:
-// BackgroundModel when one is set, else Claude Code's built-in default
-// (Source.Default). Zero for every other tool.
-func (t Tool) Background() Value {
-	switch {
-	case t.ID != gateway.Claude:
-		return Value{}
-	case t.BackgroundModel.Value != "":
-		return t.BackgroundModel
-	}
-	return defaultValue(tool.ClaudeDefaultBackgroundModel)
+	return discover.Value{}
 }
 
 // claudeBackgroundModel is ANTHROPIC_DEFAULT_HAIKU_MODEL, or when that is
 // unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
 // the first non-empty one.
-func (s *Snapshot) claudeBackgroundModel() Value {
-	haiku := s.ClaudeVar(tool.ClaudeBackgroundModel)
+func claudeBackgroundModel(s *discover.Snapshot) discover.Value {
+	haiku := Var(s, tool.ClaudeBackgroundModel)
 	if haiku.Value != "" {
 		return haiku
 	}
-	if small := s.ClaudeVar(tool.ClaudeLegacyBackgroundModel); small.Set() {
+	if small := Var(s, tool.ClaudeLegacyBackgroundModel); small.Set() {
 		return small
 	}
 	return haiku
 }
 
-// ClaudeVar is one variable as Claude Code sees it: the highest settings
-// layer that sets it, else the shell, with what it shadows.
-func (s *Snapshot) ClaudeVar(name string) Value {
-	return s.Claude.lookup(name, s.Shell(name))
+// Var is one variable as Claude Code sees it: the highest settings layer
+// that sets it, else the shell, with what it shadows.
+func Var(s *discover.Snapshot, name string) discover.Value {
+	return StateOf(s).lookup(name, s.Shell(name))
 }
