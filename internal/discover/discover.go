@@ -19,7 +19,7 @@ import (
 
 // Options say where to look.
 type Options struct {
-	// Project is the directory whose .env and .claude/ are read.
+	// Project is the directory whose .env and project settings are read.
 	Project string
 	// Vars are the preset's variable names (.env, MCP server env); empty:
 	// the default preset's.

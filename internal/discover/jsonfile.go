@@ -124,7 +124,7 @@ func (d *JSONDoc) Source(r gjson.Result, key string) Source {
 // tool would not use it); absence is (Value{}, false, nil).
 func (d *JSONDoc) Str(tool, path, key string) (Value, bool, *Problem) {
 	r := d.Get(path)
-	if !r.Exists() || r.Type == gjson.Null { // null means unset (Codex writes "OPENAI_API_KEY": null)
+	if !r.Exists() || r.Type == gjson.Null { // null means unset (a tool may write "OPENAI_API_KEY": null)
 		return Value{}, false, nil
 	}
 	src := d.Source(r, key)
@@ -136,9 +136,9 @@ func (d *JSONDoc) Str(tool, path, key string) (Value, bool, *Problem) {
 }
 
 // Scalar reads a string, number or boolean at path as the text a
-// program sees once it lands in the environment: Claude Code accepts
-// "API_TIMEOUT_MS": 600000 and "DISABLE_TELEMETRY": true in its settings
-// env. Objects, arrays and null are what str makes of them.
+// program sees once it lands in the environment: a settings file's env
+// object may hold "API_TIMEOUT_MS": 600000 and "DISABLE_TELEMETRY": true.
+// Objects, arrays and null are what Str makes of them.
 func (d *JSONDoc) Scalar(tool, path, key string) (Value, bool, *Problem) {
 	r := d.Get(path)
 	if r.Type == gjson.Number || r.Type == gjson.True || r.Type == gjson.False {

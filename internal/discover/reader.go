@@ -68,9 +68,11 @@ type StoredKey struct {
 	Value Value
 }
 
-// AddStored notes a key a tool's files hold.
+// AddStored notes a key a tool's files hold (nothing for an empty one).
 func (s *Snapshot) AddStored(id gateway.ToolID, v Value) {
-	s.Stored = append(s.Stored, StoredKey{Tool: id, Value: v})
+	if v.Value != "" {
+		s.Stored = append(s.Stored, StoredKey{Tool: id, Value: v})
+	}
 }
 
 // MaskEnviron tells the run's masking about the values of NAME=value

@@ -12,8 +12,9 @@ type Tool struct {
 	// Rule is the wire rule that applies to Base: the tool's own, or for an
 	// MCP server entry or a .env family, that of the variables it carries.
 	Rule gateway.Tool
-	// Label names this instance for people: "Claude Code", "Codex CLI
-	// (provider taotoken)", "Cline (Cursor) MCP server taotoken".
+	// Label names this instance for people: the tool's title, with the
+	// provider it is on or the MCP server entry it is ("… (provider
+	// taotoken)", "… MCP server taotoken").
 	Label string
 	Base  Value
 	Key   Value
@@ -22,7 +23,7 @@ type Tool struct {
 	// env_key variable, auth.json OPENAI_API_KEY, apiKeyHelper, none.
 	KeyName string
 	// KeyVar is the variable the tool's own config names for its key
-	// (Codex's env_key, OpenCode's {env:VAR}), with where it is named;
+	// (a provider's env_key, a {env:VAR} reference), with where it is named;
 	// zero when the key is in a file or a variable of a fixed name.
 	KeyVar Value
 	// NeedsModel: without a model the tool falls back to a default the
@@ -34,12 +35,12 @@ type Tool struct {
 	// and key, or the variable): what fixes name.
 	Places Places
 	// Credentials are every key-bearing value the tool may send, for
-	// auth-conflict (Claude Code: ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY).
+	// auth-conflict (both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY).
 	Credentials []Value
 	// Auth is the header the tool sends Key in: bearer for
-	// ANTHROPIC_AUTH_TOKEN, x-api-key for ANTHROPIC_API_KEY, a Cline
+	// ANTHROPIC_AUTH_TOKEN, x-api-key for ANTHROPIC_API_KEY, an
 	// anthropic provider's apiKey; empty when the tool sends no key or it
-	// depends (apiKeyHelper).
+	// depends (a key command's).
 	Auth gateway.Auth
 	// BackgroundModel is the model of the tool's background requests
 	// (a small, fast one), which also go through the gateway, as set;

@@ -14,7 +14,7 @@ const (
 	// RouteGateway: to the base URL of the tool's triple.
 	RouteGateway RouteKind = "gateway"
 	// RouteCloud: to a cloud provider a switch selects (a variable such
-	// as CLAUDE_CODE_USE_BEDROCK), whatever the triple says.
+	// as a USE_BEDROCK variable), whatever the triple says.
 	RouteCloud RouteKind = "cloud"
 	// RouteLogin: to the vendor, with its own sign-in (a subscription, a
 	// sign-in on the tool's built-in provider).
@@ -68,8 +68,8 @@ const envObject = "env"
 // key goes in.
 type Request struct {
 	URL string
-	// Header is "Authorization: Bearer", "x-api-key", both for Claude
-	// Code's apiKeyHelper, or "" when the tool sends no key.
+	// Header is "Authorization: Bearer", "x-api-key", both for a key
+	// command's key, or "" when the tool sends no key.
 	Header string
 }
 

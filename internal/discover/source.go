@@ -43,7 +43,7 @@ func (s Source) Display(e *env.Env) string {
 }
 
 // Named is the file and the key inside it, without the line, as verify's
-// report names a source: "~/.codex/config.toml model", "$GATEWAY_API_KEY";
+// report names a source: "~/.config/tool/config.toml model", "$GATEWAY_API_KEY";
 // "" for a tool's default.
 func (s Source) Named(e *env.Env) string {
 	switch {
@@ -56,7 +56,7 @@ func (s Source) Named(e *env.Env) string {
 }
 
 // Where is Display plus the key inside the file, for messages:
-// "~/.claude/settings.json:4 (env.ANTHROPIC_BASE_URL)".
+// "~/.config/tool/settings.json:4 (env.ANTHROPIC_BASE_URL)".
 func (s Source) Where(e *env.Env) string {
 	d := s.Display(e)
 	if s.File != "" && s.Key != "" {

@@ -104,7 +104,7 @@ const (
 	SendsEnvKey  Sends = "env_key"
 	SendsBearer  Sends = tool.CodexBearerToken
 	SendsAuthKey Sends = "auth.json"
-	// CodexSendsLogin: the ChatGPT sign-in's access token (and account
+	// SendsLogin: the ChatGPT sign-in's access token (and account
 	// id) go to the gateway, a credential meant for OpenAI only.
 	SendsLogin  Sends = "chatgpt"
 	SendsHeader Sends = "header"

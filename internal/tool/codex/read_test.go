@@ -272,3 +272,36 @@ func FuzzCodexConfig(f *testing.F) {
 		}
 	})
 }
+
+// auth.json's key is a stored key whether or not the selected provider
+// sends it (the key-file checks and masking see it); a ChatGPT sign-in's
+// file holds none Codex would use.
+func TestCodexStoredKey(t *testing.T) {
+	const config = "model_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"GW_KEY\"\n"
+	for _, tt := range []struct {
+		name, auth string
+		stored     bool
+	}{
+		{"a key the provider does not send", `{"OPENAI_API_KEY": "` + testKey + `"}`, true},
+		{"a ChatGPT sign-in", `{"auth_mode": "chatgpt", "OPENAI_API_KEY": "` + testKey + `", "tokens": {"access_token": "x"}}`, false},
+		{"no auth.json", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{".codex/config.toml": config}
+			if tt.auth != "" {
+				files[".codex/auth.json"] = tt.auth
+			}
+			e, dir := home(t, files, nil)
+			s := discover.Discover(e, discover.Options{Project: dir})
+			var got []discover.StoredKey
+			for _, k := range s.Stored {
+				if k.Tool == gateway.Codex {
+					got = append(got, k)
+				}
+			}
+			if tt.stored != (len(got) == 1) || len(got) > 1 || tt.stored && (got[0].Value.Value != testKey || got[0].Value.Source.File != codex.StateOf(s).AuthPath) {
+				t.Errorf("stored = %+v", got)
+			}
+		})
+	}
+}
