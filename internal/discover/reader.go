@@ -52,6 +52,18 @@ func Reads(t tool.Tool) bool { _, ok := readerOf(t); return ok }
 // accessor.
 func (s *Snapshot) State(id gateway.ToolID) any { return s.state[id] }
 
+// StateFor is the state of type T a tool's reader kept for id: the typed
+// accessor a tool package exports is this, with its own T and id. With
+// none kept (the reader did not run), an empty one is kept and returned.
+func StateFor[T any](s *Snapshot, id gateway.ToolID) *T {
+	if st, ok := s.State(id).(*T); ok {
+		return st
+	}
+	st := new(T)
+	s.SetState(id, st)
+	return st
+}
+
 // SetState keeps a tool's state in the snapshot.
 func (s *Snapshot) SetState(id gateway.ToolID, v any) {
 	if s.state == nil {

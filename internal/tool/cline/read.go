@@ -36,14 +36,7 @@ type State struct {
 
 // StateOf is what discovery read of the Cline CLI's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State {
-	if st, ok := s.State(gateway.Cline).(*State); ok {
-		return st
-	}
-	st := &State{}
-	s.SetState(gateway.Cline, st)
-	return st
-}
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.Cline) }
 
 // ReadFiles reads providers.json and the CLI's MCP settings.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {

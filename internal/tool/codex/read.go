@@ -63,14 +63,7 @@ const codexID = string(gateway.Codex)
 
 // StateOf is what discovery read of Codex's files into s (empty when it
 // did not read them).
-func StateOf(s *discover.Snapshot) *State {
-	if st, ok := s.State(gateway.Codex).(*State); ok {
-		return st
-	}
-	st := &State{}
-	s.SetState(gateway.Codex, st)
-	return st
-}
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.Codex) }
 
 // ReadFiles reads config.toml and auth.json.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {

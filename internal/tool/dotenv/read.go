@@ -21,14 +21,7 @@ type State struct {
 
 // StateOf is what discovery read of the project's .env into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State {
-	if st, ok := s.State(gateway.DotEnv).(*State); ok {
-		return st
-	}
-	st := &State{}
-	s.SetState(gateway.DotEnv, st)
-	return st
-}
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.DotEnv) }
 
 // ReadFiles reads the project's .env; the values it holds under a
 // secret's name are masked in the run's output.

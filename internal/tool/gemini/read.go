@@ -32,14 +32,7 @@ type State struct {
 
 // StateOf is what discovery read of Gemini CLI's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State {
-	if st, ok := s.State(gateway.GeminiCLI).(*State); ok {
-		return st
-	}
-	st := &State{}
-	s.SetState(gateway.GeminiCLI, st)
-	return st
-}
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.GeminiCLI) }
 
 // ReadFiles reads settings.json and the .env Gemini CLI loads (and its
 // own, when another hides it).

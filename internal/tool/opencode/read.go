@@ -42,14 +42,7 @@ type Provider struct {
 
 // StateOf is what discovery read of OpenCode's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State {
-	if st, ok := s.State(gateway.OpenCode).(*State); ok {
-		return st
-	}
-	st := &State{}
-	s.SetState(gateway.OpenCode, st)
-	return st
-}
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.OpenCode) }
 
 // ReadFiles reads the config layers, auth.json and the content variable.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
