@@ -33,7 +33,7 @@ func Matching(values []string, typed string) []string {
 }
 
 // List is the candidates of a comma-separated list: the values not yet
-// given, after what is typed so far ("claude,co" → "claude,codex").
+// given, after what is typed so far ("a,b" → "a,bc" when "bc" is one).
 func List(values []string, typed string) []string {
 	done, prefix := "", typed
 	if i := strings.LastIndex(typed, ","); i >= 0 {
