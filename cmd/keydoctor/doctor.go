@@ -159,7 +159,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 		return err
 	}
 	r := res.Report
-	secrets := append(snapshotSecrets(res.Snapshot), p.Key)
+	secrets := res.Secrets()
 	if set := profileSet(o.Env, nil); set != nil {
 		for _, rp := range set.Resolved {
 			secrets = append(secrets, rp.Key)

@@ -82,29 +82,7 @@ func storedProfileName(p gateway.Profile) string {
 }
 
 // snapshotSecrets are every key discovery saw, for last-line redaction.
-func snapshotSecrets(s *discover.Snapshot) []string {
-	var out []string
-	add := func(v discover.Value) {
-		if v.Value != "" {
-			out = append(out, v.Value)
-		}
-		for _, o := range v.Overrides {
-			if o.Value != "" {
-				out = append(out, o.Value)
-			}
-		}
-	}
-	for _, t := range s.Tools {
-		add(t.Key)
-		for _, c := range t.Credentials {
-			add(c)
-		}
-	}
-	for _, k := range s.Stored {
-		add(k.Value)
-	}
-	return out
-}
+func snapshotSecrets(s *discover.Snapshot) []string { return s.Keys() }
 
 // keySource names where the profile's key came from, for messages.
 func keySource(p gateway.Profile) string { return p.KeySource() }

@@ -61,6 +61,13 @@ type Result struct {
 	Report doctor.Report
 	// Snapshot is what discovery found, from which the fixes are planned.
 	Snapshot *discover.Snapshot
+	key      string // the profile's
+}
+
+// Secrets are every key the run saw (the profile's, every tool's): a
+// printer masks them once more, as its last line of redaction.
+func (r *Result) Secrets() []string {
+	return append(r.Snapshot.Keys(), r.key)
 }
 
 // CAFileError is a CA file that cannot be read or holds no certificate.
@@ -91,7 +98,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	if w != nil {
 		r.Requests, r.Tokens = w.meter.Requests(), w.meter.Tokens()
 	}
-	return &Result{Report: r, Snapshot: snap}, nil
+	return &Result{Report: r, Snapshot: snap, key: o.Profile.Key}, nil
 }
 
 // ForTool keeps the findings about one tool and those about none.

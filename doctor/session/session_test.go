@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,9 @@ func TestRunClimbsTheLadderOfTheToolsFound(t *testing.T) {
 		res, err := session.Run(ctx, e, o)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !slices.Contains(res.Secrets(), key) {
+			t.Error("the run's secrets lack the profile's key")
 		}
 		b, _ := json.Marshal(res.Report)
 		if strings.Contains(string(b), key) {
