@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/bench/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/testutil"
@@ -35,10 +36,10 @@ func benchTestOptions(t *testing.T, stdin string, terminal bool) (*benchOptions,
 	e.IsTerminal, e.Stdin = terminal, strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	calls := &atomic.Int64{}
-	o := &benchOptions{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
+	o := &benchOptions{Options: session.Options{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
 		Stream: true, MaxErrors: "50%", MaxRegression: "20%", Seed: 1, Timeout: time.Minute, ErrTerminal: terminal,
 		NewDoer: func(int) (bench.Doer, error) { return countingDoer{calls}, nil },
-		changed: func(string) bool { return false }}
+		Changed: func(string) bool { return false }}}
 	return o, &out, &errOut, calls
 }
 
@@ -85,21 +86,6 @@ func TestBenchNoQuestionWithoutTerminalOrWithYes(t *testing.T) {
 		}
 		if !tc.terminal && strings.Contains(errOut.String(), "\r") {
 			t.Errorf("%s: a progress bar off a terminal", tc.name)
-		}
-	}
-}
-
-func TestParseShare(t *testing.T) {
-	for in, want := range map[string]float64{"20%": 0.2, "20": 0.2, "0.2": 0.2, "100%": 1, "0": 0, " 50 % ": -1, "x": -1, "-5%": -1} {
-		got, err := parseShare("--max-regression", in)
-		if want < 0 {
-			if err == nil {
-				t.Errorf("%q accepted as %v", in, got)
-			}
-			continue
-		}
-		if err != nil || got != want {
-			t.Errorf("parseShare(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
 }

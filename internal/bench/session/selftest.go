@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -11,12 +11,12 @@ import (
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
-// runBenchSelfTest measures the benchmark client itself against the
+// selfTest measures the benchmark client itself against the
 // built-in fake gateway: accuracy at each concurrency (gateway in this
 // process, as a user's run would be the only load), then CPU and memory
 // with the gateway in a child process so that those figures are the
 // client's alone.
-func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
+func selfTest(ctx context.Context, o *Options) error {
 	g, stop, err := selftest.InProcess(ctx)
 	if err != nil {
 		return failf("", "cannot start the fake gateway: %v", err)
@@ -62,12 +62,12 @@ func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
 		writeSelfTest(o, res, g)
 	}
 	if !res.Pass {
-		return &exitError{code: exitFindings}
+		return ErrMissed
 	}
 	return nil
 }
 
-func writeSelfTest(o *benchOptions, r selftest.Result, g selftest.Gateway) {
+func writeSelfTest(o *Options, r selftest.Result, g selftest.Gateway) {
 	w := o.Out
 	fmt.Fprintf(w, "self-test against the built-in fake gateway: truth TTFT %g ms, TPOT %g ms, %d tokens per answer\n\n",
 		r.TTFTTruthMS, r.TPOTTruthMS, selftest.Truth.Tokens)
