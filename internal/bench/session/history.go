@@ -68,12 +68,7 @@ func History(o *HistoryOptions) error {
 	if o.JSON {
 		enc := json.NewEncoder(o.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Schema  string         `json:"schema"`
-			File    string         `json:"file"`
-			Skipped []string       `json:"skipped_lines,omitempty"`
-			Series  []bench.Series `json:"series"`
-		}{"keydoctor/bench-history@1", o.Env.Tilde(path), skipped, series}); err != nil {
+		if err := enc.Encode(HistoryDocument{HistorySchema, o.Env.Tilde(path), skipped, series}); err != nil {
 			return err
 		}
 	} else {
