@@ -89,3 +89,25 @@ func TestBenchNoQuestionWithoutTerminalOrWithYes(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchErrorExitStatus: the session's errors keep the exit statuses
+// bench documents: 0 declined, 1 a failure or a missed self-test target,
+// 2 a usage mistake, each with its hint.
+func TestBenchErrorExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		code int
+		out  string
+	}{
+		{session.ErrDeclined, exitOK, ""},
+		{session.ErrMissed, exitFindings, ""},
+		{&session.Error{Msg: "-c must be at least 1", Usage: true}, exitUsage, "keydoctor: error: -c must be at least 1\n"},
+		{&session.Error{Msg: "no request succeeded", Hint: "run 'keydoctor doctor'"}, exitFindings,
+			"keydoctor: error: no request succeeded\nkeydoctor: hint: run 'keydoctor doctor'\n"},
+	} {
+		var b bytes.Buffer
+		if code := reportError(&b, benchError(tc.err)); code != tc.code || b.String() != tc.out {
+			t.Errorf("%v: exit %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.out)
+		}
+	}
+}
