@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // prepareBench turns the flags into a run: the baseline's settings for
 // --compare, the profile or tool path, the plan, the sweep or variants,
 // and the report's header.
-func prepareBench(o *benchOptions) (*benchRun, error) {
+func prepareBench(o *Options) (*benchRun, error) {
 	r := &benchRun{o: o}
 	if o.Compare != "" {
 		b, err := bench.LoadReport(o.Compare)
@@ -25,11 +25,11 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if err := parseVariantFlags(o); err != nil {
 		return nil, err
 	}
-	maxErr, err := parseShare("--max-errors", o.MaxErrors)
+	maxErr, err := ParseShare("--max-errors", o.MaxErrors)
 	if err != nil {
 		return nil, err
 	}
-	if r.maxReg, err = parseShare("--max-regression", o.MaxRegression); err != nil {
+	if r.maxReg, err = ParseShare("--max-regression", o.MaxRegression); err != nil {
 		return nil, err
 	}
 	if o.Rate > 0 && !o.changed("concurrency") && r.baseline == nil {
@@ -41,11 +41,11 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if r.planRPS, r.planTokens, err = parsePlan(o); err != nil {
 		return nil, err
 	}
-	p, err := o.profile.load(o.Env)
+	p, teamGoals, err := o.Resolve()
 	if err != nil {
 		return nil, err
 	}
-	if r.goalsText, r.goalsSource, r.goals, err = sloGoals(o, o.profile.team); err != nil {
+	if r.goalsText, r.goalsSource, r.goals, err = sloGoals(o, teamGoals); err != nil {
 		return nil, err
 	}
 	req, tool, p, err := benchRequest(o, p)
@@ -77,7 +77,7 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 }
 
 // newReport is the report's header: target and settings, enough to rerun.
-func newReport(o *benchOptions, p gateway.Profile, req probe.Request, tool string, plan bench.Plan, maxErr float64) bench.Report {
+func newReport(o *Options, p gateway.Profile, req probe.Request, tool string, plan bench.Plan, maxErr float64) bench.Report {
 	r := bench.Report{Schema: bench.Schema, Started: o.Env.Now().UTC(),
 		Target: bench.Target{BaseURL: p.BaseURL, Model: p.Model, Protocol: string(req.Protocol), Tool: tool, URL: req.Target()},
 		Settings: bench.Settings{Concurrency: o.Concurrency, Requests: plan.Requests, Rate: o.Rate, Warmup: o.Warmup,
@@ -103,7 +103,7 @@ func newReport(o *benchOptions, p gateway.Profile, req probe.Request, tool strin
 
 // applySaved takes the baseline's settings, so that --compare reruns the
 // same benchmark; flags given explicitly still win.
-func applySaved(o *benchOptions, t bench.Target, s bench.Settings) {
+func applySaved(o *Options, t bench.Target, s bench.Settings) {
 	set := func(name string, apply func()) {
 		if !o.changed(name) {
 			apply()
@@ -140,7 +140,7 @@ func applySaved(o *benchOptions, t bench.Target, s bench.Settings) {
 	}
 }
 
-func checkLoadFlags(o *benchOptions) error {
+func checkLoadFlags(o *Options) error {
 	switch {
 	case o.JSON && o.CSV:
 		return usageErrorf("", "use --json or --csv, not both")

@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 // parseVariantFlags reads --stream and --input-tokens, which take a list
 // for comparisons. Options built without flags (tests) keep their fields.
-func parseVariantFlags(o *benchOptions) error {
+func parseVariantFlags(o *Options) error {
 	switch strings.ToLower(strings.TrimSpace(o.StreamFlag)) {
 	case "":
 	case "true", "1", "yes":
@@ -41,14 +41,14 @@ func parseVariantFlags(o *benchOptions) error {
 }
 
 // comparing says whether the flags ask for a comparison run.
-func comparing(o *benchOptions) bool {
+func comparing(o *Options) bool {
 	return o.Models != "" || o.Against != "" || len(o.InputSizes) > 1 || o.BothStreams
 }
 
 // benchVariants builds the sides of a comparison run: every combination
 // of the models, routes, prompt sizes and streaming modes asked for, each
 // from the same request template. Labels name only what differs.
-func benchVariants(o *benchOptions, p gateway.Profile, req probe.Request) ([]bench.Variant, error) {
+func benchVariants(o *Options, p gateway.Profile, req probe.Request) ([]bench.Variant, error) {
 	if o.Sweep != "" || o.Rate > 0 || o.Duration > 0 {
 		return nil, usageErrorf("compare at one concurrency with -c and -n", "a comparison (--models, --against, --input-tokens a,b, --stream=both) runs with -n, not --sweep, --rate or --duration")
 	}
@@ -94,13 +94,13 @@ func benchVariants(o *benchOptions, p gateway.Profile, req probe.Request) ([]ben
 
 // againstVariants doubles every variant: this route and the --against
 // one, to the same model over the same protocol.
-func againstVariants(o *benchOptions, p gateway.Profile, vs []bench.Variant) ([]bench.Variant, error) {
+func againstVariants(o *Options, p gateway.Profile, vs []bench.Variant) ([]bench.Variant, error) {
 	parsed, err := gateway.Normalize(o.Against)
 	if err != nil {
 		return nil, usageErrorf("give the other route's base URL, e.g. --against https://api.openai.com", "--against: %v", err)
 	}
 	key := p.Key
-	if o.AgainstKeyEnv == "" && o.changed != nil && !o.changed("against") {
+	if o.AgainstKeyEnv == "" && o.Changed != nil && !o.Changed("against") {
 		// --against came from the --compare baseline, a file: it does not
 		// name a host for the key as the command line does
 		if pe := p.PairWith(parsed.Root, "the baseline "+o.Compare); pe != nil {

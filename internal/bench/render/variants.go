@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 )
 
-// writeVariants prints a comparison run: one row per side, a chart of the
+// Variants prints a comparison run: one row per side, a chart of the
 // deciding metric, the differences against the first side with their
 // intervals, and the winner.
-func writeVariants(w io.Writer, r bench.Report) {
+func Variants(w io.Writer, r bench.Report) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "side\tok\tfailed\tTTFT p50\tp90\tTPOT p50\tE2E p50\ttokens/s\t")
 	for _, l := range r.Runs {
@@ -20,14 +20,14 @@ func writeVariants(w io.Writer, r bench.Report) {
 			if l.TTFT.N == 0 {
 				return "-"
 			}
-			return fmtMS(v)
+			return MS(v)
 		}
 		tpot := "-"
 		if l.TPOT.N > 0 {
-			tpot = fmtMS(l.TPOT.P50)
+			tpot = MS(l.TPOT.P50)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%.1f\t\n", l.Label, l.OK, l.Failed, ttft(l.TTFT.P50), ttft(l.TTFT.P90),
-			tpot, fmtMS(l.E2E.P50), l.TokensPerS)
+			tpot, MS(l.E2E.P50), l.TokensPerS)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "(ms; %d requests per side at concurrency %d, interleaved)\n", r.Settings.Requests, r.Settings.Concurrency)
@@ -69,7 +69,7 @@ func writeVariantChart(w io.Writer, runs []bench.Level) {
 	fmt.Fprintf(w, "%s by side\n", metric)
 	for _, l := range runs {
 		n := int(get(l)/top*width + 0.5)
-		fmt.Fprintf(w, "%-*s │%s %s ms\n", pad, l.Label, strings.Repeat("█", max(n, 1)), fmtMS(get(l)))
+		fmt.Fprintf(w, "%-*s │%s %s ms\n", pad, l.Label, strings.Repeat("█", max(n, 1)), MS(get(l)))
 	}
 }
 

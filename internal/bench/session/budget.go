@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/bench/render"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -20,7 +21,7 @@ const (
 
 // printPlan says what is about to be sent and what it may cost, on
 // stderr so that --json and --csv stay clean.
-func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, vs []bench.Variant, b bench.Budget) {
+func printPlan(o *Options, r bench.Report, p bench.Plan, sw *bench.Sweep, vs []bench.Variant, b bench.Budget) {
 	w := o.notes()
 	load := fmt.Sprintf("%d requests at concurrency %d", p.Requests, p.Concurrency)
 	switch {
@@ -59,11 +60,11 @@ func printPlan(o *benchOptions, r bench.Report, p bench.Plan, sw *bench.Sweep, v
 		more = "up to "
 	}
 	fmt.Fprintf(w, "bench: planned %s%d requests, at most %s output tokens and about %s input tokens\n",
-		more, b.Requests, thousands(b.OutputTokens), thousands(b.InputTokens))
+		more, b.Requests, render.Thousands(b.OutputTokens), render.Thousands(b.InputTokens))
 }
 
 // confirmBudget asks on a terminal before a large run.
-func confirmBudget(o *benchOptions, b bench.Budget) error {
+func confirmBudget(o *Options, b bench.Budget) error {
 	big := b.OpenEnded || b.Requests > confirmRequests || b.OutputTokens+b.InputTokens > confirmTokens
 	if !big || o.Yes || !o.Env.IsTerminal {
 		return nil
@@ -75,7 +76,7 @@ func confirmBudget(o *benchOptions, b bench.Budget) error {
 		return nil
 	}
 	fmt.Fprintln(o.ErrOut, "bench: not started: nothing was sent (--yes skips this question)")
-	return errDeclined
+	return ErrDeclined
 }
 
 // benchExit: 1 when no request succeeded, a level stopped at the error
@@ -98,14 +99,6 @@ func benchExit(r bench.Report, ctx context.Context) error {
 	return nil
 }
 
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 func variantLabels(vs []bench.Variant) string {
 	labels := make([]string, len(vs))
 	for i, v := range vs {
@@ -115,7 +108,7 @@ func variantLabels(vs []bench.Variant) string {
 }
 
 // notes is where bench's own lines on stderr go: nowhere with --quiet.
-func (o *benchOptions) notes() io.Writer {
+func (o *Options) notes() io.Writer {
 	if o.Quiet {
 		return io.Discard
 	}

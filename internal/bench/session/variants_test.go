@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"strings"
@@ -27,8 +27,8 @@ func TestAgainstFromBaselineKeepsTheKeyHome(t *testing.T) {
 		{"from the baseline, the key's host", false, "https://gw.example.com/other", false},
 		{"on the command line", true, "https://evil.example/api", false},
 	} {
-		o := &benchOptions{Env: env.FromMap(nil), Against: tc.against, Compare: "base.json",
-			changed: func(n string) bool { return n == "against" && tc.flag }}
+		o := &Options{Env: env.FromMap(nil), Against: tc.against, Compare: "base.json",
+			Changed: func(n string) bool { return n == "against" && tc.flag }}
 		_, err := againstVariants(o, p, vs)
 		if (err != nil) != tc.refused {
 			t.Errorf("%s: %v, refused want %v", tc.name, err, tc.refused)

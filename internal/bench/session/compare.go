@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/bench/render"
 )
 
 // printComparison prints old, new and the change of each compared metric
 // and fails (exit 1) when one regressed beyond the threshold.
-func printComparison(o *benchOptions, old, cur bench.Report) error {
+func printComparison(o *Options, old, cur bench.Report) error {
 	changes, regressed, max := cur.Comparison.Changes, cur.Comparison.Regressed, cur.Comparison.MaxRegression
 	w := o.Out
 	if o.JSON || o.CSV {
@@ -38,7 +39,7 @@ func printComparison(o *benchOptions, old, cur bench.Report) error {
 		if c.Label != "" {
 			level = c.Label + " c=" + level
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s %s\t%s\t%s\n", level, c.Metric, fmtMS(c.Old), c.Unit, fmtMS(c.New), c.Unit, change, verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s %s\t%s\t%s\n", level, c.Metric, render.MS(c.Old), c.Unit, render.MS(c.New), c.Unit, change, verdict)
 	}
 	tw.Flush()
 	if old.Knee != nil && cur.Knee != nil && old.Knee.Concurrency != cur.Knee.Concurrency {

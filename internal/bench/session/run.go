@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 // benchRun is one `keydoctor bench` from the parsed flags to the report.
 type benchRun struct {
-	o        *benchOptions
+	o        *Options
 	profile  gateway.Profile
 	plan     bench.Plan
 	sweep    *bench.Sweep
@@ -32,12 +32,14 @@ type benchRun struct {
 	samples             []bench.Sample
 }
 
-func runBench(ctx context.Context, o *benchOptions) error {
+// Run is one `keydoctor bench`: --self-test, or the plan, the question
+// before a large run, the load, its judgement and its report.
+func Run(ctx context.Context, o *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if o.SelfTest {
-		return runBenchSelfTest(ctx, o)
+		return selfTest(ctx, o)
 	}
 	r, err := prepareBench(o)
 	if err != nil {
@@ -159,7 +161,7 @@ func (r *benchRun) judge() {
 // checkOutputPaths makes sure every file bench writes after the run can
 // be written before a request (and a token) is spent on it: a report
 // that cannot be saved is found now, not after the run.
-func checkOutputPaths(o *benchOptions) error {
+func checkOutputPaths(o *Options) error {
 	for _, out := range []struct{ flag, path string }{{"--html", o.HTML}, {"--raw", o.Raw}, {"--save", o.Save}} {
 		if out.path == "" || out.path == "-" {
 			continue

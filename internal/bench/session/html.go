@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 
 // writeBenchHTML writes --html: the run, and the history of its targets
 // when one exists (this run included when it was just added).
-func writeBenchHTML(o *benchOptions, r bench.Report, samples []bench.Sample) error {
+func writeBenchHTML(o *Options, r bench.Report, samples []bench.Sample) error {
 	d := htmlreport.Data{Report: r, Samples: samples, Generated: o.Env.Now()}
 	path := o.HistoryFile
 	if path == "" {

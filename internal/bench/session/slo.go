@@ -1,23 +1,20 @@
-package main
+package session
 
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
-	"github.com/keydoctor/keydoctor/internal/profiles"
 )
 
 // sloGoals parses --slo ("articles": the articles' goals), else the goals
 // of the team file found above the working directory (keydoctor.yaml), and
 // says which it took.
-func sloGoals(o *benchOptions, team *profiles.Team) (text, source string, goals []bench.Goal, err error) {
+func sloGoals(o *Options, teamGoals string) (text, source string, goals []bench.Goal, err error) {
 	text, source = strings.TrimSpace(o.SLO), "--slo"
-	if text == "" && team != nil && strings.TrimSpace(team.Goals) != "" {
-		text, source = strings.TrimSpace(team.Goals), "keydoctor.yaml"
+	if text == "" && strings.TrimSpace(teamGoals) != "" {
+		text, source = strings.TrimSpace(teamGoals), "keydoctor.yaml"
 	}
 	if text == "" {
 		return "", "", nil, nil
@@ -74,65 +71,6 @@ func (r *benchRun) judgeSLO() {
 	s := bench.JudgeSLO(r.goalsText, r.goals, r.report.Runs, base, r.sweep != nil)
 	s.Source = r.goalsSource
 	r.report.SLO = &s
-}
-
-// writeSLO prints the verdicts.
-func writeSLO(w io.Writer, s *bench.SLO) {
-	source := s.Source
-	if source == "" {
-		source = "--slo"
-	}
-	fmt.Fprintf(w, "\ngoals (%s %s):\n", source, s.Goals)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	missed, judged := 0, 0
-	for _, v := range s.Verdicts {
-		where := fmt.Sprintf("c=%d", v.Concurrency)
-		if v.Label != "" {
-			where = v.Label + " " + where
-		}
-		state, val := "met", sloValue(v)
-		switch {
-		case !v.Judged:
-			state = "not judged: " + v.Note
-		case !v.Met:
-			state = "MISSED"
-		}
-		if v.Judged {
-			judged++
-			if !v.Met {
-				missed++
-			}
-		}
-		note := ""
-		if v.Judged && v.Note != "" {
-			note = " (" + v.Note + ")"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", v.Goal, where, val, state, note)
-	}
-	tw.Flush()
-	switch {
-	case s.HoldsUpTo > 0 && !s.Met:
-		fmt.Fprintf(w, "slo: every goal held up to concurrency %d; %d of %d verdicts missed\n", s.HoldsUpTo, missed, judged)
-	case !s.Met:
-		fmt.Fprintf(w, "slo: %d of %d verdicts missed\n", missed, judged)
-	default:
-		fmt.Fprintf(w, "slo: every goal met (%d verdicts)\n", judged)
-	}
-}
-
-func sloValue(v bench.Verdict) string {
-	if !v.Judged {
-		return "-"
-	}
-	switch v.Unit {
-	case "%":
-		return fmt.Sprintf("%.2f%%", v.Value)
-	case "x":
-		return fmt.Sprintf("%.2fx", v.Value)
-	case "tokens/s":
-		return fmt.Sprintf("%.1f tokens/s", v.Value)
-	}
-	return fmtMS(v.Value) + " ms"
 }
 
 // sloExit is exit 1 when a goal was missed.

@@ -1,10 +1,9 @@
-package main
+package render
 
 import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -13,79 +12,12 @@ import (
 	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
-// writeBenchOutputs prints the result in the chosen form and writes the
-// --raw and --save files.
-func writeBenchOutputs(o *benchOptions, r bench.Report, samples []bench.Sample) error {
-	if o.Raw != "" {
-		// 0600 like every file keydoctor writes (os.Create is 0666).
-		f, err := os.OpenFile(o.Raw, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			return failf("", "cannot write the raw samples: %v", err)
-		}
-		err = bench.WriteRaw(f, samples)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return failf("", "cannot write the raw samples: %v", err)
-		}
-	}
-	if o.Save != "" {
-		if err := bench.SaveReport(o.Save, r); err != nil {
-			return failf("", "cannot save the baseline: %v", err)
-		}
-	}
-	switch {
-	case o.JSON:
-		if err := r.WriteJSON(o.Out); err != nil {
-			return err
-		}
-	case o.CSV:
-		if err := writeBenchCSV(o.Out, r); err != nil {
-			return err
-		}
-	case len(r.Variants) > 0:
-		writeVariants(o.Out, r)
-	default:
-		if len(r.Runs) == 1 && r.Knee == nil {
-			writeLevel(o.Out, r.Runs[0], r.Settings.InputTokens)
-		} else {
-			writeSweep(o.Out, r)
-		}
-	}
-	if r.Capacity != nil && !o.JSON && !o.CSV {
-		writeCapacity(o.Out, r.Capacity)
-	}
-	if r.SLO != nil && !o.JSON && !o.CSV {
-		writeSLO(o.Out, r.SLO)
-	}
-	if o.Raw != "" {
-		fmt.Fprintf(o.notes(), "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
-	}
-	if o.Save != "" {
-		fmt.Fprintf(o.notes(), "bench: saved the baseline to %s (no key in it)\n", o.Save)
-	}
-	if path := historyPath(o); path != "" {
-		if err := bench.AppendHistory(path, r); err != nil {
-			return failf("", "cannot add the run to the history: %v", err)
-		}
-		fmt.Fprintf(o.notes(), "bench: added the run to the history %s ('keydoctor bench history' shows the trend)\n", o.Env.Tilde(path))
-	}
-	if o.HTML != "" {
-		if err := writeBenchHTML(o, r, samples); err != nil {
-			return failf("", "cannot write the HTML report: %v", err)
-		}
-		fmt.Fprintf(o.notes(), "bench: wrote the HTML report to %s\n", o.HTML)
-	}
-	return nil
-}
-
-// writeSweep prints one row per level, the TTFT chart and the knee.
-func writeSweep(w io.Writer, r bench.Report) {
+// Sweep prints one row per level, the TTFT chart and the knee.
+func Sweep(w io.Writer, r bench.Report) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "c\tok\tfailed\tTTFT p50\tp90\tp99\tTPOT p50\tE2E p50\ttokens/s\treq/s\tL\t")
 	for _, l := range r.Runs {
-		tpot := fmtMS(l.TPOT.P50)
+		tpot := MS(l.TPOT.P50)
 		if l.TPOT.N == 0 {
 			tpot = "-"
 		} else if !l.TPOTTrusted {
@@ -95,14 +27,14 @@ func writeSweep(w io.Writer, r bench.Report) {
 			if l.TTFT.N == 0 {
 				return "-"
 			}
-			return fmtMS(v)
+			return MS(v)
 		}
 		c := fmt.Sprint(l.Concurrency)
 		if l.Client.Saturated {
 			c += "!"
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.2f\t%.1f\t\n", c, l.OK, l.Failed,
-			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, fmtMS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
+			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, MS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts; ! = the client saturated)")
@@ -152,11 +84,11 @@ func writeChart(w io.Writer, r bench.Report) {
 		if r.Knee != nil && r.Knee.Concurrency == l.Concurrency && r.Knee.Found() && r.Knee.Signal != "client" {
 			mark = "  ← knee"
 		}
-		fmt.Fprintf(w, "%5d │%s %s ms%s\n", l.Concurrency, strings.Repeat("█", max(n, 1)), fmtMS(get(l)), mark)
+		fmt.Fprintf(w, "%5d │%s %s ms%s\n", l.Concurrency, strings.Repeat("█", max(n, 1)), MS(get(l)), mark)
 	}
 }
 
-func writeBenchCSV(w io.Writer, r bench.Report) error {
+func CSV(w io.Writer, r bench.Report) error {
 	cw := csv.NewWriter(w)
 	head := []string{"concurrency", "rate", "requests", "ok", "failed", "errors"}
 	for _, m := range []string{"ttft", "tpot", "e2e"} {
@@ -219,11 +151,11 @@ func cell(s stats.Summary, get func(stats.Summary) float64) string {
 	if s.N == 0 {
 		return "-"
 	}
-	return fmtMS(get(s))
+	return MS(get(s))
 }
 
-// fmtMS prints milliseconds with precision that fits their size.
-func fmtMS(v float64) string {
+// MS prints milliseconds with precision that fits their size.
+func MS(v float64) string {
 	switch {
 	case v >= 1000:
 		return fmt.Sprintf("%.0f", v)
@@ -232,4 +164,13 @@ func fmtMS(v float64) string {
 	default:
 		return fmt.Sprintf("%.2f", v)
 	}
+}
+
+// Thousands writes n with a comma every three digits.
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

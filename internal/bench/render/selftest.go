@@ -1,74 +1,16 @@
-package main
+package render
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench/selftest"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
-// runBenchSelfTest measures the benchmark client itself against the
-// built-in fake gateway: accuracy at each concurrency (gateway in this
-// process, as a user's run would be the only load), then CPU and memory
-// with the gateway in a child process so that those figures are the
-// client's alone.
-func runBenchSelfTest(ctx context.Context, o *benchOptions) error {
-	g, stop, err := selftest.InProcess(ctx)
-	if err != nil {
-		return failf("", "cannot start the fake gateway: %v", err)
-	}
-	defer stop()
-	opts := selftest.Options{Gateway: g, NewDoer: o.NewDoer, Step: func(s string) {
-		if o.ErrTerminal {
-			fmt.Fprintf(o.ErrOut, "\r\033[Kself-test: %s", s)
-			redact.Flush(o.ErrOut)
-		}
-	}}
-	if opts.NewDoer == nil {
-		opts.NewDoer = probeDoer(o)
-	}
-	opts.Levels = nil
-	for c := 1; c <= max(o.SelfTestMax, 1); c *= 2 {
-		opts.Levels = append(opts.Levels, c)
-	}
-	if exe, err := os.Executable(); err == nil {
-		if iso, stopIso, err := selftest.Child(ctx, append([]string{exe}, selftest.MockArgs()...), nil); err == nil {
-			defer stopIso()
-			opts.Isolated = &iso
-		}
-	}
-	res, err := selftest.Run(ctx, opts)
-	if o.ErrTerminal {
-		fmt.Fprint(o.ErrOut, "\r\033[K")
-		redact.Flush(o.ErrOut)
-	}
-	if err != nil {
-		return failf("", "self-test: %v", err)
-	}
-	if o.JSON {
-		enc := json.NewEncoder(o.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Schema string `json:"schema"`
-			selftest.Result
-		}{"keydoctor/bench-self-test@1", res}); err != nil {
-			return err
-		}
-	} else {
-		writeSelfTest(o, res, g)
-	}
-	if !res.Pass {
-		return &exitError{code: exitFindings}
-	}
-	return nil
-}
-
-func writeSelfTest(o *benchOptions, r selftest.Result, g selftest.Gateway) {
-	w := o.Out
+// SelfTest prints the self-test: accuracy per level against the fake
+// gateway's truth, the client's CPU and memory, and the verdict.
+func SelfTest(w io.Writer, r selftest.Result, g selftest.Gateway) {
 	fmt.Fprintf(w, "self-test against the built-in fake gateway: truth TTFT %g ms, TPOT %g ms, %d tokens per answer\n\n",
 		r.TTFTTruthMS, r.TPOTTruthMS, selftest.Truth.Tokens)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -6,14 +6,15 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 )
 
-// writeSeries prints one series: a row per run, regressions marked, and
+// Series prints one series: a row per run, regressions marked, and
 // a chart line per figure.
-func writeSeries(w io.Writer, s bench.Series) {
-	fmt.Fprintf(w, "\n%s, %d runs\n", seriesName(s), len(s.Points))
+func Series(w io.Writer, s bench.Series) {
+	fmt.Fprintf(w, "\n%s, %d runs\n", SeriesName(s), len(s.Points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "run (UTC)\tTTFT p50\tp90\tTPOT p50\tp90\ttokens/s\terrors\t")
 	for _, p := range s.Points {
@@ -42,7 +43,7 @@ func writeSeries(w io.Writer, s bench.Series) {
 			v[i] = c.get(p)
 		}
 		if line := sparkline(v); line != "" {
-			fmt.Fprintf(w, "  %-9s %s  %s → %s\n", c.name, line, fmtMS(v[0]), fmtMS(v[len(v)-1]))
+			fmt.Fprintf(w, "  %-9s %s  %s → %s\n", c.name, line, MS(v[0]), MS(v[len(v)-1]))
 		}
 	}
 }
@@ -74,5 +75,24 @@ func dashMS(v float64) string {
 	if v == 0 {
 		return "-"
 	}
-	return fmtMS(v)
+	return MS(v)
 }
+
+func SeriesName(s bench.Series) string {
+	load := fmt.Sprintf("c=%d", s.Concurrency)
+	if s.Rate > 0 {
+		load = fmt.Sprintf("%g/s", s.Rate)
+	}
+	mode := "streamed"
+	if !s.Stream {
+		mode = "not streamed"
+	}
+	name := fmt.Sprintf("%s at %s (%s, %s, %s)", s.Model, s.BaseURL, s.Protocol, load, mode)
+	if s.Label != "" {
+		name = s.Label + ": " + name
+	}
+	return name
+}
+
+// when prints a run's time compactly, in UTC as saved.
+func when(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") }

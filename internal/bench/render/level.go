@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
-// writeLevel prints one level in full; planned is the prompt size
+// Level prints one level in full; planned is the prompt size
 // --input-tokens asked for (0: none).
-func writeLevel(w io.Writer, l bench.Level, planned int) {
+func Level(w io.Writer, l bench.Level, planned int) {
 	fmt.Fprintf(w, "requests  %d ok, %d failed%s\n", l.OK, l.Failed, failureList(l))
 	if l.Walls != nil {
 		fmt.Fprintf(w, "walls     %d rate-limited (429): %s\n", l.Walls.RateLimited, l.Walls.Reason)
@@ -49,7 +49,7 @@ func writeLevel(w io.Writer, l bench.Level, planned int) {
 		fmt.Fprintf(w, "prompt    %s\n", promptTokens(l, planned))
 	}
 	fmt.Fprintf(w, "output    %s tokens (%s), %.1f tokens/s, %s TPM, %.2f requests/s over %.2fs\n",
-		thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
+		Thousands(l.OutputTokens), tokenSource(l.TokensSource), l.TokensPerS, Thousands(int(l.TPM+0.5)), l.RPS, l.WindowS)
 	writeNetwork(w, l)
 	if len(l.Notes) > 0 {
 		fmt.Fprintf(w, "notes     %s (see 'keydoctor explain CODE')\n", strings.ReplaceAll(errorsField(l.Notes), " ", ", "))
@@ -73,12 +73,12 @@ func writeNetwork(w io.Writer, l bench.Level) {
 		if s.N == 0 {
 			return "-"
 		}
-		return fmt.Sprintf("%s ms", fmtMS(s.P50))
+		return fmt.Sprintf("%s ms", MS(s.P50))
 	}
 	fmt.Fprintf(w, "network   %d new %s (warmup included): dns %s, connect %s, tls %s (p50); response headers p50 %s",
 		n.NewConns, human.Plural(n.NewConns, "connection", "connections"), phase(n.DNS), phase(n.Connect), phase(n.TLS), phase(n.FirstByte))
 	if m := l.ModelTTFT; m.N > 0 {
-		fmt.Fprintf(w, "; after the headers, first token p50 %s ms (p90 %s)", fmtMS(m.P50), fmtMS(m.P90))
+		fmt.Fprintf(w, "; after the headers, first token p50 %s ms (p90 %s)", MS(m.P50), MS(m.P90))
 		if m.P50 < 0.1*l.TTFT.P50 {
 			fmt.Fprint(w, " (headers wait for the first token here)")
 		}
@@ -102,10 +102,10 @@ func writeClient(w io.Writer, l bench.Level) {
 func promptTokens(l bench.Level, planned int) string {
 	var parts []string
 	if planned > 0 {
-		parts = append(parts, fmt.Sprintf("about %s tokens planned (--input-tokens)", thousands(planned)))
+		parts = append(parts, fmt.Sprintf("about %s tokens planned (--input-tokens)", Thousands(planned)))
 	}
 	if l.InputTokens.N > 0 {
-		parts = append(parts, fmt.Sprintf("%s tokens counted by the gateway (p50)", thousands(int(l.InputTokens.P50+0.5))))
+		parts = append(parts, fmt.Sprintf("%s tokens counted by the gateway (p50)", Thousands(int(l.InputTokens.P50+0.5))))
 	} else {
 		parts = append(parts, "the gateway reported no count")
 	}

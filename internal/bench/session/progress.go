@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type progress struct {
 
 const redrawEvery = 100 * time.Millisecond
 
-func newProgress(o *benchOptions) *progress {
+func newProgress(o *Options) *progress {
 	return &progress{on: o.ErrTerminal, w: func(s string) { fmt.Fprint(o.ErrOut, s); redact.Flush(o.ErrOut) }, start: time.Now()}
 }
 
@@ -74,7 +74,7 @@ func (p *progress) done() {
 // probeDoer builds one probe client per level, its pool sized to the
 // level's concurrency: requests never wait for a connection inside the
 // client, which would count as the gateway's latency.
-func probeDoer(o *benchOptions) func(int) (bench.Doer, error) {
+func probeDoer(o *Options) func(int) (bench.Doer, error) {
 	return func(c int) (bench.Doer, error) {
 		return probe.NewClient(probe.Options{Getenv: o.Env.Getenv, MaxConnsPerHost: max(c, 1), Timeout: o.Timeout})
 	}
