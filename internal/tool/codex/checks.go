@@ -1,4 +1,4 @@
-package checks
+package codex
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path/filepath"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -25,7 +26,7 @@ func (codexCheck) Name() string { return "codex-provider" }
 func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	cx := c.snap.Codex
 	if !cx.ConfigExists {
-		return []doctor.Finding{skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
+		return []doctor.Finding{checks.Skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
 	}
 	var out []doctor.Finding
 	for _, id := range cx.ProviderIDs {
@@ -33,7 +34,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if p.WireAPI.Value == tool.CodexChatWire {
 			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tool.CodexWire), Command: setupFor("codex")})})
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, tool.CodexWire), Command: checks.SetupFor("codex")})})
 		}
 	}
 	sel := cx.SelectedProvider().Value
@@ -91,7 +92,7 @@ func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.F
 			Fix:     catalog.Render(catalog.CodexLoginSent, slots)}}
 	case cx.Sends == discover.CodexSendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
 		return []doctor.Finding{{Code: catalog.CodexAuthUnsent, Status: doctor.Error, Tool: "codex", Source: at,
-			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), maskKey(cx.AuthKey.Value)),
+			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), checks.MaskKey(cx.AuthKey.Value)),
 			Fix:     catalog.Render(catalog.CodexAuthUnsent, slots)}}
 	}
 	return nil
@@ -105,37 +106,7 @@ func hostOf(raw string) string {
 	return raw
 }
 
-// authCheck reports auth-conflict: one tool holding two different
-// credentials. An error: Claude Code sends ANTHROPIC_AUTH_TOKEN as Bearer
-// and ANTHROPIC_API_KEY as x-api-key, and which one the gateway honours is
-// up to the gateway, so a stale key can win.
-type authCheck struct{ snap *discover.Snapshot }
-
-func (authCheck) Name() string { return "auth" }
-
-func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	var out []doctor.Finding
-	for _, t := range c.snap.Tools {
-		if len(t.Credentials) < 2 {
-			continue
-		}
-		first := t.Credentials[0]
-		for _, other := range t.Credentials[1:] {
-			if other.Value == first.Value {
-				continue
-			}
-			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
-				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
-			cmd := setupCmd(t)
-			if other.Source.IsVar() { // setup cannot unset what the shell exports
-				cmd = ""
-			}
-			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)))
-		}
-	}
-	if len(out) == 0 {
-		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no tool holds two different keys"})
-	}
-	return out
+// ChecksOffline adds codex-provider at the config stage.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
 }
