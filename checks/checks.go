@@ -57,7 +57,6 @@ func Offline(o Options) []doctor.Check {
 		urlCheck{s, o.Profile},
 	}
 	list = append(list, own[StageConfig]...)
-	list = append(list, geminiCheck{s})
 	list = append(list, authCheck{s})
 	list = append(list, own[StageRequest]...)
 	list = append(list, claudeRejectedCheck{s}, claudeSendCheck{s, o.Profile, o.Profiles})
