@@ -59,7 +59,6 @@ func Offline(o Options) []doctor.Check {
 	list = append(list, own[StageConfig]...)
 	list = append(list, authCheck{s})
 	list = append(list, own[StageRequest]...)
-	list = append(list, claudeRejectedCheck{s}, claudeSendCheck{s, o.Profile, o.Profiles})
 	list = append(list, overriddenCheck{s}, shadowCheck{s})
 	list = append(list, own[StageLayers]...)
 	return append(list,

@@ -1,0 +1,13 @@
+package claude
+
+import (
+	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// ShadowedProfileKey is claude-request's choice of the profile's key
+// beneath the winning one, for the table test.
+func ShadowedProfileKey(snap *discover.Snapshot, p gateway.Profile, set *checks.ProfileSet, t discover.Tool) (discover.Value, string, bool) {
+	return claudeSendCheck{snap: snap, profile: p, profiles: set}.shadowedProfileKey(t)
+}
