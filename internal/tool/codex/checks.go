@@ -106,6 +106,24 @@ func hostOf(raw string) string {
 	return raw
 }
 
+// ChecksKeyExplained: Codex sending no key for a cause of its own
+// (env_key's variable unset, a key in auth.json the provider does not
+// read, the ChatGPT sign-in's token) has its own code
+// (codexCheck.credential), not triple-present's env-missing.
+func (impl) ChecksKeyExplained(s *discover.Snapshot, t discover.Tool) bool {
+	cx := s.Codex
+	p, ok := cx.Providers[cx.SelectedProvider().Value]
+	if t.ID != Tool.ID || !ok || t.Key.Set() {
+		return false
+	}
+	return p.EnvKey.Value != "" || cx.Sends == discover.CodexSendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
+}
+
+// ChecksSecrets: auth.json's key, read only by providers that ask for it.
+func (impl) ChecksSecrets(s *discover.Snapshot) []discover.Value {
+	return []discover.Value{s.Codex.AuthKey}
+}
+
 // ChecksOffline adds codex-provider at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
 	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
