@@ -53,6 +53,10 @@ func Where(e *env.Env, v discover.Value) string { return where(e, v) }
 // MaskKey shows a key as the contract says, or "(empty)".
 func MaskKey(k string) string { return maskKey(k) }
 
+// BaseName is the key that holds a tool's base URL, without the
+// settings' "env." prefix.
+func BaseName(t discover.Tool) string { return baseName(t) }
+
 // ReadJSONC reads a JSON-with-comments file as standard JSON.
 func ReadJSONC(path string) ([]byte, bool) { return readJSONC(path) }
 
