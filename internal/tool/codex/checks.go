@@ -124,6 +124,32 @@ func (impl) ChecksSecrets(s *discover.Snapshot) []discover.Value {
 	return []discover.Value{s.Codex.AuthKey}
 }
 
+// ChecksIgnored reports, part of config-ignored, a [model_providers.x]
+// table with a reserved id, which Codex ignores: an error when
+// model_provider selects it, since the custom base_url is then dropped and
+// Codex talks to the built-in provider instead.
+func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Finding) {
+	var out []doctor.Finding
+	cx := s.Codex
+	selected := cx.SelectedProvider().Value
+	for _, id := range cx.ProviderIDs {
+		if _, reserved := tool.CodexReservedID(id); !reserved {
+			continue
+		}
+		p := cx.Providers[id]
+		at := fmt.Sprintf("%s:%d", e.Tilde(cx.ConfigPath), p.Line)
+		st, extra := doctor.Warning, ""
+		if id == selected {
+			st, extra = doctor.Error, "; model_provider selects it, so Codex uses the built-in provider, not this base_url"
+		}
+		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: st, Tool: "codex", Source: at,
+			Message: fmt.Sprintf("[model_providers.%s] uses a reserved provider id: Codex ignores the table%s", id, extra),
+			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("codex"), Edit: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\"",
+				id, at)})})
+	}
+	return nil, out
+}
+
 // ChecksOffline adds codex-provider at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
 	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
