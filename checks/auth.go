@@ -11,9 +11,9 @@ import (
 )
 
 // authCheck reports auth-conflict: one tool holding two different
-// credentials. An error: Claude Code sends ANTHROPIC_AUTH_TOKEN as Bearer
-// and ANTHROPIC_API_KEY as x-api-key, and which one the gateway honours is
-// up to the gateway, so a stale key can win.
+// credentials. An error: a tool that sends one as Authorization: Bearer and
+// the other as x-api-key leaves the gateway to choose which one it honours,
+// so a stale key can win.
 type authCheck struct{ snap *discover.Snapshot }
 
 func (authCheck) Name() string { return "auth" }

@@ -16,8 +16,8 @@ import (
 )
 
 // urlCheck judges each tool's base URL with that tool's own rule
-// (gateway.Tool.Diagnose): the same URL is right for Codex and wrong for
-// Claude Code. url-insecure is a warning (it works, but the key travels
+// (gateway.Tool.Diagnose): the same URL is right for a tool whose base
+// carries /v1 and wrong for one that appends it itself. url-insecure is a warning (it works, but the key travels
 // in clear text: a deliberate LAN gateway is possible); every other URL
 // code is an error, because the tool requests a path that does not exist.
 type urlCheck struct {
