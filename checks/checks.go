@@ -4,7 +4,10 @@
 // well, skipped naming the precondition that failed, failed when it could
 // not run. Checks read what internal/discover found; they never read
 // files or variables of their own, except the proxy and relay checks,
-// which dial loopback or proxy ports with a short timeout.
+// which dial loopback or proxy ports with a short timeout. No check here
+// names a tool: a tool's own checks live in its package
+// (internal/tool/<id>/checks.go) and join through Provider and the
+// interfaces of provider.go, which its tool.Tool's Impl implements.
 package checks
 
 import (
