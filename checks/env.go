@@ -82,7 +82,7 @@ func (keyCheck) Name() string { return "key-shape" }
 func (c keyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, t := range c.snap.Tools {
-		if !t.Key.Set() || t.KeyName == discover.KeyHelper {
+		if !t.Key.Set() || t.KeyCommand {
 			continue
 		}
 		prob := gateway.CheckKey(t.Key.Value)

@@ -31,12 +31,6 @@ type URLChecker interface {
 	ChecksURL(e *env.Env, t discover.Tool, profileBase string) (doctor.Finding, bool)
 }
 
-// SecretHolder lists the keys a tool keeps beside its triple (a login
-// file the triple does not read), for secret-perms and secret-git.
-type SecretHolder interface {
-	ChecksSecrets(s *discover.Snapshot) []discover.Value
-}
-
 // implOf is the Impl of a registered tool (nil when it is not).
 func implOf(id gateway.ToolID) any {
 	t, _ := tool.Lookup(string(id))

@@ -13,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // secretFile is a file that holds a key, and the tool that reads it.
@@ -46,12 +45,8 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 			}
 		}
 	}
-	for _, t := range tool.All() {
-		if h, ok := t.Impl.(SecretHolder); ok {
-			for _, v := range h.ChecksSecrets(s) {
-				add(v, string(t.ID))
-			}
-		}
+	for _, k := range s.Stored {
+		add(k.Value, string(k.Tool))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
 	return out

@@ -29,7 +29,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	if !ok {
 		return []doctor.Finding{checks.Skip("claude", "Claude Code is not configured")}
 	}
-	st := c.snap.Claude
+	st := StateOf(c.snap)
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.

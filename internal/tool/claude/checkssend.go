@@ -74,7 +74,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 		at.File, from = t.ModelAlias.Source.File, checks.Src(e, t.ModelAlias)
 	}
 	for _, v := range []string{tool.ClaudeDefaultOpusModel, tool.ClaudeDefaultSonnetModel, tool.ClaudeDefaultFableModel} {
-		if o := c.snap.ClaudeVar(v); v != a.Var && o.Value != "" {
+		if o := Var(c.snap, v); v != a.Var && o.Value != "" {
 			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, checks.Src(e, o), aliasOfVar(v))
 		}
 	}
@@ -191,7 +191,7 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 
 // scopeOf is the setup scope of a Claude settings file.
 func (c claudeSendCheck) scopeOf(path string) string {
-	for _, l := range c.snap.Claude.Layers {
+	for _, l := range StateOf(c.snap).Layers {
 		if l.Path == path && l.Scope != string(tool.ClaudeManaged) {
 			return l.Scope
 		}

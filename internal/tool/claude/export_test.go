@@ -6,6 +6,11 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
+// Lookup is State.lookup, for the precedence test.
+func Lookup(st State, name string, shell discover.Value) discover.Value {
+	return st.lookup(name, shell)
+}
+
 // ShadowedProfileKey is claude-request's choice of the profile's key
 // beneath the winning one, for the table test.
 func ShadowedProfileKey(snap *discover.Snapshot, p gateway.Profile, set *checks.ProfileSet, t discover.Tool) (discover.Value, string, bool) {

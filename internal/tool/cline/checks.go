@@ -16,7 +16,7 @@ import (
 // resets it to its default provider, losing every provider the user had
 // (✓ Cline CLI 3.0.65).
 func (impl) ChecksFiles(e *env.Env, s *discover.Snapshot) []doctor.Finding {
-	cl := s.Cline
+	cl := StateOf(s)
 	var out []doctor.Finding
 	now := time.Now().UTC()
 	if e.Now != nil {

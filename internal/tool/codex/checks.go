@@ -24,7 +24,7 @@ type codexCheck struct{ snap *discover.Snapshot }
 func (codexCheck) Name() string { return "codex-provider" }
 
 func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	cx := c.snap.Codex
+	cx := StateOf(c.snap)
 	if !cx.ConfigExists {
 		return []doctor.Finding{checks.Skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
 	}
@@ -51,7 +51,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // legacyProfile reports codex-legacy-profile: Codex 0.134 and later refuse
 // to start with a top-level profile = "x" (docs/tools.md).
 func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
-	cx := c.snap.Codex
+	cx := StateOf(c.snap)
 	if !cx.Profile.Set() {
 		return nil
 	}
@@ -66,17 +66,17 @@ func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
 }
 
 // credential judges the credential Codex sends to the selected custom
-// provider (discover.CodexSends): none because env_key's variable is unset
+// provider (Sends): none because env_key's variable is unset
 // (codex-env-key-unset), none because the key sits in auth.json the
 // provider does not read (codex-auth-unsent), or the ChatGPT sign-in's
 // token (codex-login-sent).
-func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.Finding {
-	cx := c.snap.Codex
+func (c codexCheck) credential(e *env.Env, p *Provider) []doctor.Finding {
+	cx := StateOf(c.snap)
 	cfg := e.Tilde(cx.ConfigPath)
 	slots := catalog.Slots{Key: p.ID, File: cfg, Line: p.Line, Value: c.snap.Vars.Key, Command: "keydoctor setup --tools codex"}
 	at := fmt.Sprintf("%s:%d", cfg, p.Line)
 	switch {
-	case p.EnvKey.Value != "" && cx.Sends == discover.CodexSendsNothing:
+	case p.EnvKey.Value != "" && cx.Sends == SendsNothing:
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
 			msg := fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", p.ID, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value)
 			if p.BearerToken.Set() || len(p.Headers) > 0 || p.RequiresOpenAIAuth {
@@ -86,11 +86,11 @@ func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.F
 				Message: msg,
 				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})}}
 		}
-	case cx.Sends == discover.CodexSendsLogin:
+	case cx.Sends == SendsLogin:
 		return []doctor.Finding{{Code: catalog.CodexLoginSent, Status: doctor.Error, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] has requires_openai_auth = true and %s holds a ChatGPT sign-in (%s): Codex sends the sign-in's access token and account id to %s instead of a gateway key", p.ID, e.Tilde(cx.AuthPath), cx.ChatGPTAt.Display(e), hostOf(p.BaseURL.Value)),
 			Fix:     catalog.Render(catalog.CodexLoginSent, slots)}}
-	case cx.Sends == discover.CodexSendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
+	case cx.Sends == SendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
 		return []doctor.Finding{{Code: catalog.CodexAuthUnsent, Status: doctor.Error, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), checks.MaskKey(cx.AuthKey.Value)),
 			Fix:     catalog.Render(catalog.CodexAuthUnsent, slots)}}
@@ -111,17 +111,12 @@ func hostOf(raw string) string {
 // read, the ChatGPT sign-in's token) has its own code
 // (codexCheck.credential), not triple-present's env-missing.
 func (impl) ChecksKeyExplained(s *discover.Snapshot, t discover.Tool) bool {
-	cx := s.Codex
+	cx := StateOf(s)
 	p, ok := cx.Providers[cx.SelectedProvider().Value]
 	if t.ID != Tool.ID || !ok || t.Key.Set() {
 		return false
 	}
-	return p.EnvKey.Value != "" || cx.Sends == discover.CodexSendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
-}
-
-// ChecksSecrets: auth.json's key, read only by providers that ask for it.
-func (impl) ChecksSecrets(s *discover.Snapshot) []discover.Value {
-	return []discover.Value{s.Codex.AuthKey}
+	return p.EnvKey.Value != "" || cx.Sends == SendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
 }
 
 // ChecksIgnored reports, part of config-ignored, a [model_providers.x]
@@ -130,7 +125,7 @@ func (impl) ChecksSecrets(s *discover.Snapshot) []discover.Value {
 // Codex talks to the built-in provider instead.
 func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Finding) {
 	var out []doctor.Finding
-	cx := s.Codex
+	cx := StateOf(s)
 	selected := cx.SelectedProvider().Value
 	for _, id := range cx.ProviderIDs {
 		if _, reserved := tool.CodexReservedID(id); !reserved {

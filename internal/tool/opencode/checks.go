@@ -21,12 +21,10 @@ import (
 // that overrides what setup wrote.
 type openCodeCheck struct{ snap *discover.Snapshot }
 
-const openCodeID = "opencode"
-
 func (openCodeCheck) Name() string { return "opencode" }
 
 func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	o := c.snap.OpenCode
+	o := StateOf(c.snap)
 	model, id, name, p := o.Effective()
 	if !model.Set() {
 		return nil
@@ -40,7 +38,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				File: e.Tilde(tool.OpenCodeConfig(e)), Command: checks.SetupFor(openCodeID)}),
 			Source: at})
 	}
-	if ref := discover.EnvRef(p.APIKey.Value); ref != "" {
+	if ref := EnvRef(p.APIKey.Value); ref != "" {
 		if _, ok := e.Lookup(ref); !ok {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),

@@ -15,7 +15,7 @@ import (
 // holding Cline's MCP servers, which nothing reads there.
 func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (foreign, _ []doctor.Finding) {
 	var out []doctor.Finding
-	for _, ed := range s.Editors {
+	for _, ed := range StateOf(s) {
 		if ed.ClineMCPServers == 0 {
 			continue
 		}
