@@ -1,8 +1,9 @@
-package checks
+package qwen
 
 import (
 	"fmt"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -17,12 +18,12 @@ import (
 // unlike the model, these variables beat security.auth.baseUrl and apiKey
 // (✓ Qwen Code 0.15.10: a stale ~/.qwen/.env key was sent, 401).
 func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Finding {
-	t, _ := tool.Lookup(qwenID)
-	dotenvPath := FirstDotEnv(project, t.DotEnv.Names)
+	t := Tool
+	dotenvPath := checks.FirstDotEnv(project, t.DotEnv.Names)
 	if dotenvPath == "" {
 		dotenvPath = t.DotEnv.Own(e)
 	}
-	loaded := readDotEnv(dotenvPath)
+	loaded := checks.ReadDotEnv(dotenvPath)
 	path := tool.QwenSettings(e)
 	var out []doctor.Finding
 	for _, v := range []struct{ name, key string }{{tool.OpenAIBaseURL, tool.QwenBaseURL}, {tool.OpenAIAPIKey, tool.QwenAPIKey}} {
@@ -41,11 +42,11 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		}
 		shown := fmt.Sprintf("%q", val)
 		settingsAt := discover.Source{File: path, Key: v.key}
-		s := catalog.Slots{Remove: removeFix(e, at), Was: "the variable's key", Edit: setKeyAt(e, settingsAt, "that key")}
+		s := catalog.Slots{Remove: checks.RemoveFix(e, at), Was: "the variable's key", Edit: checks.SetKeyAt(e, settingsAt, "that key")}
 		if v.name == tool.OpenAIAPIKey {
 			shown = redact.Mask(val)
 		} else {
-			s.Was, s.Edit = shown, setAt(e, settingsAt, val)
+			s.Was, s.Edit = shown, checks.SetAt(e, settingsAt, val)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code sends %s=%s from %s, not %s from %s: the variable beats settings.json",

@@ -1,4 +1,4 @@
-package checks
+package codex
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"net/url"
 	"path/filepath"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -24,9 +24,9 @@ type codexCheck struct{ snap *discover.Snapshot }
 func (codexCheck) Name() string { return "codex-provider" }
 
 func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	cx := codex.StateOf(c.snap)
+	cx := StateOf(c.snap)
 	if !cx.ConfigExists {
-		return []doctor.Finding{skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
+		return []doctor.Finding{checks.Skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
 	}
 	var out []doctor.Finding
 	for _, id := range cx.ProviderIDs {
@@ -34,7 +34,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if p.WireAPI.Value == tool.CodexChatWire {
 			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tool.CodexWire), Command: setupFor("codex")})})
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, tool.CodexWire), Command: checks.SetupFor("codex")})})
 		}
 	}
 	sel := cx.SelectedProvider().Value
@@ -51,7 +51,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // legacyProfile reports codex-legacy-profile: Codex 0.134 and later refuse
 // to start with a top-level profile = "x" (docs/tools.md).
 func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
-	cx := codex.StateOf(c.snap)
+	cx := StateOf(c.snap)
 	if !cx.Profile.Set() {
 		return nil
 	}
@@ -66,17 +66,17 @@ func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
 }
 
 // credential judges the credential Codex sends to the selected custom
-// provider (codex.Sends): none because env_key's variable is unset
+// provider (Sends): none because env_key's variable is unset
 // (codex-env-key-unset), none because the key sits in auth.json the
 // provider does not read (codex-auth-unsent), or the ChatGPT sign-in's
 // token (codex-login-sent).
-func (c codexCheck) credential(e *env.Env, p *codex.Provider) []doctor.Finding {
-	cx := codex.StateOf(c.snap)
+func (c codexCheck) credential(e *env.Env, p *Provider) []doctor.Finding {
+	cx := StateOf(c.snap)
 	cfg := e.Tilde(cx.ConfigPath)
 	slots := catalog.Slots{Key: p.ID, File: cfg, Line: p.Line, Value: c.snap.Vars.Key, Command: "keydoctor setup --tools codex"}
 	at := fmt.Sprintf("%s:%d", cfg, p.Line)
 	switch {
-	case p.EnvKey.Value != "" && cx.Sends == codex.SendsNothing:
+	case p.EnvKey.Value != "" && cx.Sends == SendsNothing:
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
 			msg := fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", p.ID, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value)
 			if p.BearerToken.Set() || len(p.Headers) > 0 || p.RequiresOpenAIAuth {
@@ -86,13 +86,13 @@ func (c codexCheck) credential(e *env.Env, p *codex.Provider) []doctor.Finding {
 				Message: msg,
 				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})}}
 		}
-	case cx.Sends == codex.SendsLogin:
+	case cx.Sends == SendsLogin:
 		return []doctor.Finding{{Code: catalog.CodexLoginSent, Status: doctor.Error, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] has requires_openai_auth = true and %s holds a ChatGPT sign-in (%s): Codex sends the sign-in's access token and account id to %s instead of a gateway key", p.ID, e.Tilde(cx.AuthPath), cx.ChatGPTAt.Display(e), hostOf(p.BaseURL.Value)),
 			Fix:     catalog.Render(catalog.CodexLoginSent, slots)}}
-	case cx.Sends == codex.SendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
+	case cx.Sends == SendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
 		return []doctor.Finding{{Code: catalog.CodexAuthUnsent, Status: doctor.Error, Tool: "codex", Source: at,
-			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), maskKey(cx.AuthKey.Value)),
+			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), checks.MaskKey(cx.AuthKey.Value)),
 			Fix:     catalog.Render(catalog.CodexAuthUnsent, slots)}}
 	}
 	return nil
@@ -106,37 +106,46 @@ func hostOf(raw string) string {
 	return raw
 }
 
-// authCheck reports auth-conflict: one tool holding two different
-// credentials. An error: Claude Code sends ANTHROPIC_AUTH_TOKEN as Bearer
-// and ANTHROPIC_API_KEY as x-api-key, and which one the gateway honours is
-// up to the gateway, so a stale key can win.
-type authCheck struct{ snap *discover.Snapshot }
+// ChecksKeyExplained: Codex sending no key for a cause of its own
+// (env_key's variable unset, a key in auth.json the provider does not
+// read, the ChatGPT sign-in's token) has its own code
+// (codexCheck.credential), not triple-present's env-missing.
+func (impl) ChecksKeyExplained(s *discover.Snapshot, t discover.Tool) bool {
+	cx := StateOf(s)
+	p, ok := cx.Providers[cx.SelectedProvider().Value]
+	if t.ID != Tool.ID || !ok || t.Key.Set() {
+		return false
+	}
+	return p.EnvKey.Value != "" || cx.Sends == SendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
+}
 
-func (authCheck) Name() string { return "auth" }
-
-func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+// ChecksIgnored reports, part of config-ignored, a [model_providers.x]
+// table with a reserved id, which Codex ignores: an error when
+// model_provider selects it, since the custom base_url is then dropped and
+// Codex talks to the built-in provider instead.
+func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Finding) {
 	var out []doctor.Finding
-	for _, t := range c.snap.Tools {
-		if len(t.Credentials) < 2 {
+	cx := StateOf(s)
+	selected := cx.SelectedProvider().Value
+	for _, id := range cx.ProviderIDs {
+		if _, reserved := tool.CodexReservedID(id); !reserved {
 			continue
 		}
-		first := t.Credentials[0]
-		for _, other := range t.Credentials[1:] {
-			if other.Value == first.Value {
-				continue
-			}
-			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
-				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
-			cmd := setupCmd(t)
-			if other.Source.IsVar() { // setup cannot unset what the shell exports
-				cmd = ""
-			}
-			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)))
+		p := cx.Providers[id]
+		at := fmt.Sprintf("%s:%d", e.Tilde(cx.ConfigPath), p.Line)
+		st, extra := doctor.Warning, ""
+		if id == selected {
+			st, extra = doctor.Error, "; model_provider selects it, so Codex uses the built-in provider, not this base_url"
 		}
+		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: st, Tool: "codex", Source: at,
+			Message: fmt.Sprintf("[model_providers.%s] uses a reserved provider id: Codex ignores the table%s", id, extra),
+			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("codex"), Edit: fmt.Sprintf("rename [model_providers.%s] to a new id (e.g. [model_providers.gateway]) in %s and set model_provider = \"gateway\"",
+				id, at)})})
 	}
-	if len(out) == 0 {
-		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no tool holds two different keys"})
-	}
-	return out
+	return nil, out
+}
+
+// ChecksOffline adds codex-provider at the config stage.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
 }

@@ -1,4 +1,4 @@
-package checks
+package opencode
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 )
 
 // openCodeCheck holds OpenCode's traps (docs/tools.md, "OpenCode"): a
@@ -21,12 +21,10 @@ import (
 // that overrides what setup wrote.
 type openCodeCheck struct{ snap *discover.Snapshot }
 
-const openCodeID = "opencode"
-
 func (openCodeCheck) Name() string { return "opencode" }
 
 func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	o := opencode.StateOf(c.snap)
+	o := StateOf(c.snap)
 	model, id, name, p := o.Effective()
 	if !model.Set() {
 		return nil
@@ -37,15 +35,15 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: openCodeID,
 			Message: fmt.Sprintf("OpenCode's model %q (%s) is not declared under provider.%s.models: it fails with an opaque UnknownError before any request", model.Value, at, id),
 			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + id + ".models",
-				File: e.Tilde(tool.OpenCodeConfig(e)), Command: setupFor(openCodeID)}),
+				File: e.Tilde(tool.OpenCodeConfig(e)), Command: checks.SetupFor(openCodeID)}),
 			Source: at})
 	}
-	if ref := opencode.EnvRef(p.APIKey.Value); ref != "" {
+	if ref := EnvRef(p.APIKey.Value); ref != "" {
 		if _, ok := e.Lookup(ref); !ok {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),
-				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
-					Command: setupFor(openCodeID), Value: "the key", File: e.Tilde(tool.OpenCodeAuth(e))}),
+				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
+					Command: checks.SetupFor(openCodeID), Value: "the key", File: e.Tilde(tool.OpenCodeAuth(e))}),
 				Source: p.APIKey.Source.Where(e)})
 		}
 	}
@@ -80,8 +78,13 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
 			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tool.OpenCodeConfig(e)), tool.OpenCodeConfigVar, tool.OpenCodeContentVar),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: removeAll(what, where), File: e.Tilde(tool.OpenCodeConfig(e))}),
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll(what, where), File: e.Tilde(tool.OpenCodeConfig(e))}),
 			Source:  where})
 	}
 	return out
+}
+
+// ChecksOffline adds OpenCode's own checks at the layers stage.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{{Stage: checks.StageLayers, Check: openCodeCheck{o.Snapshot}}}
 }

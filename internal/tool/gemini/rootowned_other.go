@@ -1,6 +1,6 @@
 //go:build !unix
 
-package checks
+package gemini
 
 // rootOwned: Gemini CLI checks ACLs elsewhere; the file counts as read.
 func rootOwned(string) bool { return true }

@@ -1,15 +1,15 @@
-package checks
+package gemini
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/tidwall/gjson"
 )
 
@@ -24,7 +24,7 @@ type geminiCheck struct{ snap *discover.Snapshot }
 func (geminiCheck) Name() string { return "gemini" }
 
 func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	g := gemini.StateOf(c.snap)
+	g := StateOf(c.snap)
 	// A hidden ~/.gemini/.env or a saved auth type counts: the trap is
 	// that Gemini CLI then has no triple where it starts.
 	found, ok := c.snap.Tool("gemini")
@@ -35,13 +35,13 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if at := g.AuthType; at.Set() && at.Value != tool.GeminiAPIKeyAuth {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: at.Source.Display(e),
 			Message: fmt.Sprintf("%s saves selectedType %q: it beats GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL, so Gemini CLI does not use the gateway", e.Tilde(g.Settings), at.Value),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, at.Source, tool.GeminiAPIKeyAuth), Command: setupFor("gemini")})})
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, at.Source, tool.GeminiAPIKeyAuth), Command: checks.SetupFor("gemini")})})
 	}
 	if !g.AuthType.Set() && ok && found.Base.Set() && geminiAuthElsewhere(e, c.snap.Project) == "" {
 		out = append(out, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
 			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tool.GeminiBaseURL),
 			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tool.GeminiAuthType,
-				Value: tool.GeminiAPIKeyAuth, Command: setupFor("gemini")})})
+				Value: tool.GeminiAPIKeyAuth, Command: checks.SetupFor("gemini")})})
 	}
 	if g.UsageStats == nil || *g.UsageStats {
 		out = append(out, doctor.Finding{Code: catalog.UsageStatsOn, Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),
@@ -62,9 +62,14 @@ func geminiAuthElsewhere(e *env.Env, project string) string {
 		if i > 0 && !rootOwned(f) {
 			continue // a system file Gemini CLI skips as insecure
 		}
-		if doc, ok := readJSONC(f); ok && gjson.GetBytes(doc, tool.GeminiAuthType).String() != "" {
+		if doc, ok := checks.ReadJSONC(f); ok && gjson.GetBytes(doc, tool.GeminiAuthType).String() != "" {
 			return f
 		}
 	}
 	return ""
+}
+
+// ChecksOffline adds Gemini CLI's own checks at the config stage.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{{Stage: checks.StageConfig, Check: geminiCheck{o.Snapshot}}}
 }

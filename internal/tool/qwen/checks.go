@@ -1,4 +1,4 @@
-package checks
+package qwen
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -33,7 +34,7 @@ func (qwenCheck) Name() string { return "qwen" }
 func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	settings := tool.QwenSettings(e)
 	out := qwenCorrupted(e, settings)
-	doc, ok := readJSONC(settings)
+	doc, ok := checks.ReadJSONC(settings)
 	if !ok && fileExists(settings) && fileExists(settings+".orig") {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("%s does not parse and %s.orig exists: Qwen Code will silently replace settings.json with that older copy on its next start, losing every edit since", e.Tilde(settings), e.Tilde(settings)),
@@ -52,8 +53,8 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if v, set := e.Lookup(tool.OpenAIModel); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), tool.OpenAIModel, v),
-			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: setAt(e, discover.Source{File: settings, Key: tool.QwenModel}, v),
-				Command: setupFor(qwenID) + " --model " + human.ShellQuote(v)}),
+			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, discover.Source{File: settings, Key: tool.QwenModel}, v),
+				Command: checks.SetupFor(qwenID) + " --model " + human.ShellQuote(v)}),
 			Source: e.Tilde(settings)})
 	}
 	if gjson.GetBytes(doc, tool.QwenAuthType).String() == "" {
@@ -68,7 +69,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if len(set) > 0 && len(unset) > 0 {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: qwenID,
 				Message: fmt.Sprintf("%s set but %s not, and %s names no auth type: headless Qwen Code stops with \"No auth type is selected\"", strings.Join(set, ", "), strings.Join(unset, ", "), e.Tilde(settings)),
-				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: exportAll(unset), Command: setupFor(qwenID),
+				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.ExportAll(unset), Command: checks.SetupFor(qwenID),
 					Value: "the whole triple and " + tool.QwenAuthType, File: e.Tilde(settings)})})
 		}
 	}
@@ -103,7 +104,7 @@ func qwenCorrupted(e *env.Env, settings string) []doctor.Finding {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Warning, Tool: qwenID,
 			Message: fmt.Sprintf("Qwen Code found %s invalid %s, renamed it to %s and reset its settings: lost %s", e.Tilde(settings), when, e.Tilde(m), lost),
 			Fix: catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: fmt.Sprintf("copy what you still need from %s into %s (it must parse), run '%s', then delete %s",
-				e.Tilde(m), e.Tilde(settings), setupFor(qwenID), human.ShellQuote(e.Tilde(m)))}),
+				e.Tilde(m), e.Tilde(settings), checks.SetupFor(qwenID), human.ShellQuote(e.Tilde(m)))}),
 			Source: e.Tilde(m)})
 	}
 	return out
@@ -119,7 +120,7 @@ func topKeys(path string) []string {
 		return nil
 	}
 	var keys []string
-	if doc, ok := standardJSON(b); ok {
+	if doc, ok := checks.StandardJSON(b); ok {
 		gjson.ParseBytes(doc).ForEach(func(k, _ gjson.Result) bool {
 			keys = append(keys, k.String())
 			return true
@@ -132,26 +133,6 @@ func topKeys(path string) []string {
 		}
 	}
 	return keys
-}
-
-// readJSONC reads a JSON-with-comments file as standard JSON.
-func readJSONC(path string) ([]byte, bool) {
-	b, err := safefile.ReadFile(path)
-	if err != nil {
-		return nil, false
-	}
-	return standardJSON(b)
-}
-
-func standardJSON(b []byte) ([]byte, bool) {
-	if jsonpos.CheckDepth(b) != nil {
-		return nil, false
-	}
-	std, err := hujson.Standardize(append([]byte(nil), b...))
-	if err != nil {
-		return nil, false
-	}
-	return std, true
 }
 
 // trailingComma reports whether a JSON-with-comments file has a comma
@@ -182,3 +163,8 @@ func trailingComma(path string) bool {
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// ChecksOffline adds Qwen Code's own checks at the layers stage.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{{Stage: checks.StageLayers, Check: qwenCheck{o.Snapshot}}}
+}

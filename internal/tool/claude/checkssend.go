@@ -1,9 +1,10 @@
-package checks
+package claude
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -11,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // claudeSendCheck judges the request Claude Code will really send
@@ -21,7 +21,7 @@ import (
 type claudeSendCheck struct {
 	snap     *discover.Snapshot
 	profile  gateway.Profile
-	profiles *ProfileSet
+	profiles *checks.ProfileSet
 }
 
 func (claudeSendCheck) Name() string { return "claude-request" }
@@ -29,7 +29,7 @@ func (claudeSendCheck) Name() string { return "claude-request" }
 func (c claudeSendCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	t, ok := c.snap.Tool(string(gateway.Claude))
 	if !ok || !t.Route.Gateway() || t.MCP {
-		return []doctor.Finding{skip("claude", "Claude Code is not configured for a gateway")}
+		return []doctor.Finding{checks.Skip("claude", "Claude Code is not configured for a gateway")}
 	}
 	var out []doctor.Finding
 	for _, f := range []func(*env.Env, discover.Tool) *doctor.Finding{c.model, c.helper, c.login, c.staleKey} {
@@ -38,7 +38,7 @@ func (c claudeSendCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, okFinding(*t, fmt.Sprintf("Claude Code asks for %s%s", t.Model.Value, aliasNote(e, *t)), src(e, t.Model)))
+		out = append(out, checks.Passed(*t, fmt.Sprintf("Claude Code asks for %s%s", t.Model.Value, aliasNote(e, *t)), checks.Src(e, t.Model)))
 	}
 	return out
 }
@@ -51,10 +51,10 @@ func aliasNote(e *env.Env, t discover.Tool) string {
 	}
 	how := "its default alias " + t.ModelAlias.Value
 	if t.ModelAlias.Configured() {
-		how = fmt.Sprintf("the alias %q from %s", t.ModelAlias.Value, where(e, t.ModelAlias))
+		how = fmt.Sprintf("the alias %q from %s", t.ModelAlias.Value, checks.Where(e, t.ModelAlias))
 	}
 	if t.Model.Configured() {
-		return fmt.Sprintf(" (%s, through %s)", how, where(e, t.Model))
+		return fmt.Sprintf(" (%s, through %s)", how, checks.Where(e, t.Model))
 	}
 	return " (" + how + ")"
 }
@@ -70,12 +70,12 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	msg := fmt.Sprintf("Claude Code sets no model: a turn uses its default alias %s, and with %s not set it asks for %s, which the gateway may not serve", a.Name, a.Var, t.Model.Value)
 	at, from := t.Places.Model, t.Places.Model.Display(e)
 	if t.ModelAlias.Configured() {
-		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, Claude Code asks for %s, which the gateway may not serve", t.ModelAlias.Value, where(e, t.ModelAlias), a.Var, t.Model.Value)
-		at.File, from = t.ModelAlias.Source.File, src(e, t.ModelAlias)
+		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, Claude Code asks for %s, which the gateway may not serve", t.ModelAlias.Value, checks.Where(e, t.ModelAlias), a.Var, t.Model.Value)
+		at.File, from = t.ModelAlias.Source.File, checks.Src(e, t.ModelAlias)
 	}
 	for _, v := range []string{tool.ClaudeDefaultOpusModel, tool.ClaudeDefaultSonnetModel, tool.ClaudeDefaultFableModel} {
-		if o := claude.Var(c.snap, v); v != a.Var && o.Value != "" {
-			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, src(e, o), aliasOfVar(v))
+		if o := Var(c.snap, v); v != a.Var && o.Value != "" {
+			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, checks.Src(e, o), aliasOfVar(v))
 		}
 	}
 	if at.File == "" { // ANTHROPIC_MODEL from the shell
@@ -83,8 +83,8 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	} else {
 		at = discover.Source{File: at.File, Key: tool.ClaudeEnv + "." + a.Var}
 	}
-	f := finding(t, catalog.EnvMissing, doctor.Warning, msg,
-		catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, at, "<model id>"), Command: setupCmd(t)}),
+	f := checks.Finding(t, catalog.EnvMissing, doctor.Warning, msg,
+		catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetAt(e, at, "<model id>"), Command: checks.SetupCmd(t)}),
 		from)
 	return &f
 }
@@ -105,8 +105,8 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	if !t.Helper.Set() {
 		return nil
 	}
-	bearer := fmt.Sprintf("the %s %s (%s)", t.KeyName, maskKey(t.Key.Value), where(e, t.Key))
-	xkey := fmt.Sprintf("apiKeyHelper's key (%s)", where(e, t.Helper))
+	bearer := fmt.Sprintf("the %s %s (%s)", t.KeyName, checks.MaskKey(t.Key.Value), checks.Where(e, t.Key))
+	xkey := fmt.Sprintf("apiKeyHelper's key (%s)", checks.Where(e, t.Helper))
 	if t.KeyName == tool.AnthropicAPIKey {
 		bearer, xkey = xkey, bearer
 	}
@@ -116,9 +116,9 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	} else {
 		msg += ": a gateway that reads x-api-key first never sees the helper's key"
 	}
-	f := finding(t, catalog.KeyHelperConflict, doctor.Error, msg,
-		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Remove: removeFix(e, t.Key.Source), Key: t.KeyName}),
-		src(e, t.Key))
+	f := checks.Finding(t, catalog.KeyHelperConflict, doctor.Error, msg,
+		catalog.Render(catalog.KeyHelperConflict, catalog.Slots{Remove: checks.RemoveFix(e, t.Key.Source), Key: t.KeyName}),
+		checks.Src(e, t.Key))
 	return &f
 }
 
@@ -129,14 +129,14 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 		return nil
 	}
 	msg := fmt.Sprintf("Claude Code has a base URL (%s, %s) but no key: it sends your Claude subscription's login token (%s) to that host as Authorization: Bearer; the gateway gets your Anthropic login and answers 401",
-		t.Base.Value, where(e, t.Base), src(e, t.Login))
+		t.Base.Value, checks.Where(e, t.Base), checks.Src(e, t.Login))
 	at := t.Places.Key // ~/.claude/settings.json env, unless the base URL sits in another layer
 	if t.Base.Source.File != "" {
 		at.File = t.Base.Source.File
 	}
-	f := finding(t, catalog.LoginToGateway, doctor.Error, msg,
-		catalog.Render(catalog.LoginToGateway, catalog.Slots{Edit: setKeyAt(e, at, "<your gateway key>"), Command: setupCmd(t), Remove: removeFix(e, t.Base.Source)}),
-		src(e, t.Base))
+	f := checks.Finding(t, catalog.LoginToGateway, doctor.Error, msg,
+		catalog.Render(catalog.LoginToGateway, catalog.Slots{Edit: checks.SetKeyAt(e, at, "<your gateway key>"), Command: checks.SetupCmd(t), Remove: checks.RemoveFix(e, t.Base.Source)}),
+		checks.Src(e, t.Base))
 	return &f
 }
 
@@ -150,12 +150,12 @@ func (c claudeSendCheck) staleKey(e *env.Env, t discover.Tool) *doctor.Finding {
 		return nil
 	}
 	msg := fmt.Sprintf("Claude Code sends the key %s from %s, which beats the profile's key %s in %s: the gateway will refuse it",
-		maskKey(t.Key.Value), where(e, t.Key), maskKey(good.Value), where(e, good))
+		checks.MaskKey(t.Key.Value), checks.Where(e, t.Key), checks.MaskKey(good.Value), checks.Where(e, good))
 	slots := catalog.Slots{Tool: t.Label, Command: "keydoctor setup --tools claude --scope " + c.scopeOf(t.Key.Source.File)}
 	if p, _ := t.Rule.Diagnose(t.Base.Value); p.Root == root {
-		slots.Remove = removeFix(e, t.Key.Source)
+		slots.Remove = checks.RemoveFix(e, t.Key.Source)
 	}
-	f := finding(t, catalog.KeyOverridden, doctor.Error, msg, catalog.Render(catalog.KeyOverridden, slots), src(e, t.Key))
+	f := checks.Finding(t, catalog.KeyOverridden, doctor.Error, msg, catalog.Render(catalog.KeyOverridden, slots), checks.Src(e, t.Key))
 	return &f
 }
 
@@ -168,9 +168,9 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 	if t.Key.Value == "" {
 		return discover.Value{}, "", false
 	}
-	if ref := (driftCheck{c.snap, c.profile}).explicit(gateway.FieldKey, c.profile.Key); ref.ok {
+	if ref, ok := checks.ProfileValue(c.profile, gateway.FieldKey, c.profile.Key); ok {
 		for _, o := range t.Key.Overrides {
-			if o.Value == ref.value && t.Key.Value != ref.value {
+			if o.Value == ref && t.Key.Value != ref {
 				return o, c.profile.BaseURL, true
 			}
 		}
@@ -191,7 +191,7 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 
 // scopeOf is the setup scope of a Claude settings file.
 func (c claudeSendCheck) scopeOf(path string) string {
-	for _, l := range claude.StateOf(c.snap).Layers {
+	for _, l := range StateOf(c.snap).Layers {
 		if l.Path == path && l.Scope != string(tool.ClaudeManaged) {
 			return l.Scope
 		}

@@ -1,4 +1,4 @@
-package checks
+package claude
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -27,9 +27,9 @@ func (claudeRejectedCheck) Name() string { return "claude-key-approval" }
 func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	t, ok := c.snap.Tool("claude")
 	if !ok {
-		return []doctor.Finding{skip("claude", "Claude Code is not configured")}
+		return []doctor.Finding{checks.Skip("claude", "Claude Code is not configured")}
 	}
-	st := claude.StateOf(c.snap)
+	st := StateOf(c.snap)
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.
@@ -46,11 +46,20 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 			if st.RejectedLine > 0 {
 				at = fmt.Sprintf("%s:%d", at, st.RejectedLine)
 			}
-			return []doctor.Finding{finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
+			return []doctor.Finding{checks.Finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
 				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: interactive Claude Code sessions silently do not use it (they say \"Not logged in · Please run /login\"); headless claude -p still sends it",
-					tool.AnthropicAPIKey, where(e, cred), maskKey(cred.Value), tool.ClaudeRejected, at),
-				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: setupCmd(*t)}), at)}
+					tool.AnthropicAPIKey, checks.Where(e, cred), checks.MaskKey(cred.Value), tool.ClaudeRejected, at),
+				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: checks.SetupCmd(*t)}), at)}
 		}
 	}
-	return []doctor.Finding{okFinding(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}
+	return []doctor.Finding{checks.Passed(*t, "Claude Code has not been told to refuse its key", e.Tilde(st.StatePath))}
+}
+
+// ChecksOffline adds Claude Code's own checks at the request stage: the
+// key it was told to refuse, then the request it really sends.
+func (impl) ChecksOffline(o checks.Options) []checks.Staged {
+	return []checks.Staged{
+		{Stage: checks.StageRequest, Check: claudeRejectedCheck{o.Snapshot}},
+		{Stage: checks.StageRequest, Check: claudeSendCheck{o.Snapshot, o.Profile, o.Profiles}},
+	}
 }
