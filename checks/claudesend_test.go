@@ -5,7 +5,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // TestShadowedProfileKey: which shadowed key is the profile's, from the
@@ -18,7 +18,7 @@ func TestShadowedProfileKey(t *testing.T) {
 	winner.Overrides = []discover.Value{user}
 	given := gateway.Profile{BaseURL: "https://gw.example/api", Key: good, Sources: map[gateway.Field]string{gateway.FieldKey: "TAOTOKEN_API_KEY"}}
 	preset := gateway.Profile{BaseURL: "https://gw.example/api", Key: "", Sources: map[gateway.Field]string{}}
-	stored := &ProfileSet{Resolved: []profiles.Resolved{{Root: "https://gw.example/api", Key: good}}}
+	stored := &ProfileSet{Resolved: []profile.Resolved{{Root: "https://gw.example/api", Key: good}}}
 	tests := []struct {
 		name     string
 		key      discover.Value
@@ -29,7 +29,7 @@ func TestShadowedProfileKey(t *testing.T) {
 	}{
 		{"the given profile's key shadowed", winner, given, nil, true, "https://gw.example/api"},
 		{"a stored profile's key shadowed, no key given", winner, preset, stored, true, "https://gw.example/api"},
-		{"the winner is a stored profile's key: a deliberate switch", winner, preset, &ProfileSet{Resolved: []profiles.Resolved{{Key: good}, {Key: stale}}}, false, ""},
+		{"the winner is a stored profile's key: a deliberate switch", winner, preset, &ProfileSet{Resolved: []profile.Resolved{{Key: good}, {Key: stale}}}, false, ""},
 		{"no profile key known", winner, preset, nil, false, ""},
 		{"the given key wins", user, given, nil, false, ""},
 		{"the given key is nowhere beneath", local, given, nil, false, ""},

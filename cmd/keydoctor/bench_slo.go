@@ -8,13 +8,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // sloGoals parses --slo ("articles": the articles' goals), else the goals
 // of the team file found above the working directory (keydoctor.yaml), and
 // says which it took.
-func sloGoals(o *benchOptions, team *profiles.Team) (text, source string, goals []bench.Goal, err error) {
+func sloGoals(o *benchOptions, team *profile.Team) (text, source string, goals []bench.Goal, err error) {
 	text, source = strings.TrimSpace(o.SLO), "--slo"
 	if text == "" && team != nil && strings.TrimSpace(team.Goals) != "" {
 		text, source = strings.TrimSpace(team.Goals), "keydoctor.yaml"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -46,7 +46,7 @@ and 'keydoctor doctor' reports each tool that drifted from it.`,
 // writeInit writes the team file from profile name (the current one when
 // empty).
 func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string) error {
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return err
 	}
@@ -63,11 +63,11 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 		return err
 	}
 	t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
-	if err := profiles.CheckKeyEnv(t.KeyEnv); err != nil {
+	if err := profile.CheckKeyEnv(t.KeyEnv); err != nil {
 		return usageErrorf("keep the key in a variable such as GATEWAY_API_KEY: keydoctor profile set "+name+" --key-env NAME", "profile %s: %v", name, err)
 	}
-	path := filepath.Join(dir, profiles.TeamFile)
-	if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
+	path := filepath.Join(dir, profile.TeamFile)
+	if err := profile.WriteTeam(path, t); errors.Is(err, profile.ErrTeamExists) {
 		return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
 	} else if errors.Is(err, fs.ErrPermission) {
 		abs, _ := filepath.Abs(path)
@@ -82,7 +82,7 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
 	// You wrote it: it is trusted as written (an edit, or another version
 	// pulled, is untrusted again).
-	found, err := profiles.JudgeTeam(e, path)
+	found, err := profile.JudgeTeam(e, path)
 	if err == nil {
 		err = found.Trust(e)
 	}
@@ -94,8 +94,8 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 
 // teamOf is the team file for a profile: its gateway (preset, and the
 // base URL unless it is the preset's), models, tools and key variable.
-func teamOf(sp profiles.Profile, given, using []string) *profiles.Team {
-	t := &profiles.Team{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
+func teamOf(sp profile.Profile, given, using []string) *profile.Team {
+	t := &profile.Team{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
 	if t.Tools == nil {
 		t.Tools = using
 	}
@@ -107,7 +107,7 @@ func teamOf(sp profiles.Profile, given, using []string) *profiles.Team {
 
 // keyVarOf names the variable a team keeps the key in when the profile
 // keeps its own: the preset's.
-func keyVarOf(sp profiles.Profile) string {
+func keyVarOf(sp profile.Profile) string {
 	if pr, err := templates.LookupPreset(presetOf(sp)); err == nil {
 		return pr.Vars.APIKey
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
@@ -60,7 +60,7 @@ func newProfileAddCmd(e *env.Env) *cobra.Command {
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.empty() {
-				if err := profiles.ValidName(args[0]); err != nil {
+				if err := profile.ValidName(args[0]); err != nil {
 					return err
 				}
 				if !e.IsTerminal {
@@ -96,7 +96,7 @@ func newProfileSetCmd(e *env.Env) *cobra.Command {
 // editProfile adds (create) or changes a profile under the write lock.
 func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
 	// Before the key is read, let alone stored under that name.
-	if err := profiles.ValidName(name); err != nil {
+	if err := profile.ValidName(name); err != nil {
 		return err
 	}
 	key := f.key
@@ -114,7 +114,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		}
 	}
 	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, err := profiles.Open(e)
+		st, err := profile.Open(e)
 		if err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 
 // apply copies the given fields; a new profile gets the preset whose root
 // --base-url is (custom for any other URL), else the default preset.
-func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
+func (f *profileEdit) apply(p *profile.Profile, create bool) error {
 	if f.preset != "" {
 		if _, err := templates.LookupPreset(f.preset); err != nil {
 			return usageErrorf("use --preset taotoken or --preset custom", "%v", err)
@@ -213,7 +213,7 @@ func orDash(s string) string {
 
 // keyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",
 // "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
-func keyWhere(e *env.Env, st *profiles.Store, p profiles.Profile) string {
+func keyWhere(e *env.Env, st *profile.Store, p profile.Profile) string {
 	k, err := st.Key(e, p)
 	masked := redact.Mask(k)
 	switch {
@@ -223,9 +223,9 @@ func keyWhere(e *env.Env, st *profiles.Store, p profiles.Profile) string {
 		return "$" + p.KeyEnv + " (" + masked + ")"
 	case err != nil:
 		return p.KeyStore + " (unreadable)"
-	case p.KeyStore == profiles.StoreKeyring:
+	case p.KeyStore == profile.StoreKeyring:
 		return "OS keyring (" + masked + ")"
-	case p.KeyStore == profiles.StoreFile:
+	case p.KeyStore == profile.StoreFile:
 		return e.Tilde(st.Secrets.Dir) + "/" + p.Name + " (" + masked + ")"
 	}
 	return "none"

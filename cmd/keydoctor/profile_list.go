@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
@@ -42,12 +42,12 @@ type toolsOn struct {
 	byProfile map[string][]string
 	byTool    map[string]string // tool label → profile ("" none)
 	snap      *discover.Snapshot
-	resolved  []profiles.Resolved
+	resolved  []profile.Resolved
 }
 
 // whoUses discovers the tools' files in project and matches each tool's
 // triple to the profiles (base URL, model, key).
-func whoUses(e *env.Env, st *profiles.Store, project string) toolsOn {
+func whoUses(e *env.Env, st *profile.Store, project string) toolsOn {
 	p, _ := gateway.Load(e, gateway.LoadOptions{})
 	snap := discover.Discover(e, discover.OptionsFor(p, project))
 	t := toolsOn{byProfile: map[string][]string{}, byTool: map[string]string{}, snap: snap, resolved: st.Resolve(e)}
@@ -55,7 +55,7 @@ func whoUses(e *env.Env, st *profiles.Store, project string) toolsOn {
 		if !tool.Base.Configured() {
 			continue
 		}
-		n := profiles.Match(t.resolved, profiles.Triple{Root: tool.Base.Value, Model: tool.Model.Value, Key: tool.Key.Value})
+		n := profile.Match(t.resolved, profile.Triple{Root: tool.Base.Value, Model: tool.Model.Value, Key: tool.Key.Value})
 		t.byTool[tool.Label] = n
 		if n != "" && !contains(t.byProfile[n], string(tool.ID)) {
 			t.byProfile[n] = append(t.byProfile[n], string(tool.ID))
@@ -73,7 +73,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func viewOf(e *env.Env, st *profiles.Store, p profiles.Profile, on toolsOn) profileView {
+func viewOf(e *env.Env, st *profile.Store, p profile.Profile, on toolsOn) profileView {
 	k, _ := st.Key(e, p)
 	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
 		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
@@ -91,7 +91,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 		Short: "list the profiles: gateway, model, masked key, and the tools on each now",
 		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			st, err := profiles.Open(e)
+			st, err := profile.Open(e)
 			if err != nil {
 				return err
 			}
@@ -132,7 +132,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 		Short: "show one profile (key masked, and where it is kept)",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := profiles.Open(e)
+			st, err := profile.Open(e)
 			if err != nil {
 				return err
 			}
@@ -167,7 +167,7 @@ func newProfileRmCmd(e *env.Env) *cobra.Command {
 		Short: "remove a profile and the key keydoctor kept for it (tool files are not touched)",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+			return storeEdit(c, e, func(st *profile.Store) (string, error) {
 				return "removed profile " + args[0], st.Remove(args[0])
 			})
 		},
@@ -180,7 +180,7 @@ func newProfileRenameCmd(e *env.Env) *cobra.Command {
 		Short: "rename a profile (its kept key moves along)",
 		Args:  usageArgs(cobra.ExactArgs(2)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+			return storeEdit(c, e, func(st *profile.Store) (string, error) {
 				return fmt.Sprintf("renamed profile %s to %s", args[0], args[1]), st.Rename(args[0], args[1])
 			})
 		},
@@ -188,9 +188,9 @@ func newProfileRenameCmd(e *env.Env) *cobra.Command {
 }
 
 // storeEdit changes the store under the write lock and saves it.
-func storeEdit(c *cobra.Command, e *env.Env, edit func(*profiles.Store) (string, error)) error {
+func storeEdit(c *cobra.Command, e *env.Env, edit func(*profile.Store) (string, error)) error {
 	return withWriteLock(c.Context(), e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, err := profiles.Open(e)
+		st, err := profile.Open(e)
 		if err != nil {
 			return err
 		}
@@ -209,8 +209,8 @@ func storeEdit(c *cobra.Command, e *env.Env, edit func(*profiles.Store) (string,
 // profileSet is what doctor compares the tools with; nil when there are
 // neither profiles nor a team file (or the store does not read: the
 // command's load already said why).
-func profileSet(e *env.Env, team *profiles.Team) *checks.ProfileSet {
-	st, err := profiles.Open(e)
+func profileSet(e *env.Env, team *profile.Team) *checks.ProfileSet {
+	st, err := profile.Open(e)
 	if err != nil || (len(st.Names()) == 0 && team == nil) {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -31,20 +31,20 @@ type profileFlags struct {
 	// used is the stored profile the load fell back to ("" none); team
 	// the team file found above the project directory (nil none).
 	used string
-	team *profiles.Team
+	team *profile.Team
 	// untrusted is a team file found but not trusted: ignored (the hint
 	// said so once). trustTeam (setup --trust-team-file, or the wizard's
 	// yes) trusts it for the run; trustedNow is then the file to record as
 	// trusted. refuseUntrusted (setup --yes) makes an untrusted file an
 	// error instead of a hint.
-	untrusted, trustedNow      *profiles.Found
+	untrusted, trustedNow      *profile.Found
 	trustTeam, refuseUntrusted bool
 	hinted                     bool
 	// current, when set (setup), reads the tools' files for a run with
 	// no stored profile and no team file to start from; cur is what it
 	// read.
-	current func() profiles.Current
-	cur     *profiles.Current
+	current func() profile.Current
+	cur     *profile.Current
 }
 
 func (f *profileFlags) add(fs *pflag.FlagSet) {
@@ -56,7 +56,7 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the API key from the first line of standard input (on a terminal: a prompt, without echo)")
 	fs.StringVar(&f.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
-	fs.StringVar(&f.profile, "profile", "", "stored profile to use for what flags and variables do not give (default $"+profiles.ProfileVar+", else the default profile)")
+	fs.StringVar(&f.profile, "profile", "", "stored profile to use for what flags and variables do not give (default $"+profile.ProfileVar+", else the default profile)")
 }
 
 // load resolves the profile for a command run in the current directory.
@@ -151,7 +151,7 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 // savedLayer is the stored profile to fall back to, its key read; a key
 // that cannot be read (a locked keyring) is a note, not a failure.
 func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
 	l, err := st.Layer(e, p)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err)
-		l, _ = st.Layer(e, profiles.Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel})
+		l, _ = st.Layer(e, profile.Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel})
 	}
 	f.used = name
 	return l, nil

@@ -5,7 +5,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
@@ -13,7 +13,7 @@ import (
 // currentFiles reads what the tools setup will write hold now (all the
 // configured ones without --tools): a setup made before profiles existed
 // keeps those values for the fields not given.
-func (o *setupOptions) currentFiles() profiles.Current {
+func (o *setupOptions) currentFiles() profile.Current {
 	var only []gateway.ToolID
 	if o.Tools != "" {
 		only, _ = tool.ParseSetup(o.Tools) // a bad list is refused later, by name
@@ -21,7 +21,7 @@ func (o *setupOptions) currentFiles() profiles.Current {
 	// Discovery reads .env under every preset's names (a custom gateway's
 	// GATEWAY_* too), whatever the default profile's preset is.
 	snap := discover.Discover(o.Env, discover.Options{Project: o.Project})
-	cur := profiles.FromTools(snap, only)
+	cur := profile.FromTools(snap, only)
 	// A custom gateway in the files would make the run a custom preset's
 	// and hide the default preset's variables: with one of them set, the
 	// user works with that preset.
@@ -41,7 +41,7 @@ func (o *setupOptions) currentFiles() profiles.Current {
 // refuses a field they disagree on with no majority when nothing else
 // (flag, variable, team file) gives it: the preset's default would
 // silently replace every tool's value.
-func keptFromFiles(cur *profiles.Current, p *gateway.Profile) error {
+func keptFromFiles(cur *profile.Current, p *gateway.Profile) error {
 	if cur == nil {
 		return nil
 	}
@@ -50,7 +50,7 @@ func keptFromFiles(cur *profiles.Current, p *gateway.Profile) error {
 		if msg, ok := cur.Conflicts[f]; ok && (src == "" || strings.HasPrefix(src, "preset ")) {
 			return usageErrorf(conflictHint(f), "%s", msg)
 		}
-		if msg, ok := cur.Notes[f]; ok && src == profiles.FilesSource {
+		if msg, ok := cur.Notes[f]; ok && src == profile.FilesSource {
 			p.Notes = append(p.Notes, gateway.Note{Message: msg + "; " + conflictHint(f) + " to choose"})
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -19,7 +19,7 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 	if o.remember != nil {
 		return "", o.remember(p)
 	}
-	st, err := profiles.Open(o.Env)
+	st, err := profile.Open(o.Env)
 	if err != nil {
 		return "", err
 	}
@@ -32,7 +32,7 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 		}
 	}
 	old, existed := st.Get(name)
-	sp := profiles.Profile{Name: name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel}
+	sp := profile.Profile{Name: name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel}
 	if err := keepKey(o, st, &sp, old, p); err != nil {
 		return "", err
 	}
@@ -56,7 +56,7 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 // keepKey records where the profile's key is: the variable it came from,
 // or (typed, piped, or a kept key) keydoctor's own store. A kept key that
 // has not changed is not written again.
-func keepKey(o *setupOptions, st *profiles.Store, sp *profiles.Profile, old profiles.Profile, p gateway.Profile) error {
+func keepKey(o *setupOptions, st *profile.Store, sp *profile.Profile, old profile.Profile, p gateway.Profile) error {
 	src := p.Source(gateway.FieldKey)
 	if p.Key == "" {
 		return nil
@@ -86,7 +86,7 @@ func keepKey(o *setupOptions, st *profiles.Store, sp *profiles.Profile, old prof
 }
 
 // presetOf is a stored profile's preset as gateway.Load would pick it.
-func presetOf(p profiles.Profile) string {
+func presetOf(p profile.Profile) string {
 	if p.Preset != "" {
 		return p.Preset
 	}

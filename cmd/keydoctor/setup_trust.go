@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // settleTrust decides what setup does with an untrusted keydoctor.yaml in
@@ -20,7 +20,7 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 		o.Flags.refuseUntrusted = !o.TrustTeamFile
 		return nil
 	}
-	found, err := profiles.TeamFor(o.Env, o.Project)
+	found, err := profile.TeamFor(o.Env, o.Project)
 	if err != nil || found == nil || found.Trusted {
 		return err
 	}

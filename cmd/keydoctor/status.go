@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
@@ -128,7 +128,7 @@ func runStatus(o *statusOptions) error {
 		for _, t := range snap.Tools {
 			for j := range doc.Tools {
 				if doc.Tools[j].Label == t.Label && len(set.Resolved) > 0 {
-					doc.Tools[j].Profile = orNone(profiles.Match(set.Resolved, profiles.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value}))
+					doc.Tools[j].Profile = orNone(profile.Match(set.Resolved, profile.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value}))
 				}
 			}
 		}

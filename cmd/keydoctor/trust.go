@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -32,7 +32,7 @@ func newTrustCmd(e *env.Env) *cobra.Command {
 		Long: `A repository's keydoctor.yaml names a gateway, a model and the variable a key
 is read from. Whoever wrote the repository wrote it, so it has no effect until
 you trust its exact content: trust records the file's absolute path and the
-SHA-256 of its content in ` + "`$XDG_CONFIG_HOME/keydoctor/" + profiles.TrustFile + "`" + ` (0600). A file that
+SHA-256 of its content in ` + "`$XDG_CONFIG_HOME/keydoctor/" + profile.TrustFile + "`" + ` (0600). A file that
 changes (the next pull) is untrusted again. An untrusted file is ignored by
 every command, which says so once on stderr; 'setup --yes' refuses it unless
 --trust-team-file is given.
@@ -93,7 +93,7 @@ func runTrust(ctx context.Context, o *trustOptions) error {
 
 // find is the file PATH names: a file itself, or the team file of the
 // repository holding a directory.
-func (o *trustOptions) find() (*profiles.Found, error) {
+func (o *trustOptions) find() (*profile.Found, error) {
 	path := o.Path
 	if path == "" {
 		path = "."
@@ -103,15 +103,15 @@ func (o *trustOptions) find() (*profiles.Found, error) {
 		return nil, usageErrorf("give a keydoctor.yaml or a directory of the repository", "%s: %v", o.Env.Tilde(path), errors.Unwrap(err))
 	}
 	if !fi.IsDir() {
-		return profiles.JudgeTeam(o.Env, path)
+		return profile.JudgeTeam(o.Env, path)
 	}
-	found, err := profiles.TeamFor(o.Env, path)
+	found, err := profile.TeamFor(o.Env, path)
 	if err != nil {
 		return nil, err
 	}
 	if found == nil {
 		return nil, usageErrorf("only a repository's own file counts: from the directory up to the one holding .git",
-			"no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
+			"no %s in the repository holding %s", profile.TeamFile, shownDir(o.Env, path))
 	}
 	return found, nil
 }
@@ -125,7 +125,7 @@ func shownDir(e *env.Env, dir string) string {
 }
 
 // describeTeam is what a team file sets, for the user to read.
-func describeTeam(f *profiles.Found, t *profiles.Team) string {
+func describeTeam(f *profile.Found, t *profile.Team) string {
 	host, _, _ := f.Shown()
 	s := "gateway " + host
 	if t.Model != "" {
@@ -143,20 +143,20 @@ func revokeTrust(o *trustOptions) error {
 		path = "."
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		p, err := profiles.LocateTeam(path)
+		p, err := profile.LocateTeam(path)
 		if err != nil {
 			return err
 		}
 		if p == "" {
-			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
+			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profile.TeamFile, shownDir(o.Env, path))
 		}
 		path = p
 	}
-	key, err := profiles.TrustKey(path)
+	key, err := profile.TrustKey(path)
 	if err != nil {
 		return err
 	}
-	tr, err := profiles.OpenTrust(o.Env)
+	tr, err := profile.OpenTrust(o.Env)
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func revokeTrust(o *trustOptions) error {
 }
 
 func listTrust(o *trustOptions) error {
-	tr, err := profiles.OpenTrust(o.Env)
+	tr, err := profile.OpenTrust(o.Env)
 	if err != nil {
 		return err
 	}

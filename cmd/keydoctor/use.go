@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
@@ -72,7 +72,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 // prepareUse resolves the profile use writes and the tools it switches.
 func prepareUse(o *useOptions, so *setupOptions) error {
 	e := o.Env
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 // profileToWrite resolves a stored profile to the triple use writes: its
 // own values beat every variable (a switch must not be undone by an
 // exported KEYDOCTOR_MODEL).
-func profileToWrite(e *env.Env, st *profiles.Store, sp profiles.Profile) (gateway.Profile, error) {
+func profileToWrite(e *env.Env, st *profile.Store, sp profile.Profile) (gateway.Profile, error) {
 	key, err := st.Key(e, sp)
 	if err != nil {
 		return gateway.Profile{}, failf("", "%v", err)
@@ -204,7 +204,7 @@ func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profil
 
 // makeDefault records the profile use switched to as the default.
 func makeDefault(e *env.Env, name string) error {
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil || st.Default == name {
 		return err
 	}
