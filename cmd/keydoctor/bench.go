@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -218,7 +219,7 @@ func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, ga
 		}
 		r, tool, p = t.request(o.Stream), o.Tool, t.profile
 	default:
-		if err := p.Require(gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
+		if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
 			return probe.Request{}, "", p, err
 		}
 		proto := gateway.Chat

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
@@ -110,7 +111,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 	de := env.FromMap(vars)
 	de.Stdout, de.Stderr, de.GOOS = o.Out, o.Out, o.Env.GOOS
 	st := &demoState{Ctx: ctx, Out: o.Out, Env: de, Home: home, Gateway: gw, Client: client}
-	st.Profile, err = gateway.Load(de, gateway.LoadOptions{})
+	st.Profile, err = profile.Load(de, profile.LoadOptions{})
 	if err != nil {
 		return err
 	}

@@ -105,7 +105,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		if key, err = gateway.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
+		if key, err = profile.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
 			return err
 		}
 		e.Secrets.Add(key)
@@ -182,7 +182,7 @@ func (f *profileEdit) apply(p *profile.Profile, create bool) error {
 		p.Preset = templates.DefaultPreset
 	}
 	if f.keyEnv != "" {
-		if !validVar(f.keyEnv) {
+		if !profile.ValidVarName(f.keyEnv) {
 			return usageErrorf("export the key as a variable and pass its name", "--key-env takes a variable name, not %q", redact.Mask(f.keyEnv))
 		}
 		p.KeyEnv = f.keyEnv
@@ -193,15 +193,6 @@ func (f *profileEdit) apply(p *profile.Profile, create bool) error {
 		}
 	}
 	return nil
-}
-
-func validVar(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 func orDash(s string) string {

@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
@@ -48,7 +47,7 @@ type toolsOn struct {
 // whoUses discovers the tools' files in project and matches each tool's
 // triple to the profiles (base URL, model, key).
 func whoUses(e *env.Env, st *profile.Store, project string) toolsOn {
-	p, _ := gateway.Load(e, gateway.LoadOptions{})
+	p, _ := profile.Load(e, profile.LoadOptions{})
 	snap := discover.Discover(e, discover.OptionsFor(p, project))
 	t := toolsOn{byProfile: map[string][]string{}, byTool: map[string]string{}, snap: snap, resolved: st.Resolve(e)}
 	for _, tool := range snap.Tools {

@@ -66,7 +66,7 @@ func (f *profileFlags) load(e *env.Env) (gateway.Profile, error) { return f.load
 // the stored profile (--profile, $KEYDOCTOR_PROFILE or the default), the
 // config file, the preset.
 func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
-	o := gateway.LoadOptions{
+	o := profile.LoadOptions{
 		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
@@ -94,7 +94,7 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 		}
 		o.KeyStdin = r
 	}
-	return gateway.Load(e, o)
+	return profile.Load(e, o)
 }
 
 // stdinTerminal reports whether r is a terminal, and its descriptor;
@@ -150,7 +150,7 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 
 // savedLayer is the stored profile to fall back to, its key read; a key
 // that cannot be read (a locked keyring) is a note, not a failure.
-func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
+func (f *profileFlags) savedLayer(e *env.Env) (*profile.Layer, error) {
 	st, err := profile.Open(e)
 	if err != nil {
 		return nil, err

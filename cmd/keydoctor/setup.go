@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -365,7 +366,7 @@ func requireProfile(p gateway.Profile) error {
 	case p.BaseURL == "":
 		return usageErrorf("", "no base URL: pass --base-url URL or set %s", p.VarBaseURL)
 	case p.Key == "" && p.Refused != nil:
-		return p.Refused.Usage()
+		return profile.PairUsage(p.Refused)
 	case p.Key == "":
 		return usageErrorf("", "no API key: pass --key-env NAME or --key-stdin, or set %s", p.KeyVar)
 	case p.Model == "":

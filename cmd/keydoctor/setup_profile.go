@@ -85,7 +85,7 @@ func keepKey(o *setupOptions, st *profile.Store, sp *profile.Profile, old profil
 	return nil
 }
 
-// presetOf is a stored profile's preset as gateway.Load would pick it.
+// presetOf is a stored profile's preset as profile.Load would pick it.
 func presetOf(p profile.Profile) string {
 	if p.Preset != "" {
 		return p.Preset

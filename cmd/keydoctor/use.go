@@ -121,12 +121,12 @@ func profileToWrite(e *env.Env, st *profile.Store, sp profile.Profile) (gateway.
 	if err != nil {
 		return gateway.Profile{}, err
 	}
-	lo := gateway.LoadOptions{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel,
+	lo := profile.LoadOptions{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel,
 		Key: key, Saved: saved, ConfigFile: "", Command: "use"}
 	if sp.KeyEnv != "" {
 		lo.Key, lo.KeyEnv = "", sp.KeyEnv
 	}
-	p, err := gateway.Load(e, lo)
+	p, err := profile.Load(e, lo)
 	if err != nil {
 		return p, err
 	}
