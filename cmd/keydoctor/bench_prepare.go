@@ -45,7 +45,7 @@ func prepareBench(o *benchOptions) (*benchRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.goalsText, r.goalsSource, r.goals, err = sloGoals(o, o.profile.team); err != nil {
+	if r.goalsText, r.goalsSource, r.goals, err = sloGoals(o, o.profile.Team); err != nil {
 		return nil, err
 	}
 	req, tool, p, err := benchRequest(o, p)

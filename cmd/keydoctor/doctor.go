@@ -178,7 +178,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 // doctorChecks are the offline checks; without --offline, runDoctor
 // appends the wire checks (doctor_wire.go).
 func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
-	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial, Profiles: profileSet(o.Env, o.profile.team)}
+	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial, Profiles: profileSet(o.Env, o.profile.Team)}
 	return checks.Offline(co)
 }
 

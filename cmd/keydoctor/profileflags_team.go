@@ -10,36 +10,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
-// findTeam is the repository's team file above dir when the user trusts
-// its content (or trusts it for this run: trustTeam); an untrusted one is
-// ignored, and said once on stderr (setup --yes: refused, exit 2).
-func (f *profileFlags) findTeam(e *env.Env, dir string) (*profile.Team, error) {
-	found, err := profile.TeamFor(e, dir)
-	if err != nil || found == nil {
-		return nil, err
-	}
-	if !found.Trusted && !f.trustTeam {
-		f.untrusted = found
-		if f.refuseUntrusted {
-			return nil, untrustedError(e, found)
-		}
-		if !f.hinted {
-			f.hinted = true
-			fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", untrustedText(e, found))
-		}
-		return nil, nil
-	}
-	t, err := found.Team()
-	if err != nil {
-		return nil, err
-	}
-	if !found.Trusted {
-		f.trustedNow = found
-	}
-	f.untrusted = nil
-	return t, nil
-}
-
 // untrustedText says what the file is, which host it names and how to
 // trust it.
 func untrustedText(e *env.Env, found *profile.Found) string {

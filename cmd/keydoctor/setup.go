@@ -207,7 +207,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		return wo, nil, err
 	}
 	var ids []gateway.ToolID
-	if t := o.Flags.team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
+	if t := o.Flags.Team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
 		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
 	}
 	if o.Tools != "" {
@@ -278,7 +278,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 		},
 		Remember: func(ctx context.Context, out *plan.Outcome) error {
 			rep.applied(o.Env, out.Result)
-			if t := o.Flags.trustedNow; t != nil {
+			if t := o.Flags.TrustedNow; t != nil {
 				if err := t.Trust(o.Env); err != nil {
 					return failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
 				}
@@ -320,11 +320,11 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 	if o.preloaded != nil {
 		return *o.preloaded, nil
 	}
-	o.Flags.saveAs = true
-	o.Flags.current = o.currentFiles
+	o.Flags.SaveAs = true
+	o.Flags.Current = o.currentFiles
 	p, err := o.Flags.loadIn(o.Env, o.Project)
 	if err == nil {
-		err = keptFromFiles(o.Flags.cur, &p)
+		err = keptFromFiles(o.Flags.Cur, &p)
 	}
 	// The background model is settled against the gateway's list and
 	// the files on every run (settleBackground); a stored one would skip
@@ -344,8 +344,8 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {
-	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":
-		wo.CodexEnvKey = o.Flags.team.KeyEnv
+	case o.Flags.Team != nil && o.Flags.Team.KeyEnv != "":
+		wo.CodexEnvKey = o.Flags.Team.KeyEnv
 	case o.Flags.keyEnv != "":
 		wo.CodexEnvKey = o.Flags.keyEnv
 	case o.keyEnv != "":

@@ -25,7 +25,7 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 	}
 	name := o.Flags.profile
 	if name == "" {
-		if used, ok := st.Get(o.Flags.used); ok && used.Root() == p.BaseURL && presetOf(used) == p.Preset {
+		if used, ok := st.Get(o.Flags.Used); ok && used.Root() == p.BaseURL && presetOf(used) == p.Preset {
 			name = used.Name
 		} else {
 			name = p.Name()

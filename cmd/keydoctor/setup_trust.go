@@ -15,9 +15,9 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 	if o.preloaded != nil {
 		return nil
 	}
-	o.Flags.trustTeam = o.TrustTeamFile
+	o.Flags.TrustTeam = o.TrustTeamFile
 	if o.TrustTeamFile || !o.Interactive {
-		o.Flags.refuseUntrusted = !o.TrustTeamFile
+		o.Flags.RefuseUntrusted = !o.TrustTeamFile
 		return nil
 	}
 	found, err := profile.TeamFor(o.Env, o.Project)
@@ -35,7 +35,7 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	o.Flags.trustTeam, o.Flags.hinted = ok, true
+	o.Flags.TrustTeam, o.Flags.Hinted = ok, true
 	if !ok {
 		fmt.Fprintf(o.Out, "%s is ignored\n", shown)
 	}
