@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -215,7 +216,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 			return wo, nil, usageErrorf("", "--tools: %v", err)
 		}
 	}
-	detected := detectTools(o.Env, o.LookPath, wo.Project)
+	detected := setup.DetectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
 		w := newWizard(o, p, ids, detected)
 		if err := w.run(ctx); err != nil {
@@ -321,10 +322,10 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 		return *o.preloaded, nil
 	}
 	o.Flags.SaveAs = true
-	o.Flags.Current = o.currentFiles
+	o.Flags.Current = func() profile.Current { return setup.CurrentFiles(o.Env, o.Project, o.Tools) }
 	p, err := o.Flags.loadIn(o.Env, o.Project)
 	if err == nil {
-		err = keptFromFiles(o.Flags.Cur, &p)
+		err = setup.KeptFromFiles(o.Flags.Cur, &p)
 	}
 	// The background model is settled against the gateway's list and
 	// the files on every run (settleBackground); a stored one would skip

@@ -1,4 +1,8 @@
-package main
+// Package setup is what the setup command decides, apart from its flags
+// and its terminal: which tools to set up, and what the tools' files hold
+// now, for a run that has nothing else to start from. Another front end
+// (an MCP server) calls the same.
+package setup
 
 import (
 	"os"
@@ -9,11 +13,11 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// detectTools is setup's default --tools: each tool setup writes that is
+// DetectTools is setup's default --tools: each tool setup writes that is
 // found installed (its executable on PATH) or already used (one of the
 // paths its description marks exists: its settings directory, the
 // project's .env).
-func detectTools(e *env.Env, look func(string) (string, error), project string) []gateway.ToolID {
+func DetectTools(e *env.Env, look func(string) (string, error), project string) []gateway.ToolID {
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
 	installed := func(name string) bool {
 		if look == nil || name == "" {
