@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/restore"
 	"github.com/spf13/pflag"
 )
 
@@ -18,8 +19,8 @@ const (
 	schemaSetup   = "keydoctor/setup@1"
 	schemaPing    = "keydoctor/ping@1"
 	schemaVerify  = "keydoctor/verify@1"
-	schemaBackups = "keydoctor/backups@1" // restore, listing
-	schemaRestore = "keydoctor/restore@1"
+	schemaBackups = restore.SchemaBackups // restore, listing
+	schemaRestore = restore.SchemaRestore
 	schemaVersion = "keydoctor/version@1"
 )
 

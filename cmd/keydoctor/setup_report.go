@@ -58,7 +58,7 @@ func newSetupReport(e *env.Env, p gateway.Profile, tools []gateway.ToolID, plan 
 		}
 		f.Notes = nil
 		for _, n := range c.Notes {
-			f.Notes = append(f.Notes, plan.Redact(tildeIn(e, n)))
+			f.Notes = append(f.Notes, plan.Redact(e.TildeIn(n)))
 		}
 		r.Files = append(r.Files, f)
 	}
