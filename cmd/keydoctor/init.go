@@ -95,7 +95,7 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 // teamOf is the team file for a profile: its gateway (preset, and the
 // base URL unless it is the preset's), models, tools and key variable.
 func teamOf(sp profile.Profile, given, using []string) *profile.Team {
-	t := &profile.Team{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
+	t := &profile.Team{Preset: sp.PresetName(), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
 	if t.Tools == nil {
 		t.Tools = using
 	}
@@ -108,7 +108,7 @@ func teamOf(sp profile.Profile, given, using []string) *profile.Team {
 // keyVarOf names the variable a team keeps the key in when the profile
 // keeps its own: the preset's.
 func keyVarOf(sp profile.Profile) string {
-	if pr, err := templates.LookupPreset(presetOf(sp)); err == nil {
+	if pr, err := templates.LookupPreset(sp.PresetName()); err == nil {
 		return pr.Vars.APIKey
 	}
 	return "KEYDOCTOR_API_KEY"

@@ -224,7 +224,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		}
 		p, ids = w.profile, w.tools
 	} else {
-		if err := requireProfile(p); err != nil {
+		if err := profile.Complete(p); err != nil {
 			return wo, nil, err
 		}
 		if ids == nil {
@@ -359,24 +359,6 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}
 	return wo, nil
-}
-
-// requireProfile is the non-interactive check: one line naming the flag.
-func requireProfile(p gateway.Profile) error {
-	switch {
-	case p.BaseURL == "":
-		return usageErrorf("", "no base URL: pass --base-url URL or set %s", p.VarBaseURL)
-	case p.Key == "" && p.Refused != nil:
-		return profile.PairUsage(p.Refused)
-	case p.Key == "":
-		return usageErrorf("", "no API key: pass --key-env NAME or --key-stdin, or set %s", p.KeyVar)
-	case p.Model == "":
-		return usageErrorf("", "no model: pass --model ID or set %s", p.VarModel)
-	}
-	if kp := gateway.CheckKey(p.Key); kp != nil {
-		return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
-	}
-	return nil
 }
 
 // listModels asks the gateway's /v1/models with a short deadline.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/templates"
 )
 
 // rememberSetup saves what setup wrote as a stored profile and makes it
@@ -25,7 +24,7 @@ func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string,
 	}
 	name := o.Flags.profile
 	if name == "" {
-		if used, ok := st.Get(o.Flags.Used); ok && used.Root() == p.BaseURL && presetOf(used) == p.Preset {
+		if used, ok := st.Get(o.Flags.Used); ok && used.Root() == p.BaseURL && used.PresetName() == p.Preset {
 			name = used.Name
 		} else {
 			name = p.Name()
@@ -83,12 +82,4 @@ func keepKey(o *setupOptions, st *profile.Store, sp *profile.Profile, old profil
 	}
 	sp.KeyStore = where
 	return nil
-}
-
-// presetOf is a stored profile's preset as profile.Load would pick it.
-func presetOf(p profile.Profile) string {
-	if p.Preset != "" {
-		return p.Preset
-	}
-	return templates.DefaultPreset
 }

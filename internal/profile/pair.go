@@ -144,3 +144,22 @@ func (r *resolver) pair() {
 	p.Refused = &gateway.PairError{Owner: p.KeyHome.Owner, KeyHost: gateway.HostOf(home), Host: gateway.HostOf(p.BaseURL), From: p.Sources[gateway.FieldBaseURL]}
 	p.Key = ""
 }
+
+// Complete is the check of a command that writes the triple: every part
+// present and the key plausible, one line naming the flag.
+func Complete(p gateway.Profile) error {
+	switch {
+	case p.BaseURL == "":
+		return &gateway.UsageError{Msg: "no base URL: pass --base-url URL or set " + p.VarBaseURL}
+	case p.Key == "" && p.Refused != nil:
+		return PairUsage(p.Refused)
+	case p.Key == "":
+		return &gateway.UsageError{Msg: "no API key: pass --key-env NAME or --key-stdin, or set " + p.KeyVar}
+	case p.Model == "":
+		return &gateway.UsageError{Msg: "no model: pass --model ID or set " + p.VarModel}
+	}
+	if kp := gateway.CheckKey(p.Key); kp != nil {
+		return &gateway.UsageError{Msg: fmt.Sprintf("the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason), Hint: "run 'keydoctor explain " + string(kp.Code) + "'"}
+	}
+	return nil
+}

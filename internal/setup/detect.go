@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -34,6 +35,19 @@ func DetectTools(e *env.Env, look func(string) (string, error), project string) 
 		used := t.Marks != nil && slices.ContainsFunc(t.Marks(e, project), exists)
 		if installed(t.Binary) || used {
 			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+// ConfiguredTools are the tools setup writes that a file or variable
+// configures for a gateway now (use's default --tools).
+func ConfiguredTools(snap *discover.Snapshot) []string {
+	var out []string
+	for _, t := range snap.Tools {
+		d, ok := tool.Lookup(string(t.ID))
+		if ok && d.Setup && t.Base.Configured() && !t.MCP && !slices.Contains(out, string(t.ID)) {
+			out = append(out, string(t.ID))
 		}
 	}
 	return out
