@@ -150,7 +150,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			var b strings.Builder
 			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
 			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
-			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere(e, st, p))
+			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), st.KeyWhere(e, p))
 			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
 			fmt.Fprint(c.OutOrStdout(), b.String())
 			return nil
