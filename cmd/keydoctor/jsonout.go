@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/restore"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/spf13/pflag"
 )
 
@@ -16,7 +17,7 @@ import (
 const (
 	schemaReport  = doctor.ReportSchema // doctor
 	schemaStatus  = "keydoctor/status@1"
-	schemaSetup   = "keydoctor/setup@1"
+	schemaSetup   = setup.Schema
 	schemaPing    = "keydoctor/ping@1"
 	schemaVerify  = "keydoctor/verify@1"
 	schemaBackups = restore.SchemaBackups // restore, listing

@@ -85,7 +85,7 @@ type setupOptions struct {
 func newSetupCmd(e *env.Env) *cobra.Command {
 	o := &setupOptions{Env: e}
 	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, o.Env, p, o.Project, tools)
+		return setup.CheckWritten(ctx, o.Env, p, o.Project, tools)
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
@@ -181,9 +181,9 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		if err != nil {
 			return err
 		}
-		rep := newSetupReport(o.Env, wo.Profile, ids, pl, true)
+		rep := setup.NewReport(o.Env, wo.Profile, ids, pl, true)
 		rep.Notes = append(rep.Notes, notes...)
-		return rep.print(o)
+		return printSetup(o, rep)
 	}
 	return writeSetup(ctx, o)
 }
@@ -245,7 +245,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 // writeSetup is setup's write session: holding the write lock it
 // resolves the profile, plans, asks, writes, and saves the profile.
 func writeSetup(ctx context.Context, o *setupOptions) error {
-	var rep *setupReport
+	var rep *setup.Report
 	var wo writers.Options
 	var ids []gateway.ToolID
 	out, err := runSession(ctx, o.Env, o.Err, o.sessionName(), plan.Steps{
@@ -262,7 +262,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 			if err != nil {
 				return nil, err
 			}
-			rep = newSetupReport(o.Env, wo.Profile, ids, pl, false)
+			rep = setup.NewReport(o.Env, wo.Profile, ids, pl, false)
 			rep.Notes = append(rep.Notes, notes...)
 			return pl, nil
 		},
@@ -278,7 +278,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 			return true, nil
 		},
 		Remember: func(ctx context.Context, out *plan.Outcome) error {
-			rep.applied(o.Env, out.Result)
+			rep.Applied(o.Env, out.Result)
 			if t := o.Flags.TrustedNow; t != nil {
 				if err := t.Trust(o.Env); err != nil {
 					return failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
@@ -289,7 +289,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 				return failf("the files were written; run it again to save the profile", "%v", err)
 			}
 			if o.Check != nil {
-				rep.checked(o.Check(ctx, wo.Profile, ids))
+				rep.Checked(o.Check(ctx, wo.Profile, ids))
 			}
 			return nil
 		},
@@ -297,10 +297,10 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil || out.Declined() {
 		return err
 	}
-	if err := rep.print(o); err != nil {
+	if err := printSetup(o, rep); err != nil {
 		return err
 	}
-	if rep.failing() {
+	if rep.Failing() {
 		return &exitError{code: exitFindings}
 	}
 	return nil

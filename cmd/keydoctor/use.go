@@ -64,7 +64,7 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	// profile, and the files whose forms and tools the switch keeps.
 	so.prepare = func() error { return prepareUse(o, so) }
 	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, e, p, o.Project, ids)
+		return setup.CheckWritten(ctx, e, p, o.Project, ids)
 	}
 	so.remember = func(gateway.Profile) error { return profile.MakeDefault(e, o.Name) }
 	return runSetup(ctx, so)
