@@ -62,7 +62,7 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 	if err != nil {
 		return err
 	}
-	t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
+	t := teamOf(sp, toolList, profile.WhoUses(e, st, dir).ByProfile[name])
 	if err := profile.CheckKeyEnv(t.KeyEnv); err != nil {
 		return usageErrorf("keep the key in a variable such as GATEWAY_API_KEY: keydoctor profile set "+name+" --key-env NAME", "profile %s: %v", name, err)
 	}

@@ -7,61 +7,10 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
-
-const schemaProfiles = "keydoctor/profiles@1"
-
-// profileView is a profile as list and show print it: the key masked.
-type profileView struct {
-	Name            string   `json:"name"`
-	Default         bool     `json:"default"`
-	Preset          string   `json:"preset,omitempty"`
-	BaseURL         string   `json:"base_url"`
-	Model           string   `json:"model,omitempty"`
-	BackgroundModel string   `json:"background_model,omitempty"`
-	Key             string   `json:"key"`
-	KeyEnv          string   `json:"key_env,omitempty"`
-	KeyStore        string   `json:"key_store,omitempty"`
-	Tools           []string `json:"tools"`
-}
-
-type profilesDoc struct {
-	Schema   string        `json:"schema"`
-	Default  string        `json:"default"`
-	Profiles []profileView `json:"profiles"`
-}
-
-// toolsOn maps each profile to the tools configured with it now.
-type toolsOn struct {
-	byProfile map[string][]string
-	byTool    map[string]string // tool label → profile ("" none)
-	snap      *discover.Snapshot
-	resolved  []profile.Resolved
-}
-
-// whoUses discovers the tools' files in project and matches each tool's
-// triple to the profiles (base URL, model, key).
-func whoUses(e *env.Env, st *profile.Store, project string) toolsOn {
-	p, _ := profile.Load(e, profile.LoadOptions{})
-	snap := discover.Discover(e, discover.OptionsFor(p, project))
-	t := toolsOn{byProfile: map[string][]string{}, byTool: map[string]string{}, snap: snap, resolved: st.Resolve(e)}
-	for _, tool := range snap.Tools {
-		if !tool.Base.Configured() {
-			continue
-		}
-		n := profile.Match(t.resolved, profile.Triple{Root: tool.Base.Value, Model: tool.Model.Value, Key: tool.Key.Value})
-		t.byTool[tool.Label] = n
-		if n != "" && !contains(t.byProfile[n], string(tool.ID)) {
-			t.byProfile[n] = append(t.byProfile[n], string(tool.ID))
-		}
-	}
-	return t
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -70,16 +19,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func viewOf(e *env.Env, st *profile.Store, p profile.Profile, on toolsOn) profileView {
-	k, _ := st.Key(e, p)
-	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
-		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
-	if v.Tools == nil {
-		v.Tools = []string{}
-	}
-	return v
 }
 
 func newProfileListCmd(e *env.Env) *cobra.Command {
@@ -94,12 +33,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			on := whoUses(e, st, project)
-			doc := profilesDoc{Schema: schemaProfiles, Default: st.Default, Profiles: []profileView{}}
-			for _, n := range st.Names() {
-				p, _ := st.Get(n)
-				doc.Profiles = append(doc.Profiles, viewOf(e, st, p, on))
-			}
+			doc := st.List(e, profile.WhoUses(e, st, project))
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), doc)
 			}
@@ -119,7 +53,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 			return nil
 		},
 	}
-	addJSONFlag(cmd.Flags(), &asJSON, schemaProfiles)
+	addJSONFlag(cmd.Flags(), &asJSON, profile.SchemaList)
 	cmd.Flags().StringVar(&project, "project", ".", "project directory (its .env and .claude/ settings)")
 	return cmd
 }
@@ -139,13 +73,9 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			on := whoUses(e, st, ".")
-			v := viewOf(e, st, p, on)
+			v := st.View(e, p, profile.WhoUses(e, st, "."))
 			if asJSON {
-				return writeJSON(c.OutOrStdout(), struct {
-					Schema string `json:"schema"`
-					profileView
-				}{"keydoctor/profile@1", v})
+				return writeJSON(c.OutOrStdout(), profile.ShowDoc{Schema: profile.SchemaShow, View: v})
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
@@ -156,7 +86,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			return nil
 		},
 	}
-	addJSONFlag(cmd.Flags(), &asJSON, "keydoctor/profile@1")
+	addJSONFlag(cmd.Flags(), &asJSON, profile.SchemaShow)
 	return cmd
 }
 
