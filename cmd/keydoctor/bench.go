@@ -135,8 +135,8 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	o.Resolve = func() (gateway.Profile, string, error) {
 		p, err := o.profile.load(o.Env)
 		goals := ""
-		if o.profile.team != nil {
-			goals = o.profile.team.Goals
+		if o.profile.Team != nil {
+			goals = o.profile.Team.Goals
 		}
 		return p, goals, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -26,7 +27,7 @@ func demoSetup(st *demoState) error {
 	}
 	o := &setupOptions{Env: st.Env, Tools: demoTools, Project: demoProject(st), Yes: true, Out: st.Out, Err: st.Out}
 	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, st.Env, p, o.Project, tools)
+		return setup.CheckWritten(ctx, st.Env, p, o.Project, tools)
 	}
 	fmt.Fprintf(st.Out, "$ keydoctor setup --yes --tools %s\n", demoTools)
 	return runSetup(st.Ctx, o)

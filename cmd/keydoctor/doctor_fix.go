@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
@@ -168,7 +169,7 @@ func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 // files may name another gateway, and the key must go to the one the user
 // named.
 func profileMissing(p gateway.Profile) string {
-	if err := requireProfile(p); err != nil {
+	if err := profile.Complete(p); err != nil {
 		return "no profile to write: " + err.Error()
 	}
 	if src := p.Source(gateway.FieldBaseURL); strings.HasPrefix(src, "preset ") {

@@ -8,6 +8,8 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/buildinfo"
 	"github.com/keydoctor/keydoctor/internal/ping"
+	"github.com/keydoctor/keydoctor/internal/restore"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/spf13/pflag"
 )
@@ -18,11 +20,11 @@ import (
 const (
 	schemaReport  = doctor.ReportSchema // doctor
 	schemaStatus  = status.Schema
-	schemaSetup   = "keydoctor/setup@1"
+	schemaSetup   = setup.Schema
 	schemaPing    = ping.Schema
 	schemaVerify  = "keydoctor/verify@1"
-	schemaBackups = "keydoctor/backups@1" // restore, listing
-	schemaRestore = "keydoctor/restore@1"
+	schemaBackups = restore.SchemaBackups // restore, listing
+	schemaRestore = restore.SchemaRestore
 	schemaVersion = buildinfo.Schema
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -83,7 +84,7 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	if o.Tool != "" {
 		return pingTool(o, p)
 	}
-	if err := p.Require(gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel); err != nil {
+	if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel); err != nil {
 		return pingTarget{}, err
 	}
 	if kp := gateway.CheckKey(p.Key); kp != nil {

@@ -115,16 +115,6 @@ func useColor(e *env.Env, mode string) (bool, error) {
 	return false, usageErrorf("use --color auto, always or never", "invalid --color %q", mode)
 }
 
-// tildeIn shows every path under the home directory inside s as ~/… (as
-// Tilde does: ~\… on Windows).
-func tildeIn(e *env.Env, s string) string {
-	if e.Home == "" {
-		return s
-	}
-	sep := string(filepath.Separator)
-	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/"+sep)+sep, "~"+sep)
-}
-
 // refusal turns a refused file into exit status 2 with file, line and
 // column; other errors stay failures.
 func refusal(e *env.Env, err error) error {

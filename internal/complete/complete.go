@@ -13,7 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/keydoctor/keydoctor/templates"
@@ -131,7 +131,7 @@ func Backups(e *env.Env) []string {
 // Profiles are the stored profiles, each described by its gateway
 // and model (never its key); none when the store cannot be read.
 func Profiles(e *env.Env) []string {
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return nil
 	}

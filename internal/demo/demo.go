@@ -20,6 +20,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 )
@@ -69,7 +70,7 @@ func Start(ctx context.Context, goos string, out io.Writer) (*State, error) {
 	}
 	st.Env = env.FromMap(vars)
 	st.Env.Stdout, st.Env.Stderr, st.Env.GOOS = out, out, goos
-	if st.Profile, err = gateway.Load(st.Env, gateway.LoadOptions{}); err != nil {
+	if st.Profile, err = profile.Load(st.Env, profile.LoadOptions{}); err != nil {
 		st.Close()
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -67,7 +67,7 @@ type Options struct {
 	Tool string
 	// Profiles are the stored profiles each tool is matched with, and
 	// DefaultProfile the one commands fall back to.
-	Profiles       []profiles.Resolved
+	Profiles       []profile.Resolved
 	DefaultProfile string
 }
 
@@ -91,7 +91,7 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 	for _, t := range snap.Tools {
 		for j := range doc.Tools {
 			if doc.Tools[j].Label == t.Label && len(o.Profiles) > 0 {
-				doc.Tools[j].Profile = OrNone(profiles.Match(o.Profiles, profiles.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value}))
+				doc.Tools[j].Profile = OrNone(profile.Match(o.Profiles, profile.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value}))
 			}
 		}
 	}

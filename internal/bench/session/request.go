@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // ParseShare reads "20%", "20" (percent) or "0.2".
@@ -49,7 +50,7 @@ func benchRequest(o *Options, p gateway.Profile) (probe.Request, string, gateway
 		}
 		r, tool, p = tr, o.Tool, tp
 	default:
-		if err := p.Require(gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
+		if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
 			return probe.Request{}, "", p, err
 		}
 		proto := gateway.Chat

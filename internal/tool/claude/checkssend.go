@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -176,7 +176,7 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 		}
 		return discover.Value{}, "", false
 	}
-	if c.profiles == nil || profiles.Owns(c.profiles.Resolved, t.Key.Value) {
+	if c.profiles == nil || profile.Owns(c.profiles.Resolved, t.Key.Value) {
 		return discover.Value{}, "", false
 	}
 	for _, o := range t.Key.Overrides {

@@ -6,7 +6,7 @@ import (
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
@@ -20,7 +20,7 @@ func TestShadowedProfileKey(t *testing.T) {
 	winner.Overrides = []discover.Value{user}
 	given := gateway.Profile{BaseURL: "https://gw.example/api", Key: good, Sources: map[gateway.Field]string{gateway.FieldKey: "TAOTOKEN_API_KEY"}}
 	preset := gateway.Profile{BaseURL: "https://gw.example/api", Key: "", Sources: map[gateway.Field]string{}}
-	stored := &checks.ProfileSet{Resolved: []profiles.Resolved{{Root: "https://gw.example/api", Key: good}}}
+	stored := &checks.ProfileSet{Resolved: []profile.Resolved{{Root: "https://gw.example/api", Key: good}}}
 	tests := []struct {
 		name     string
 		key      discover.Value
@@ -31,7 +31,7 @@ func TestShadowedProfileKey(t *testing.T) {
 	}{
 		{"the given profile's key shadowed", winner, given, nil, true, "https://gw.example/api"},
 		{"a stored profile's key shadowed, no key given", winner, preset, stored, true, "https://gw.example/api"},
-		{"the winner is a stored profile's key: a deliberate switch", winner, preset, &checks.ProfileSet{Resolved: []profiles.Resolved{{Key: good}, {Key: stale}}}, false, ""},
+		{"the winner is a stored profile's key: a deliberate switch", winner, preset, &checks.ProfileSet{Resolved: []profile.Resolved{{Key: good}, {Key: stale}}}, false, ""},
 		{"no profile key known", winner, preset, nil, false, ""},
 		{"the given key wins", user, given, nil, false, ""},
 		{"the given key is nowhere beneath", local, given, nil, false, ""},

@@ -1,4 +1,4 @@
-package profiles
+package profile
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ const FilesSource = "the tools' files"
 // majority holds (Notes say so); with no majority it is left out and
 // Conflicts says why, for the caller to refuse when nothing else gives it.
 type Current struct {
-	Layer     *gateway.Layer // nil when no tool is configured
+	Layer     *Layer // nil when no tool is configured
 	Notes     map[gateway.Field]string
 	Conflicts map[gateway.Field]string
 }
@@ -31,7 +31,7 @@ type vote struct{ label, value string }
 
 // FromTools reads the current values from snap's configured tools (only
 // those in only, when given). Only values read from files count: a
-// variable still set is what gateway.Load reads itself.
+// variable still set is what Load reads itself.
 func FromTools(snap *discover.Snapshot, only []gateway.ToolID) Current {
 	votes := map[gateway.Field][]vote{}
 	add := func(f gateway.Field, label string, v discover.Value, value string) {
@@ -56,7 +56,7 @@ func FromTools(snap *discover.Snapshot, only []gateway.ToolID) Current {
 	if len(votes) == 0 {
 		return c
 	}
-	l := &gateway.Layer{Source: FilesSource}
+	l := &Layer{Source: FilesSource}
 	for f, dst := range map[gateway.Field]*string{gateway.FieldBaseURL: &l.BaseURL, gateway.FieldModel: &l.Model,
 		gateway.FieldBackgroundModel: &l.BackgroundModel, gateway.FieldKey: &l.Key} {
 		*dst = c.decide(f, votes[f])

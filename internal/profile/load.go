@@ -1,4 +1,4 @@
-package gateway
+package profile
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/templates"
@@ -51,27 +52,22 @@ type Layer struct {
 	Key                                             string
 }
 
-func (l *Layer) get(f Field) string {
+func (l *Layer) get(f gateway.Field) string {
 	if l == nil {
 		return ""
 	}
 	switch f {
-	case FieldPreset:
+	case gateway.FieldPreset:
 		return l.preset()
-	case FieldBaseURL:
+	case gateway.FieldBaseURL:
 		return l.BaseURL
-	case FieldModel:
+	case gateway.FieldModel:
 		return l.Model
-	case FieldBackgroundModel:
+	case gateway.FieldBackgroundModel:
 		return l.BackgroundModel
 	}
 	return ""
 }
-
-// UsageError is bad input from the user: exit status 2.
-type UsageError struct{ Msg, Hint string }
-
-func (e *UsageError) Error() string { return e.Msg }
 
 // ConfigPath is keydoctor's own config file.
 func ConfigPath(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "config.yaml") }
@@ -82,34 +78,34 @@ func ConfigPath(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "con
 // preset's defaults. The stored profile sits below the variables so that
 // an exported variable still wins, as it always did. Viper reads the config file; the
 // environment comes from e (not os.Getenv) so that tests stay hermetic.
-func Load(e *env.Env, o LoadOptions) (Profile, error) {
+func Load(e *env.Env, o LoadOptions) (gateway.Profile, error) {
 	cfg, cfgName, err := readConfig(e, o.ConfigFile)
 	if err != nil {
-		return Profile{}, err
+		return gateway.Profile{}, err
 	}
-	r := &resolver{e: e, cfg: cfg, cfgName: cfgName, p: Profile{Sources: map[Field]string{}}, team: o.Team, saved: o.Saved}
+	r := &resolver{e: e, cfg: cfg, cfgName: cfgName, p: gateway.Profile{Sources: map[gateway.Field]string{}}, team: o.Team, saved: o.Saved}
 	p := &r.p
-	p.Preset = r.pick(FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
+	p.Preset = r.pick(gateway.FieldPreset, o.Preset, "--preset", "KEYDOCTOR_PRESET")
 	if p.Preset == "" {
 		p.Preset = templates.DefaultPreset
 	}
 	r.team, r.saved = usable(o.Team, p.Preset), usable(o.Saved, p.Preset)
 	preset, err := templates.LookupPreset(p.Preset)
 	if err != nil {
-		return Profile{}, &UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
+		return gateway.Profile{}, &gateway.UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
 	}
 	p.VarBaseURL, p.VarKey, p.VarModel = preset.Vars.BaseURL, preset.Vars.APIKey, preset.Vars.Model
 	if err := r.baseURL(o.BaseURL, preset); err != nil {
-		return Profile{}, err
+		return gateway.Profile{}, err
 	}
-	p.Model = r.pick(FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)
+	p.Model = r.pick(gateway.FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)
 	if p.Model == "" && preset.DefaultModel != "" {
 		p.Model = preset.DefaultModel
-		p.Sources[FieldModel] = "preset " + preset.Name
+		p.Sources[gateway.FieldModel] = "preset " + preset.Name
 	}
-	p.BackgroundModel = r.pick(FieldBackgroundModel, o.BackgroundModel, "--background-model", "KEYDOCTOR_BACKGROUND_MODEL")
+	p.BackgroundModel = r.pick(gateway.FieldBackgroundModel, o.BackgroundModel, "--background-model", "KEYDOCTOR_BACKGROUND_MODEL")
 	if err := r.key(o); err != nil {
-		return Profile{}, err
+		return gateway.Profile{}, err
 	}
 	e.Secrets.Add(p.Key) // seen by this run, whether pair keeps it or not
 	r.pair()
@@ -138,9 +134,9 @@ func readConfig(e *env.Env, path string) (*viper.Viper, string, error) {
 		}
 	}
 	if err != nil {
-		return nil, "", &UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
+		return nil, "", &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(path), err), Hint: "fix or remove that file"}
 	}
-	if err := CheckKeys(e.Tilde(path), cfg.AllSettings(), ConfigKeys); err != nil {
+	if err := gateway.CheckKeys(e.Tilde(path), cfg.AllSettings(), ConfigKeys); err != nil {
 		return nil, "", err
 	}
 	return cfg, e.Tilde(path), nil
@@ -154,7 +150,7 @@ type resolver struct {
 	e       *env.Env
 	cfg     *viper.Viper
 	cfgName string
-	p       Profile
+	p       gateway.Profile
 	// team and saved are the layers above the variables and below them.
 	team, saved *Layer
 }
@@ -189,7 +185,7 @@ func usable(l *Layer, preset string) *Layer {
 
 // pick resolves one field: the flag, else the team file, else the first
 // variable set, else the stored profile, else the config file.
-func (r *resolver) pick(f Field, flag, flagName string, vars ...string) string {
+func (r *resolver) pick(f gateway.Field, flag, flagName string, vars ...string) string {
 	if flag != "" {
 		r.p.Sources[f] = flagName
 		return flag
@@ -222,17 +218,17 @@ func (r *resolver) pick(f Field, flag, flagName string, vars ...string) string {
 // one) and normalises it to the gateway root.
 func (r *resolver) baseURL(flag string, preset templates.Preset) error {
 	p := &r.p
-	raw := r.pick(FieldBaseURL, flag, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
+	raw := r.pick(gateway.FieldBaseURL, flag, "--base-url", "KEYDOCTOR_BASE_URL", preset.Vars.BaseURL)
 	if raw == "" && preset.BaseURL != "" {
 		raw = preset.BaseURL
-		p.Sources[FieldBaseURL] = "preset " + preset.Name
+		p.Sources[gateway.FieldBaseURL] = "preset " + preset.Name
 	}
 	if raw == "" {
 		return nil
 	}
-	parsed, err := Normalize(raw)
+	parsed, err := gateway.Normalize(raw)
 	if err != nil {
-		return &UsageError{Msg: fmt.Sprintf("%v (from %s)", err, p.Sources[FieldBaseURL]), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
+		return &gateway.UsageError{Msg: fmt.Sprintf("%v (from %s)", err, p.Sources[gateway.FieldBaseURL]), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
 	}
 	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
 	return nil
@@ -255,21 +251,21 @@ func (r *resolver) key(o LoadOptions) error {
 		if err != nil {
 			return err
 		}
-		p.Key, p.Sources[FieldKey] = k, "stdin"
+		p.Key, p.Sources[gateway.FieldKey] = k, "stdin"
 	case o.KeyEnv != "":
-		if !validVarName(o.KeyEnv) {
-			return &UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
+		if !ValidVarName(o.KeyEnv) {
+			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
 		}
 		k, ok := r.e.Lookup(o.KeyEnv)
 		if !ok {
-			return &UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
+			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env names %s, which is not set", o.KeyEnv), Hint: "export " + o.KeyEnv + " first, or use --key-stdin"}
 		}
-		p.Key, p.KeyVar, p.Sources[FieldKey] = k, o.KeyEnv, o.KeyEnv
+		p.Key, p.KeyVar, p.Sources[gateway.FieldKey] = k, o.KeyEnv, o.KeyEnv
 	case o.Key != "":
-		p.Key, p.Sources[FieldKey] = o.Key, "profile"
+		p.Key, p.Sources[gateway.FieldKey] = o.Key, "profile"
 		if o.Saved != nil {
-			p.Sources[FieldKey] = o.Saved.Source
-			p.KeyHome = KeyHome{Root: layerRoot(o.Saved), Owner: o.Saved.Source}
+			p.Sources[gateway.FieldKey] = o.Saved.Source
+			p.KeyHome = gateway.KeyHome{Root: layerRoot(o.Saved), Owner: o.Saved.Source}
 		}
 	default:
 		r.keyFromLayers()
@@ -290,7 +286,7 @@ func (r *resolver) keyFromLayers() {
 	}
 	for _, v := range vars {
 		if k, ok := r.e.Lookup(v); ok {
-			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+			p.Key, p.KeyVar, p.Sources[gateway.FieldKey] = k, v, v
 			p.KeyHome = r.varHome(v, teamRoot, v == teamVar)
 			if s := r.saved; s != nil && s.KeyEnv == v && v != teamVar {
 				// the stored profile names this variable as its key's:
@@ -298,33 +294,33 @@ func (r *resolver) keyFromLayers() {
 				// is that profile's
 				pr, _ := templates.LookupPreset(p.Preset)
 				if _, named := r.envBase(pr); !named {
-					p.KeyHome = KeyHome{Root: layerRoot(s), Owner: s.Source}
+					p.KeyHome = gateway.KeyHome{Root: layerRoot(s), Owner: s.Source}
 				}
 			}
 			return
 		}
 	}
 	if s := r.saved; s != nil {
-		home := KeyHome{Root: layerRoot(s), Owner: s.Source}
+		home := gateway.KeyHome{Root: layerRoot(s), Owner: s.Source}
 		if s.KeyEnv != "" {
 			if k, ok := r.e.Lookup(s.KeyEnv); ok {
-				p.Key, p.KeyVar, p.Sources[FieldKey], p.KeyHome = k, s.KeyEnv, s.KeyEnv, home
+				p.Key, p.KeyVar, p.Sources[gateway.FieldKey], p.KeyHome = k, s.KeyEnv, s.KeyEnv, home
 				return
 			}
 			if r.team == nil {
 				p.KeyVar = s.KeyEnv // the hint names the profile's variable
 			}
 		} else if s.Key != "" {
-			p.Key, p.Sources[FieldKey], p.KeyHome = s.Key, s.Source, home
+			p.Key, p.Sources[gateway.FieldKey], p.KeyHome = s.Key, s.Source, home
 			return
 		}
 	}
 	if v := r.cfg.GetString("key_env"); v != "" {
 		if k, ok := r.e.Lookup(v); ok {
-			p.Key, p.KeyVar, p.Sources[FieldKey] = k, v, v
+			p.Key, p.KeyVar, p.Sources[gateway.FieldKey] = k, v, v
 			if pr, err := templates.LookupPreset(p.Preset); err == nil {
 				h := r.envHome(pr)
-				p.KeyHome = KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
+				p.KeyHome = gateway.KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
 			}
 		}
 	}
@@ -343,13 +339,14 @@ func readKeyLine(r io.Reader, keyVar, command string) (string, error) {
 		if command == "" {
 			command = "COMMAND"
 		}
-		return "", &UsageError{Msg: "--key-stdin read an empty line",
+		return "", &gateway.UsageError{Msg: "--key-stdin read an empty line",
 			Hint: fmt.Sprintf(`pipe the key in, e.g. printf '%%s\n' "$%s" | keydoctor %s --key-stdin`, keyVar, command)}
 	}
 	return line, nil
 }
 
-func validVarName(s string) bool {
+// ValidVarName reports whether s can name an environment variable.
+func ValidVarName(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -360,31 +357,6 @@ func validVarName(s string) bool {
 		return false
 	}
 	return true
-}
-
-// Require checks that the fields a command needs are present, naming the
-// flag and variables that set each missing one.
-func (p Profile) Require(fields ...Field) error {
-	for _, f := range fields {
-		switch f {
-		case FieldBaseURL:
-			if p.BaseURL == "" {
-				return &UsageError{Msg: "no base URL", Hint: "pass --base-url URL or set " + p.VarBaseURL}
-			}
-		case FieldModel:
-			if p.Model == "" {
-				return &UsageError{Msg: "no model", Hint: "pass --model ID or set " + p.VarModel}
-			}
-		case FieldKey:
-			if p.Refused != nil && p.Key == "" {
-				return p.Refused.Usage()
-			}
-			if p.Key == "" {
-				return &UsageError{Msg: "no API key", Hint: "export " + p.KeyVar + ", or pass --key-env NAME or --key-stdin"}
-			}
-		}
-	}
-	return nil
 }
 
 // ReadKeyLine reads a key piped or typed in (profile add/set

@@ -1,4 +1,4 @@
-package profiles_test
+package profile_test
 
 // The real tools, registered as the program registers them. An external
 // test package, so that it links them without an import cycle once a tool

@@ -1,4 +1,4 @@
-package profiles
+package profile
 
 import (
 	"fmt"
@@ -25,10 +25,10 @@ func (s *Store) Key(e *env.Env, p Profile) (key string, err error) {
 	return s.Secrets.Get(p.KeyStore, p.Name)
 }
 
-// Layer is the profile as gateway.Load's stored-profile layer, its kept
+// Layer is the profile as Load's stored-profile layer, its kept
 // key read.
-func (s *Store) Layer(e *env.Env, p Profile) (*gateway.Layer, error) {
-	l := &gateway.Layer{Source: "profile " + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
+func (s *Store) Layer(e *env.Env, p Profile) (*Layer, error) {
+	l := &Layer{Source: "profile " + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
 	if p.KeyEnv == "" {
 		k, err := s.Key(e, p)
 		if err != nil {

@@ -1,8 +1,8 @@
-// Package profiles keeps the named gateways a user switches between: the
+// Package profile keeps the named gateways a user switches between: the
 // profile store (profiles.yaml in keydoctor's config dir, never a key),
 // where each profile's key lives (a variable, the OS keyring or a 0600
 // file), and the team file (keydoctor.yaml) a repository commits.
-package profiles
+package profile
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package main
+package restore
 
 import (
 	"os"
@@ -13,9 +13,9 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// heldTriple is a gateway and model a backup puts back, and the tools that
+// Held is a gateway and model a backup puts back, and the tools that
 // would read them.
-type heldTriple struct {
+type Held struct {
 	BaseURL string   `json:"base_url"`
 	Model   string   `json:"model"`
 	Tools   []string `json:"tools"`
@@ -25,14 +25,14 @@ type heldTriple struct {
 // a backed-up copy is laid out under the same one in a scratch home.
 var homeVars = []string{"HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "CLINE_DIR", "XDG_CONFIG_HOME", "APPDATA"}
 
-// heldBy reads what restoring m would put back: its copies are laid out in
+// HeldBy reads what restoring m would put back: its copies are laid out in
 // a scratch home as they were in the real one, and discovery reads them as
 // it reads the real files (no shell variable counts). Files the run
 // created are not in the backup: restoring removes them.
-func heldBy(e *env.Env, m *writers.Manifest) []heldTriple {
+func HeldBy(e *env.Env, m *writers.Manifest) []Held {
 	tmp, err := os.MkdirTemp("", "keydoctor-held-")
 	if err != nil {
-		return []heldTriple{}
+		return []Held{}
 	}
 	defer os.RemoveAll(tmp)
 	vars, project := map[string]string{}, filepath.Join(tmp, "project")
@@ -84,9 +84,9 @@ func scratchPath(e *env.Env, r writers.BackupRecord, tmp string, vars map[string
 
 // collectHeld groups the tools by the gateway (its root: each tool's own
 // /v1 rule aside) and model they read.
-func collectHeld(snap *discover.Snapshot) []heldTriple {
-	byTriple := map[[2]string]*heldTriple{}
-	out := []heldTriple{}
+func collectHeld(snap *discover.Snapshot) []Held {
+	byTriple := map[[2]string]*Held{}
+	out := []Held{}
 	for _, t := range snap.Tools {
 		if !t.Base.Set() && !t.Model.Set() {
 			continue
@@ -97,7 +97,7 @@ func collectHeld(snap *discover.Snapshot) []heldTriple {
 		}
 		k := [2]string{root, t.Model.Value}
 		if byTriple[k] == nil {
-			byTriple[k] = &heldTriple{BaseURL: k[0], Model: k[1]}
+			byTriple[k] = &Held{BaseURL: k[0], Model: k[1]}
 		}
 		if h := byTriple[k]; len(h.Tools) == 0 || h.Tools[len(h.Tools)-1] != string(t.ID) {
 			h.Tools = append(h.Tools, string(t.ID))
@@ -108,16 +108,4 @@ func collectHeld(snap *discover.Snapshot) []heldTriple {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].BaseURL+out[i].Model < out[j].BaseURL+out[j].Model })
 	return out
-}
-
-// heldLine is what a backup holds, for the list.
-func heldLine(hs []heldTriple) string {
-	if len(hs) == 0 {
-		return "holds no gateway setting: the files that run changed did not exist before it or named none"
-	}
-	var parts []string
-	for _, h := range hs {
-		parts = append(parts, "gateway "+dash(h.BaseURL)+", model "+dash(h.Model)+" ("+strings.Join(h.Tools, ", ")+")")
-	}
-	return "holds " + strings.Join(parts, "; ")
 }

@@ -1,27 +1,13 @@
-package gateway
+package profile
 
 import (
 	"errors"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/testutil"
 )
-
-const testKey = "sk-test-0123456789abcdef0123"
-
-func testEnv(t *testing.T, vars map[string]string) *env.Env {
-	t.Helper()
-	home := testutil.TempDir(t)
-	m := map[string]string{"HOME": home}
-	for k, v := range vars {
-		m[k] = v
-	}
-	return env.FromMap(m)
-}
 
 func TestLoadPrecedence(t *testing.T) {
 	e := testEnv(t, map[string]string{
@@ -52,11 +38,11 @@ func TestLoadPrecedence(t *testing.T) {
 		}
 	}
 	check("base", p.BaseURL, "https://preset.example.com/api") // preset var beats config; normalised
-	check("base source", p.Source(FieldBaseURL), "TAOTOKEN_BASE_URL")
+	check("base source", p.Source(gateway.FieldBaseURL), "TAOTOKEN_BASE_URL")
 	check("model", p.Model, "kd-model") // KEYDOCTOR_* beats preset var
-	check("model source", p.Source(FieldModel), "KEYDOCTOR_MODEL")
+	check("model source", p.Source(gateway.FieldModel), "KEYDOCTOR_MODEL")
 	check("background", p.BackgroundModel, "cfg-bg")
-	check("background source", p.Source(FieldBackgroundModel), filepath.FromSlash("~/.config/keydoctor/config.yaml"))
+	check("background source", p.Source(gateway.FieldBackgroundModel), filepath.FromSlash("~/.config/keydoctor/config.yaml"))
 	check("key", p.Key, testKey)
 	check("key var", p.KeyVar, "TAOTOKEN_API_KEY")
 
@@ -67,7 +53,7 @@ func TestLoadPrecedence(t *testing.T) {
 	}
 	check("flag base", p.BaseURL, "https://flag.example.com")
 	check("flag model", p.Model, "flag-model")
-	check("flag model source", p.Source(FieldModel), "--model")
+	check("flag model source", p.Source(gateway.FieldModel), "--model")
 	check("key-env key", p.Key, "sk-other-0123456789abcdef")
 	check("key-env var", p.KeyVar, "OTHER_KEY")
 	if len(p.Notes) != 1 || p.Notes[0].Code != "url-has-endpoint" {
@@ -80,7 +66,7 @@ func TestLoadPrecedence(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("stdin key", p.Key, "sk-stdin-0123456789abcdef")
-	check("stdin source", p.Source(FieldKey), "stdin")
+	check("stdin source", p.Source(gateway.FieldKey), "stdin")
 }
 
 func TestLoadDefaultsAndErrors(t *testing.T) {
@@ -89,14 +75,14 @@ func TestLoadDefaultsAndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Preset != "taotoken" || p.BaseURL != "https://taotoken.net/api" || p.Source(FieldBaseURL) != "preset taotoken" {
+	if p.Preset != "taotoken" || p.BaseURL != "https://taotoken.net/api" || p.Source(gateway.FieldBaseURL) != "preset taotoken" {
 		t.Errorf("defaults: %+v", p)
 	}
-	if err := p.Require(FieldKey); err == nil || !strings.Contains(err.(*UsageError).Hint, "TAOTOKEN_API_KEY") {
+	if err := Require(p, gateway.FieldKey); err == nil || !strings.Contains(err.(*gateway.UsageError).Hint, "TAOTOKEN_API_KEY") {
 		t.Errorf("missing key should name the variable: %v", err)
 	}
 
-	var ue *UsageError
+	var ue *gateway.UsageError
 	if _, err := Load(e, LoadOptions{BaseURL: "ftp://x"}); !errors.As(err, &ue) || !strings.Contains(ue.Msg, "--base-url") {
 		t.Errorf("bad URL: %v", err)
 	}
@@ -121,7 +107,7 @@ func TestLoadRejectsBrokenConfig(t *testing.T) {
 	cfg := filepath.Join(e.KeydoctorDir(), "config.yaml")
 	os.MkdirAll(filepath.Dir(cfg), 0o700)
 	os.WriteFile(cfg, []byte("model: [unclosed\n"), 0o600)
-	var ue *UsageError
+	var ue *gateway.UsageError
 	if _, err := Load(e, LoadOptions{}); !errors.As(err, &ue) || !strings.Contains(ue.Msg, "config.yaml") {
 		t.Errorf("broken config: %v", err)
 	}

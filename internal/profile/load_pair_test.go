@@ -1,6 +1,7 @@
-package gateway
+package profile
 
 import (
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func TestLoadPairsKeyWithItsHost(t *testing.T) {
 			if p.Key != "" || p.Refused == nil || !strings.Contains(p.Refused.Error(), tc.refused) {
 				t.Fatalf("key %q refused %v, want refused: %s", redact.Mask(p.Key), p.Refused, tc.refused)
 			}
-			err = p.Require(FieldKey)
+			err = Require(p, gateway.FieldKey)
 			if err == nil || !strings.Contains(err.Error(), "it is not sent there") || strings.Contains(err.Error(), testKey) {
 				t.Errorf("Require: %v", err)
 			}

@@ -1,4 +1,4 @@
-package profiles
+package profile
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
@@ -112,7 +111,7 @@ func parseTeam(path string, b []byte) (*Team, error) {
 	if err := root.Decode(t); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", path, err), Hint: "see the README's keydoctor.yaml schema"}
 	}
-	if t.KeyEnv != "" && !validVar(t.KeyEnv) {
+	if t.KeyEnv != "" && !ValidVarName(t.KeyEnv) {
 		return nil, &gateway.UsageError{Msg: path + ": key_env must name a variable, not hold a key", Hint: "write the variable's name, e.g. key_env: GATEWAY_API_KEY"}
 	}
 	if err := CheckKeyEnv(t.KeyEnv); err != nil {
@@ -121,12 +120,12 @@ func parseTeam(path string, b []byte) (*Team, error) {
 	return t, nil
 }
 
-// Layer is the team file as gateway.Load's team layer.
-func (t *Team) Layer() *gateway.Layer {
+// Layer is the team file as Load's team layer.
+func (t *Team) Layer() *Layer {
 	if t == nil {
 		return nil
 	}
-	return &gateway.Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
+	return &Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
 }
 
 // Marshal is the file's text, with a header saying what it is.
@@ -163,16 +162,4 @@ func WriteTeam(path string, t *Team) error {
 		return err
 	}
 	return f.Close()
-}
-
-func validVar(s string) bool {
-	if s == "" || strings.ContainsAny(s[:1], "0123456789") {
-		return false
-	}
-	for _, r := range s {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
 }
