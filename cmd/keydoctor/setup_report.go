@@ -1,90 +1,12 @@
 package main
 
-import (
-	"fmt"
-	"io"
-
-	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/plan"
-	"github.com/keydoctor/keydoctor/internal/setup"
-)
+import "github.com/keydoctor/keydoctor/internal/setup"
 
 // printSetup prints setup's report, as text or as JSON.
 func printSetup(o *setupOptions, r *setup.Report) error {
 	if o.JSON {
 		return writeJSON(o.Out, r)
 	}
-	w := o.Out
-	if o.UI.Quiet { // only what the checks found wrong
-		if r.Failing() {
-			printChecks(w, r)
-		}
-		return nil
-	}
-	src := ""
-	if r.KeySource != "" {
-		src = " (from " + r.KeySource + ")"
-	}
-	fmt.Fprintf(w, "gateway  %s\nmodel    %s\nkey      %s%s\n", r.Profile.BaseURL, r.Profile.Model, r.Profile.Key, src)
-	if r.Profile.BackgroundModel != "" {
-		fmt.Fprintf(w, "background model  %s\n", r.Profile.BackgroundModel)
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note     %s\n", n)
-	}
-	fmt.Fprintln(w)
-	if r.DryRun {
-		for _, f := range r.Files {
-			if f.Diff != "" {
-				fmt.Fprint(w, f.Diff)
-			}
-		}
-	}
-	for _, f := range r.Files {
-		if f.Action == "unchanged" && len(f.Notes) == 0 {
-			continue
-		}
-		plan.WriteRow(w, plan.Verb(f.Action, r.DryRun), f.Path, string(f.Tool))
-		for _, n := range f.Notes {
-			fmt.Fprintf(w, "          note: %s\n", n)
-		}
-	}
-	for _, p := range r.Leftovers {
-		fmt.Fprintf(w, "%-9s %s (left by a keydoctor run that was killed)\n", "removed", p)
-	}
-	if r.ProfileSaved != "" {
-		fmt.Fprintf(w, "%-9s %s\n", "profile", r.ProfileSaved)
-	}
-	switch {
-	case !r.Changed:
-		fmt.Fprintln(w, "nothing changed: every file already holds this profile")
-	case r.DryRun:
-		fmt.Fprintln(w, "dry run: nothing was written")
-	case r.Backup != "":
-		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
-	}
-	printChecks(w, r)
+	r.WriteText(o.Out, o.UI.Quiet)
 	return nil
-}
-
-// printChecks prints the problems the checks found, or that none were.
-func printChecks(w io.Writer, r *setup.Report) {
-	if r.CheckSummary == nil {
-		return
-	}
-	s := r.CheckSummary
-	fmt.Fprintf(w, "\nchecked   %d ok, %d info, %d warning, %d error ('keydoctor doctor' for the whole picture)\n", s.OK, s.Info, s.Warning, s.Error)
-	for _, f := range r.Checks {
-		if f.Status == doctor.OK || f.Status == doctor.Skipped {
-			continue
-		}
-		tool := ""
-		if f.Tool != "" {
-			tool = " (" + f.Tool + ")"
-		}
-		fmt.Fprintf(w, "%-9s %s%s: %s\n", f.Status, f.Code, tool, f.Message)
-		if f.Fix != "" {
-			fmt.Fprintf(w, "          fix: %s\n", f.Fix)
-		}
-	}
 }
