@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/plan"
-	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -168,24 +163,63 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := o.settleTrust(ctx); err != nil {
 		return err
 	}
-	if o.DryRun {
-		wo, ids, err := prepareSetup(ctx, o)
-		if err != nil {
+	s := &setup.Session{DryRun: o.DryRun, Front: o, Check: o.Check}
+	var err error
+	if !o.DryRun {
+		if s.Lock, err = writeSession(o.Env, o.Err, o.sessionName()); err != nil {
 			return err
 		}
-		pl, err := writers.MakePlan(wo, ids)
-		if err != nil {
-			return refusal(o.Env, err)
-		}
-		notes, err := untargeted(o, ids, pl)
-		if err != nil {
-			return err
-		}
-		rep := setup.NewReport(o.Env, wo.Profile, ids, pl, true)
-		rep.Notes = append(rep.Notes, notes...)
-		return printSetup(o, rep)
 	}
-	return writeSetup(ctx, o)
+	rep, err := s.Run(ctx)
+	if err != nil || rep == nil {
+		return sessionError(o.Env, s.Lock, err)
+	}
+	if err := printSetup(o, rep); err != nil {
+		return err
+	}
+	if rep.Failing() {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// Resolve is setup's profile and tools (setup.Front).
+func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.ToolID, error) {
+	return prepareSetup(ctx, o)
+}
+
+// Untargeted is why a chosen tool gets nothing (setup.Front).
+func (o *setupOptions) Untargeted(ids []gateway.ToolID, pl *writers.Plan) ([]string, error) {
+	return untargeted(o, ids, pl)
+}
+
+// Confirm shows the diff and asks, in the wizard or when use asks
+// (setup.Front).
+func (o *setupOptions) Confirm(ctx context.Context, pl *writers.Plan) (bool, error) {
+	if o.Interactive || o.confirmWrite {
+		if ok, err := confirmPlan(ctx, o, pl); err != nil || !ok {
+			return false, err
+		}
+	}
+	if o.afterPlan != nil {
+		o.afterPlan()
+	}
+	return true, nil
+}
+
+// Remember trusts the team file the wizard was told to trust and saves
+// the profile (setup.Front).
+func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, error) {
+	if t := o.Flags.TrustedNow; t != nil {
+		if err := t.Trust(o.Env); err != nil {
+			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
+		}
+	}
+	saved, err := rememberSetup(o, p)
+	if err != nil {
+		return "", failf("the files were written; run it again to save the profile", "%v", err)
+	}
+	return saved, nil
 }
 
 // prepareSetup resolves the profile to write and the tools to write it
@@ -240,70 +274,6 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		wo.MCPName = p.Name()
 	}
 	return wo, ids, nil
-}
-
-// writeSetup is setup's write session: holding the write lock it
-// resolves the profile, plans, asks, writes, and saves the profile.
-func writeSetup(ctx context.Context, o *setupOptions) error {
-	var rep *setup.Report
-	var wo writers.Options
-	var ids []gateway.ToolID
-	out, err := runSession(ctx, o.Env, o.Err, o.sessionName(), plan.Steps{
-		Plan: func(ctx context.Context, _ time.Time) (*writers.Plan, error) {
-			var err error
-			if wo, ids, err = prepareSetup(ctx, o); err != nil {
-				return nil, err
-			}
-			pl, err := writers.MakePlan(wo, ids)
-			if err != nil {
-				return nil, refusal(o.Env, err)
-			}
-			notes, err := untargeted(o, ids, pl)
-			if err != nil {
-				return nil, err
-			}
-			rep = setup.NewReport(o.Env, wo.Profile, ids, pl, false)
-			rep.Notes = append(rep.Notes, notes...)
-			return pl, nil
-		},
-		Confirm: func(ctx context.Context, pl *writers.Plan) (bool, error) {
-			if o.Interactive || o.confirmWrite {
-				if ok, err := confirmPlan(ctx, o, pl); err != nil || !ok {
-					return false, err
-				}
-			}
-			if o.afterPlan != nil {
-				o.afterPlan()
-			}
-			return true, nil
-		},
-		Remember: func(ctx context.Context, out *plan.Outcome) error {
-			rep.Applied(o.Env, out.Result)
-			if t := o.Flags.TrustedNow; t != nil {
-				if err := t.Trust(o.Env); err != nil {
-					return failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
-				}
-			}
-			var err error
-			if rep.ProfileSaved, err = rememberSetup(o, wo.Profile, out.Since); err != nil {
-				return failf("the files were written; run it again to save the profile", "%v", err)
-			}
-			if o.Check != nil {
-				rep.Checked(o.Check(ctx, wo.Profile, ids))
-			}
-			return nil
-		},
-	})
-	if err != nil || out.Declined() {
-		return err
-	}
-	if err := printSetup(o, rep); err != nil {
-		return err
-	}
-	if rep.Failing() {
-		return &exitError{code: exitFindings}
-	}
-	return nil
 }
 
 // sessionName names the run to a writer that waits for it.
@@ -361,18 +331,6 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	return wo, nil
 }
 
-// listModels asks the gateway's /v1/models with a short deadline.
-func listModels(ctx context.Context, e *env.Env, root, key string) ([]string, error) {
-	c, err := probe.NewClient(probe.Options{Getenv: e.Getenv, Timeout: 8 * time.Second})
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, 8*time.Second)
-	defer cancel()
-	ids, res := probe.ListModels(ctx, c, root, key, gateway.AuthBearer)
-	if res != nil && res.Code != "" {
-		return nil, fmt.Errorf("%s", res.Code)
-	}
-	// an id holding a control character is never offered nor picked
-	return slices.DeleteFunc(ids, func(id string) bool { return gateway.CheckModel("model", id) != nil }), nil
-}
+// listModels is the gateway's model list (setup.ListModels), for the
+// wizard and doctor --fix.
+var listModels = setup.ListModels

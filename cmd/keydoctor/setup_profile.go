@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
@@ -11,7 +10,7 @@ import (
 // rememberSetup saves what setup wrote as a stored profile and makes it
 // the default (profile.Remember); 'use' only makes its profile the
 // default. It returns what to report ("" when the store already held it).
-func rememberSetup(o *setupOptions, p gateway.Profile, since time.Time) (string, error) {
+func rememberSetup(o *setupOptions, p gateway.Profile) (string, error) {
 	if o.remember != nil {
 		return "", o.remember(p)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/lock"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/setup"
 )
 
 // defaultLockWait is how long a writer waits for another to finish: a
@@ -23,9 +24,19 @@ const lockWaitVar = "KEYDOCTOR_LOCK_WAIT"
 // runSession runs a command's write session (internal/plan): the lock
 // first, then st's steps, which read the profile store and the files,
 // plan, ask, and remember. command names the run to a writer that waits
-// for it. A holder that does not finish in time is exit status 2, naming
-// its pid; a plan Apply refuses is exit status 2 naming the file.
+// for it.
 func runSession(ctx context.Context, e *env.Env, stderr io.Writer, command string, st plan.Steps) (*plan.Outcome, error) {
+	s, err := writeSession(e, stderr, command)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.Run(ctx, st)
+	return out, sessionError(e, s, err)
+}
+
+// writeSession is the session a command named command writes in: it
+// waits $KEYDOCTOR_LOCK_WAIT (default 5s) for another writer, saying so.
+func writeSession(e *env.Env, stderr io.Writer, command string) (*plan.Session, error) {
 	wait := defaultLockWait
 	if v, ok := e.Lookup(lockWaitVar); ok {
 		d, err := time.ParseDuration(v)
@@ -34,20 +45,28 @@ func runSession(ctx context.Context, e *env.Env, stderr io.Writer, command strin
 		}
 		wait = d
 	}
-	s := &plan.Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
+	return &plan.Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
 		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)
-	}}
-	out, err := s.Run(ctx, st)
+	}}, nil
+}
+
+// sessionError is a write session's error as the command reports it: a
+// holder that does not finish in time is exit status 2, naming its pid;
+// a plan MakePlan or Apply refuses is exit status 2 naming the file.
+func sessionError(e *env.Env, s *plan.Session, err error) error {
 	var ae *plan.ApplyError
+	var pe *setup.PlanError
 	if busy, ok := plan.IsLock(err); ok && busy != nil {
-		return out, usageErrorf("wait for it to finish, then run this again (nothing was written)",
-			"%s is writing files: %s is still locked after %s", busy.Holder, e.Tilde(busy.Path), wait)
+		return usageErrorf("wait for it to finish, then run this again (nothing was written)",
+			"%s is writing files: %s is still locked after %s", busy.Holder, e.Tilde(busy.Path), s.Wait)
 	} else if ok {
-		return out, failf("nothing was written", "%v", errors.Unwrap(err))
+		return failf("nothing was written", "%v", errors.Unwrap(err))
 	} else if errors.As(err, &ae) {
-		return out, refusal(e, ae.Err)
+		return refusal(e, ae.Err)
+	} else if errors.As(err, &pe) {
+		return refusal(e, pe.Err)
 	}
-	return out, err
+	return err
 }
 
 // withWriteLock runs write in a write session that plans no tool file: a

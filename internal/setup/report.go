@@ -38,6 +38,8 @@ type Report struct {
 
 	// KeySource is where the key came from, for the text report.
 	KeySource string `json:"-"`
+	// profile is what the run writes, for the steps after the plan.
+	profile gateway.Profile
 }
 
 // File is one file the run wrote (or would write).
