@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
@@ -53,10 +54,10 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 	p := gateway.Profile{Preset: pr.Name, VarBaseURL: pr.Vars.BaseURL, VarKey: pr.Vars.APIKey, VarModel: pr.Vars.Model,
 		KeyVar: pr.Vars.APIKey, Sources: map[gateway.Field]string{}}
 	w := newWizard(o, p, []gateway.ToolID{gateway.Claude}, nil)
-	for _, step := range []func(context.Context) error{w.chooseGateway, w.promptKey, w.listModels, w.askModel, w.askProfileBackground} {
+	for _, step := range []func(context.Context) error{w.ChooseGateway, w.PromptKey, w.ReadModels, w.AskModel, w.askProfileBackground} {
 		if err := step(ctx); err != nil {
 			switch {
-			case errors.Is(err, errInterrupted):
+			case errors.Is(err, errInterrupted), errors.Is(err, setup.ErrInterrupted):
 				return failf("", "profile add interrupted: nothing was saved")
 			case errors.Is(err, errAborted):
 				return &cliError{msg: "profile add interrupted: nothing was saved", code: exitInterrupted}
@@ -64,7 +65,7 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 			return err
 		}
 	}
-	p = w.profile
+	p = w.Profile
 	f.preset, f.baseURL = gateway.PresetForRoot(p.BaseURL), p.BaseURL
 	if f.preset != templates.CustomPreset {
 		f.baseURL = "" // the preset's own gateway: it follows the preset
@@ -78,10 +79,10 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 // when the gateway does not serve Claude Code's own; "none" leaves
 // Claude Code's default. Without a list the id is typed (Enter: none).
 func (w *wizard) askProfileBackground(ctx context.Context) error {
-	p := &w.profile
+	p := &w.Profile
 	const none = "\x00none"
 	def := tool.ClaudeDefaultBackgroundModel
-	if len(w.ids) == 0 {
+	if len(w.IDs) == 0 {
 		var typed string
 		in := huh.NewInput().Title("Claude Code's background model (Enter: its default, " + def + ")").Value(&typed)
 		if err := w.o.form(ctx, in); err != nil {
@@ -93,14 +94,14 @@ func (w *wizard) askProfileBackground(ctx context.Context) error {
 	choice := none
 	opts := []huh.Option[string]{huh.NewOption("none: Claude Code's default ("+def+")", none)}
 	pick := ""
-	if !slices.ContainsFunc(w.ids, func(id string) bool { return strings.EqualFold(id, def) }) {
-		if pick = probe.ClosestSmall(def, p.Model, w.ids); pick != "" {
+	if !slices.ContainsFunc(w.IDs, func(id string) bool { return strings.EqualFold(id, def) }) {
+		if pick = probe.ClosestSmall(def, p.Model, w.IDs); pick != "" {
 			fmt.Fprintf(w.o.Out, "the gateway does not list %s, the model of Claude Code's background requests (titles, summaries)\n", def)
 			opts = append(opts, huh.NewOption(pick+" (closest small model)", pick))
 			choice = pick
 		}
 	}
-	for _, id := range w.ids {
+	for _, id := range w.IDs {
 		if id != pick {
 			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
 		}

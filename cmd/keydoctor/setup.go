@@ -256,7 +256,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		if err := w.run(ctx); err != nil {
 			return wo, nil, err
 		}
-		p, ids = w.profile, w.tools
+		p, ids = w.Profile, w.Tools
 	} else {
 		if err := profile.Complete(p); err != nil {
 			return wo, nil, err

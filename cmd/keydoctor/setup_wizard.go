@@ -6,34 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// wizard asks, in order: gateway, key, model, tools, and Claude Code's
-// background model when the gateway does not serve the one it would use.
-// Each answer feeds the next question (the model list needs the gateway
-// and the key), so each step is its own huh form, and a value given by a
-// flag (--base-url, --model, --tools, --background-model) is not asked.
+// wizard is setup's questions (setup.Wizard, asked with huh), then
+// Claude Code's background model when the gateway does not serve the one
+// it would use.
 type wizard struct {
-	o        *setupOptions
-	profile  gateway.Profile
-	tools    []gateway.ToolID
-	detected []gateway.ToolID
-	// ids is the gateway's model list once read; listErr why it was not.
-	ids     []string
-	listErr error
+	*setup.Wizard
+	o *setupOptions
 }
 
 func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.ToolID) *wizard {
-	return &wizard{o: o, profile: p, tools: tools, detected: detected}
+	return &wizard{o: o, Wizard: &setup.Wizard{Ask: huhAsker{o}, Env: o.Env, Out: o.Out, Err: o.Err, ListModels: o.ListModels,
+		Profile: p, Tools: tools, Detected: detected}}
 }
 
 // errInterrupted ends the wizard on Ctrl-C (or the end of its input):
@@ -120,148 +110,64 @@ func (o *setupOptions) confirm(ctx context.Context, title, yes, no string) (bool
 }
 
 func (w *wizard) run(ctx context.Context) error {
-	steps := []func(context.Context) error{w.askGateway, w.askKey, w.listModels, w.askModel, w.askTools, w.askBackground}
-	for _, step := range steps {
-		if err := step(ctx); err != nil {
-			return err
-		}
+	err := w.Wizard.Run(ctx)
+	if err == nil {
+		err = w.askBackground(ctx)
 	}
-	return nil
+	if errors.Is(err, setup.ErrInterrupted) {
+		return errInterrupted
+	}
+	return err
 }
 
-func (w *wizard) askGateway(ctx context.Context) error {
-	p := &w.profile
-	if src := p.Source(gateway.FieldBaseURL); src != "--base-url" && src != profile.TeamFile {
-		if err := w.chooseGateway(ctx); err != nil {
-			return err
-		}
+// huhAsker asks the wizard's questions with huh, one form each.
+type huhAsker struct{ o *setupOptions }
+
+func options(opts []setup.Option) []huh.Option[string] {
+	hs := make([]huh.Option[string], 0, len(opts))
+	for _, op := range opts {
+		hs = append(hs, huh.NewOption(op.Label, op.Value).Selected(op.Selected))
 	}
-	out := w.o.Out
-	for _, n := range p.Notes {
-		fmt.Fprintf(out, "note: %s\n", n.Message)
-	}
-	fmt.Fprintln(out, "each tool will receive:")
-	for _, t := range tool.All() {
-		if t.Setup {
-			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
-		}
-	}
-	fmt.Fprintln(out)
-	return nil
+	return hs
 }
 
-// chooseGateway offers the presets and "another gateway", whose URL is
-// typed into an empty field (a pre-filled one would have the typing
-// appended to it).
-func (w *wizard) chooseGateway(ctx context.Context) error {
-	p := &w.profile
-	choice, custom := templates.CustomPreset, ""
-	var opts []huh.Option[string]
-	for _, pr := range templates.Presets() {
-		if pr.BaseURL == "" {
-			continue
-		}
-		opts = append(opts, huh.NewOption(fmt.Sprintf("%s  %s", pr.Title, pr.BaseURL), pr.Name))
-		if p.BaseURL == pr.BaseURL || p.BaseURL == "" && pr.Name == p.Preset {
-			choice = pr.Name
-		}
-	}
-	if choice == templates.CustomPreset {
-		custom = p.BaseURL // from a variable or the config file: Enter keeps it
-	}
-	opts = append(opts, huh.NewOption("another gateway (type its URL)", templates.CustomPreset))
-	if err := w.o.form(ctx, huh.NewSelect[string]().Title("Gateway").Options(opts...).Value(&choice)); err != nil {
-		return err
-	}
-	if choice != templates.CustomPreset {
-		pr, _ := templates.LookupPreset(choice)
-		return w.setBase(pr.BaseURL)
-	}
-	raw, title, placeholder := "", "Base URL", "https://gateway.example/api"
-	if custom != "" {
-		title, placeholder = "Base URL (Enter keeps "+custom+")", custom
-	}
-	in := huh.NewInput().Title(title).Placeholder(placeholder).Value(&raw).Validate(func(s string) error {
-		if strings.TrimSpace(s) == "" && custom != "" {
-			return nil
-		}
-		_, err := gateway.Normalize(s)
-		return err
-	})
-	if err := w.o.form(ctx, in); err != nil {
-		return err
-	}
-	kept := strings.TrimSpace(raw) == ""
-	if kept {
-		raw = custom
-	}
-	fromPresetVar := p.Source(gateway.FieldBaseURL) == p.VarBaseURL
-	if err := w.setBase(raw); err != nil {
-		return err
-	}
-	if !kept || !fromPresetVar {
-		// a URL kept from the preset's own variable (its base URL variable)
-		// keeps that preset's names: the user chose them
-		useCustomPreset(p)
-	}
-	return nil
+// Select: not .Filtering(true): a select that starts filtering shows the
+// filter ("/") in place of its title.
+func (a huhAsker) Select(ctx context.Context, title string, opts []setup.Option, v *string) error {
+	return a.o.form(ctx, huh.NewSelect[string]().Title(title).Options(options(opts)...).Value(v))
 }
 
-func (w *wizard) setBase(raw string) error {
-	parsed, err := gateway.Normalize(raw)
-	if err != nil {
-		return usageErrorf("", "%v", err)
-	}
-	p := &w.profile
-	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
-	p.Sources[gateway.FieldBaseURL] = "wizard"
-	return nil
+// MultiSelect has no Validate: huh runs it before the first key press,
+// so its error would greet the user.
+func (a huhAsker) MultiSelect(ctx context.Context, title string, opts []setup.Option, v *[]string) error {
+	return a.o.form(ctx, huh.NewMultiSelect[string]().Title(title).Options(options(opts)...).Value(v))
 }
 
-// useCustomPreset turns the profile into the custom preset's: named by its
-// host, with neutral variable names (GATEWAY_*) for .env and Codex's
-// env_key, not those of a preset it is not.
-func useCustomPreset(p *gateway.Profile) {
-	pr, err := templates.LookupPreset(templates.CustomPreset)
-	if err != nil || p.Preset == pr.Name {
-		return
+func (a huhAsker) Input(ctx context.Context, q setup.Input, v *string) error {
+	in := huh.NewInput().Title(q.Title).Value(v)
+	if q.Placeholder != "" {
+		in.Placeholder(q.Placeholder)
 	}
-	if p.Source(gateway.FieldKey) != p.KeyVar {
-		p.KeyVar = pr.Vars.APIKey
+	if q.Validate != nil {
+		in.Validate(q.Validate)
 	}
-	if strings.HasPrefix(p.Source(gateway.FieldModel), "preset ") {
-		p.Model = "" // the other preset's default model
+	if q.Password {
+		in.EchoMode(huh.EchoModePassword)
+		if _, hasFd := a.o.input().(interface{ Fd() uintptr }); a.o.Accessible && !hasFd {
+			// Accessible mode reads a password only from a terminal; without
+			// one nothing echoes what is typed anyway.
+			in.EchoMode(huh.EchoModeNormal)
+		}
 	}
-	p.Preset, p.VarBaseURL, p.VarKey, p.VarModel = pr.Name, pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model
-	p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf(
-		"this gateway is named %s; .env gets %s, %s and %s (other commands read them with --preset custom)",
-		p.Name(), pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model)})
+	return a.o.form(ctx, in)
 }
 
-func (w *wizard) askTools(ctx context.Context) error {
-	if w.tools != nil { // --tools
-		return nil
+func (a huhAsker) Confirm(ctx context.Context, title, yes, no string, v *bool) error {
+	c := huh.NewConfirm().Title(title).Value(v)
+	if yes != "" {
+		c.Affirmative(yes).Negative(no)
 	}
-	chosen := w.detected
-	for {
-		var opts []huh.Option[gateway.ToolID]
-		for _, t := range tool.All() {
-			if t.Setup {
-				opts = append(opts, huh.NewOption(fmt.Sprintf("%s (%s)", t.Title, t.ID), t.ID).Selected(slices.Contains(chosen, t.ID)))
-			}
-		}
-		// No Validate: huh runs it before the first key press, so its
-		// error would greet the user.
-		ms := huh.NewMultiSelect[gateway.ToolID]().Title("Tools to configure").Options(opts...).Value(&chosen)
-		if err := w.o.form(ctx, ms); err != nil {
-			return err
-		}
-		if len(chosen) > 0 {
-			w.tools = chosen
-			return nil
-		}
-		fmt.Fprintln(w.o.Out, "pick at least one tool (space or x selects one)")
-	}
+	return a.o.form(ctx, c)
 }
 
 // confirmPlan shows the diff (keys masked) and asks before writing.

@@ -1,0 +1,218 @@
+package setup
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// Asker asks one question at a time; the program implements it (cmd with
+// huh's forms on a terminal, or its accessible line prompts). Each method
+// starts from *value and leaves the answer there. An error ends the
+// wizard and comes back from it as it is (Ctrl-C, the input ended).
+type Asker interface {
+	Select(ctx context.Context, title string, opts []Option, value *string) error
+	MultiSelect(ctx context.Context, title string, opts []Option, value *[]string) error
+	Input(ctx context.Context, q Input, value *string) error
+	// Confirm asks yes or no; yes and no label the answers ("" the
+	// Asker's own words).
+	Confirm(ctx context.Context, title, yes, no string, value *bool) error
+}
+
+// Option is one answer a Select or MultiSelect offers.
+type Option struct {
+	Label, Value string
+	Selected     bool // MultiSelect: ticked at first
+}
+
+// Input is a question answered by typing. Validate (nil: any answer) is
+// asked of each answer before it is taken; a Password is not echoed.
+type Input struct {
+	Title, Placeholder string
+	Password           bool
+	Validate           func(string) error
+}
+
+// ErrInterrupted is the run's context ended while the wizard waited on
+// the gateway: nothing has been written.
+var ErrInterrupted = errors.New("interrupted")
+
+// Wizard asks, in order: gateway, key, model, tools. Each answer feeds the
+// next question (the model list needs the gateway and the key), so each
+// is its own question, and a value a flag gave (--base-url, --model,
+// --tools) is not asked.
+type Wizard struct {
+	Ask      Asker
+	Env      *env.Env
+	Out, Err io.Writer
+	// ListModels asks the gateway for its models; nil: no list.
+	ListModels func(ctx context.Context, root, key string) ([]string, error)
+
+	Profile  gateway.Profile
+	Tools    []gateway.ToolID // nil: asked, Detected ticked first
+	Detected []gateway.ToolID
+	// IDs is the gateway's model list once read; ListErr why it was not.
+	IDs     []string
+	ListErr error
+}
+
+// Run asks every question setup's wizard asks.
+func (w *Wizard) Run(ctx context.Context) error {
+	for _, step := range []func(context.Context) error{w.AskGateway, w.AskKey, w.ReadModels, w.AskModel, w.AskTools} {
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AskGateway offers the gateways unless --base-url or the team file gave
+// one, then shows what each tool will receive.
+func (w *Wizard) AskGateway(ctx context.Context) error {
+	p := &w.Profile
+	if src := p.Source(gateway.FieldBaseURL); src != "--base-url" && src != profile.TeamFile {
+		if err := w.ChooseGateway(ctx); err != nil {
+			return err
+		}
+	}
+	out := w.Out
+	for _, n := range p.Notes {
+		fmt.Fprintf(out, "note: %s\n", n.Message)
+	}
+	fmt.Fprintln(out, "each tool will receive:")
+	for _, t := range tool.All() {
+		if t.Setup {
+			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
+		}
+	}
+	fmt.Fprintln(out)
+	return nil
+}
+
+// ChooseGateway offers the presets and "another gateway", whose URL is
+// typed into an empty field (a pre-filled one would have the typing
+// appended to it).
+func (w *Wizard) ChooseGateway(ctx context.Context) error {
+	p := &w.Profile
+	choice, custom := templates.CustomPreset, ""
+	var opts []Option
+	for _, pr := range templates.Presets() {
+		if pr.BaseURL == "" {
+			continue
+		}
+		opts = append(opts, Option{Label: fmt.Sprintf("%s  %s", pr.Title, pr.BaseURL), Value: pr.Name})
+		if p.BaseURL == pr.BaseURL || p.BaseURL == "" && pr.Name == p.Preset {
+			choice = pr.Name
+		}
+	}
+	if choice == templates.CustomPreset {
+		custom = p.BaseURL // from a variable or the config file: Enter keeps it
+	}
+	opts = append(opts, Option{Label: "another gateway (type its URL)", Value: templates.CustomPreset})
+	if err := w.Ask.Select(ctx, "Gateway", opts, &choice); err != nil {
+		return err
+	}
+	if choice != templates.CustomPreset {
+		pr, _ := templates.LookupPreset(choice)
+		return w.setBase(pr.BaseURL)
+	}
+	raw, q := "", Input{Title: "Base URL", Placeholder: "https://gateway.example/api"}
+	if custom != "" {
+		q.Title, q.Placeholder = "Base URL (Enter keeps "+custom+")", custom
+	}
+	q.Validate = func(s string) error {
+		if strings.TrimSpace(s) == "" && custom != "" {
+			return nil
+		}
+		_, err := gateway.Normalize(s)
+		return err
+	}
+	if err := w.Ask.Input(ctx, q, &raw); err != nil {
+		return err
+	}
+	kept := strings.TrimSpace(raw) == ""
+	if kept {
+		raw = custom
+	}
+	fromPresetVar := p.Source(gateway.FieldBaseURL) == p.VarBaseURL
+	if err := w.setBase(raw); err != nil {
+		return err
+	}
+	if !kept || !fromPresetVar {
+		// a URL kept from the preset's own variable (its base URL variable)
+		// keeps that preset's names: the user chose them
+		UseCustomPreset(p)
+	}
+	return nil
+}
+
+func (w *Wizard) setBase(raw string) error {
+	parsed, err := gateway.Normalize(raw)
+	if err != nil {
+		return &gateway.UsageError{Msg: err.Error()}
+	}
+	p := &w.Profile
+	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	p.Sources[gateway.FieldBaseURL] = "wizard"
+	return nil
+}
+
+// UseCustomPreset turns the profile into the custom preset's: named by its
+// host, with neutral variable names (GATEWAY_*) for .env and Codex's
+// env_key, not those of a preset it is not.
+func UseCustomPreset(p *gateway.Profile) {
+	pr, err := templates.LookupPreset(templates.CustomPreset)
+	if err != nil || p.Preset == pr.Name {
+		return
+	}
+	if p.Source(gateway.FieldKey) != p.KeyVar {
+		p.KeyVar = pr.Vars.APIKey
+	}
+	if strings.HasPrefix(p.Source(gateway.FieldModel), "preset ") {
+		p.Model = "" // the other preset's default model
+	}
+	p.Preset, p.VarBaseURL, p.VarKey, p.VarModel = pr.Name, pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model
+	p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf(
+		"this gateway is named %s; .env gets %s, %s and %s (other commands read them with --preset custom)",
+		p.Name(), pr.Vars.BaseURL, pr.Vars.APIKey, pr.Vars.Model)})
+}
+
+// AskTools offers the tools setup writes, those detected ticked, unless
+// --tools chose; it asks again until one is picked.
+func (w *Wizard) AskTools(ctx context.Context) error {
+	if w.Tools != nil { // --tools
+		return nil
+	}
+	var chosen []string
+	for _, id := range w.Detected {
+		chosen = append(chosen, string(id))
+	}
+	for {
+		var opts []Option
+		for _, t := range tool.All() {
+			if t.Setup {
+				opts = append(opts, Option{Label: fmt.Sprintf("%s (%s)", t.Title, t.ID), Value: string(t.ID), Selected: slices.Contains(chosen, string(t.ID))})
+			}
+		}
+		if err := w.Ask.MultiSelect(ctx, "Tools to configure", opts, &chosen); err != nil {
+			return err
+		}
+		if len(chosen) > 0 {
+			w.Tools = nil
+			for _, id := range chosen {
+				w.Tools = append(w.Tools, gateway.ToolID(id))
+			}
+			return nil
+		}
+		fmt.Fprintln(w.Out, "pick at least one tool (space or x selects one)")
+	}
+}
