@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/plan"
@@ -69,18 +67,11 @@ func runRestore(ctx context.Context, o *restoreOptions) error {
 }
 
 func listBackups(o *restoreOptions, entries []restore.Backup) error {
+	d := restore.BackupsDoc{Backups: entries, Schema: schemaBackups}
 	if o.JSON {
-		return writeJSON(o.Out, restore.BackupsDoc{Backups: entries, Schema: schemaBackups})
+		return writeJSON(o.Out, d)
 	}
-	if len(entries) == 0 {
-		fmt.Fprintf(o.Out, "no backups in %s\n", o.Env.Tilde(o.Env.BackupDir()))
-		return nil
-	}
-	for _, b := range entries {
-		fmt.Fprintf(o.Out, "%s  %s  %s: %s\n", b.Name, b.Created, b.Command, strings.Join(b.Files, ", "))
-		fmt.Fprintf(o.Out, "  %s\n", heldLine(b.Holds))
-	}
-	fmt.Fprintln(o.Out, "restore one with 'keydoctor restore NAME' or 'keydoctor restore --last'")
+	d.WriteText(o.Out, o.Env.Tilde(o.Env.BackupDir()))
 	return nil
 }
 
@@ -88,44 +79,6 @@ func printRestore(o *restoreOptions, d restore.Doc) error {
 	if o.JSON {
 		return writeJSON(o.Out, d)
 	}
-	o.Out = o.UI.report(o.Out)
-	for _, f := range d.Files {
-		if o.DryRun {
-			fmt.Fprint(o.Out, f.Diff)
-		}
-	}
-	for _, f := range d.Files {
-		verb := map[string]string{"update": "restored", "create": "restored", "chmod": "restored", "remove": "removed", "unchanged": "unchanged"}[f.Action]
-		if o.DryRun && f.Action != "unchanged" {
-			verb = "would " + strings.TrimSuffix(verb, "d")
-		}
-		fmt.Fprintf(o.Out, "%-15s %s\n", verb, f.Path)
-		for _, n := range f.Notes {
-			fmt.Fprintf(o.Out, "                note: %s\n", n)
-		}
-	}
-	for _, p := range d.RemovedLeftovers {
-		fmt.Fprintf(o.Out, "%-15s %s (left by a keydoctor run that was killed)\n", "removed", p)
-	}
-	switch {
-	case o.DryRun:
-		fmt.Fprintf(o.Out, "dry run of backup %s: nothing was written\n", d.Backup)
-	case d.NewBackup != "":
-		fmt.Fprintf(o.Out, "restored backup %s; the state before is in %s\n", d.Backup, d.NewBackup)
-	default:
-		fmt.Fprintf(o.Out, "nothing changed: the files already match backup %s\n", d.Backup)
-	}
+	d.WriteText(o.UI.report(o.Out))
 	return nil
-}
-
-// heldLine is what a backup holds, for the list.
-func heldLine(hs []restore.Held) string {
-	if len(hs) == 0 {
-		return "holds no gateway setting: the files that run changed did not exist before it or named none"
-	}
-	var parts []string
-	for _, h := range hs {
-		parts = append(parts, "gateway "+dash(h.BaseURL)+", model "+dash(h.Model)+" ("+strings.Join(h.Tools, ", ")+")")
-	}
-	return "holds " + strings.Join(parts, "; ")
 }
