@@ -8,7 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/cobra"
 )
 
@@ -122,14 +121,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 			return err
 		}
 		verb := map[bool]string{true: "added", false: "updated"}[create]
-		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), orDash(p.Model), st.KeyWhere(e, p))
+		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), dash(p.Model), st.KeyWhere(e, p))
 		return nil
 	})
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return redact.Untrusted(s) // profiles.yaml may have been written by hand
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
@@ -11,15 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 func newProfileListCmd(e *env.Env) *cobra.Command {
 	var asJSON bool
@@ -37,19 +26,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), doc)
 			}
-			if len(doc.Profiles) == 0 {
-				fmt.Fprintln(c.OutOrStdout(), "no profiles yet: 'keydoctor profile add NAME' or 'keydoctor setup' saves one")
-				return nil
-			}
-			var b strings.Builder
-			tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
-			for _, v := range doc.Profiles {
-				mark := map[bool]string{true: "*", false: ""}[v.Default]
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
-			}
-			tw.Flush()
-			fmt.Fprint(c.OutOrStdout(), b.String())
+			doc.WriteText(c.OutOrStdout())
 			return nil
 		},
 	}
@@ -77,12 +54,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), profile.ShowDoc{Schema: profile.SchemaShow, View: v})
 			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
-			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
-			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), st.KeyWhere(e, p))
-			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
-			fmt.Fprint(c.OutOrStdout(), b.String())
+			v.WriteText(c.OutOrStdout(), st.KeyWhere(e, p))
 			return nil
 		},
 	}

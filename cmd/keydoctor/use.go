@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -95,7 +96,7 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	envNames := keepDotEnvNames(so, snap, p)
 	if so.Tools == "" {
 		ids := setup.ConfiguredTools(snap)
-		if envNames && !contains(ids, string(gateway.DotEnv)) {
+		if envNames && !slices.Contains(ids, string(gateway.DotEnv)) {
 			ids = append(ids, string(gateway.DotEnv))
 		}
 		if len(ids) == 0 {

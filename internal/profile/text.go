@@ -1,0 +1,46 @@
+package profile
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
+)
+
+// WriteText prints 'profile list': a table of the profiles, the default
+// one starred, or how to save one when there is none.
+func (d ListDoc) WriteText(w io.Writer) {
+	if len(d.Profiles) == 0 {
+		fmt.Fprintln(w, "no profiles yet: 'keydoctor profile add NAME' or 'keydoctor setup' saves one")
+		return
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
+	for _, v := range d.Profiles {
+		mark := map[bool]string{true: "*", false: ""}[v.Default]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
+	}
+	tw.Flush()
+	fmt.Fprint(w, b.String())
+}
+
+// WriteText prints 'profile show'; keyWhere says where its key is kept
+// ((*Store).KeyWhere).
+func (v View) WriteText(w io.Writer, keyWhere string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
+	fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
+	fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere)
+	fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
+	fmt.Fprint(w, b.String())
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return redact.Untrusted(s) // profiles.yaml may have been written by hand
+}
