@@ -16,11 +16,11 @@ import (
 // x-api-key. Both set is a conflict, so the other one is removed.
 func planClaude(o Options, t tool.Tool) ([]*Change, error) {
 	path := tool.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseJSONDoc(path, c.Old, false)
+	doc, err := ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
@@ -38,23 +38,23 @@ func planClaude(o Options, t tool.Tool) ([]*Change, error) {
 		set = append(set, [2]string{tool.ClaudeBackgroundModel, p.BackgroundModel})
 	}
 	for _, kv := range set {
-		if _, err := doc.set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
+		if _, err := doc.Set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
 	// An empty ANTHROPIC_API_KEY beside the token is kept: it masks a
 	// real key exported in the shell, which Claude Code would otherwise
 	// send to the gateway as x-api-key (docs/tools.md).
-	if old, ok := doc.str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.remove(tool.ClaudeEnv, staleVar) {
-		c.addSecrets(old)
-		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
+	if old, ok := doc.Str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.Remove(tool.ClaudeEnv, staleVar) {
+		c.AddSecrets(old)
+		c.Notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
 	removeClaudeSwitches(c, doc)
 	if authVar == tool.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
-		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
+		c.Notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
 	}
-	c.New = doc.bytes()
-	c.finish(true, 0o600)
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
 	return []*Change{c}, nil
 }
 
@@ -62,12 +62,12 @@ func planClaude(o Options, t tool.Tool) ([]*Change, error) {
 // env being written: with one on, Claude Code sends no request to
 // ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
 // it may be there to mask one exported in the shell.
-func removeClaudeSwitches(c *Change, doc *jsonDoc) {
+func removeClaudeSwitches(c *Change, doc *JSONDoc) {
 	for _, sw := range tool.ClaudeSwitches {
 		if sw.SameWire {
 			continue
 		}
-		v := doc.lookup(tool.ClaudeEnv, sw.Var)
+		v := doc.Lookup(tool.ClaudeEnv, sw.Var)
 		if v == nil {
 			continue
 		}
@@ -76,8 +76,8 @@ func removeClaudeSwitches(c *Change, doc *jsonDoc) {
 		if !ok || !tool.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
 			continue
 		}
-		if doc.remove(tool.ClaudeEnv, sw.Var) {
-			c.notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
+		if doc.Remove(tool.ClaudeEnv, sw.Var) {
+			c.Notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
 		}
 	}
 }

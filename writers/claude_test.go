@@ -212,15 +212,15 @@ func TestClaudeNotesRejectedKey(t *testing.T) {
 }
 
 func TestJSONCInsertKeepsSameLineComment(t *testing.T) {
-	doc, err := parseJSONDoc("s.json", []byte("{\n  \"a\": 1 // about a\n}\n"), true)
+	doc, err := ParseJSON("s.json", []byte("{\n  \"a\": 1 // about a\n}\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := doc.set([]string{"b"}, "x"); err != nil {
+	if _, err := doc.Set([]string{"b"}, "x"); err != nil {
 		t.Fatal(err)
 	}
 	want := "{\n  \"a\": 1, // about a\n  \"b\": \"x\"\n}\n"
-	if got := string(doc.bytes()); got != want {
+	if got := string(doc.Bytes()); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

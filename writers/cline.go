@@ -32,7 +32,7 @@ func planCline(o Options, t tool.Tool) ([]*Change, error) {
 
 func planProviders(o Options, t tool.Tool) (*Change, error) {
 	path := tool.ClineProvidersFile(o.Env)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -40,14 +40,14 @@ func planProviders(o Options, t tool.Tool) (*Change, error) {
 	if !c.Existed || len(src) == 0 {
 		src = []byte(tool.ClineNewProviders)
 	}
-	doc, err := parseJSONDoc(path, src, false)
+	doc, err := ParseJSON(path, src, false)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
 	entry := []string{tool.ClineProviders, tool.ClineGateway}
-	if old, ok := doc.str(append(entry, tool.ClineSettings, tool.ClineAPIKey)...); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(append(entry, tool.ClineSettings, tool.ClineAPIKey)...); ok {
+		c.AddSecrets(old)
 	}
 	changed := false
 	for _, kv := range [][2]string{
@@ -56,38 +56,38 @@ func planProviders(o Options, t tool.Tool) (*Change, error) {
 		{tool.ClineModel, p.Model},
 		{tool.ClineBaseURL, t.Base(p.BaseURL)},
 	} {
-		ch, err := doc.set(append(entry, tool.ClineSettings, kv[0]), kv[1])
+		ch, err := doc.Set(append(entry, tool.ClineSettings, kv[0]), kv[1])
 		if err != nil {
 			return nil, err
 		}
 		changed = changed || ch
 	}
-	ch, err := doc.set(append(entry, tool.ClineTokenSrc), "manual")
+	ch, err := doc.Set(append(entry, tool.ClineTokenSrc), "manual")
 	if err != nil {
 		return nil, err
 	}
 	changed = changed || ch
 	// Cline discards the whole file when an entry lacks updatedAt; it
 	// changes only when the entry does, so a re-run stays a no-op.
-	if _, has := doc.str(append(entry, tool.ClineUpdatedAt)...); changed || !has {
+	if _, has := doc.Str(append(entry, tool.ClineUpdatedAt)...); changed || !has {
 		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-		if _, err := doc.set(append(entry, tool.ClineUpdatedAt), now); err != nil {
+		if _, err := doc.Set(append(entry, tool.ClineUpdatedAt), now); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := doc.set([]string{tool.ClineLastUsed}, tool.ClineGateway); err != nil {
+	if _, err := doc.Set([]string{tool.ClineLastUsed}, tool.ClineGateway); err != nil {
 		return nil, err
 	}
 	for _, name := range providersWithoutUpdatedAt(doc) {
-		c.notef("provider %q has no updatedAt: Cline will discard this whole file until it gets one", name)
+		c.Notef("provider %q has no updatedAt: Cline will discard this whole file until it gets one", name)
 	}
-	c.New = doc.bytes()
-	c.finish(true, 0o600)
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
 	return c, nil
 }
 
-func providersWithoutUpdatedAt(doc *jsonDoc) []string {
-	v := doc.lookup(tool.ClineProviders)
+func providersWithoutUpdatedAt(doc *JSONDoc) []string {
+	v := doc.Lookup(tool.ClineProviders)
 	if v == nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func providersWithoutUpdatedAt(doc *jsonDoc) []string {
 	var out []string
 	for _, m := range obj.Members {
 		name := m.Name.Value.(hujson.Literal).String()
-		if _, ok := doc.str(tool.ClineProviders, name, tool.ClineUpdatedAt); !ok {
+		if _, ok := doc.Str(tool.ClineProviders, name, tool.ClineUpdatedAt); !ok {
 			out = append(out, name)
 		}
 	}
@@ -111,7 +111,7 @@ func providersWithoutUpdatedAt(doc *jsonDoc) []string {
 // nil when the file is absent and there is nothing to move, or when the
 // entry is absent and no command to create it was given.
 func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, error) {
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -120,16 +120,16 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 			return nil, nil
 		}
 	}
-	doc, err := parseJSONDoc(path, c.Old, false)
+	doc, err := ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.object(tool.ClineMCPServers); err != nil {
+	if _, err := doc.Object(tool.ClineMCPServers); err != nil {
 		return nil, err
 	}
 	for _, name := range sortedNames(moved) {
-		if doc.lookup(tool.ClineMCPServers, name) != nil {
-			c.notef("server %q from settings.json not moved: this file already has one of that name", name)
+		if doc.Lookup(tool.ClineMCPServers, name) != nil {
+			c.Notef("server %q from settings.json not moved: this file already has one of that name", name)
 			continue
 		}
 		std := moved[name].Clone()
@@ -138,35 +138,35 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 		if err := jsonUnmarshal(std.Pack(), &v); err != nil {
 			return nil, err
 		}
-		if _, err := doc.set([]string{tool.ClineMCPServers, name}, v); err != nil {
+		if _, err := doc.Set([]string{tool.ClineMCPServers, name}, v); err != nil {
 			return nil, err
 		}
-		c.notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
+		c.Notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
 	}
 	p := o.Profile
 	vars := tool.MCPEnv
 	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
 	server := []string{tool.ClineMCPServers, o.MCPName}
 	switch {
-	case doc.lookup(server...) != nil:
-		if old, ok := doc.str(append(server, "env", vars.Key)...); ok {
-			c.addSecrets(old)
+	case doc.Lookup(server...) != nil:
+		if old, ok := doc.Str(append(server, "env", vars.Key)...); ok {
+			c.AddSecrets(old)
 		}
 		for _, kv := range env {
-			if _, err := doc.set(append(server, "env", kv[0]), kv[1]); err != nil {
+			if _, err := doc.Set(append(server, "env", kv[0]), kv[1]); err != nil {
 				return nil, err
 			}
 		}
 	case len(o.MCPCommand) > 0:
-		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: orderedObject(env)}
-		if _, err := doc.set(server, entry); err != nil {
+		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: OrderedObject(env)}
+		if _, err := doc.Set(server, entry); err != nil {
 			return nil, err
 		}
 	case len(moved) == 0:
 		return nil, nil
 	}
-	c.New = doc.bytes()
-	c.finish(true, 0o600)
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
 	return c, nil
 }
 
@@ -177,8 +177,8 @@ type mcpEntry struct {
 	Env     json.RawMessage `json:"env"`
 }
 
-// orderedObject is a JSON object of strings with its members in order.
-func orderedObject(kv [][2]string) json.RawMessage {
+// OrderedObject is a JSON object of strings with its members in order.
+func OrderedObject(kv [][2]string) json.RawMessage {
 	b := []byte{'{'}
 	for i, m := range kv {
 		if i > 0 {

@@ -21,7 +21,7 @@ import (
 // variable that holds it with env_key).
 func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 	path := tool.CodexConfig(o.Env)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -29,9 +29,9 @@ func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseTOMLDoc(c.Old)
+	doc, err := ParseTOML(c.Old)
 	if err != nil {
-		return nil, refuse(path, "", "cannot edit it safely: %v", err)
+		return nil, Refuse(path, "", "cannot edit it safely: %v", err)
 	}
 	if err := editableProvider(path, before, doc, o.CodexProvider); err != nil {
 		return nil, err
@@ -46,12 +46,12 @@ func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 		return nil, err
 	}
 	c.New = doc.src
-	c.finish(false, 0o600)
+	c.Finish(false, 0o600)
 	out := []*Change{c}
 	if o.CodexAuth == "env" {
 		v := codexEnvKey(o)
 		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
-			c.notef("env_key names %s; export it (with this key) in the shell that runs codex", v)
+			c.Notef("env_key names %s; export it (with this key) in the shell that runs codex", v)
 		}
 		return out, nil
 	}
@@ -68,17 +68,17 @@ var ownedProviderKeys = []string{tool.CodexName, tool.CodexBaseURL, tool.CodexWi
 
 // editableProvider refuses a provider table written inline or with dotted
 // keys, which the statement-level editor does not edit.
-func editableProvider(path string, before map[string]any, doc *tomlDoc, id string) error {
+func editableProvider(path string, before map[string]any, doc *TOMLDoc, id string) error {
 	providers, ok := before[tool.CodexProviders]
 	if !ok {
 		return nil
 	}
 	m, isTable := providers.(map[string]any)
 	if !isTable {
-		return refuse(path, "", "model_providers is not a table")
+		return Refuse(path, "", "model_providers is not a table")
 	}
-	if t, defined := m[id]; defined && !doc.hasHeader([]string{tool.CodexProviders, id}) && !onlySubtables(t) {
-		return refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
+	if t, defined := m[id]; defined && !doc.HasHeader([]string{tool.CodexProviders, id}) && !onlySubtables(t) {
+		return Refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
 			"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
 	}
 	return nil
@@ -87,7 +87,7 @@ func editableProvider(path string, before map[string]any, doc *tomlDoc, id strin
 // editCodex sets our keys: the top level's model and model_provider, the
 // provider table's name, base_url, wire_api and either env_key or
 // requires_openai_auth (the other one removed).
-func editCodex(path string, doc *tomlDoc, o Options, t tool.Tool) error {
+func editCodex(path string, doc *TOMLDoc, o Options, t tool.Tool) error {
 	id, p := o.CodexProvider, o.Profile
 	table := []string{tool.CodexProviders, id}
 	name := id
@@ -113,12 +113,12 @@ func editCodex(path string, doc *tomlDoc, o Options, t tool.Tool) error {
 		edits = append(edits, edit{table, tool.CodexRequiresAuth, "true"})
 	}
 	for _, e := range edits {
-		if err := doc.set(e.path, e.key, e.value); err != nil {
-			return refuse(path, "", "cannot edit it safely: %v", err)
+		if err := doc.Set(e.path, e.key, e.value); err != nil {
+			return Refuse(path, "", "cannot edit it safely: %v", err)
 		}
 	}
-	if _, err := doc.remove(table, drop); err != nil {
-		return refuse(path, "", "cannot edit it safely: %v", err)
+	if _, err := doc.Remove(table, drop); err != nil {
+		return Refuse(path, "", "cannot edit it safely: %v", err)
 	}
 	return nil
 }
@@ -135,7 +135,7 @@ func decodeTOML(path string, data []byte) (map[string]any, error) {
 			row, col := de.Position()
 			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: human.HideWords(de.Error(), de.Key()...), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
 		}
-		return nil, refuse(path, "", "does not parse: %v", err)
+		return nil, Refuse(path, "", "does not parse: %v", err)
 	}
 	return m, nil
 }
@@ -145,12 +145,12 @@ func decodeTOML(path string, data []byte) (map[string]any, error) {
 func verifyCodexEdit(path string, before map[string]any, after []byte, o Options) error {
 	got, err := decodeTOML(path, after)
 	if err != nil {
-		return refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
+		return Refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
 	table, _ := lookupMap(got, tool.CodexProviders, o.CodexProvider)
 	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.CodexProvider || table == nil ||
 		table[tool.CodexBaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tool.CodexWireAPI] != tool.CodexWire {
-		return refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
+		return Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {
 		m = deepCopy(m).(map[string]any)
@@ -170,7 +170,7 @@ func verifyCodexEdit(path string, before map[string]any, after []byte, o Options
 		return m
 	}
 	if !reflect.DeepEqual(strip(before), strip(got)) {
-		return refuse(path, "", "internal error: editing would change keys keydoctor does not own; nothing was written")
+		return Refuse(path, "", "internal error: editing would change keys keydoctor does not own; nothing was written")
 	}
 	return nil
 }
@@ -207,31 +207,31 @@ func deepCopy(v any) any {
 // planCodexAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
 func planCodexAuth(o Options) (*Change, error) {
 	path := tool.CodexAuth(o.Env)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseJSONDoc(path, c.Old, false)
+	doc, err := ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
-	if mode, _ := doc.str(tool.CodexAuthMode); doc.lookup(tool.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
+	if mode, _ := doc.Str(tool.CodexAuthMode); doc.Lookup(tool.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
 		// Codex would send the sign-in's token to the gateway, not this
 		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
-		return nil, refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
+		return nil, Refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
 			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
 	}
-	if old, ok := doc.str(tool.CodexAuthKey); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(tool.CodexAuthKey); ok {
+		c.AddSecrets(old)
 	}
-	if _, err := doc.set([]string{tool.CodexAuthKey}, o.Profile.Key); err != nil {
+	if _, err := doc.Set([]string{tool.CodexAuthKey}, o.Profile.Key); err != nil {
 		return nil, err
 	}
-	c.New = doc.bytes()
-	if doc.lookup(tool.CodexAuthTokens) != nil {
-		c.notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tool.CodexAuthKey, tool.CodexRequiresAuth)
+	c.New = doc.Bytes()
+	if doc.Lookup(tool.CodexAuthTokens) != nil {
+		c.Notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tool.CodexAuthKey, tool.CodexRequiresAuth)
 	}
-	c.finish(true, 0o600)
+	c.Finish(true, 0o600)
 	return c, nil
 }
 
@@ -247,7 +247,7 @@ func noLegacyProfile(path string, before map[string]any, src []byte) error {
 	if !ok {
 		return nil
 	}
-	e := refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
+	e := Refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
 		sel, sel, sel), "has profile = %q, which Codex no longer accepts: it refuses to start", sel)
 	for i, line := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "[") {

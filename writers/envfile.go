@@ -17,7 +17,7 @@ func planDotEnv(o Options, t tool.Tool) ([]*Change, error) {
 	if o.DotEnvVars != nil {
 		names = *o.DotEnvVars
 	}
-	c, err := planEnvVars(path, [][2]string{
+	c, err := SetEnvVars(path, [][2]string{
 		{names.BaseURL, t.Base(p.BaseURL)},
 		{names.Key, p.Key},
 		{names.Model, p.Model},
@@ -26,21 +26,21 @@ func planDotEnv(o Options, t tool.Tool) ([]*Change, error) {
 		return nil, err
 	}
 	out := []*Change{c}
-	ign, err := planGitignoreIn(o.Project, path)
+	ign, err := PlanGitignore(o.Project, path)
 	if err != nil {
 		return nil, err
 	}
 	if ign != nil {
 		ign.Tool = gateway.DotEnv
-		c.notef(".env added to %s so the key is not committed", ign.Path)
+		c.Notef(".env added to %s so the key is not committed", ign.Path)
 		out = append([]*Change{ign}, out...)
 	}
 	return out, nil
 }
 
-// planGitignoreIn adds file (which lies in dir) to dir/.gitignore when dir
+// PlanGitignore adds file (which lies in dir) to dir/.gitignore when dir
 // is inside a git work tree and file is not ignored yet; nil otherwise.
-func planGitignoreIn(dir, envPath string) (*Change, error) {
+func PlanGitignore(dir, envPath string) (*Change, error) {
 	project := dir
 	abs, err := filepath.Abs(envPath)
 	if err != nil {
@@ -51,7 +51,7 @@ func planGitignoreIn(dir, envPath string) (*Change, error) {
 		return nil, nil
 	}
 	path := filepath.Join(project, ".gitignore")
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func planGitignoreIn(dir, envPath string) (*Change, error) {
 	} else {
 		c.New = append(append([]byte(nil), c.Old...), line+eol...)
 	}
-	c.finish(false, 0o644)
+	c.Finish(false, 0o644)
 	c.order = -1 // before the .env it protects
 	return c, nil
 }

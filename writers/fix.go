@@ -115,7 +115,7 @@ func writesSource(plan *Plan, path string) error {
 			return nil
 		}
 	}
-	return refuse(path, "", "setup does not write this file: change it by hand")
+	return Refuse(path, "", "setup does not write this file: change it by hand")
 }
 
 // planEdit adds one edit that is not a triple, on top of any change the
@@ -130,12 +130,12 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 		if c.Existed && c.Mode&0o077 != 0 {
 			c.Mode = c.Mode &^ 0o077
 			c.Secret = true
-			c.notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
+			c.Notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
 		}
 		return nil
 	case EditIgnoreEnv:
 		envPath := tool.DotEnvFile(o.Project)
-		ign, err := planGitignoreIn(o.Project, envPath)
+		ign, err := PlanGitignore(o.Project, envPath)
 		if err != nil || ign == nil {
 			return err
 		}
@@ -154,7 +154,7 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 // changeFor is the plan's change of path, or a new one that keeps the
 // file as it is, added to the plan.
 func (p *Plan) changeFor(id gateway.ToolID, path string) (*Change, error) {
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (p *Plan) modeChangeFor(id gateway.ToolID, path string) (*Change, error) {
 		return have, nil
 	}
 	c.Tool, c.New = id, c.Old
-	c.addSecrets(redact.SecretValues(c.Old)...)
+	c.AddSecrets(redact.SecretValues(c.Old)...)
 	return c, p.add(c)
 }
 
@@ -196,16 +196,16 @@ func (p *Plan) clineUpdatedAt(o Options) error {
 	if err != nil || !c.Existed {
 		return err
 	}
-	doc, err := parseJSONDoc(c.Path, c.New, false)
+	doc, err := ParseJSON(c.Path, c.New, false)
 	if err != nil {
 		return err
 	}
 	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	for _, name := range providersWithoutUpdatedAt(doc) {
-		if _, err := doc.set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
+		if _, err := doc.Set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
 			return err
 		}
 	}
-	c.New = doc.bytes()
+	c.New = doc.Bytes()
 	return nil
 }

@@ -21,7 +21,7 @@ import (
 func planGemini(o Options, t tool.Tool) ([]*Change, error) {
 	p := o.Profile
 	vars := [][2]string{{tool.GeminiBaseURL, t.Base(p.BaseURL)}, {tool.GeminiAPIKey, p.Key}, {tool.GeminiModel, p.Model}}
-	home, err := planEnvVars(tool.GeminiEnv(o.Env), vars, tool.GeminiAPIKey)
+	home, err := SetEnvVars(tool.GeminiEnv(o.Env), vars, tool.GeminiAPIKey)
 	if err != nil {
 		return nil, err
 	}
@@ -35,13 +35,13 @@ func planGemini(o Options, t tool.Tool) ([]*Change, error) {
 		return out, nil
 	}
 	local := tool.GeminiProjectEnv(o.Project)
-	c, err := planEnvVars(local, vars, tool.GeminiAPIKey)
+	c, err := SetEnvVars(local, vars, tool.GeminiAPIKey)
 	if err != nil {
 		return nil, err
 	}
-	c.notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, tool.GeminiEnv(o.Env), local)
+	c.Notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, tool.GeminiEnv(o.Env), local)
 	out = append(out, c)
-	ign, err := planGitignoreIn(filepath.Dir(local), local)
+	ign, err := PlanGitignore(filepath.Dir(local), local)
 	if err != nil {
 		return nil, err
 	}
@@ -80,26 +80,26 @@ func geminiShadow(o Options) string {
 
 // planGeminiSettings saves the API-key auth type in settings.json.
 func planGeminiSettings(path string) (*Change, error) {
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseJSONDoc(path, c.Old, true)
+	doc, err := ParseJSON(path, c.Old, true)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.set(tool.Place{Key: tool.GeminiAuthType}.Path(), tool.GeminiAPIKeyAuth); err != nil {
+	if _, err := doc.Set(tool.Place{Key: tool.GeminiAuthType}.Path(), tool.GeminiAPIKeyAuth); err != nil {
 		return nil, err
 	}
-	c.New = doc.bytes()
-	c.finish(false, 0o644)
+	c.New = doc.Bytes()
+	c.Finish(false, 0o644)
 	return c, nil
 }
 
-// planEnvVars sets variables in a .env file (0600: it holds the key),
+// SetEnvVars plans setting variables in a .env file (0600: it holds the key),
 // every other line kept.
-func planEnvVars(path string, vars [][2]string, keyVar string) (*Change, error) {
-	c, err := readFile(path)
+func SetEnvVars(path string, vars [][2]string, keyVar string) (*Change, error) {
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -109,17 +109,17 @@ func planEnvVars(path string, vars [][2]string, keyVar string) (*Change, error) 
 		if errors.As(err, &se) {
 			return nil, &RefusedError{Path: path, Line: se.Line, Col: se.Col, Reason: se.Msg, Hint: "fix that line by hand, then run setup again"}
 		}
-		return nil, refuse(path, "", "%v", err)
+		return nil, Refuse(path, "", "%v", err)
 	}
 	for _, kv := range vars {
 		if old, ok := f.Get(kv[0]); ok && kv[0] == keyVar {
-			c.addSecrets(old)
+			c.AddSecrets(old)
 		}
 		if _, err := f.Set(kv[0], kv[1]); err != nil {
 			return nil, err
 		}
 	}
 	c.New = f.Bytes()
-	c.finish(true, 0o600)
+	c.Finish(true, 0o600)
 	return c, nil
 }

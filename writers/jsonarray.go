@@ -7,12 +7,12 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// appendTo adds value (any JSON-encodable Go value) as the last element of
+// AppendTo adds value (any JSON-encodable Go value) as the last element of
 // the array at path, in the style of its elements: their line break and
 // indentation, a trailing comma when they have one. It reports false when
 // path holds no array.
-func (d *jsonDoc) appendTo(path []string, value any) (bool, error) {
-	v := d.lookup(path...)
+func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
+	v := d.Lookup(path...)
 	if v == nil {
 		return false, nil
 	}

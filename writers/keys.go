@@ -40,8 +40,8 @@ func planKeys(o Options, t tool.Tool) ([]*Change, error) {
 				return nil, err
 			}
 		}
-		c.New = doc.bytes()
-		c.finish(!envAuth && k.Key.File == f.Role, 0o644)
+		c.New = doc.Bytes()
+		c.Finish(!envAuth && k.Key.File == f.Role, 0o644)
 		out = append(out, c)
 	}
 	return out, nil
@@ -49,20 +49,20 @@ func planKeys(o Options, t tool.Tool) ([]*Change, error) {
 
 // planKeysFile sets values in one JSON file; the caller finishes the
 // change from the document.
-func planKeysFile(f tool.File, values []tool.Fixed, key tool.Place) (*Change, *jsonDoc, error) {
-	c, err := readFile(f.Path)
+func planKeysFile(f tool.File, values []tool.Fixed, key tool.Place) (*Change, *JSONDoc, error) {
+	c, err := ReadFile(f.Path)
 	if err != nil {
 		return nil, nil, err
 	}
-	doc, err := parseJSONDoc(f.Path, c.Old, f.Syntax == tool.JSONC)
+	doc, err := ParseJSON(f.Path, c.Old, f.Syntax == tool.JSONC)
 	if err != nil {
 		return nil, nil, err
 	}
-	if old, ok := doc.str(key.Path()...); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(key.Path()...); ok {
+		c.AddSecrets(old)
 	}
 	for _, v := range values {
-		if _, err := doc.set(v.Path(), v.Value); err != nil {
+		if _, err := doc.Set(v.Path(), v.Value); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -44,7 +44,7 @@ func OpenCodeProviderID(p gateway.Profile) string {
 
 func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
 	path := tool.OpenCodeConfig(o.Env)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -52,15 +52,15 @@ func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
 	if !c.Existed || len(src) == 0 {
 		src = []byte(openCodeNew)
 	}
-	doc, err := parseJSONDoc(path, src, true)
+	doc, err := ParseJSON(path, src, true)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
 	prov := []string{tool.OpenCodeProvider, id}
 	apiKey := append(prov, tool.OpenCodeOptions, tool.OpenCodeAPIKey)
-	if old, ok := doc.str(apiKey...); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(apiKey...); ok {
+		c.AddSecrets(old)
 	}
 	sets := []struct {
 		path  []string
@@ -72,7 +72,7 @@ func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
 	}
 	// Declare the model only when it is not: an existing declaration may
 	// carry the user's limits and name.
-	if doc.lookup(append(prov, tool.OpenCodeModels, p.Model)...) == nil {
+	if doc.Lookup(append(prov, tool.OpenCodeModels, p.Model)...) == nil {
 		sets = append(sets, struct {
 			path  []string
 			value any
@@ -83,23 +83,23 @@ func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
 			path  []string
 			value any
 		}{apiKey, "{env:" + p.KeyVar + "}"})
-	} else if doc.remove(apiKey...) {
+	} else if doc.Remove(apiKey...) {
 		// options.apiKey beats auth.json (an unset {env:VAR} too).
-		c.notef("removed provider.%s.options.apiKey: it beats the key in auth.json", id)
+		c.Notef("removed provider.%s.options.apiKey: it beats the key in auth.json", id)
 	}
 	for _, s := range sets {
-		if _, err := doc.set(s.path, s.value); err != nil {
+		if _, err := doc.Set(s.path, s.value); err != nil {
 			return nil, err
 		}
 	}
-	c.New = doc.bytes()
-	c.finish(false, 0o644)
+	c.New = doc.Bytes()
+	c.Finish(false, 0o644)
 	return c, nil
 }
 
 func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	path := tool.OpenCodeAuth(o.Env)
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -107,24 +107,24 @@ func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	if !c.Existed || len(src) == 0 {
 		src = []byte("{}\n")
 	}
-	doc, err := parseJSONDoc(path, src, false)
+	doc, err := ParseJSON(path, src, false)
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := doc.str(id, tool.OpenCodeAuthKey); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(id, tool.OpenCodeAuthKey); ok {
+		c.AddSecrets(old)
 	}
-	if v := doc.lookup(id); v != nil {
-		if typ, _ := doc.str(id, tool.OpenCodeAuthType); typ != tool.OpenCodeAuthAPI {
-			return nil, refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
+	if v := doc.Lookup(id); v != nil {
+		if typ, _ := doc.Str(id, tool.OpenCodeAuthType); typ != tool.OpenCodeAuthAPI {
+			return nil, Refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
 		}
 	}
 	for _, kv := range [][2]string{{tool.OpenCodeAuthType, tool.OpenCodeAuthAPI}, {tool.OpenCodeAuthKey, o.Profile.Key}} {
-		if _, err := doc.set([]string{id, kv[0]}, kv[1]); err != nil {
+		if _, err := doc.Set([]string{id, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
-	c.New = doc.bytes()
-	c.finish(true, 0o600)
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
 	return c, nil
 }

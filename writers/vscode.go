@@ -47,42 +47,42 @@ func planVSCode(o Options, _ tool.Tool) ([]*Change, error) {
 // returns an unchanged Change whose note says what to do.
 func planMisplacedMCP(o Options, ed tool.Editor) (*Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
-	c, err := readFile(path)
+	c, err := ReadFile(path)
 	if err != nil || !c.Existed {
 		if !o.FixVSCodeMCP {
 			return nil, nil, nil // we only read it to help; never refuse the run for it
 		}
 		return nil, nil, err
 	}
-	doc, err := parseJSONDoc(path, c.Old, true)
+	doc, err := ParseJSON(path, c.Old, true)
 	if err != nil {
 		if !o.FixVSCodeMCP {
 			return nil, nil, nil
 		}
 		return nil, nil, err
 	}
-	v := doc.lookup(tool.VSCodeMisplacedMCP)
+	v := doc.Lookup(tool.VSCodeMisplacedMCP)
 	if v == nil {
 		return nil, nil, nil
 	}
 	c.New = c.Old
-	c.finish(false, 0o644)
+	c.Finish(false, 0o644)
 	if !o.FixVSCodeMCP {
-		c.notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+		c.Notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 		return c, nil, nil
 	}
 	obj, ok := v.Value.(*hujson.Object)
 	if !ok {
-		return nil, nil, doc.notObject([]string{tool.VSCodeMisplacedMCP}, *v)
+		return nil, nil, doc.NotObject([]string{tool.VSCodeMisplacedMCP}, *v)
 	}
 	moved := map[string]hujson.Value{}
 	for _, m := range obj.Members {
 		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
 	}
-	doc.remove(tool.VSCodeMisplacedMCP)
-	c.New = doc.bytes()
-	c.addSecrets(redact.SecretValues(c.Old)...)
-	c.notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+	doc.Remove(tool.VSCodeMisplacedMCP)
+	c.New = doc.Bytes()
+	c.AddSecrets(redact.SecretValues(c.Old)...)
+	c.Notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }
 

@@ -51,10 +51,18 @@ type Options struct {
 	tools []gateway.ToolID
 }
 
+// Planner is what a tool package implements (its tool.Tool's Impl) for
+// setup to write it: the changes that give the tool o's profile, one per
+// file, each read and planned but nothing written.
+type Planner interface {
+	PlanFiles(o Options, t tool.Tool) ([]*Change, error)
+}
+
 // planFunc plans the changes that give one tool of a format the profile.
 type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 
-// planners are the writers, one per file format of internal/tool.
+// planners are the writers not moved to their tool's package yet, one
+// per file format of internal/tool.
 var planners = map[tool.Format]planFunc{
 	tool.FormatClaude:   planClaude,
 	tool.FormatCodex:    planCodex,
@@ -66,8 +74,23 @@ var planners = map[tool.Format]planFunc{
 	tool.FormatGemini:   planGemini,
 }
 
-// Writes reports whether setup has a writer for a format.
-func Writes(f tool.Format) bool { _, ok := planners[f]; return ok }
+// plannerOf is t's planner, or nil when setup does not write t.
+func plannerOf(t tool.Tool) func(Options, tool.Tool) ([]*Change, error) {
+	if !t.Setup {
+		return nil
+	}
+	if p, ok := t.Impl.(Planner); ok {
+		return p.PlanFiles
+	}
+	return planners[t.Format]
+}
+
+// Writes reports whether setup has a writer for t.
+func Writes(t tool.Tool) bool { return plannerOf(t) != nil }
+
+// Planned are the tools of the plan being made: a tool's files may depend
+// on another's (Gemini CLI's on the project .env).
+func (o Options) Planned() []gateway.ToolID { return o.tools }
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
 // the whole plan: nothing is written when one file is refused.
@@ -79,8 +102,8 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 	o.tools = ids
 	for _, id := range ids {
 		t, ok := tool.Lookup(string(id))
-		plan, writes := planners[t.Format]
-		if !ok || !t.Setup || !writes {
+		plan := plannerOf(t)
+		if !ok || plan == nil {
 			return nil, fmt.Errorf("no writer for %s", id)
 		}
 		cs, err := plan(o, t)
@@ -98,7 +121,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		}
 		for _, c := range cs {
 			c.Tool = id
-			c.addSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
+			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
 		if err := p.add(cs...); err != nil {
 			return nil, err
