@@ -70,7 +70,6 @@ var planners = map[tool.Format]planFunc{
 	tool.FormatVSCode:   planVSCode,
 	tool.FormatDotEnv:   planDotEnv,
 	tool.FormatJSONKey:  planKeys,
-	tool.FormatOpenCode: planOpenCode,
 	tool.FormatGemini:   planGemini,
 }
 

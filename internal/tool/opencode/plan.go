@@ -1,31 +1,32 @@
-package writers
+package opencode
 
 import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
-// openCodeNew is the shape of a fresh global config: OpenCode inserts the
+// newConfig is the shape of a fresh global config: OpenCode inserts the
 // $schema line itself on its first run, so writing it keeps that run from
 // rewriting the file.
-const openCodeNew = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
+const newConfig = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
 
-// planOpenCode writes our provider into OpenCode's global config (an
+// PlanFiles writes our provider into OpenCode's global config (an
 // openai-compatible provider with the base URL and the model declared
 // under models, and the top-level "ID/MODEL") and the key into auth.json,
 // or as "{env:VAR}" with --opencode-auth env.
-func planOpenCode(o Options, t tool.Tool) ([]*Change, error) {
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	id := o.OpenCodeProvider
 	if id == "" {
-		id = OpenCodeProviderID(o.Profile)
+		id = providerID(o.Profile)
 	}
-	cfg, err := planOpenCodeConfig(o, t, id)
+	cfg, err := planConfig(o, t, id)
 	if err != nil {
 		return nil, err
 	}
-	out := []*Change{cfg}
+	out := []*writers.Change{cfg}
 	if o.OpenCodeAuth != "env" {
-		auth, err := planOpenCodeAuth(o, id)
+		auth, err := planAuth(o, id)
 		if err != nil {
 			return nil, err
 		}
@@ -34,25 +35,25 @@ func planOpenCode(o Options, t tool.Tool) ([]*Change, error) {
 	return out, nil
 }
 
-// OpenCodeProviderID is the provider id setup writes: the preset's name.
-func OpenCodeProviderID(p gateway.Profile) string {
+// providerID is the provider id setup writes: the preset's name.
+func providerID(p gateway.Profile) string {
 	if n := p.Name(); n != "" {
 		return n
 	}
 	return "keydoctor"
 }
 
-func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
+func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, error) {
 	path := tool.OpenCodeConfig(o.Env)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	src := c.Old
 	if !c.Existed || len(src) == 0 {
-		src = []byte(openCodeNew)
+		src = []byte(newConfig)
 	}
-	doc, err := ParseJSON(path, src, true)
+	doc, err := writers.ParseJSON(path, src, true)
 	if err != nil {
 		return nil, err
 	}
@@ -97,9 +98,9 @@ func planOpenCodeConfig(o Options, t tool.Tool, id string) (*Change, error) {
 	return c, nil
 }
 
-func planOpenCodeAuth(o Options, id string) (*Change, error) {
+func planAuth(o writers.Options, id string) (*writers.Change, error) {
 	path := tool.OpenCodeAuth(o.Env)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +108,7 @@ func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	if !c.Existed || len(src) == 0 {
 		src = []byte("{}\n")
 	}
-	doc, err := ParseJSON(path, src, false)
+	doc, err := writers.ParseJSON(path, src, false)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func planOpenCodeAuth(o Options, id string) (*Change, error) {
 	}
 	if v := doc.Lookup(id); v != nil {
 		if typ, _ := doc.Str(id, tool.OpenCodeAuthType); typ != tool.OpenCodeAuthAPI {
-			return nil, Refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
+			return nil, writers.Refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
 		}
 	}
 	for _, kv := range [][2]string{{tool.OpenCodeAuthType, tool.OpenCodeAuthAPI}, {tool.OpenCodeAuthKey, o.Profile.Key}} {
