@@ -64,13 +64,12 @@ type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 // planners are the writers not moved to their tool's package yet, one
 // per file format of internal/tool.
 var planners = map[tool.Format]planFunc{
-	tool.FormatClaude:   planClaude,
-	tool.FormatCodex:    planCodex,
-	tool.FormatCline:    planCline,
-	tool.FormatVSCode:   planVSCode,
-	tool.FormatDotEnv:   planDotEnv,
-	tool.FormatJSONKey:  planKeys,
-	tool.FormatGemini:   planGemini,
+	tool.FormatCodex:   planCodex,
+	tool.FormatCline:   planCline,
+	tool.FormatVSCode:  planVSCode,
+	tool.FormatDotEnv:  planDotEnv,
+	tool.FormatJSONKey: planKeys,
+	tool.FormatGemini:  planGemini,
 }
 
 // plannerOf is t's planner, or nil when setup does not write t.

@@ -1,8 +1,10 @@
-package writers
+package claude
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/writers"
 
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -10,17 +12,17 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// planClaude sets the env object of a Claude Code settings.json: a value
+// PlanFiles sets the env object of a Claude Code settings.json: a value
 // there beats the shell (docs/tools.md). Claude Code reads the key from one
 // of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
 // x-api-key. Both set is a conflict, so the other one is removed.
-func planClaude(o Options, t tool.Tool) ([]*Change, error) {
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	path := tool.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := ParseJSON(path, c.Old, false)
+	doc, err := writers.ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
@@ -49,20 +51,20 @@ func planClaude(o Options, t tool.Tool) ([]*Change, error) {
 		c.AddSecrets(old)
 		c.Notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
-	removeClaudeSwitches(c, doc)
-	if authVar == tool.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
+	removeSwitches(c, doc)
+	if authVar == tool.AnthropicAPIKey && rejected(o, p.Key) {
 		c.Notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
 	}
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)
-	return []*Change{c}, nil
+	return []*writers.Change{c}, nil
 }
 
-// removeClaudeSwitches removes every provider switch that is on in the
+// removeSwitches removes every provider switch that is on in the
 // env being written: with one on, Claude Code sends no request to
 // ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
 // it may be there to mask one exported in the shell.
-func removeClaudeSwitches(c *Change, doc *JSONDoc) {
+func removeSwitches(c *writers.Change, doc *writers.JSONDoc) {
 	for _, sw := range tool.ClaudeSwitches {
 		if sw.SameWire {
 			continue
@@ -82,10 +84,10 @@ func removeClaudeSwitches(c *Change, doc *JSONDoc) {
 	}
 }
 
-// rejectedByClaude reports whether the user once told Claude Code to
+// rejected reports whether the user once told Claude Code to
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
-func rejectedByClaude(o Options, key string) bool {
+func rejected(o writers.Options, key string) bool {
 	b, err := safefile.ReadFile(tool.ClaudeState(o.Env))
 	if err != nil || len(key) < tool.ClaudeRejectedTail {
 		return false
