@@ -64,7 +64,6 @@ type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 // planners are the writers not moved to their tool's package yet, one
 // per file format of internal/tool.
 var planners = map[tool.Format]planFunc{
-	tool.FormatCodex:   planCodex,
 	tool.FormatCline:   planCline,
 	tool.FormatVSCode:  planVSCode,
 	tool.FormatDotEnv:  planDotEnv,

@@ -1,4 +1,4 @@
-package writers
+package codex
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/writers"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -16,12 +18,12 @@ import (
 	"github.com/pelletier/go-toml/v2"
 )
 
-// planCodex sets model, model_provider and our [model_providers.ID] table
+// PlanFiles sets model, model_provider and our [model_providers.ID] table
 // in $CODEX_HOME/config.toml, and the key in auth.json (or names the
 // variable that holds it with env_key).
-func planCodex(o Options, t tool.Tool) ([]*Change, error) {
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	path := tool.CodexConfig(o.Env)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -29,9 +31,9 @@ func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := ParseTOML(c.Old)
+	doc, err := writers.ParseTOML(c.Old)
 	if err != nil {
-		return nil, Refuse(path, "", "cannot edit it safely: %v", err)
+		return nil, writers.Refuse(path, "", "cannot edit it safely: %v", err)
 	}
 	if err := editableProvider(path, before, doc, o.CodexProvider); err != nil {
 		return nil, err
@@ -39,15 +41,15 @@ func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 	if err := noLegacyProfile(path, before, c.Old); err != nil {
 		return nil, err
 	}
-	if err := editCodex(path, doc, o, t); err != nil {
+	if err := editConfig(path, doc, o, t); err != nil {
 		return nil, err
 	}
-	if err := verifyCodexEdit(path, before, doc.src, o); err != nil {
+	if err := verifyEdit(path, before, doc.Bytes(), o); err != nil {
 		return nil, err
 	}
-	c.New = doc.src
+	c.New = doc.Bytes()
 	c.Finish(false, 0o600)
-	out := []*Change{c}
+	out := []*writers.Change{c}
 	if o.CodexAuth == "env" {
 		v := codexEnvKey(o)
 		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
@@ -55,7 +57,7 @@ func planCodex(o Options, t tool.Tool) ([]*Change, error) {
 		}
 		return out, nil
 	}
-	auth, err := planCodexAuth(o)
+	auth, err := planAuth(o)
 	if err != nil {
 		return nil, err
 	}
@@ -68,26 +70,26 @@ var ownedProviderKeys = []string{tool.CodexName, tool.CodexBaseURL, tool.CodexWi
 
 // editableProvider refuses a provider table written inline or with dotted
 // keys, which the statement-level editor does not edit.
-func editableProvider(path string, before map[string]any, doc *TOMLDoc, id string) error {
+func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, id string) error {
 	providers, ok := before[tool.CodexProviders]
 	if !ok {
 		return nil
 	}
 	m, isTable := providers.(map[string]any)
 	if !isTable {
-		return Refuse(path, "", "model_providers is not a table")
+		return writers.Refuse(path, "", "model_providers is not a table")
 	}
 	if t, defined := m[id]; defined && !doc.HasHeader([]string{tool.CodexProviders, id}) && !onlySubtables(t) {
-		return Refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
+		return writers.Refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
 			"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
 	}
 	return nil
 }
 
-// editCodex sets our keys: the top level's model and model_provider, the
+// edit sets our keys: the top level's model and model_provider, the
 // provider table's name, base_url, wire_api and either env_key or
 // requires_openai_auth (the other one removed).
-func editCodex(path string, doc *TOMLDoc, o Options, t tool.Tool) error {
+func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Tool) error {
 	id, p := o.CodexProvider, o.Profile
 	table := []string{tool.CodexProviders, id}
 	name := id
@@ -114,11 +116,11 @@ func editCodex(path string, doc *TOMLDoc, o Options, t tool.Tool) error {
 	}
 	for _, e := range edits {
 		if err := doc.Set(e.path, e.key, e.value); err != nil {
-			return Refuse(path, "", "cannot edit it safely: %v", err)
+			return writers.Refuse(path, "", "cannot edit it safely: %v", err)
 		}
 	}
 	if _, err := doc.Remove(table, drop); err != nil {
-		return Refuse(path, "", "cannot edit it safely: %v", err)
+		return writers.Refuse(path, "", "cannot edit it safely: %v", err)
 	}
 	return nil
 }
@@ -127,30 +129,30 @@ func decodeTOML(path string, data []byte) (map[string]any, error) {
 	m := map[string]any{}
 	var be *tomlbound.Error
 	if errors.As(tomlbound.Check(data), &be) { // before the decoder, quadratic in keys
-		return nil, &RefusedError{Path: path, Line: be.Line, Col: be.Col, Reason: be.Msg(), Hint: "keydoctor cannot edit a file that large safely; leave Codex out with --tools"}
+		return nil, &writers.RefusedError{Path: path, Line: be.Line, Col: be.Col, Reason: be.Msg(), Hint: "keydoctor cannot edit a file that large safely; leave Codex out with --tools"}
 	}
 	if err := toml.Unmarshal(data, &m); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, &RefusedError{Path: path, Line: row, Col: col, Reason: human.HideWords(de.Error(), de.Key()...), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
+			return nil, &writers.RefusedError{Path: path, Line: row, Col: col, Reason: human.HideWords(de.Error(), de.Key()...), Hint: "fix the file by hand (or restore it with 'keydoctor restore'), then run setup again"}
 		}
-		return nil, Refuse(path, "", "does not parse: %v", err)
+		return nil, writers.Refuse(path, "", "does not parse: %v", err)
 	}
 	return m, nil
 }
 
-// verifyCodexEdit re-parses the edited document: it must parse, hold our
+// verifyEdit re-parses the edited document: it must parse, hold our
 // values, and be equal to the original in everything else.
-func verifyCodexEdit(path string, before map[string]any, after []byte, o Options) error {
+func verifyEdit(path string, before map[string]any, after []byte, o writers.Options) error {
 	got, err := decodeTOML(path, after)
 	if err != nil {
-		return Refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
+		return writers.Refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
 	table, _ := lookupMap(got, tool.CodexProviders, o.CodexProvider)
 	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.CodexProvider || table == nil ||
 		table[tool.CodexBaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tool.CodexWireAPI] != tool.CodexWire {
-		return Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
+		return writers.Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {
 		m = deepCopy(m).(map[string]any)
@@ -170,7 +172,7 @@ func verifyCodexEdit(path string, before map[string]any, after []byte, o Options
 		return m
 	}
 	if !reflect.DeepEqual(strip(before), strip(got)) {
-		return Refuse(path, "", "internal error: editing would change keys keydoctor does not own; nothing was written")
+		return writers.Refuse(path, "", "internal error: editing would change keys keydoctor does not own; nothing was written")
 	}
 	return nil
 }
@@ -204,21 +206,21 @@ func deepCopy(v any) any {
 	return v
 }
 
-// planCodexAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
-func planCodexAuth(o Options) (*Change, error) {
+// planAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
+func planAuth(o writers.Options) (*writers.Change, error) {
 	path := tool.CodexAuth(o.Env)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := ParseJSON(path, c.Old, false)
+	doc, err := writers.ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
 	if mode, _ := doc.Str(tool.CodexAuthMode); doc.Lookup(tool.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
 		// Codex would send the sign-in's token to the gateway, not this
 		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
-		return nil, Refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
+		return nil, writers.Refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
 			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
 	}
 	if old, ok := doc.Str(tool.CodexAuthKey); ok {
@@ -247,7 +249,7 @@ func noLegacyProfile(path string, before map[string]any, src []byte) error {
 	if !ok {
 		return nil
 	}
-	e := Refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
+	e := writers.Refuse(path, fmt.Sprintf("delete the profile line and move the settings of [profiles.%s] to the top level (Codex now reads a profile only from %s.config.toml, with --profile %s), then rerun",
 		sel, sel, sel), "has profile = %q, which Codex no longer accepts: it refuses to start", sel)
 	for i, line := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "[") {
@@ -280,7 +282,7 @@ func onlySubtables(v any) bool {
 // codexEnvKey is the variable Codex's env_key names: the one the caller
 // chose (the team's key_env, --key-env, the profile's key_env), else the
 // preset's.
-func codexEnvKey(o Options) string {
+func codexEnvKey(o writers.Options) string {
 	if o.CodexEnvKey != "" {
 		return o.CodexEnvKey
 	}
