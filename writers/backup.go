@@ -267,7 +267,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			c.Remove = true
 			c.New = nil
 			c.AddSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
-			if err := p.add(c); err != nil {
+			if err := p.Add(c); err != nil {
 				return nil, err
 			}
 			continue
@@ -296,7 +296,7 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
 		c.AddSecrets(redact.SecretValues(c.Old)...)
 		c.AddSecrets(redact.SecretValues(c.New)...)
-		if err := p.add(c); err != nil {
+		if err := p.Add(c); err != nil {
 			return nil, err
 		}
 	}

@@ -31,3 +31,16 @@ text = """
 model = "neither"
 """
 `
+
+const vscodeSettings = `// VS Code settings
+{
+    "editor.fontSize": 14, // big
+    /* Cline MCP, as a blog said */
+    "cline.mcpServers": {
+        "github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"],},
+    },
+    "files.exclude": {
+        "**/.git": true,
+    },
+}
+`

@@ -53,3 +53,17 @@ func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
 	arr.Elements = append(arr.Elements, nv)
 	return true, nil
 }
+
+// OrderedObject is a JSON object of strings with its members in order.
+func OrderedObject(kv [][2]string) json.RawMessage {
+	b := []byte{'{'}
+	for i, m := range kv {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(m[0])
+		v, _ := json.Marshal(m[1])
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}')
+}

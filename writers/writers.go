@@ -64,9 +64,6 @@ type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 // planners are the writers not moved to their tool's package yet, one
 // per file format of internal/tool.
 var planners = map[tool.Format]planFunc{
-	tool.FormatCline:   planCline,
-	tool.FormatVSCode:  planVSCode,
-	tool.FormatDotEnv:  planDotEnv,
 	tool.FormatJSONKey: planKeys,
 	tool.FormatGemini:  planGemini,
 }
@@ -120,7 +117,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 			c.Tool = id
 			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
-		if err := p.add(cs...); err != nil {
+		if err := p.Add(cs...); err != nil {
 			return nil, err
 		}
 	}

@@ -1,26 +1,29 @@
-package writers
+package cline
 
 import (
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
+
+	"github.com/keydoctor/keydoctor/writers"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 )
 
-// planCline sets the openai-compatible provider in the Cline CLI's
+// PlanFiles sets the openai-compatible provider in the Cline CLI's
 // providers.json and our MCP server entry in its MCP settings file.
-func planCline(o Options, t tool.Tool) ([]*Change, error) {
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	c, err := planProviders(o, t)
 	if err != nil {
 		return nil, err
 	}
-	out := []*Change{c}
-	mcp, err := planMCP(o, tool.ClineCLIMCP(o.Env), nil)
+	out := []*writers.Change{c}
+	mcp, err := PlanMCP(o, tool.ClineCLIMCP(o.Env), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -30,9 +33,9 @@ func planCline(o Options, t tool.Tool) ([]*Change, error) {
 	return out, nil
 }
 
-func planProviders(o Options, t tool.Tool) (*Change, error) {
+func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
 	path := tool.ClineProvidersFile(o.Env)
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +43,7 @@ func planProviders(o Options, t tool.Tool) (*Change, error) {
 	if !c.Existed || len(src) == 0 {
 		src = []byte(tool.ClineNewProviders)
 	}
-	doc, err := ParseJSON(path, src, false)
+	doc, err := writers.ParseJSON(path, src, false)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +89,7 @@ func planProviders(o Options, t tool.Tool) (*Change, error) {
 	return c, nil
 }
 
-func providersWithoutUpdatedAt(doc *JSONDoc) []string {
+func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
 	v := doc.Lookup(tool.ClineProviders)
 	if v == nil {
 		return nil
@@ -106,21 +109,21 @@ func providersWithoutUpdatedAt(doc *JSONDoc) []string {
 	return out
 }
 
-// planMCP puts the triple into our server entry of one Cline MCP settings
+// PlanMCP puts the triple into our server entry of one Cline MCP settings
 // file, and adds moved servers (from a VS Code settings.json). It returns
 // nil when the file is absent and there is nothing to move, or when the
 // entry is absent and no command to create it was given.
-func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, error) {
-	c, err := ReadFile(path)
+func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*writers.Change, error) {
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	if !c.Existed && len(moved) == 0 {
-		if _, err := os.Stat(filepathDir(path)); errors.Is(err, fs.ErrNotExist) || len(o.MCPCommand) == 0 {
+		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) || len(o.MCPCommand) == 0 {
 			return nil, nil
 		}
 	}
-	doc, err := ParseJSON(path, c.Old, false)
+	doc, err := writers.ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +138,7 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 		std := moved[name].Clone()
 		std.Standardize()
 		var v any
-		if err := jsonUnmarshal(std.Pack(), &v); err != nil {
+		if err := json.Unmarshal(std.Pack(), &v); err != nil {
 			return nil, err
 		}
 		if _, err := doc.Set([]string{tool.ClineMCPServers, name}, v); err != nil {
@@ -158,7 +161,7 @@ func planMCP(o Options, path string, moved map[string]hujson.Value) (*Change, er
 			}
 		}
 	case len(o.MCPCommand) > 0:
-		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: OrderedObject(env)}
+		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: writers.OrderedObject(env)}
 		if _, err := doc.Set(server, entry); err != nil {
 			return nil, err
 		}
@@ -177,16 +180,36 @@ type mcpEntry struct {
 	Env     json.RawMessage `json:"env"`
 }
 
-// OrderedObject is a JSON object of strings with its members in order.
-func OrderedObject(kv [][2]string) json.RawMessage {
-	b := []byte{'{'}
-	for i, m := range kv {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(m[0])
-		v, _ := json.Marshal(m[1])
-		b = append(append(append(b, k...), ':'), v...)
+func sortedNames(m map[string]hujson.Value) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
-	return append(b, '}')
+	sort.Strings(out)
+	return out
+}
+
+// PlanEdit stamps every provider entry of providers.json that has no
+// updatedAt (writers.EditClineUpdatedAt): without one Cline discards the
+// whole file.
+func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
+	if e.Kind != writers.EditClineUpdatedAt {
+		return false, nil
+	}
+	c, err := p.ChangeFor(e.Tool, tool.ClineProvidersFile(o.Env))
+	if err != nil || !c.Existed {
+		return true, err
+	}
+	doc, err := writers.ParseJSON(c.Path, c.New, false)
+	if err != nil {
+		return true, err
+	}
+	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	for _, name := range providersWithoutUpdatedAt(doc) {
+		if _, err := doc.Set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
+			return true, err
+		}
+	}
+	c.New = doc.Bytes()
+	return true, nil
 }

@@ -1,33 +1,26 @@
-package writers
+package vscode
 
 import (
-	"encoding/json"
-	"path/filepath"
-	"sort"
-
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/writers"
 	"github.com/tailscale/hujson"
 )
 
-var (
-	filepathDir   = filepath.Dir
-	jsonUnmarshal = json.Unmarshal
-)
-
-// planVSCode writes our MCP server entry into the Cline extension's MCP
+// PlanFiles writes our MCP server entry into the Cline extension's MCP
 // settings of every VS Code-family editor that has one, and on request
 // moves a `cline.mcpServers` key out of the editor's settings.json (a
 // place nothing reads, where some guides tell users to put MCP servers)
 // into that file.
-func planVSCode(o Options, _ tool.Tool) ([]*Change, error) {
-	var out []*Change
+func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error) {
+	var out []*writers.Change
 	for _, ed := range tool.Editors(o.Env) {
 		settings, moved, err := planMisplacedMCP(o, ed)
 		if err != nil {
 			return nil, err
 		}
-		mcp, err := planMCP(o, ed.ClineMCP(), moved)
+		mcp, err := cline.PlanMCP(o, ed.ClineMCP(), moved)
 		if err != nil {
 			return nil, err
 		}
@@ -44,17 +37,17 @@ func planVSCode(o Options, _ tool.Tool) ([]*Change, error) {
 // planMisplacedMCP finds cline.mcpServers in an editor's settings.json.
 // With FixVSCodeMCP it plans removing the key (comments and trailing
 // commas elsewhere kept) and returns the servers to move; without, it
-// returns an unchanged Change whose note says what to do.
-func planMisplacedMCP(o Options, ed tool.Editor) (*Change, map[string]hujson.Value, error) {
+// returns an unchanged writers.Change whose note says what to do.
+func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
-	c, err := ReadFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil || !c.Existed {
 		if !o.FixVSCodeMCP {
 			return nil, nil, nil // we only read it to help; never refuse the run for it
 		}
 		return nil, nil, err
 	}
-	doc, err := ParseJSON(path, c.Old, true)
+	doc, err := writers.ParseJSON(path, c.Old, true)
 	if err != nil {
 		if !o.FixVSCodeMCP {
 			return nil, nil, nil
@@ -84,13 +77,4 @@ func planMisplacedMCP(o Options, ed tool.Editor) (*Change, map[string]hujson.Val
 	c.AddSecrets(redact.SecretValues(c.Old)...)
 	c.Notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
-}
-
-func sortedNames(m map[string]hujson.Value) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
