@@ -65,7 +65,6 @@ type planFunc func(o Options, t tool.Tool) ([]*Change, error)
 // per file format of internal/tool.
 var planners = map[tool.Format]planFunc{
 	tool.FormatJSONKey: planKeys,
-	tool.FormatGemini:  planGemini,
 }
 
 // plannerOf is t's planner, or nil when setup does not write t.
