@@ -7,19 +7,24 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// planKeys writes the triple of a tool of the generic format
-// (tool.FormatJSONKey) at the keys its description places it, and the
-// settings it fixes, one change per file. Every other byte of each file
-// is kept, as the other writers keep them.
-func planKeys(o Options, t tool.Tool) ([]*Change, error) {
+// JSONKeys is the planner of a tool of the generic format
+// (tool.FormatJSONKey): it writes the triple at the keys the tool's
+// description places it, and the settings it fixes, one change per file.
+// Every other byte of each file is kept, as the other planners keep them.
+type JSONKeys struct {
+	// EnvAuth: the key stays in the profile's variable, named by the
+	// model's Providers entry; no file holds it.
+	EnvAuth bool
+}
+
+// PlanFiles plans t's files (Planner).
+func (j JSONKeys) PlanFiles(o Options, t tool.Tool) ([]*Change, error) {
 	k := t.Keys
 	if k == nil {
 		return nil, fmt.Errorf("%s has no keys to write", t.ID)
 	}
 	p := o.Profile
-	// envAuth: the key stays in the profile's variable, named by the
-	// model's Providers entry (--qwen-auth env); no file holds it.
-	envAuth := k.Providers != nil && o.QwenAuth == "env"
+	envAuth := k.Providers != nil && j.EnvAuth
 	values := []tool.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
 	if !envAuth {
 		values = append(values, tool.Fixed{Place: k.Key, Value: p.Key})

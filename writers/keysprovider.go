@@ -8,8 +8,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// planProvider writes the model's entry of a Providers list (Qwen Code's
-// modelProviders.openai, docs/tools.md "Qwen Code"). With envAuth the
+// planProvider writes the model's entry of a Providers list (a list of
+// model entries that beats the top-level keys). With envAuth the
 // entry carries the base URL and names the profile's key variable, and a
 // key left in the file is removed: the file holds no key. Without it an
 // existing entry for the model would beat what setup wrote, so its base

@@ -58,15 +58,6 @@ type Planner interface {
 	PlanFiles(o Options, t tool.Tool) ([]*Change, error)
 }
 
-// planFunc plans the changes that give one tool of a format the profile.
-type planFunc func(o Options, t tool.Tool) ([]*Change, error)
-
-// planners are the writers not moved to their tool's package yet, one
-// per file format of internal/tool.
-var planners = map[tool.Format]planFunc{
-	tool.FormatJSONKey: planKeys,
-}
-
 // plannerOf is t's planner, or nil when setup does not write t.
 func plannerOf(t tool.Tool) func(Options, tool.Tool) ([]*Change, error) {
 	if !t.Setup {
@@ -75,7 +66,7 @@ func plannerOf(t tool.Tool) func(Options, tool.Tool) ([]*Change, error) {
 	if p, ok := t.Impl.(Planner); ok {
 		return p.PlanFiles
 	}
-	return planners[t.Format]
+	return nil
 }
 
 // Writes reports whether setup has a writer for t.
