@@ -3,6 +3,7 @@ package writers
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -18,15 +19,16 @@ type Options struct {
 	Project string // where .env and project-scope Claude settings live
 
 	ClaudeScope tool.ClaudeScope // user (default), project, local
-	ClaudeAuth  string           // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
 
-	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
+	// ToolOptions are the values given to the registered tools' Options,
+	// by name; Option reads them.
+	ToolOptions map[string]string
+
 	CodexProvider string // the [model_providers.ID] id; default the preset name
 	// CodexEnvKey is the variable env_key names; default the preset's
 	// (a team file's key_env: where every developer keeps the key).
 	CodexEnvKey string
 
-	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
 	// OpenCodeProvider is the provider id in OpenCode's config; default
 	// the profile's name (use keeps the id the config's model names).
 	OpenCodeProvider string
@@ -34,7 +36,6 @@ type Options struct {
 	// preset's (use keeps the names the file holds: the project's code
 	// reads those).
 	DotEnvVars *tool.Vars
-	QwenAuth   string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
 	// MCPName is the Cline MCP server entry's name (default the preset
 	// name). MCPCommand is its command and arguments; when empty, an
@@ -130,29 +131,8 @@ func (o *Options) defaults() error {
 	if o.ClaudeScope == "" {
 		o.ClaudeScope = tool.ClaudeUser
 	}
-	switch o.ClaudeAuth {
-	case "":
-		o.ClaudeAuth = "token"
-	case "token", "api-key":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Claude Code auth %q", o.ClaudeAuth), Hint: "use --claude-auth token or --claude-auth api-key"}
-	}
-	switch o.CodexAuth {
-	case "":
-		o.CodexAuth = "file"
-	case "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Codex auth %q", o.CodexAuth), Hint: "use --codex-auth file or --codex-auth env"}
-	}
-	switch o.OpenCodeAuth {
-	case "", "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown OpenCode auth %q", o.OpenCodeAuth), Hint: "use --opencode-auth file or --opencode-auth env"}
-	}
-	switch o.QwenAuth {
-	case "", "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Qwen Code auth %q", o.QwenAuth), Hint: "use --qwen-auth file or --qwen-auth env"}
+	if err := checkToolOptions(o.ToolOptions); err != nil {
+		return err
 	}
 	if o.CodexProvider == "" {
 		o.CodexProvider = o.Profile.Name()
@@ -172,6 +152,47 @@ func (o *Options) defaults() error {
 	}
 	if o.MCPName == "" {
 		o.MCPName = o.Profile.Name()
+	}
+	return nil
+}
+
+// Option is the value of the tool option name (tool.Option): the one
+// given, else its default.
+func (o Options) Option(name string) string {
+	if v := o.ToolOptions[name]; v != "" {
+		return v
+	}
+	if op, ok := toolOption(name); ok {
+		return op.Values[0]
+	}
+	return ""
+}
+
+func toolOption(name string) (tool.Option, bool) {
+	for _, t := range tool.All() {
+		for _, op := range t.Options {
+			if op.Name == name {
+				return op, true
+			}
+		}
+	}
+	return tool.Option{}, false
+}
+
+// checkToolOptions refuses a value a tool's option does not allow.
+func checkToolOptions(given map[string]string) error {
+	for _, t := range tool.All() {
+		for _, op := range t.Options {
+			v := given[op.Name]
+			if v == "" || slices.Contains(op.Values, v) {
+				continue
+			}
+			uses := make([]string, len(op.Values))
+			for i, a := range op.Values {
+				uses[i] = "--" + op.Name + " " + a
+			}
+			return &gateway.UsageError{Msg: fmt.Sprintf("unknown %s %q", op.Title, v), Hint: "use " + strings.Join(uses, " or ")}
+		}
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ replaces the old key in every file that holds it, and only there.`,
 func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	e := o.Env
 	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
-		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file",
+		Offline: true, Scope: "user",
 		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
 		Accessible: e.Getenv("ACCESSIBLE") != "", command: "use"}
 	// Read holding the write lock (setup's session calls it): the stored
@@ -160,12 +160,12 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 	for _, t := range snap.Tools {
 		switch {
 		case t.ID == gateway.Claude && t.KeyName == tool.AnthropicAPIKey:
-			so.ClaudeAuth = "api-key"
+			so.setToolOption("claude-auth", "api-key")
 		case t.ID == gateway.Codex && !t.MCP:
 			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
 				so.CodexProvider = pid
 				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
-					so.CodexAuth = "env"
+					so.setToolOption("codex-auth", "env")
 				}
 			}
 		case t.ID == gateway.OpenCode:
@@ -173,10 +173,10 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 				so.openCodeProvider = id // switch the provider the model is on, not add one beside it
 			}
 			if t.KeyVar.Set() && inVar {
-				so.OpenCodeAuth = "env"
+				so.setToolOption("opencode-auth", "env")
 			}
 		case t.ID == gateway.Qwen && t.KeyVar.Set() && inVar:
-			so.QwenAuth = "env"
+			so.setToolOption("qwen-auth", "env")
 		}
 	}
 }

@@ -64,6 +64,18 @@ type Tool struct {
 	// working directory (Qwen Code, Gemini CLI): a project .env then
 	// shadows the tool's own. Nil: the tool loads no .env.
 	DotEnv *DotEnvLoad
+	// Options are the choices setup offers for the tool's files, each a
+	// --Name flag whose value writers hands the tool's planner
+	// (writers.Options.Option).
+	Options []Option
+}
+
+// Option is one choice of how setup writes a tool's files.
+type Option struct {
+	Name   string   // the flag: "opencode-auth"
+	Title  string   // what it chooses, as an error names it: "OpenCode auth"
+	Usage  string   // the flag's help
+	Values []string // the values allowed, the default first
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

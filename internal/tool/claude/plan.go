@@ -12,6 +12,10 @@ import (
 	"github.com/tidwall/gjson"
 )
 
+// authOption is setup's --claude-auth: how the files hold the key.
+var authOption = tool.Option{Name: "claude-auth", Title: "Claude Code auth", Values: []string{"token", "api-key"},
+	Usage: "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)"}
+
 // PlanFiles sets the env object of a Claude Code settings.json: a value
 // there beats the shell (docs/tools.md). Claude Code reads the key from one
 // of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
@@ -28,7 +32,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	}
 	p := o.Profile
 	authVar, staleVar := tool.AnthropicAuthToken, tool.AnthropicAPIKey
-	if o.ClaudeAuth == "api-key" {
+	if o.Option(authOption.Name) == "api-key" {
 		authVar, staleVar = tool.AnthropicAPIKey, tool.AnthropicAuthToken
 	}
 	set := [][2]string{

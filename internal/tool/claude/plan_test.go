@@ -110,7 +110,7 @@ func TestClaudeStaleAuthInDiff(t *testing.T) {
 
 func TestClaudeAPIKeyAuthAndBackground(t *testing.T) {
 	o := writerstest.Options(t)
-	o.ClaudeAuth = "api-key"
+	o.ToolOptions = map[string]string{"claude-auth": "api-key"}
 	o.Profile.BackgroundModel = "gpt-4o-mini"
 	path := tool.ClaudeSettings(o.Env, tool.ClaudeLocal, o.Project)
 	o.ClaudeScope = tool.ClaudeLocal
@@ -159,7 +159,7 @@ func TestClaudeRefusals(t *testing.T) {
 
 func TestClaudeNotesRejectedKey(t *testing.T) {
 	o := writerstest.Options(t)
-	o.ClaudeAuth = "api-key"
+	o.ToolOptions = map[string]string{"claude-auth": "api-key"}
 	writerstest.WriteFile(t, tool.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+writerstest.Key[len(writerstest.Key)-20:]+`"]}}`, 0o600)
 	p := writerstest.PlanOne(t, o, gateway.Claude)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {

@@ -18,6 +18,10 @@ import (
 	"github.com/pelletier/go-toml/v2"
 )
 
+// authOption is setup's --codex-auth: how the files hold the key.
+var authOption = tool.Option{Name: "codex-auth", Title: "Codex auth", Values: []string{"file", "env"},
+	Usage: "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable, or the team file's key_env)"}
+
 // PlanFiles sets model, model_provider and our [model_providers.ID] table
 // in $CODEX_HOME/config.toml, and the key in auth.json (or names the
 // variable that holds it with env_key).
@@ -50,7 +54,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	c.New = doc.Bytes()
 	c.Finish(false, 0o600)
 	out := []*writers.Change{c}
-	if o.CodexAuth == "env" {
+	if o.Option(authOption.Name) == "env" {
 		v := codexEnvKey(o)
 		if got, _ := o.Env.Lookup(v); got != o.Profile.Key {
 			c.Notef("env_key names %s; export it (with this key) in the shell that runs codex", v)
@@ -108,7 +112,7 @@ func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Too
 		{table, tool.CodexWireAPI, tomlstr.Quote(tool.CodexWire)},
 	}
 	drop := tool.CodexEnvKey
-	if o.CodexAuth == "env" {
+	if o.Option(authOption.Name) == "env" {
 		edits = append(edits, edit{table, tool.CodexEnvKey, tomlstr.Quote(codexEnvKey(o))})
 		drop = tool.CodexRequiresAuth
 	} else {

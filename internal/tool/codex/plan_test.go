@@ -116,7 +116,7 @@ requires_openai_auth = true
 
 func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 	o := writerstest.Options(t)
-	o.CodexAuth = "env"
+	o.ToolOptions = map[string]string{"codex-auth": "env"}
 	writerstest.WriteFile(t, tool.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
 	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
 	writerstest.WriteFile(t, tool.CodexAuth(o.Env), authJSON, 0o600)

@@ -6,6 +6,10 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
+// authOption is setup's --opencode-auth: how the files hold the key.
+var authOption = tool.Option{Name: "opencode-auth", Title: "OpenCode auth", Values: []string{"file", "env"},
+	Usage: "where OpenCode finds the key: file (auth.json) or env ({env:VAR} naming the preset's variable)"}
+
 // newConfig is the shape of a fresh global config: OpenCode inserts the
 // $schema line itself on its first run, so writing it keeps that run from
 // rewriting the file.
@@ -25,7 +29,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	out := []*writers.Change{cfg}
-	if o.OpenCodeAuth != "env" {
+	if o.Option(authOption.Name) != "env" {
 		auth, err := planAuth(o, id)
 		if err != nil {
 			return nil, err
@@ -79,7 +83,7 @@ func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, err
 			value any
 		}{append(prov, tool.OpenCodeModels, p.Model), map[string]any{}})
 	}
-	if o.OpenCodeAuth == "env" {
+	if o.Option(authOption.Name) == "env" {
 		sets = append(sets, struct {
 			path  []string
 			value any
