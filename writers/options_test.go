@@ -19,6 +19,8 @@ func TestToolOptions(t *testing.T) {
 		{map[string]string{"claude-auth": "bearer"}, `unknown Claude Code auth "bearer"`, "use --claude-auth token or --claude-auth api-key"},
 		{map[string]string{"codex-auth": "keychain"}, `unknown Codex auth "keychain"`, "use --codex-auth file or --codex-auth env"},
 		{map[string]string{"opencode-auth": "keychain"}, `unknown OpenCode auth "keychain"`, "use --opencode-auth file or --opencode-auth env"},
+		{map[string]string{"codex-provider": "OpenAI"}, `"OpenAI" is a provider id built into Codex`, "pick another id with --codex-provider, e.g. taotoken"},
+		{map[string]string{"codex-provider": "my.gw"}, `"my.gw" cannot be a Codex provider id`, "use letters, digits, - and _"},
 		{map[string]string{"qwen-auth": "x", "claude-auth": "api-key"}, `unknown Qwen Code auth "x"`, "use --qwen-auth file or --qwen-auth env"},
 	}
 	for _, tt := range tests {
@@ -33,6 +35,9 @@ func TestToolOptions(t *testing.T) {
 	o := writerstest.Options(t)
 	if got := o.Option("claude-auth"); got != "token" {
 		t.Errorf("default claude-auth = %q, want token", got)
+	}
+	if got := o.Option("codex-provider"); got != "taotoken" {
+		t.Errorf("default codex-provider = %q, want the profile's name", got)
 	}
 	o.ToolOptions = map[string]string{"codex-auth": "env"}
 	if got := o.Option("codex-auth"); got != "env" {

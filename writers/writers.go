@@ -8,7 +8,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -24,7 +23,6 @@ type Options struct {
 	// by name; Option reads them.
 	ToolOptions map[string]string
 
-	CodexProvider string // the [model_providers.ID] id; default the preset name
 	// CodexEnvKey is the variable env_key names; default the preset's
 	// (a team file's key_env: where every developer keeps the key).
 	CodexEnvKey string
@@ -131,24 +129,8 @@ func (o *Options) defaults() error {
 	if o.ClaudeScope == "" {
 		o.ClaudeScope = tool.ClaudeUser
 	}
-	if err := checkToolOptions(o.ToolOptions); err != nil {
+	if err := o.checkToolOptions(); err != nil {
 		return err
-	}
-	if o.CodexProvider == "" {
-		o.CodexProvider = o.Profile.Name()
-	}
-	if o.CodexProvider == "" {
-		o.CodexProvider = "keydoctor"
-	}
-	for _, r := range tool.CodexReserved {
-		// Codex matches ids exactly; refusing any case keeps a user clear
-		// of the built-in providers.
-		if strings.EqualFold(o.CodexProvider, r.ID) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", o.CodexProvider), Hint: "pick another id with --codex-provider, e.g. " + o.Profile.Name()}
-		}
-	}
-	if !tomlstr.BareKey(o.CodexProvider) {
-		return &gateway.UsageError{Msg: fmt.Sprintf("%q cannot be a Codex provider id", o.CodexProvider), Hint: "use letters, digits, - and _"}
 	}
 	if o.MCPName == "" {
 		o.MCPName = o.Profile.Name()
@@ -162,7 +144,11 @@ func (o Options) Option(name string) string {
 	if v := o.ToolOptions[name]; v != "" {
 		return v
 	}
-	if op, ok := toolOption(name); ok {
+	op, _ := toolOption(name)
+	switch {
+	case op.Default != nil:
+		return op.Default(o.Profile)
+	case len(op.Values) > 0:
 		return op.Values[0]
 	}
 	return ""
@@ -180,11 +166,16 @@ func toolOption(name string) (tool.Option, bool) {
 }
 
 // checkToolOptions refuses a value a tool's option does not allow.
-func checkToolOptions(given map[string]string) error {
+func (o Options) checkToolOptions() error {
 	for _, t := range tool.All() {
 		for _, op := range t.Options {
-			v := given[op.Name]
-			if v == "" || slices.Contains(op.Values, v) {
+			if op.Check != nil {
+				if err := op.Check(o.Option(op.Name), o.Profile); err != nil {
+					return err
+				}
+			}
+			v := o.ToolOptions[op.Name]
+			if v == "" || op.Values == nil || slices.Contains(op.Values, v) {
 				continue
 			}
 			uses := make([]string, len(op.Values))

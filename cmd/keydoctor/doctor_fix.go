@@ -160,8 +160,8 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 	p := in.profile
 	codexAuth, codexProvider := codexProviderOf(in.snap)
-	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, MCPName: p.Name(), CodexProvider: codexProvider,
-		ToolOptions: map[string]string{"claude-auth": claudeAuthOf(in.snap), "codex-auth": codexAuth}}
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, MCPName: p.Name(),
+		ToolOptions: map[string]string{"claude-auth": claudeAuthOf(in.snap), "codex-auth": codexAuth, "codex-provider": codexProvider}}
 	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
 	if err != nil {
 		return nil, refusal(o.Env, err)

@@ -34,7 +34,7 @@ type setupOptions struct {
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
 
-	Scope, CodexProvider string
+	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
 	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
@@ -149,7 +149,6 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	addToolOptions(f, &o.ToolOptions)
-	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
 	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
 	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
 	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
@@ -335,7 +334,7 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
 		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}

@@ -12,7 +12,9 @@ func addToolOptions(f *pflag.FlagSet, opts *map[string]string) {
 	for _, t := range tool.All() {
 		for _, op := range t.Options {
 			v := toolOptionValue{opts, op.Name}
-			_ = v.Set(op.Values[0]) // the default, which help shows
+			if len(op.Values) > 0 {
+				_ = v.Set(op.Values[0]) // the default, which help shows
+			}
 			f.Var(v, op.Name, op.Usage)
 		}
 	}

@@ -163,7 +163,7 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 			so.setToolOption("claude-auth", "api-key")
 		case t.ID == gateway.Codex && !t.MCP:
 			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
-				so.CodexProvider = pid
+				so.setToolOption("codex-provider", pid)
 				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
 					so.setToolOption("codex-auth", "env")
 				}

@@ -75,7 +75,12 @@ type Option struct {
 	Name   string   // the flag: "opencode-auth"
 	Title  string   // what it chooses, as an error names it: "OpenCode auth"
 	Usage  string   // the flag's help
-	Values []string // the values allowed, the default first
+	Values []string // the values allowed, the default first; nil: any
+	// Default is the value when none is given (nil: Values' first, or "").
+	Default func(p gateway.Profile) string
+	// Check refuses a value, given or Default's, for a reason Values
+	// cannot say: a *gateway.UsageError naming the flag. Nil: none.
+	Check func(v string, p gateway.Profile) error
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

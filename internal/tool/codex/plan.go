@@ -22,6 +22,30 @@ import (
 var authOption = tool.Option{Name: "codex-auth", Title: "Codex auth", Values: []string{"file", "env"},
 	Usage: "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable, or the team file's key_env)"}
 
+// providerOption is setup's --codex-provider: the [model_providers.ID]
+// table written, the profile's name by default. An id of Codex's own
+// providers is refused: it would be theirs, not ours.
+var providerOption = tool.Option{Name: "codex-provider", Usage: "Codex [model_providers.ID] id (default the preset name)",
+	Default: func(p gateway.Profile) string {
+		if n := p.Name(); n != "" {
+			return n
+		}
+		return "keydoctor"
+	},
+	Check: func(id string, p gateway.Profile) error {
+		for _, r := range tool.CodexReserved {
+			// Codex matches ids exactly; refusing any case keeps a user
+			// clear of the built-in providers.
+			if strings.EqualFold(id, r.ID) {
+				return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", id), Hint: "pick another id with --codex-provider, e.g. " + p.Name()}
+			}
+		}
+		if !tomlstr.BareKey(id) {
+			return &gateway.UsageError{Msg: fmt.Sprintf("%q cannot be a Codex provider id", id), Hint: "use letters, digits, - and _"}
+		}
+		return nil
+	}}
+
 // PlanFiles sets model, model_provider and our [model_providers.ID] table
 // in $CODEX_HOME/config.toml, and the key in auth.json (or names the
 // variable that holds it with env_key).
@@ -39,7 +63,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	if err != nil {
 		return nil, writers.Refuse(path, "", "cannot edit it safely: %v", err)
 	}
-	if err := editableProvider(path, before, doc, o.CodexProvider); err != nil {
+	if err := editableProvider(path, before, doc, o.Option(providerOption.Name)); err != nil {
 		return nil, err
 	}
 	if err := noLegacyProfile(path, before, c.Old); err != nil {
@@ -94,7 +118,7 @@ func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, 
 // provider table's name, base_url, wire_api and either env_key or
 // requires_openai_auth (the other one removed).
 func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Tool) error {
-	id, p := o.CodexProvider, o.Profile
+	id, p := o.Option(providerOption.Name), o.Profile
 	table := []string{tool.CodexProviders, id}
 	name := id
 	if pr, err := templates.LookupPreset(p.Preset); err == nil && pr.Name != "custom" {
@@ -153,8 +177,8 @@ func verifyEdit(path string, before map[string]any, after []byte, o writers.Opti
 	if err != nil {
 		return writers.Refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
-	table, _ := lookupMap(got, tool.CodexProviders, o.CodexProvider)
-	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.CodexProvider || table == nil ||
+	table, _ := lookupMap(got, tool.CodexProviders, o.Option(providerOption.Name))
+	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.Option(providerOption.Name) || table == nil ||
 		table[tool.CodexBaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tool.CodexWireAPI] != tool.CodexWire {
 		return writers.Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
@@ -162,12 +186,12 @@ func verifyEdit(path string, before map[string]any, after []byte, o writers.Opti
 		m = deepCopy(m).(map[string]any)
 		delete(m, tool.CodexModel)
 		delete(m, tool.CodexProvider)
-		if t, ok := lookupMap(m, tool.CodexProviders, o.CodexProvider); ok {
+		if t, ok := lookupMap(m, tool.CodexProviders, o.Option(providerOption.Name)); ok {
 			for _, k := range ownedProviderKeys {
 				delete(t, k)
 			}
 			if len(t) == 0 {
-				delete(m[tool.CodexProviders].(map[string]any), o.CodexProvider)
+				delete(m[tool.CodexProviders].(map[string]any), o.Option(providerOption.Name))
 			}
 		}
 		if mp, ok := m[tool.CodexProviders].(map[string]any); ok && len(mp) == 0 {
@@ -235,7 +259,7 @@ func planAuth(o writers.Options) (*writers.Change, error) {
 	}
 	c.New = doc.Bytes()
 	if doc.Lookup(tool.CodexAuthTokens) != nil {
-		c.Notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.CodexProvider, tool.CodexAuthKey, tool.CodexRequiresAuth)
+		c.Notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.Option(providerOption.Name), tool.CodexAuthKey, tool.CodexRequiresAuth)
 	}
 	c.Finish(true, 0o600)
 	return c, nil

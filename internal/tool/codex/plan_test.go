@@ -198,7 +198,7 @@ func TestCodexRefusals(t *testing.T) {
 		})
 	}
 	o := writerstest.Options(t)
-	o.CodexProvider = "openai"
+	o.ToolOptions = map[string]string{"codex-provider": "openai"}
 	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
 		t.Errorf("reserved id: err = %v", err)
 	}
@@ -217,7 +217,6 @@ func FuzzCodexEdit(f *testing.F) {
 			return
 		}
 		o := writerstest.Options(t)
-		o.CodexProvider = o.Profile.Name() // MakePlan's default, which VerifyEdit is given
 		path := tool.CodexConfig(o.Env)
 		writerstest.WriteFile(t, path, in, 0o600)
 		p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})

@@ -10,7 +10,7 @@ import (
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
-	Options: []tool.Option{authOption},
+	Options: []tool.Option{authOption, providerOption},
 	Tool: gateway.Tool{ID: gateway.Codex, Title: "Codex CLI", Protocol: gateway.Responses,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
