@@ -35,7 +35,7 @@ type Edit struct {
 	// Path is the file the finding is about: the one EditSecretMode
 	// tightens, the one an EditTriple must rewrite ("" for a default).
 	Path string
-	// Background: an EditTriple that sets Claude Code's background model
+	// Background: an EditTriple that sets the profile's background model
 	// (Options.Profile.BackgroundModel).
 	Background bool
 }

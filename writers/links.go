@@ -19,7 +19,7 @@ import (
 // directory of it inside the project), a target outside the project or
 // one git tracks: the key would land in the user's shell profile or in a
 // committed file. Links outside the project (a dotfiles manager's
-// ~/.claude/settings.json -> ~/dotfiles/...) are the user's own and keep
+// ~/.tool/settings.json -> ~/dotfiles/...) are the user's own and keep
 // working. Every change written through a link says so in its notes, so
 // the plan and --dry-run name the file really written.
 func checkLinks(o Options, p *Plan) error {

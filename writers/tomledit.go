@@ -11,8 +11,8 @@ import (
 // this is a small line-level editor for the few keys we own: it splits
 // the document into statements (blank/comment lines, table headers,
 // key/value pairs, with multi-line strings and arrays kept whole), and
-// splices values in place. The result is always re-parsed with go-toml
-// and compared with the original, minus our keys (codex.go).
+// splices values in place. The planner using it re-parses the result
+// with go-toml and compares it with the original, minus its keys.
 
 type stmtKind int
 

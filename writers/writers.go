@@ -15,7 +15,7 @@ import (
 type Options struct {
 	Env     *env.Env
 	Profile gateway.Profile
-	Project string // where .env and project-scope Claude settings live
+	Project string // where the project-scope files live
 
 	ClaudeScope tool.ClaudeScope // user (default), project, local
 
@@ -45,8 +45,7 @@ type Options struct {
 	// settings.json (read by nothing) into that editor's Cline MCP file.
 	FixVSCodeMCP bool
 
-	// tools are the tools of the plan being made (a writer may depend on
-	// another's file: Gemini CLI on the project .env).
+	// tools are the tools of the plan being made (Planned).
 	tools []gateway.ToolID
 }
 
@@ -72,7 +71,8 @@ func plannerOf(t tool.Tool) func(Options, tool.Tool) ([]*Change, error) {
 func Writes(t tool.Tool) bool { return plannerOf(t) != nil }
 
 // Planned are the tools of the plan being made: a tool's files may depend
-// on another's (Gemini CLI's on the project .env).
+// on another's (a tool reading the first .env found, on the project .env
+// planned beside it).
 func (o Options) Planned() []gateway.ToolID { return o.tools }
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
@@ -125,9 +125,6 @@ func (o *Options) defaults() error {
 	}
 	if o.Project == "" {
 		o.Project = "."
-	}
-	if o.ClaudeScope == "" {
-		o.ClaudeScope = tool.ClaudeUser
 	}
 	if err := o.checkToolOptions(); err != nil {
 		return err
