@@ -35,12 +35,6 @@ type Options struct {
 	// reads those).
 	DotEnvVars *tool.Vars
 
-	// MCPName is the Cline MCP server entry's name (default the preset
-	// name). MCPCommand is its command and arguments; when empty, an
-	// existing entry of that name gets the triple in its env and no new
-	// entry is created (keydoctor does not guess a server to run).
-	MCPName    string
-	MCPCommand []string
 	// FixVSCodeMCP moves a `cline.mcpServers` key found in a VS Code
 	// settings.json (read by nothing) into that editor's Cline MCP file.
 	FixVSCodeMCP bool
@@ -128,9 +122,6 @@ func (o *Options) defaults() error {
 	}
 	if err := o.checkToolOptions(); err != nil {
 		return err
-	}
-	if o.MCPName == "" {
-		o.MCPName = o.Profile.Name()
 	}
 	return nil
 }

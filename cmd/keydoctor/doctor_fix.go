@@ -160,7 +160,7 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 	p := in.profile
 	codexAuth, codexProvider := codexProviderOf(in.snap)
-	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, MCPName: p.Name(),
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project,
 		ToolOptions: map[string]string{"claude-auth": claudeAuthOf(in.snap), "codex-auth": codexAuth, "codex-provider": codexProvider}}
 	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
 	if err != nil {

@@ -39,10 +39,9 @@ type setupOptions struct {
 	ToolOptions map[string]string
 	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
 	// .env names the files hold now (see keepAuthForms).
-	openCodeProvider    string
-	dotEnvVars          *tool.Vars
-	MCPName, MCPCommand string
-	FixVSCodeMCP        bool
+	openCodeProvider string
+	dotEnvVars       *tool.Vars
+	FixVSCodeMCP     bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -149,8 +148,6 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	addToolOptions(f, &o.ToolOptions)
-	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
-	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
 	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
 	return cmd
 }
@@ -230,9 +227,6 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		o.settleBackground(ctx, &p, ids)
 	}
 	wo.Profile = p
-	if wo.MCPName == "" {
-		wo.MCPName = p.Name()
-	}
 	return wo, ids, nil
 }
 
@@ -334,9 +328,8 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
+		FixVSCodeMCP:     o.FixVSCodeMCP,
 		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
-		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {
 	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":

@@ -81,6 +81,9 @@ type Option struct {
 	// Check refuses a value, given or Default's, for a reason Values
 	// cannot say: a *gateway.UsageError naming the flag. Nil: none.
 	Check func(v string, p gateway.Profile) error
+	// Alone, for an option that does something only when its tool is set
+	// up, says what it does: setup refuses it without the tool.
+	Alone string
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

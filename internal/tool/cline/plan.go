@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/writers"
 
@@ -119,7 +120,7 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 		return nil, err
 	}
 	if !c.Existed && len(moved) == 0 {
-		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) || len(o.MCPCommand) == 0 {
+		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) || len(mcpCommand(o)) == 0 {
 			return nil, nil
 		}
 	}
@@ -149,7 +150,7 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	p := o.Profile
 	vars := tool.MCPEnv
 	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
-	server := []string{tool.ClineMCPServers, o.MCPName}
+	server := []string{tool.ClineMCPServers, o.Option(MCPNameOption.Name)}
 	switch {
 	case doc.Lookup(server...) != nil:
 		if old, ok := doc.Str(append(server, "env", vars.Key)...); ok {
@@ -160,8 +161,9 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 				return nil, err
 			}
 		}
-	case len(o.MCPCommand) > 0:
-		entry := mcpEntry{Command: o.MCPCommand[0], Args: append([]string{}, o.MCPCommand[1:]...), Env: writers.OrderedObject(env)}
+	case len(mcpCommand(o)) > 0:
+		cmd := mcpCommand(o)
+		entry := mcpEntry{Command: cmd[0], Args: append([]string{}, cmd[1:]...), Env: writers.OrderedObject(env)}
 		if _, err := doc.Set(server, entry); err != nil {
 			return nil, err
 		}
@@ -172,6 +174,21 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	c.Finish(true, 0o600)
 	return c, nil
 }
+
+// MCPNameOption is setup's --mcp-name: the MCP server entry's name, the
+// profile's by default. MCPCommandOption (--mcp-command) is its command
+// line: without one, an existing entry of that name gets the triple in
+// its env and no new entry is created (keydoctor does not guess a server
+// to run). The VS Code tool declares both: it is the one they are for.
+var (
+	MCPNameOption = tool.Option{Name: "mcp-name", Usage: "Cline MCP server entry name (default the preset name)",
+		Default: func(p gateway.Profile) string { return p.Name() }}
+	MCPCommandOption = tool.Option{Name: "mcp-command", Usage: "command line of the Cline MCP server, to create the entry where it is missing",
+		Alone: "creates Cline's MCP server entry"}
+)
+
+// mcpCommand is --mcp-command's command and arguments.
+func mcpCommand(o writers.Options) []string { return strings.Fields(o.Option(MCPCommandOption.Name)) }
 
 // mcpEntry is the MCP server entry of the design card, in that order.
 type mcpEntry struct {

@@ -110,7 +110,7 @@ func TestClineMCP(t *testing.T) {
 	writerstest.WriteFile(t, cliMCP, "{\n  \"mcpServers\": {\n    \"taotoken\": {\n      \"command\": \"node\",\n      \"args\": [\"server.js\"],\n      \"env\": {\"MODEL\": \"old\", \"OTHER\": \"1\"},\n      \"disabled\": false\n    }\n  }\n}\n", 0o600)
 	ed := tool.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.ClineMCP(), `{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}}}`, 0o644)
-	o.MCPCommand = []string{"npx", "-y", "example-gateway-mcp"}
+	o.ToolOptions = map[string]string{"mcp-command": "npx -y example-gateway-mcp"}
 	p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Cline, gateway.VSCode})
 	if err != nil {
 		t.Fatal(err)
