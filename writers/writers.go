@@ -27,9 +27,6 @@ type Options struct {
 	// (a team file's key_env: where every developer keeps the key).
 	CodexEnvKey string
 
-	// OpenCodeProvider is the provider id in OpenCode's config; default
-	// the profile's name (use keeps the id the config's model names).
-	OpenCodeProvider string
 	// DotEnvVars are the variable names .env gets; default the profile's
 	// preset's (use keeps the names the file holds: the project's code
 	// reads those).

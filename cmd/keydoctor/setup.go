@@ -37,11 +37,10 @@ type setupOptions struct {
 	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
-	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
-	// .env names the files hold now (see keepAuthForms).
-	openCodeProvider string
-	dotEnvVars       *tool.Vars
-	FixVSCodeMCP     bool
+	// dotEnvVars keep, on use, the .env names the file holds now (see
+	// keepDotEnvNames).
+	dotEnvVars   *tool.Vars
+	FixVSCodeMCP bool
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -328,8 +327,8 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		FixVSCodeMCP:     o.FixVSCodeMCP,
-		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
+		FixVSCodeMCP: o.FixVSCodeMCP,
+		DotEnvVars:   o.dotEnvVars,
 	}
 	switch {
 	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":

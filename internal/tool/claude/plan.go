@@ -6,6 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/writers"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
@@ -103,4 +104,13 @@ func rejected(o writers.Options, key string) bool {
 	return slices.ContainsFunc(gjson.GetBytes(b, tool.ClaudeRejected).Array(), func(r gjson.Result) bool {
 		return r.Type == gjson.String && r.Str == tail
 	})
+}
+
+// PlanKeptForms keeps, on use, Claude Code's x-api-key form
+// (ANTHROPIC_API_KEY): a switch changes the gateway, not the form.
+func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[string]string {
+	if t.KeyName == tool.AnthropicAPIKey {
+		return map[string]string{authOption.Name: "api-key"}
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/writers"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tomlbound"
@@ -315,4 +316,19 @@ func codexEnvKey(o writers.Options) string {
 		return o.CodexEnvKey
 	}
 	return o.Profile.VarKey
+}
+
+// PlanKeptForms keeps, on use, the provider the config selects and its
+// env_key form (when the profile's key is in a variable for it to name).
+func (impl) PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar bool) map[string]string {
+	st := StateOf(snap)
+	pr := st.Providers[st.Provider.Value]
+	if t.MCP || pr == nil {
+		return nil
+	}
+	out := map[string]string{providerOption.Name: st.Provider.Value}
+	if pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && keyInVar {
+		out[authOption.Name] = "env"
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package opencode
 
 import (
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
@@ -20,7 +21,7 @@ const newConfig = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"
 // under models, and the top-level "ID/MODEL") and the key into auth.json,
 // or as "{env:VAR}" with --opencode-auth env.
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
-	id := o.OpenCodeProvider
+	id := o.Option(providerKept)
 	if id == "" {
 		id = providerID(o.Profile)
 	}
@@ -132,4 +133,22 @@ func planAuth(o writers.Options, id string) (*writers.Change, error) {
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)
 	return c, nil
+}
+
+// providerKept is the tool option (no flag: use sets it) naming the
+// provider id the config's model is on, which PlanFiles then writes.
+const providerKept = "opencode-provider"
+
+// PlanKeptForms keeps, on use, the provider the model is on (switch it,
+// not add one beside it) and the {env:VAR} form (when the profile's key
+// is in a variable for it to name).
+func (impl) PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar bool) map[string]string {
+	out := map[string]string{}
+	if _, id, _, _ := StateOf(snap).Effective(); id != "" {
+		out[providerKept] = id
+	}
+	if t.KeyVar.Set() && keyInVar {
+		out[authOption.Name] = "env"
+	}
+	return out
 }
