@@ -23,9 +23,11 @@ type Options struct {
 	// by name; Option reads them.
 	ToolOptions map[string]string
 
-	// CodexEnvKey is the variable env_key names; default the preset's
-	// (a team file's key_env: where every developer keeps the key).
-	CodexEnvKey string
+	// KeyEnv is the variable that holds the key, as the caller chose it
+	// (a team file's key_env, where every developer keeps the key; or
+	// --key-env), for a file that names the variable; "" for the tool's
+	// own default.
+	KeyEnv string
 
 	// DotEnvVars are the variable names .env gets; default the profile's
 	// preset's (use keeps the names the file holds: the project's code

@@ -332,11 +332,11 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	}
 	switch {
 	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":
-		wo.CodexEnvKey = o.Flags.team.KeyEnv
+		wo.KeyEnv = o.Flags.team.KeyEnv
 	case o.Flags.keyEnv != "":
-		wo.CodexEnvKey = o.Flags.keyEnv
+		wo.KeyEnv = o.Flags.keyEnv
 	case o.keyEnv != "":
-		wo.CodexEnvKey = o.keyEnv
+		wo.KeyEnv = o.keyEnv
 	}
 	switch tool.ClaudeScope(o.Scope) {
 	case tool.ClaudeUser, tool.ClaudeProject, tool.ClaudeLocal, "":

@@ -312,8 +312,8 @@ func onlySubtables(v any) bool {
 // chose (the team's key_env, --key-env, the profile's key_env), else the
 // preset's.
 func codexEnvKey(o writers.Options) string {
-	if o.CodexEnvKey != "" {
-		return o.CodexEnvKey
+	if o.KeyEnv != "" {
+		return o.KeyEnv
 	}
 	return o.Profile.VarKey
 }
