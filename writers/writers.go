@@ -34,10 +34,6 @@ type Options struct {
 	// reads those).
 	DotEnvVars *tool.Vars
 
-	// FixVSCodeMCP moves a `cline.mcpServers` key found in a VS Code
-	// settings.json (read by nothing) into that editor's Cline MCP file.
-	FixVSCodeMCP bool
-
 	// tools are the tools of the plan being made (Planned).
 	tools []gateway.ToolID
 }

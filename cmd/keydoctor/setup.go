@@ -39,8 +39,7 @@ type setupOptions struct {
 	ToolOptions map[string]string
 	// dotEnvVars keep, on use, the .env names the file holds now (see
 	// keepDotEnvNames).
-	dotEnvVars   *tool.Vars
-	FixVSCodeMCP bool
+	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -147,7 +146,6 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	addToolOptions(f, &o.ToolOptions)
-	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
 	return cmd
 }
 
@@ -327,8 +325,7 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
 		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		FixVSCodeMCP: o.FixVSCodeMCP,
-		DotEnvVars:   o.dotEnvVars,
+		DotEnvVars: o.dotEnvVars,
 	}
 	switch {
 	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":

@@ -84,6 +84,9 @@ type Option struct {
 	// Alone, for an option that does something only when its tool is set
 	// up, says what it does: setup refuses it without the tool.
 	Alone string
+	// Bool makes the option a switch (a flag without a value): "true"
+	// when given, "" when not.
+	Bool bool
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

@@ -8,6 +8,14 @@ import (
 	"github.com/tailscale/hujson"
 )
 
+// fixOption is setup's --fix-vscode-mcp: move a `cline.mcpServers` key
+// found in an editor's settings.json (read by nothing) into that
+// editor's Cline MCP file.
+var fixOption = tool.Option{Name: "fix-vscode-mcp", Bool: true,
+	Usage: "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file"}
+
+func fixMisplaced(o writers.Options) bool { return o.Option(fixOption.Name) == "true" }
+
 // PlanFiles writes our MCP server entry into the Cline extension's MCP
 // settings of every VS Code-family editor that has one, and on request
 // moves a `cline.mcpServers` key out of the editor's settings.json (a
@@ -35,21 +43,21 @@ func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error)
 }
 
 // planMisplacedMCP finds cline.mcpServers in an editor's settings.json.
-// With FixVSCodeMCP it plans removing the key (comments and trailing
+// With --fix-vscode-mcp it plans removing the key (comments and trailing
 // commas elsewhere kept) and returns the servers to move; without, it
 // returns an unchanged writers.Change whose note says what to do.
 func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
 	c, err := writers.ReadFile(path)
 	if err != nil || !c.Existed {
-		if !o.FixVSCodeMCP {
+		if !fixMisplaced(o) {
 			return nil, nil, nil // we only read it to help; never refuse the run for it
 		}
 		return nil, nil, err
 	}
 	doc, err := writers.ParseJSON(path, c.Old, true)
 	if err != nil {
-		if !o.FixVSCodeMCP {
+		if !fixMisplaced(o) {
 			return nil, nil, nil
 		}
 		return nil, nil, err
@@ -60,7 +68,7 @@ func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[s
 	}
 	c.New = c.Old
 	c.Finish(false, 0o644)
-	if !o.FixVSCodeMCP {
+	if !fixMisplaced(o) {
 		c.Notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
 		return c, nil, nil
 	}

@@ -38,7 +38,7 @@ func TestVSCodeMisplacedMCP(t *testing.T) {
 		t.Fatalf("changes %d pending %d notes %q", len(p.Changes), len(p.Pending()), p.Changes[0].Notes)
 	}
 
-	o.FixVSCodeMCP = true
+	o.ToolOptions = map[string]string{"fix-vscode-mcp": "true"}
 	writerstest.Apply(t, o, writerstest.PlanOne(t, o, gateway.VSCode))
 	want := `// VS Code settings
 {
@@ -67,7 +67,7 @@ func TestVSCodeSettingsInvalidJSONC(t *testing.T) {
 	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.VSCode}); err != nil {
 		t.Errorf("without --fix-vscode-mcp a broken settings.json is not ours to refuse: %v", err)
 	}
-	o.FixVSCodeMCP = true
+	o.ToolOptions = map[string]string{"fix-vscode-mcp": "true"}
 	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.VSCode})
 	if err == nil || !strings.Contains(err.Error(), "line 3, column 3") {
 		t.Errorf("err = %v", err)

@@ -12,7 +12,7 @@ import (
 var Tool = tool.Tool{
 	Impl: impl{},
 	// Cline's MCP entry is written in each editor's Cline extension.
-	Options: []tool.Option{cline.MCPNameOption, cline.MCPCommandOption},
+	Options: []tool.Option{cline.MCPNameOption, cline.MCPCommandOption, fixOption},
 	// The MCP server entry carries the gateway root, as .env does.
 	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
 		BaseHasVersion: false, Auth: gateway.AuthBearer},
