@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -19,7 +18,7 @@ import (
 const demoTools = "claude,codex,cline,gemini,env"
 
 // demoProject is the throwaway project directory that holds .env.
-func demoProject(st *demoState) string { return filepath.Join(st.Home, "project") }
+func demoProject(st *demoState) string { return st.Project() }
 
 func demoSetup(st *demoState) error {
 	if err := os.MkdirAll(demoProject(st), 0o700); err != nil {

@@ -141,17 +141,11 @@ type fixInput struct {
 
 // doctorFixFindings runs the checks (as doctor does) for --fix.
 func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixInput, error) {
-	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
-	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
-	if !o.Offline {
-		wire, err := newWireRun(o, p, snap)
-		if err != nil {
-			return nil, err
-		}
-		defer wire.close()
-		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	res, err := doctorSession(ctx, o, p)
+	if err != nil {
+		return nil, err
 	}
-	fs := forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool)
+	snap, fs := res.Snapshot, res.Report.Findings
 	settleFixBackground(ctx, o, &p, fs)
 	return &fixInput{profile: p, snap: snap, fs: fs, secrets: append(snapshotSecrets(snap), p.Key)}, nil
 }

@@ -1,4 +1,4 @@
-package main
+package ping
 
 import (
 	"net/url"
@@ -10,10 +10,11 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// pingFix is the catalog's fix for code, its slots filled with what ping
-// knows: the profile (where the key and model come from, the base URL),
-// the protocol it spoke and what came back.
-func pingFix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *probe.Result) string {
+// Fix is the catalog's fix for code, its slots filled with what a single
+// request knows: the profile (where the key and model come from, the base
+// URL), the protocol it spoke and what came back (res may be nil). Which
+// slots a code fills is the per-code policy of ping and demo.
+func Fix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *probe.Result) string {
 	s := catalog.Slots{Model: p.Model, Was: p.BaseURL, Tool: toolsSpeaking(proto)}
 	if res != nil {
 		if u, err := url.Parse(res.URL); err == nil {
@@ -25,7 +26,7 @@ func pingFix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *
 	}
 	switch code {
 	case catalog.AuthInvalid:
-		s.Key, s.Command = keySource(p), "keydoctor setup"
+		s.Key, s.Command = p.KeySource(), "keydoctor setup"
 	case catalog.AuthForbidden:
 		s.Command = "keydoctor ping --model ID"
 	case catalog.ModelNotFound:
@@ -83,4 +84,15 @@ func redirectBase(res *probe.Result, proto gateway.Protocol) (base, page string)
 		return root, ""
 	}
 	return "", loc
+}
+
+// AuthFor is the auth header the tools that speak proto send (a bearer
+// token when none does).
+func AuthFor(proto gateway.Protocol) gateway.Auth {
+	for _, t := range tool.All() {
+		if t.Protocol == proto {
+			return t.Auth
+		}
+	}
+	return gateway.AuthBearer
 }

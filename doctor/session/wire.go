@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -16,26 +16,24 @@ import (
 	"github.com/keydoctor/keydoctor/internal/stats"
 )
 
-// wireRun is the network half of a doctor run (doctor part 2): one ladder
-// per distinct path a configured tool takes, sharing one HTTP client.
+// wireRun is the network half of a doctor run: one ladder per distinct
+// path a configured tool takes, sharing one HTTP client.
 type wireRun struct {
 	checks []doctor.Check
 	meter  *wire.Meter
 	budget time.Duration // the longest a ladder may take
 	client *probe.Client
-	// waits shows each request while it waits, on a terminal.
-	waits *waits
 }
 
 // newWireRun builds the wire checks for the tools discovery found (only
-// --tool's, when given). Every request gets --timeout as its deadline.
-func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*wireRun, error) {
-	// Connecting and the model list get --timeout; a generation request
+// o.Tool's, when given). Every request gets o.Timeout as its deadline.
+func newWireRun(e *env.Env, o Options, snap *discover.Snapshot) (*wireRun, error) {
+	// Connecting and the model list get the timeout; a generation request
 	// may take longer to its first token (slow is not dead): the ladder
 	// sets each request's own deadline.
 	generation := (wire.FirstTokenFactor + 1) * o.Timeout
 	pc, err := probe.NewClient(probe.Options{
-		Getenv:                o.Env.Getenv,
+		Getenv:                e.Getenv,
 		CAFile:                o.CAFile,
 		DialTimeout:           o.Timeout,
 		TLSHandshakeTimeout:   o.Timeout,
@@ -43,24 +41,25 @@ func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*
 		Timeout:               generation,
 	})
 	if err != nil {
-		return nil, usageErrorf("give --ca-file a PEM file holding the CA certificate", "%v", err)
+		return nil, &CAFileError{err}
 	}
 	var paths []wire.Path
-	for _, path := range wire.Paths(snap, p.Model) {
+	for _, path := range wire.Paths(snap, o.Profile.Model) {
 		if o.Tool == "" || string(path.Tool) == o.Tool {
 			paths = append(paths, path)
 		}
 	}
 	w := &wireRun{meter: &wire.Meter{}, client: pc}
-	if !o.JSON {
-		w.waits = newWaits(o.UI)
+	prog := o.Progress
+	if prog == nil {
+		prog = silent{}
 	}
-	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, w.waits}, Timeout: o.Timeout, Meter: w.meter,
+	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, prog}, Timeout: o.Timeout, Meter: w.meter,
 		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT}
 	w.checks = wire.Checks(paths, wo)
 	w.budget = wo.Budget()
 	if o.Bench {
-		d := meteredDoer{pc, w.meter, w.waits}
+		d := meteredDoer{pc, w.meter, prog}
 		for _, c := range append([]doctor.Check(nil), w.checks...) {
 			if l, ok := c.(wire.Ladder); ok {
 				w.checks = append(w.checks, benchAfter(l, o, d))
@@ -71,25 +70,20 @@ func newWireRun(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) (*
 	return w, nil
 }
 
-func (w *wireRun) close() {
-	w.waits.close()
-	w.client.Close()
-}
+// silent is no progress.
+type silent struct{}
 
-// account puts what the run cost into the report.
-func (w *wireRun) account(r *doctor.Report) {
-	r.Requests, r.Tokens = w.meter.Requests(), w.meter.Tokens()
-}
+func (silent) Begin(string, string) func() { return func() {} }
 
 // meteredDoer counts the micro-benchmark's requests into the run's cost.
 type meteredDoer struct {
 	c *probe.Client
 	m *wire.Meter
-	w *waits
+	p Progress
 }
 
 func (d meteredDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
-	defer d.w.begin("bench: POST " + showURL(r.Target()))()
+	defer d.p.Begin("bench: POST", r.Target())()
 	res := d.c.Do(ctx, r)
 	d.m.Add(res)
 	return res
@@ -98,16 +92,16 @@ func (d meteredDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
 // waitingClient shows each request of the wire checks while it waits.
 type waitingClient struct {
 	wire.Client
-	w *waits
+	p Progress
 }
 
 func (c waitingClient) Do(ctx context.Context, r probe.Request) *probe.Result {
-	defer c.w.begin("POST " + showURL(r.Target()))()
+	defer c.p.Begin("POST", r.Target())()
 	return c.Client.Do(ctx, r)
 }
 
 func (c waitingClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
-	defer c.w.begin("GET " + showURL(strings.TrimRight(root, "/")+"/v1/models"))()
+	defer c.p.Begin("GET", strings.TrimRight(root, "/")+"/v1/models")()
 	return c.Client.ListModels(ctx, root, key, auth)
 }
 
@@ -115,7 +109,7 @@ func (c waitingClient) ListModels(ctx context.Context, root, key string, auth ga
 // ladder's route: it waits for the ladder (so that the two do not load
 // the gateway at once), runs only on a path that streams, and hands its
 // finding to every tool on the route.
-func benchAfter(l wire.Ladder, o *doctorOptions, d bench.Doer) doctor.Check {
+func benchAfter(l wire.Ladder, o Options, d bench.Doer) doctor.Check {
 	return doctor.CheckFunc{CheckName: "latency", Fn: func(ctx context.Context, _ *env.Env) []doctor.Finding {
 		r := l.Route()
 		if !l.Streamed(ctx) {
