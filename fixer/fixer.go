@@ -66,7 +66,7 @@ var registry = map[catalog.Code]edit{
 // value comes from a file (a shell variable is a step).
 func triple(f doctor.Finding, path string) (writers.Edit, bool) {
 	t, ok := tool.Lookup(f.Tool)
-	if !ok || !t.Setup || !writers.Writes(t.Format) || path == "" {
+	if !ok || !t.Setup || !writers.Writes(t) || path == "" {
 		return writers.Edit{}, false
 	}
 	return writers.Edit{Kind: writers.EditTriple, Tool: t.ID, Path: path}, true
