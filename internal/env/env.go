@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/winreg"
 )
 
 // Env is everything outside the process that keydoctor may look at.
@@ -29,6 +30,18 @@ type Env struct {
 	// the run's output writer masks it. nil (a test's Env) is a set that
 	// keeps nothing.
 	Secrets *redact.Secrets
+	// Registry reads what Windows keeps in the registry: the variables set
+	// with setx (new processes only) and the WinINet proxy. nil (a test's
+	// Env, or any system but Windows in effect) reads nothing.
+	Registry func() (winreg.Values, error)
+}
+
+// ReadRegistry is what Registry reads, or nothing.
+func (e *Env) ReadRegistry() (winreg.Values, error) {
+	if e.Registry == nil {
+		return winreg.Values{}, nil
+	}
+	return e.Registry()
 }
 
 // FromMap builds an Env whose variables come from m, for tests.
@@ -55,14 +68,15 @@ func OS(goos string) *Env {
 		home = h
 	}
 	return &Env{
-		Getenv:  os.Getenv,
-		Environ: os.Environ,
-		Home:    home,
-		Now:     time.Now,
-		Stdin:   os.Stdin,
-		Stdout:  os.Stdout,
-		Stderr:  os.Stderr,
-		GOOS:    goos,
+		Getenv:   os.Getenv,
+		Environ:  os.Environ,
+		Home:     home,
+		Now:      time.Now,
+		Stdin:    os.Stdin,
+		Stdout:   os.Stdout,
+		Stderr:   os.Stderr,
+		GOOS:     goos,
+		Registry: winreg.Read,
 	}
 }
 
