@@ -6,6 +6,7 @@ package env
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -84,6 +85,20 @@ func OS(goos string) *Env {
 func (e *Env) Lookup(name string) (string, bool) {
 	v := e.Getenv(name)
 	return v, v != ""
+}
+
+// LookPath finds a command on the environment's PATH (with PATHEXT's
+// extensions on Windows), as a shell started from it would.
+func (e *Env) LookPath(name string) (string, error) {
+	for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
+		if dir == "" {
+			continue
+		}
+		if p, err := exec.LookPath(filepath.Join(dir, name)); err == nil {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
 }
 
 // ConfigHome is $XDG_CONFIG_HOME, else ~/.config.
