@@ -11,7 +11,10 @@
 // none of them.
 package catalog
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Class says how a code is found.
 type Class string
@@ -96,7 +99,7 @@ var byCode = func() map[Code]Entry {
 	return m
 }()
 
-var entries = append(append(append(append(append([]Entry(nil), configEntries...), toolEntries...), claudeEntries...), codexEntries...), wireEntries...)
+var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, wireEntries)
 
 // Lookup returns the entry for a code.
 func Lookup(code Code) (Entry, bool) {
