@@ -9,7 +9,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // filesCheck reports config-invalid: files a tool would refuse (syntax
@@ -27,7 +29,7 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			s.Command = setupFor(p.Tool)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
-			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)})
+			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)}.Located(e, doctor.At{File: p.File, Line: p.Line, Col: p.Col}))
 	}
 	out = append(out, c.cline(e)...)
 	if len(out) == 0 {
@@ -49,18 +51,24 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 	for _, en := range cl.Entries {
 		at := fmt.Sprintf("%s:%d", e.Tilde(cl.ProvidersPath), en.Line)
 		var msg string
+		var edit *writers.Edit
 		s := catalog.Slots{Command: setupFor("cline")}
 		switch {
 		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
 			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
 			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
+			edit = &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.Cline}
 		case !en.HasSettings:
 			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
 			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)
 		default:
 			continue
 		}
-		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at})
+		f := doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at}.Located(e, doctor.At{File: cl.ProvidersPath, Line: en.Line})
+		if edit != nil {
+			f = edited(f, *edit)
+		}
+		out = append(out, f)
 	}
 	return out
 }

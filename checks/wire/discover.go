@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/human"
 )
@@ -50,9 +51,12 @@ func Paths(s *discover.Snapshot, model string) []Path {
 		}
 		if bg := t.Background(); bg.Value != "" {
 			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
+			at := bg.Source
 			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {
 				p.BackgroundSource = t.Places.Model.Display(s.Env) // Claude Code's settings.json
+				at = t.Places.Model
 			}
+			p.BackgroundAt = doctor.At{File: at.File, Line: at.Line, Key: at.Key}
 		}
 		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row
 			p.Auth = t.Rule.Auth
