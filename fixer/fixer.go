@@ -90,7 +90,7 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 			continue
 		}
 		for _, j := range at {
-			if r.Fixes[j].Applied && doctor.SamePlace(r.Fixes[j].Finding, r.Fixes[i].Finding) {
+			if r.Fixes[j].Applied && doctor.SameValue(r.Fixes[j].Finding, r.Fixes[i].Finding) {
 				r.Fixes[i].Applied = true
 				break
 			}

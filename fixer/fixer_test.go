@@ -151,3 +151,27 @@ func TestPlanAppliesTheFindingsEdit(t *testing.T) {
 		t.Errorf("fix %+v, pending %d: a finding without an edit was fixed", r.Fixes[0], len(r.Plan.Pending()))
 	}
 }
+
+// A wire finding about the very value an applied edit rewrites (the same
+// tool, file and line, by their typed places) is cured by that edit; one
+// about another line is still a step.
+func TestPlanCuresTheSameValue(t *testing.T) {
+	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled})
+	settings := filepath.Join(e.Home, ".claude", "settings.json")
+	fs := []doctor.Finding{
+		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"},
+			Edit: writers.TripleEdit(gateway.Claude, settings)},
+		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"}},
+		{Code: catalog.AuthInvalid, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 2, Key: "env.ANTHROPIC_AUTH_TOKEN"}},
+		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "codex", At: doctor.At{File: settings, Line: 1}}, // another tool
+	}
+	r, err := Plan(e, Options{Writers: wo}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{true, true, false, false} {
+		if r.Fixes[i].Applied != want {
+			t.Errorf("%s in %s at line %d: applied %v, want %v", fs[i].Code, fs[i].Tool, fs[i].At.Line, r.Fixes[i].Applied, want)
+		}
+	}
+}

@@ -40,9 +40,11 @@ type Path struct {
 	// file where it belongs).
 	BackgroundModel, BackgroundSource string
 	BackgroundDefault                 bool
-	// BackgroundAt is the place BackgroundSource names, typed.
-	BackgroundAt doctor.At
-	Protocol     gateway.Protocol
+	// BaseAt, KeyAt, ModelAt and BackgroundAt are the places BaseSource,
+	// KeySource, ModelSource and BackgroundSource name, typed (zero for a
+	// tool's default): a finding's At.
+	BaseAt, KeyAt, ModelAt, BackgroundAt doctor.At
+	Protocol                             gateway.Protocol
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string
