@@ -133,7 +133,7 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 	if t.Base.Source.File != "" {
 		at.File = t.Base.Source.File
 	}
-	f := byTriple(e, finding(t, catalog.LoginToGateway, doctor.Error, msg,
+	f := ByTriple(e, finding(t, catalog.LoginToGateway, doctor.Error, msg,
 		catalog.Render(catalog.LoginToGateway, catalog.Slots{Edit: setKeyAt(e, at, "<your gateway key>"), Command: setupCmd(t), Remove: removeFix(e, t.Base.Source)}),
 		src(e, t.Base)), t.Base.Source)
 	return &f

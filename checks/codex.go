@@ -31,7 +31,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
 		if p.WireAPI.Value == tool.CodexChatWire {
-			out = append(out, byTriple(e, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
+			out = append(out, ByTriple(e, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
 				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: setAt(e, p.WireAPI.Source, tool.CodexWire), Command: setupFor("codex")})}, p.WireAPI.Source))
 		}
@@ -130,7 +130,7 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if other.Source.IsVar() { // setup cannot unset what the shell exports
 				cmd = ""
 			}
-			out = append(out, byTriple(e, finding(t, catalog.AuthConflict, doctor.Error, msg,
+			out = append(out, ByTriple(e, finding(t, catalog.AuthConflict, doctor.Error, msg,
 				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)), other.Source))
 		}
 	}

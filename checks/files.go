@@ -66,7 +66,7 @@ func (c filesCheck) cline(e *env.Env) []doctor.Finding {
 		}
 		f := doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at}.Located(e, doctor.At{File: cl.ProvidersPath, Line: en.Line})
 		if edit != nil {
-			f = edited(f, *edit)
+			f = WithEdit(f, *edit)
 		}
 		out = append(out, f)
 	}

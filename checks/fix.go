@@ -98,9 +98,10 @@ func setupCmd(t discover.Tool) string {
 	return setupFor(string(t.ID))
 }
 
-// located is f about the value set at s: its typed place, the Source
-// shown derived from it (as src shows it).
-func located(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
+// Placed is f about the value set at s: its typed place, the Source
+// shown derived from it (as src shows it). Placed, ByTriple and WithEdit
+// are exported for the checks a tool package adds (internal/tool/<id>).
+func Placed(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
 	if s.Default { // a tool's built-in value: nothing to point at
 		f.Source = s.Display(e)
 		return f
@@ -108,20 +109,20 @@ func located(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
 	return f.Located(e, doctor.At{File: s.File, Line: s.Line, Key: s.Key})
 }
 
-// byTriple is located plus the edit that fixes f: its tool's triple
+// ByTriple is Placed plus the edit that fixes f: its tool's triple
 // re-planned whole, as setup writes it, when setup writes that tool and
 // the value lies in a file (writers.TripleEdit).
-func byTriple(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
-	f = located(e, f, s)
+func ByTriple(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
+	f = Placed(e, f, s)
 	if ed := writers.TripleEdit(gateway.ToolID(f.Tool), f.At.File); ed != nil {
-		f = edited(f, *ed)
+		f = WithEdit(f, *ed)
 	}
 	return f
 }
 
-// edited is f with the edit that fixes it, when f's code is one a file
+// WithEdit is f with the edit that fixes it, when f's code is one a file
 // edit fixes (catalog's FileFix).
-func edited(f doctor.Finding, ed writers.Edit) doctor.Finding {
+func WithEdit(f doctor.Finding, ed writers.Edit) doctor.Finding {
 	if catalog.Of(f.Code).FileFix {
 		f.Edit = &ed
 	}

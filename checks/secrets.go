@@ -69,7 +69,7 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-			out = append(out, edited(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
 				Fix:     catalog.Render(catalog.SecretPerms, catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))})}.Located(e, doctor.At{File: f.path}),
 				writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.tool), Path: f.path}))
@@ -143,7 +143,7 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", shown, e.Tilde(root)),
 			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})}.Located(e, doctor.At{File: f.path})
 		if f.tool == string(gateway.DotEnv) { // the project's .env: --fix adds it to the project's .gitignore
-			fd = edited(fd, writers.Edit{Kind: writers.EditIgnoreEnv, Tool: gateway.DotEnv})
+			fd = WithEdit(fd, writers.Edit{Kind: writers.EditIgnoreEnv, Tool: gateway.DotEnv})
 		}
 		out = append(out, fd)
 	}
