@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // fromClaude is Claude Code's triple: its settings files merged in its
@@ -17,7 +18,7 @@ import (
 func fromClaude(s *discover.Snapshot) Configured {
 	e := s.Env
 	c := Configured{Tool: gateway.Claude, claudeProjectEnv: map[string]string{}}
-	for _, l := range s.Claude.Layers {
+	for _, l := range claude.StateOf(s).Layers {
 		if l.Exists {
 			c.Files = append(c.Files, l.Path)
 		}
@@ -39,7 +40,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 	if c.Route.ViaSwitch() && tool.ClaudeGatewayRefuses(c.Base) {
 		c.refusedBase, c.refusedSource = c.Base, c.BaseSource
 	}
-	for _, l := range s.Claude.Layers {
+	for _, l := range claude.StateOf(s).Layers {
 		if l.Scope == string(tool.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
@@ -52,7 +53,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == tool.AnthropicAuthToken && s.ClaudeVar(tool.AnthropicAPIKey).Value != "" {
+		if t.KeyName == tool.AnthropicAuthToken && claude.Var(s, tool.AnthropicAPIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}

@@ -13,12 +13,13 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // fromCline is the Cline CLI's triple: the last used provider of
 // providers.json.
 func fromCline(s *discover.Snapshot) (Configured, error) {
-	e, cl := s.Env, s.Cline
+	e, cl := s.Env, cline.StateOf(s)
 	c, err := opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
 	if err != nil {
 		return c, err

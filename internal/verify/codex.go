@@ -8,13 +8,14 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )
 
 // fromCodex is Codex's triple: config.toml's model and selected provider
 // and that provider's base URL and key. A legacy profile selector stops
 // Codex before the turn (docs/tools.md).
 func fromCodex(s *discover.Snapshot) (Configured, error) {
-	e, cx := s.Env, s.Codex
+	e, cx := s.Env, codex.StateOf(s)
 	c, err := opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
 	if err != nil {
 		return c, err

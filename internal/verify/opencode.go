@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 )
 
 // fromOpenCode is OpenCode's resolved triple plus the provider id the
@@ -18,7 +19,7 @@ func fromOpenCode(s *discover.Snapshot) (Configured, error) {
 	if err != nil {
 		return c, err
 	}
-	_, c.Provider, _, _ = s.OpenCode.Effective()
+	_, c.Provider, _, _ = opencode.StateOf(s).Effective()
 	return c, nil
 }
 
