@@ -153,8 +153,9 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 // now.
 func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 	p := in.profile
-	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(in.snap), MCPName: p.Name()}
-	wo.CodexAuth, wo.CodexProvider = codexProviderOf(in.snap)
+	codexAuth, codexProvider := codexProviderOf(in.snap)
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project,
+		ToolOptions: map[string]string{"claude-auth": claudeAuthOf(in.snap), "codex-auth": codexAuth, "codex-provider": codexProvider}}
 	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
 	if err != nil {
 		return nil, refusal(o.Env, err)
