@@ -40,6 +40,18 @@ type Edit struct {
 	Background bool
 }
 
+// TripleEdit is the edit that fixes a value of tool id set in the file
+// path: setup's triple re-planned whole. nil when setup does not write the
+// tool or the value is not in a file (a shell variable is a step for the
+// user).
+func TripleEdit(id gateway.ToolID, path string) *Edit {
+	t, ok := tool.Lookup(string(id))
+	if !ok || !t.Setup || !Writes(t) || path == "" {
+		return nil
+	}
+	return &Edit{Kind: EditTriple, Tool: t.ID, Path: path}
+}
+
 // PlanEdits plans edits into one Plan. An edit whose file setup refuses
 // (it does not parse, is read-only, …) does not stop the others: it is
 // returned in refused with the reason, and the plan leaves its files alone.

@@ -70,9 +70,15 @@ type Entry struct {
 	FixRank int
 	// Retry: a later attempt of the same request may succeed (rate limits,
 	// transient failures). Never true for quota or configuration codes.
-	Retry  bool
-	Title  string
-	Causes []string
+	Retry bool
+	// FileFix: `doctor --fix` fixes some findings of the code by editing a
+	// file keydoctor writes. The check that raises such a finding proposes
+	// the edit (doctor.Finding.Edit); --fix applies an edit only for a
+	// code that says so here, so a new edit is a decision made beside the
+	// code, and a test holds every such code to a check proposing one.
+	FileFix bool
+	Title   string
+	Causes  []string
 	// Fix is the one fix text of the code, a template (see Render).
 	Fix string
 	// Symptoms are texts users see in their tools (Claude Code, Codex,

@@ -134,3 +134,19 @@ func TestAllPutsConfigFirst(t *testing.T) {
 		}
 	}
 }
+
+// FileFix is declared beside each code: these are the codes `doctor --fix`
+// edits a file for (was fixer's registry), and none that needs the user.
+func TestFileFix(t *testing.T) {
+	for _, c := range []Code{URLDoubleVersion, URLMissingVersion, URLHasEndpoint, URLHasQuery, TripleDrift, AuthConflict,
+		CodexChatWire, SecretPerms, SecretInGit, ConfigInvalid, ModelNotFound, LoginToGateway, AuthTypeUnset} {
+		if e, ok := Lookup(c); !ok || !e.FileFix {
+			t.Errorf("%s is not FileFix (in the catalog: %v)", c, ok)
+		}
+	}
+	for _, c := range []Code{ProxyUnreachable, LocalRelayDown, KeyPlaceholder, AuthInvalid, URLInsecure, URLInvalid} {
+		if Of(c).FileFix {
+			t.Errorf("%s is FileFix: it is not a file edit", c)
+		}
+	}
+}
