@@ -27,6 +27,9 @@ const (
 	SecretInGit        Code = "secret-in-git"
 	ProxyUnreachable   Code = "proxy-unreachable"
 	ProxyCapturesLocal Code = "proxy-captures-local"
+	// Windows: the registry's variables and the system proxy.
+	EnvNotLoaded             Code = "env-not-loaded"
+	SystemProxyCapturesLocal Code = "system-proxy-captures-local"
 	LocalRelayDown     Code = "local-relay-down"
 	GatewayDown        Code = "gateway-down"
 	ClaudeKeyRejected  Code = "claude-key-rejected"

@@ -47,7 +47,7 @@ func conform(t *testing.T, tool tools.Tool) {
 		if !discover.Reads(tool) {
 			t.Errorf("discovery has no reader for format %q", tool.Format)
 		}
-		if tool.Setup && !writers.Writes(tool.Format) {
+		if tool.Setup && !writers.Writes(tool) {
 			t.Errorf("setup writes %s, but no writer handles format %q", tool.ID, tool.Format)
 		}
 		if tool.Setup == (tool.Format == tools.FormatShell) {
