@@ -173,11 +173,6 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	return nil
 }
 
-// Resolve is setup's profile and tools (setup.Front).
-func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.ToolID, error) {
-	return prepareSetup(ctx, o)
-}
-
 // Untargeted is why a chosen tool gets nothing (setup.Front).
 func (o *setupOptions) Untargeted(ids []gateway.ToolID, pl *writers.Plan) ([]string, error) {
 	return untargeted(o, ids, pl)
@@ -212,11 +207,11 @@ func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, e
 	return saved, nil
 }
 
-// prepareSetup resolves the profile to write and the tools to write it
-// into (the wizard asks for what is missing). A real run calls it holding
-// the write lock: the stored profile and the files it starts from are
-// then those no other run is changing.
-func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gateway.ToolID, error) {
+// Resolve is the profile to write and the tools to write it into, the
+// wizard asking for what is missing (setup.Front). A real run calls it
+// holding the write lock: the stored profile and the files it starts
+// from are then those no other run is changing.
+func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.ToolID, error) {
 	if o.prepare != nil {
 		if err := o.prepare(); err != nil {
 			return writers.Options{}, nil, err
