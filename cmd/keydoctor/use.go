@@ -75,21 +75,12 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 // prepareUse resolves the profile use writes and the tools it switches.
 func prepareUse(o *useOptions, so *setupOptions) error {
 	e := o.Env
-	st, err := profile.Open(e)
-	if err != nil {
-		return err
-	}
-	sp, err := st.Must(o.Name)
-	if err != nil {
-		return err
-	}
-	p, err := st.ToWrite(e, sp)
+	p, keyEnv, err := profile.ToUse(e, o.Name)
 	if err != nil {
 		return err
 	}
 	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
-	so.preloaded = &p
-	so.keyEnv = sp.KeyEnv
+	so.preloaded, so.keyEnv = &p, keyEnv
 	keepAuthForms(so, snap, p)
 	envNames := keepDotEnvNames(so, snap, p)
 	if so.Tools == "" {

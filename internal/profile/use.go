@@ -51,6 +51,21 @@ func (s *Store) ToWrite(e *env.Env, sp Profile) (gateway.Profile, error) {
 	return p, nil
 }
 
+// ToUse is stored profile name resolved to the triple 'use' writes
+// (ToWrite), and the variable its key is kept in ("" kept by keydoctor).
+func ToUse(e *env.Env, name string) (gateway.Profile, string, error) {
+	st, err := Open(e)
+	if err != nil {
+		return gateway.Profile{}, "", err
+	}
+	sp, err := st.Must(name)
+	if err != nil {
+		return gateway.Profile{}, "", err
+	}
+	p, err := st.ToWrite(e, sp)
+	return p, sp.KeyEnv, err
+}
+
 // MakeDefault records profile name as the default one.
 func MakeDefault(e *env.Env, name string) error {
 	st, err := Open(e)
