@@ -106,16 +106,6 @@ func listTrust(o *trustOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(tr.Paths()) == 0 {
-		fmt.Fprintln(o.Out, "no team file is trusted")
-		return nil
-	}
-	for _, p := range tr.Paths() {
-		state := tr.State(p)
-		if state == "changed" {
-			state += " (ignored until trusted again)"
-		}
-		fmt.Fprintf(o.Out, "%s  %s  sha256:%.12s\n", o.Env.Tilde(p), state, tr.Files[p])
-	}
+	tr.WriteText(o.Out, o.Env.Tilde)
 	return nil
 }

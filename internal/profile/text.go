@@ -44,3 +44,19 @@ func orDash(s string) string {
 	}
 	return redact.Untrusted(s) // profiles.yaml may have been written by hand
 }
+
+// WriteText prints 'trust --list': each trusted file (shown through
+// tilde), its state and the start of the SHA-256 it was trusted with.
+func (t *Trust) WriteText(w io.Writer, tilde func(string) string) {
+	if len(t.Paths()) == 0 {
+		fmt.Fprintln(w, "no team file is trusted")
+		return
+	}
+	for _, p := range t.Paths() {
+		state := t.State(p)
+		if state == "changed" {
+			state += " (ignored until trusted again)"
+		}
+		fmt.Fprintf(w, "%s  %s  sha256:%.12s\n", tilde(p), state, t.Files[p])
+	}
+}
