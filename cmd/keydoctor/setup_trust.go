@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
@@ -24,20 +24,11 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 	if err != nil || found == nil || found.Trusted {
 		return err
 	}
-	host, model, keyEnv := found.Shown()
-	shown := teamShown(o.Env, found.Path)
-	what := "is not trusted yet"
-	if found.Changed {
-		what = "changed since you trusted it"
-	}
-	fmt.Fprintf(o.Out, "this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, orNone(model), orNone(keyEnv))
-	ok, err := o.confirm(ctx, "Trust "+shown+" and take its gateway, model and key variable?", "Yes, trust it", "No, ignore it")
+	w := newWizard(o, gateway.Profile{}, nil, nil)
+	ok, err := w.AskTrust(ctx, found, teamShown(o.Env, found.Path))
 	if err != nil {
 		return err
 	}
 	o.Flags.TrustTeam, o.Flags.Hinted = ok, true
-	if !ok {
-		fmt.Fprintf(o.Out, "%s is ignored\n", shown)
-	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 )
@@ -215,4 +216,24 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 		}
 		fmt.Fprintln(w.Out, "pick at least one tool (space or x selects one)")
 	}
+}
+
+// AskTrust shows what the repository's untrusted team file found would
+// set (gateway host, model, key variable) and asks whether to trust it;
+// shown is the file as the user knows it. No says it is ignored.
+func (w *Wizard) AskTrust(ctx context.Context, found *profile.Found, shown string) (bool, error) {
+	host, model, keyEnv := found.Shown()
+	what := "is not trusted yet"
+	if found.Changed {
+		what = "changed since you trusted it"
+	}
+	fmt.Fprintf(w.Out, "this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, status.OrNone(model), status.OrNone(keyEnv))
+	ok := false
+	if err := w.Ask.Confirm(ctx, "Trust "+shown+" and take its gateway, model and key variable?", "Yes, trust it", "No, ignore it", &ok); err != nil {
+		return false, err
+	}
+	if !ok {
+		fmt.Fprintf(w.Out, "%s is ignored\n", shown)
+	}
+	return ok, nil
 }
