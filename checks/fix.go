@@ -20,8 +20,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/shell"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -33,7 +33,7 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	q := strconv.Quote(value)
 	switch {
 	case src.File == "":
-		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, human.ShellQuote(value))
+		return shell.Of(e).SetAndPersist(src.Key, value)
 	case strings.HasSuffix(src.File, ".toml"):
 		return fmt.Sprintf("set %s = %s in %s%s", src.Key, q, e.Tilde(src.File), atLine(src))
 	case filepath.Base(src.File) == ".env":
@@ -47,7 +47,7 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	switch {
 	case src.File == "":
-		return fmt.Sprintf("export %s=%s (and in your shell profile)", src.Key, what)
+		return shell.Of(e).SetAndPersistShown([]string{src.Key}, what)
 	case filepath.Base(src.File) == ".env":
 		return fmt.Sprintf("set %s=%s in %s%s", src.Key, what, e.Tilde(src.File), atLine(src))
 	default:
@@ -56,12 +56,8 @@ func setKeyAt(e *env.Env, src discover.Source, what string) string {
 }
 
 // exportAll is setKeyAt for variables of the shell that none sets.
-func exportAll(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n + "=…"
-	}
-	return "export " + strings.Join(parts, " ") + " (and in your shell profile)"
+func exportAll(e *env.Env, names []string) string {
+	return shell.Of(e).SetAndPersistShown(names, "…")
 }
 
 // removeFix says how to delete a value at its source: the Remove slot.
@@ -70,7 +66,7 @@ func removeFix(e *env.Env, s discover.Source) string {
 		if at, ok := discover.ExportedIn(e.Home, s.Key); ok {
 			return fmt.Sprintf("remove the line that exports %s from %s%s and open a new shell (or run 'unset %s' in this one)", s.Key, e.Tilde(at.File), atLine(at), s.Key)
 		}
-		return fmt.Sprintf("unset %s and remove it from your shell profile", s.Key)
+		return shell.Of(e).UnsetAndForget(s.Key)
 	}
 	key := strconv.Quote(s.Key) // a JSON key, as the file spells it
 	if strings.HasSuffix(s.File, ".toml") || filepath.Base(s.File) == ".env" {

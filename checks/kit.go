@@ -30,7 +30,7 @@ func SetAt(e *env.Env, src discover.Source, value string) string { return setAt(
 func SetKeyAt(e *env.Env, src discover.Source, what string) string { return setKeyAt(e, src, what) }
 
 // ExportAll is SetKeyAt for variables of the shell that none sets.
-func ExportAll(names []string) string { return exportAll(names) }
+func ExportAll(e *env.Env, names []string) string { return exportAll(e, names) }
 
 // RemoveFix is the Remove slot deleting a value at its source.
 func RemoveFix(e *env.Env, s discover.Source) string { return removeFix(e, s) }

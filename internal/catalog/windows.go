@@ -16,7 +16,7 @@ var windowsEntries = []Entry{
 			"the system proxy (Settings › Network & internet › Proxy, or a proxy tool such as Clash that sets it) does not list a loopback relay or LAN gateway among its exceptions: the Rust clients (Codex) follow it when no proxy variable is set and send the relay's requests to the proxy (\"local proxy failed\")",
 			"the proxy was switched off but its ProxyServer left behind: some clients still use it",
 		},
-		Fix: "add [{value}][!value 127.0.0.1;localhost;<local>] to the proxy's exceptions (Settings › Network & internet › Proxy › Manual proxy setup, \"Use the proxy server except for addresses\"; or in PowerShell: Set-ItemProperty 'HKCU:\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Internet Settings' ProxyOverride '[{value}][!value 127.0.0.1;localhost;<local>]'), or switch the system proxy off and clear its address",
+		Fix:      "add [{value}][!value 127.0.0.1;localhost;<local>] to the proxy's exceptions (Settings › Network & internet › Proxy › Manual proxy setup, \"Use the proxy server except for addresses\"; or in PowerShell: Set-ItemProperty 'HKCU:\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Internet Settings' ProxyOverride '[{value}][!value 127.0.0.1;localhost;<local>]'), or switch the system proxy off and clear its address",
 		Symptoms: []string{"local proxy failed", "system proxy", "proxyserver", "wininet"},
 		Explains: []Code{ConnectRefused, ServerError},
 	},

@@ -106,6 +106,43 @@ func (s Shell) SetAndPersist(name, value string) string {
 	return fmt.Sprintf("%s (and in %s)", s.Set(name, value), s.profile())
 }
 
+// SetAndPersistShown is SetAndPersist for a value shown as a placeholder
+// ("<your gateway key>", "…"): written as is, never quoted or expanded.
+func (s Shell) SetAndPersistShown(names []string, shown string) string {
+	switch s.Kind {
+	case PowerShell:
+		var set, keep []string
+		for _, n := range names {
+			set = append(set, fmt.Sprintf("$env:%s = '%s'", n, shown))
+			keep = append(keep, fmt.Sprintf("[Environment]::SetEnvironmentVariable('%s', '%s', 'User')", n, shown))
+		}
+		return strings.Join(set, "; ") + " (this session), and " + strings.Join(keep, "; ") + " (new sessions)"
+	case Cmd:
+		var set, keep []string
+		for _, n := range names {
+			set = append(set, fmt.Sprintf(`set "%s=%s"`, n, shown))
+			keep = append(keep, fmt.Sprintf("setx %s %s", n, shown))
+		}
+		return strings.Join(set, " & ") + " (this session), and " + strings.Join(keep, " & ") + " (new sessions)"
+	case Fish:
+		var set []string
+		for _, n := range names {
+			set = append(set, fmt.Sprintf("set -gx %s %s", n, shown))
+		}
+		return strings.Join(set, "; ") + " (and in " + s.profile() + ")"
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=" + shown
+	}
+	return "export " + strings.Join(parts, " ") + " (and in " + s.profile() + ")"
+}
+
+// UnsetAndForget removes a variable from this session and the next.
+func (s Shell) UnsetAndForget(name string) string {
+	return s.Unset(name) + " and " + s.Forget(name)
+}
+
 // Unset is the command that removes a variable from the running session.
 func (s Shell) Unset(name string) string {
 	switch s.Kind {

@@ -82,3 +82,26 @@ func TestCommands(t *testing.T) {
 		t.Errorf("setx quoting: %s", got)
 	}
 }
+
+func TestShownAndForget(t *testing.T) {
+	names := []string{"A_KEY", "B_URL"}
+	for _, tt := range []struct {
+		s            Shell
+		shown, unset string
+	}{
+		{Shell{Kind: POSIX}, "export A_KEY=… B_URL=… (and in your shell profile)", "unset A_KEY and remove it from your shell profile"},
+		{Shell{Kind: POSIX, Profile: "~/.zshrc"}, "export A_KEY=… B_URL=… (and in ~/.zshrc)", "unset A_KEY and remove it from ~/.zshrc"},
+		{Shell{Kind: Fish, Profile: "~/.config/fish/config.fish"}, "set -gx A_KEY …; set -gx B_URL … (and in ~/.config/fish/config.fish)", "set -e A_KEY and remove it from ~/.config/fish/config.fish"},
+		{Shell{Kind: PowerShell}, "$env:A_KEY = '…'; $env:B_URL = '…' (this session), and [Environment]::SetEnvironmentVariable('A_KEY', '…', 'User'); [Environment]::SetEnvironmentVariable('B_URL', '…', 'User') (new sessions)",
+			"Remove-Item Env:A_KEY and [Environment]::SetEnvironmentVariable('A_KEY', $null, 'User')"},
+		{Shell{Kind: Cmd}, `set "A_KEY=…" & set "B_URL=…" (this session), and setx A_KEY … & setx B_URL … (new sessions)`,
+			`set "A_KEY=" and reg delete HKCU\Environment /v A_KEY /f`},
+	} {
+		if got := tt.s.SetAndPersistShown(names, "…"); got != tt.shown {
+			t.Errorf("%s SetAndPersistShown:\n got %s\nwant %s", tt.s.Kind, got, tt.shown)
+		}
+		if got := tt.s.UnsetAndForget("A_KEY"); got != tt.unset {
+			t.Errorf("%s UnsetAndForget:\n got %s\nwant %s", tt.s.Kind, got, tt.unset)
+		}
+	}
+}

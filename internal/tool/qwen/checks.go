@@ -69,7 +69,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if len(set) > 0 && len(unset) > 0 {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: qwenID,
 				Message: fmt.Sprintf("%s set but %s not, and %s names no auth type: headless Qwen Code stops with \"No auth type is selected\"", strings.Join(set, ", "), strings.Join(unset, ", "), e.Tilde(settings)),
-				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.ExportAll(unset), Command: checks.SetupFor(qwenID),
+				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.ExportAll(e, unset), Command: checks.SetupFor(qwenID),
 					Value: "the whole triple and " + tool.QwenAuthType, File: e.Tilde(settings)})})
 		}
 	}

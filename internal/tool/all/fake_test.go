@@ -1,4 +1,4 @@
-package tool_test
+package all_test
 
 import (
 	"path/filepath"
