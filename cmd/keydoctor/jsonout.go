@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/pflag"
 )
 
@@ -17,7 +18,7 @@ const (
 	schemaStatus  = "keydoctor/status@1"
 	schemaSetup   = "keydoctor/setup@1"
 	schemaPing    = "keydoctor/ping@1"
-	schemaVerify  = "keydoctor/verify@1"
+	schemaVerify  = verify.Schema
 	schemaBackups = "keydoctor/backups@1" // restore, listing
 	schemaRestore = "keydoctor/restore@1"
 	schemaVersion = "keydoctor/version@1"
