@@ -3,19 +3,12 @@ package verify_test
 import (
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
 // verifyKey is the fake key of verify's tests.
 const verifyKey = "sk-test-0123456789abcdef0123"
-
-// verifyEnv is a home of its own with the given variables.
-func verifyEnv(t testing.TB, vars map[string]string) *env.Env {
-	e, _ := envtest.Home(t, nil, vars)
-	return e
-}
 
 // BenchmarkRead: verify reads a tool's files through a whole discovery
 // (every tool's files); this is what that costs per run.

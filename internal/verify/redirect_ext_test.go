@@ -18,7 +18,7 @@ import (
 // the run gets a system settings file whose list has that entry's baseUrl
 // replaced by the relay; the variable it names and other entries stay.
 func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
-	e := verifyEnv(t, map[string]string{"MY_KEY": verifyKey})
+	e, _ := envtest.Home(t, nil, map[string]string{"MY_KEY": verifyKey})
 	envtest.Write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{
   // mine
   "security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1"}},
@@ -70,7 +70,7 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
 // Without an entry for the model, the flag alone redirects: the settings
 // file carries no list (which would replace the user's).
 func TestPrepareQwenWithoutProviders(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+verifyKey+`"}}, "model": {"name": "gpt-4o"}}`)
 	c, err := verify.Read(e, gateway.Qwen, testutil.TempDir(t))
 	if err != nil {
@@ -94,7 +94,7 @@ func TestPrepareQwenWithoutProviders(t *testing.T) {
 // under /tmp): the run's settings go to its working directory's
 // .gemini/settings.json, which it merges over the user's.
 func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+verifyKey+"\nGEMINI_MODEL=gpt-4o\n")
 	c, err := verify.Read(e, gateway.GeminiCLI, testutil.TempDir(t))
 	if err != nil {

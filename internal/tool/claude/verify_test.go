@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
@@ -22,14 +21,8 @@ import (
 // verifyKey is the fake key of verify's tests.
 const verifyKey = "sk-test-0123456789abcdef0123"
 
-// verifyEnv is a home of its own with the given variables.
-func verifyEnv(t testing.TB, vars map[string]string) *env.Env {
-	e, _ := envtest.Home(t, nil, vars)
-	return e
-}
-
 func TestVerifyReadPrecedence(t *testing.T) {
-	e := verifyEnv(t, map[string]string{
+	e, _ := envtest.Home(t, nil, map[string]string{
 		"ANTHROPIC_BASE_URL":            "https://shell.example/api", // a settings env beats the shell
 		"ANTHROPIC_SMALL_FAST_MODEL":    "shell-haiku",
 		"ANTHROPIC_DEFAULT_HAIKU_MODEL": "",
@@ -52,7 +45,7 @@ func TestVerifyReadPrecedence(t *testing.T) {
 }
 
 func TestVerifyReadTopLevelModelAndBrokenFile(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	project := testutil.TempDir(t)
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"model":"opus-from-settings","env":{"ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`","ANTHROPIC_API_KEY":"sk-other-0123456789abcdef"}}`)
@@ -69,7 +62,7 @@ func TestVerifyReadTopLevelModelAndBrokenFile(t *testing.T) {
 
 func TestVerifyReadFromDiscover(t *testing.T) {
 	t.Run("claude from the shell alone", func(t *testing.T) {
-		e := verifyEnv(t, map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example/api", "ANTHROPIC_AUTH_TOKEN": verifyKey})
+		e, _ := envtest.Home(t, nil, map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example/api", "ANTHROPIC_AUTH_TOKEN": verifyKey})
 		c, _ := verify.Read(e, gateway.Claude, testutil.TempDir(t))
 		if c.Base != "https://shell.example/api" || c.BaseSource != "$ANTHROPIC_BASE_URL" || c.Auth != gateway.AuthBearer || c.KeySource != "$ANTHROPIC_AUTH_TOKEN" {
 			t.Errorf("got %s %s %s %s", c.Base, c.BaseSource, c.Auth, c.KeySource)
@@ -80,7 +73,7 @@ func TestVerifyReadFromDiscover(t *testing.T) {
 // The turn runs in an empty directory, so the --settings file repeats the
 // project's and local settings (local winning), with the relay as base.
 func TestVerifyPrepareRepeatsProjectSettings(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	project := testutil.TempDir(t)
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"), `{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","USER_ONLY":"u"}}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.json"), `{"model":"project-model","env":{"A":"project","B":"project"}}`)
@@ -118,7 +111,7 @@ func TestVerifyPrepareRepeatsProjectSettings(t *testing.T) {
 // other layer, verify's --settings included: the turn's route is the
 // switch's, named with its file and line.
 func TestVerifyRouteFromManagedSettings(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`"}}`)
 	s := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)})
@@ -151,7 +144,7 @@ func FuzzVerifyRead(f *testing.F) {
 	f.Add(`{"env":null}`)
 	f.Add(`[`)
 	f.Fuzz(func(t *testing.T, settings string) {
-		e := verifyEnv(t, nil)
+		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"), settings)
 		c, _ := verify.Read(e, gateway.Claude, "")
 		if c.Key != "" && c.Auth == "" {

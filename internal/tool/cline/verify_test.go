@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
@@ -15,17 +14,11 @@ import (
 // verifyKey is the fake key of verify's tests.
 const verifyKey = "sk-test-0123456789abcdef0123"
 
-// verifyEnv is a home of its own with the given variables.
-func verifyEnv(t testing.TB, vars map[string]string) *env.Env {
-	e, _ := envtest.Home(t, nil, vars)
-	return e
-}
-
 // TestVerifyReadAnthropic: Cline's anthropic provider sends POST
 // {baseUrl}/messages with x-api-key (3.0.65, docs/tools.md); verify
 // expects that path, not /chat/completions.
 func TestVerifyReadAnthropic(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 		`{"version":1,"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+verifyKey+`","model":"claude-sonnet-4-5","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
 	c, err := verify.Read(e, gateway.Cline, "")
@@ -42,7 +35,7 @@ func TestVerifyReadAnthropic(t *testing.T) {
 }
 
 func TestVerifyRead(t *testing.T) {
-	e := verifyEnv(t, nil)
+	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 		`{"version":1,"lastUsedProvider":"openai-compatible","providers":{"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"`+verifyKey+`","model":"gpt-4o","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
 	c, err := verify.Read(e, gateway.Cline, "")
@@ -60,7 +53,7 @@ func TestVerifyRead(t *testing.T) {
 
 func TestVerifyReadFromDiscover(t *testing.T) {
 	t.Run("cline anthropic provider sends x-api-key", func(t *testing.T) {
-		e := verifyEnv(t, nil)
+		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 			`{"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+verifyKey+`","baseUrl":"https://gw.example/api"},"updatedAt":"x"}}}`)
 		c, err := verify.Read(e, gateway.Cline, "")

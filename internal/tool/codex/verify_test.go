@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
@@ -15,12 +14,6 @@ import (
 
 // verifyKey is the fake key of verify's tests.
 const verifyKey = "sk-test-0123456789abcdef0123"
-
-// verifyEnv is a home of its own with the given variables.
-func verifyEnv(t testing.TB, vars map[string]string) *env.Env {
-	e, _ := envtest.Home(t, nil, vars)
-	return e
-}
 
 func TestVerifyRead(t *testing.T) {
 	for _, tc := range []struct {
@@ -58,7 +51,7 @@ func TestVerifyRead(t *testing.T) {
 		{name: "does not parse", config: "model = \"gpt-5\"\nmodel_provider = = 1\n", err: "does not parse at line 2, column"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := verifyEnv(t, tc.vars)
+			e, _ := envtest.Home(t, nil, tc.vars)
 			envtest.Write(t, filepath.Join(e.Home, ".codex", "config.toml"), tc.config)
 			if tc.auth != "" {
 				envtest.Write(t, filepath.Join(e.Home, ".codex", "auth.json"), tc.auth)
@@ -85,7 +78,7 @@ func TestVerifyRead(t *testing.T) {
 
 func TestVerifyReadFromDiscover(t *testing.T) {
 	t.Run("codex: a value of the wrong type stops the turn", func(t *testing.T) {
-		e := verifyEnv(t, nil)
+		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".codex", "config.toml"), "model = 5\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/v1\"\n")
 		if _, err := verify.Read(e, gateway.Codex, ""); err == nil || !strings.Contains(err.Error(), "config.toml:1: model must be a string") {
 			t.Errorf("err = %v", err)
@@ -100,7 +93,7 @@ func FuzzVerifyRead(f *testing.F) {
 	f.Add("[model_providers]\ntt = 3\n")
 	f.Add("[model.0]0")
 	f.Fuzz(func(t *testing.T, config string) {
-		e := verifyEnv(t, map[string]string{"K": verifyKey})
+		e, _ := envtest.Home(t, nil, map[string]string{"K": verifyKey})
 		envtest.Write(t, filepath.Join(e.Home, ".codex", "config.toml"), config)
 		c, err := verify.Read(e, gateway.Codex, "")
 		if err == nil && c.Provider == "" {
