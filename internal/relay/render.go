@@ -18,7 +18,7 @@ const LineIndent = "             "
 
 // Line is one request on the terminal, as trace and verify print it:
 //
-//	22:03:01.123 POST /v1/messages?beta=true claude-sonnet-4-5 stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "client/1.2.3 (cli)"
+//	22:03:01.123 POST /v1/messages?beta=true gpt-4o stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "client/1.2.3 (cli)"
 func Line(r Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
