@@ -37,16 +37,12 @@ func newVerifyCmd(e *env.Env) *cobra.Command {
 		Long: `verify starts the recording relay (see 'keydoctor trace'), runs one short
 headless turn of the real tool pointed at it, and reports what the tool really
 sent — paths, models (main and background), auth header, key — against what
-its files say, first of all where the turn went: a provider switch
-(CLAUDE_CODE_USE_BEDROCK, _VERTEX, …) that wins over the base URL, from the
-shell or any settings layer, is named before the turn and judged an error.
-No file of the tool is edited:
+its files say, first of all where the turn went: a provider switch (a
+variable that sends the tool to a cloud provider) that wins over the base URL,
+from the shell or any settings layer, is named before the turn and judged an
+error. No file of the tool is edited:
 
-  claude   claude --settings FILE -p PROMPT   (a --settings layer beats user,
-           project and local settings; FILE is temporary)
-  codex    codex exec -c model_providers.ID.base_url="RELAY" PROMPT
-  cline    cline --data-dir COPY PROMPT       (COPY: a temporary copy of the
-           Cline data directory)
+` + verify.Commands() + `
 
 The turn is one fixed line ("` + verify.Prompt + `"), run in an empty
 temporary directory with the tool's tools disabled where it allows: neither
@@ -70,7 +66,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Upstream, "upstream", "", "gateway root to relay to instead of the base URL the tool's files name")
-	f.StringVar(&o.Project, "project", ".", "project directory whose Claude Code settings apply")
+	f.StringVar(&o.Project, "project", ".", "project directory whose settings apply")
 	f.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "deadline for the whole turn")
 	addJSONFlag(f, &o.JSON, schemaVerify)
 	return cmd
