@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -28,7 +29,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	if !ok {
 		return []doctor.Finding{skip("claude", "Claude Code is not configured")}
 	}
-	st := c.snap.Claude
+	st := claude.StateOf(c.snap)
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.

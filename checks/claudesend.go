@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // claudeSendCheck judges the request Claude Code will really send
@@ -73,7 +74,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 		at.File, from = t.ModelAlias.Source.File, src(e, t.ModelAlias)
 	}
 	for _, v := range []string{tool.ClaudeDefaultOpusModel, tool.ClaudeDefaultSonnetModel, tool.ClaudeDefaultFableModel} {
-		if o := c.snap.ClaudeVar(v); v != a.Var && o.Value != "" {
+		if o := claude.Var(c.snap, v); v != a.Var && o.Value != "" {
 			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, src(e, o), aliasOfVar(v))
 		}
 	}
@@ -190,7 +191,7 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 
 // scopeOf is the setup scope of a Claude settings file.
 func (c claudeSendCheck) scopeOf(path string) string {
-	for _, l := range c.snap.Claude.Layers {
+	for _, l := range claude.StateOf(c.snap).Layers {
 		if l.Path == path && l.Scope != string(tool.ClaudeManaged) {
 			return l.Scope
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -23,7 +24,7 @@ type codexCheck struct{ snap *discover.Snapshot }
 func (codexCheck) Name() string { return "codex-provider" }
 
 func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	cx := c.snap.Codex
+	cx := codex.StateOf(c.snap)
 	if !cx.ConfigExists {
 		return []doctor.Finding{skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
 	}
@@ -50,7 +51,7 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // legacyProfile reports codex-legacy-profile: Codex 0.134 and later refuse
 // to start with a top-level profile = "x" (docs/tools.md).
 func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
-	cx := c.snap.Codex
+	cx := codex.StateOf(c.snap)
 	if !cx.Profile.Set() {
 		return nil
 	}
@@ -65,17 +66,17 @@ func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
 }
 
 // credential judges the credential Codex sends to the selected custom
-// provider (discover.CodexSends): none because env_key's variable is unset
+// provider (codex.Sends): none because env_key's variable is unset
 // (codex-env-key-unset), none because the key sits in auth.json the
 // provider does not read (codex-auth-unsent), or the ChatGPT sign-in's
 // token (codex-login-sent).
-func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.Finding {
-	cx := c.snap.Codex
+func (c codexCheck) credential(e *env.Env, p *codex.Provider) []doctor.Finding {
+	cx := codex.StateOf(c.snap)
 	cfg := e.Tilde(cx.ConfigPath)
 	slots := catalog.Slots{Key: p.ID, File: cfg, Line: p.Line, Value: c.snap.Vars.Key, Command: "keydoctor setup --tools codex"}
 	at := fmt.Sprintf("%s:%d", cfg, p.Line)
 	switch {
-	case p.EnvKey.Value != "" && cx.Sends == discover.CodexSendsNothing:
+	case p.EnvKey.Value != "" && cx.Sends == codex.SendsNothing:
 		if _, set := e.Lookup(p.EnvKey.Value); !set {
 			msg := fmt.Sprintf("[model_providers.%s] takes its key from env_key = %q (%s), but %s is not set in this environment", p.ID, p.EnvKey.Value, p.EnvKey.Source.Display(e), p.EnvKey.Value)
 			if p.BearerToken.Set() || len(p.Headers) > 0 || p.RequiresOpenAIAuth {
@@ -85,11 +86,11 @@ func (c codexCheck) credential(e *env.Env, p *discover.CodexProvider) []doctor.F
 				Message: msg,
 				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})}}
 		}
-	case cx.Sends == discover.CodexSendsLogin:
+	case cx.Sends == codex.SendsLogin:
 		return []doctor.Finding{{Code: catalog.CodexLoginSent, Status: doctor.Error, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] has requires_openai_auth = true and %s holds a ChatGPT sign-in (%s): Codex sends the sign-in's access token and account id to %s instead of a gateway key", p.ID, e.Tilde(cx.AuthPath), cx.ChatGPTAt.Display(e), hostOf(p.BaseURL.Value)),
 			Fix:     catalog.Render(catalog.CodexLoginSent, slots)}}
-	case cx.Sends == discover.CodexSendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
+	case cx.Sends == codex.SendsNothing && !p.RequiresOpenAIAuth && cx.AuthKey.Set():
 		return []doctor.Finding{{Code: catalog.CodexAuthUnsent, Status: doctor.Error, Tool: "codex", Source: at,
 			Message: fmt.Sprintf("[model_providers.%s] does not set requires_openai_auth = true, so Codex sends no key: the key in %s (%s) is read only by providers that do", p.ID, e.Tilde(cx.AuthPath), maskKey(cx.AuthKey.Value)),
 			Fix:     catalog.Render(catalog.CodexAuthUnsent, slots)}}

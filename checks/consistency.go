@@ -45,7 +45,7 @@ func (c driftCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				bases = append(bases, driftItem{t, t.Base, p.Root})
 			}
 		}
-		if t.Key.Configured() && t.Key.Value != "" && !relay && t.KeyName != discover.KeyHelper {
+		if t.Key.Configured() && t.Key.Value != "" && !relay && !t.KeyCommand {
 			keys = append(keys, driftItem{t, t.Key, t.Key.Value})
 		}
 		if t.Model.Configured() {

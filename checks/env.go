@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )
 
 // missingCheck reports env-missing: a part of a tool's triple that nothing
@@ -70,12 +71,12 @@ func (c missingCheck) gatewayKey(t discover.Tool) bool {
 // variable unset, a key in auth.json the provider does not read, the
 // ChatGPT sign-in's token) has its own code (codexCheck.credential).
 func (c missingCheck) codexOwnCode(t discover.Tool) bool {
-	cx := c.snap.Codex
+	cx := codex.StateOf(c.snap)
 	p, ok := cx.Providers[cx.SelectedProvider().Value]
 	if t.ID != gateway.Codex || !ok || t.Key.Set() {
 		return false
 	}
-	return p.EnvKey.Value != "" || cx.Sends == discover.CodexSendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
+	return p.EnvKey.Value != "" || cx.Sends == codex.SendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
 }
 
 // keyCheck reports key-malformed and key-placeholder (gateway.CheckKey):
@@ -88,7 +89,7 @@ func (keyCheck) Name() string { return "key-shape" }
 func (c keyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, t := range c.snap.Tools {
-		if !t.Key.Set() || t.KeyName == discover.KeyHelper {
+		if !t.Key.Set() || t.KeyCommand {
 			continue
 		}
 		prob := gateway.CheckKey(t.Key.Value)

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // filesCheck reports config-invalid: files a tool would refuse (syntax
@@ -40,7 +41,7 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // discards the whole providers.json and resets it to its default provider,
 // losing every provider the user had (✓ Cline CLI 3.0.65).
 func (c filesCheck) cline(e *env.Env) []doctor.Finding {
-	cl := c.snap.Cline
+	cl := cline.StateOf(c.snap)
 	var out []doctor.Finding
 	now := time.Now().UTC()
 	if e.Now != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/tidwall/gjson"
 )
 
@@ -23,7 +24,7 @@ type geminiCheck struct{ snap *discover.Snapshot }
 func (geminiCheck) Name() string { return "gemini" }
 
 func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	g := c.snap.Gemini
+	g := gemini.StateOf(c.snap)
 	// A hidden ~/.gemini/.env or a saved auth type counts: the trap is
 	// that Gemini CLI then has no triple where it starts.
 	found, ok := c.snap.Tool("gemini")

@@ -9,6 +9,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 )
 
 // ignoredCheck reports config-ignored: settings no tool reads. A warning:
@@ -22,7 +24,7 @@ func (ignoredCheck) Name() string { return "ignored-settings" }
 
 func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
-	for _, ed := range c.snap.Editors {
+	for _, ed := range vscode.StateOf(c.snap) {
 		if ed.ClineMCPServers == 0 {
 			continue
 		}
@@ -32,7 +34,7 @@ func (c ignoredCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: setupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
 				tool.ClineMCPServers, e.Tilde(ed.MCPPath), tool.VSCodeMisplacedMCP, at)})})
 	}
-	cx := c.snap.Codex
+	cx := codex.StateOf(c.snap)
 	selected := cx.SelectedProvider().Value
 	for _, id := range cx.ProviderIDs {
 		if _, reserved := tool.CodexReservedID(id); !reserved {

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 )
 
 // openCodeCheck holds OpenCode's traps (docs/tools.md, "OpenCode"): a
@@ -25,7 +26,7 @@ const openCodeID = "opencode"
 func (openCodeCheck) Name() string { return "opencode" }
 
 func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	o := c.snap.OpenCode
+	o := opencode.StateOf(c.snap)
 	model, id, name, p := o.Effective()
 	if !model.Set() {
 		return nil
@@ -39,7 +40,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				File: e.Tilde(tool.OpenCodeConfig(e)), Command: setupFor(openCodeID)}),
 			Source: at})
 	}
-	if ref := discover.EnvRef(p.APIKey.Value); ref != "" {
+	if ref := opencode.EnvRef(p.APIKey.Value); ref != "" {
 		if _, ok := e.Lookup(ref); !ok {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),

@@ -45,7 +45,9 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 			}
 		}
 	}
-	add(s.Codex.AuthKey, "codex")
+	for _, k := range s.Stored {
+		add(k.Value, string(k.Tool))
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
 	return out
 }

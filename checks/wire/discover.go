@@ -60,7 +60,7 @@ func Paths(s *discover.Snapshot, model string) []Path {
 		switch {
 		case t.Base.Source.Default:
 			p.Skip = t.Label + " uses its vendor's built-in " + t.Base.Value + ", not a gateway"
-		case t.KeyName == discover.KeyHelper:
+		case t.KeyCommand:
 			p.Skip = "the key comes from apiKeyHelper, which keydoctor does not run"
 		default:
 			p.Skip = s.ProjectHostForeignKey(t)
@@ -95,7 +95,7 @@ func keyVar(s *discover.Snapshot, t discover.Tool) string {
 // names a variable that is not set, and pasting it gives a 401.
 func keySetup(s *discover.Snapshot, t discover.Tool) string {
 	name, src := keyVar(s, t), t.Key.Source
-	if t.Key.Value == "" || t.KeyName == discover.KeyHelper || src.IsVar() {
+	if t.Key.Value == "" || t.KeyCommand || src.IsVar() {
 		return ""
 	}
 	if v := s.Shell(name); v.Value == t.Key.Value {

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
 )
@@ -209,7 +210,7 @@ func claudeAuthOf(snap *discover.Snapshot) string {
 // codexProviderOf keeps the user's Codex provider and how it gets its key,
 // so a fix edits that provider rather than adding one.
 func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
-	c := snap.Codex
+	c := codex.StateOf(snap)
 	pv, ok := c.Providers[c.Provider.Value]
 	if !ok {
 		return "", ""

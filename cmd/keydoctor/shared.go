@@ -104,7 +104,9 @@ func snapshotSecrets(s *discover.Snapshot) []string {
 			add(c)
 		}
 	}
-	add(s.Codex.AuthKey)
+	for _, k := range s.Stored {
+		add(k.Value)
+	}
 	return out
 }
 

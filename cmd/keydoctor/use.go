@@ -10,6 +10,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profiles"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -162,14 +165,14 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 		case t.ID == gateway.Claude && t.KeyName == tool.AnthropicAPIKey:
 			so.ClaudeAuth = "api-key"
 		case t.ID == gateway.Codex && !t.MCP:
-			if pid := snap.Codex.Provider.Value; snap.Codex.Providers[pid] != nil {
+			if pid := codex.StateOf(snap).Provider.Value; codex.StateOf(snap).Providers[pid] != nil {
 				so.CodexProvider = pid
-				if pr := snap.Codex.Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
+				if pr := codex.StateOf(snap).Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
 					so.CodexAuth = "env"
 				}
 			}
 		case t.ID == gateway.OpenCode:
-			if _, id, _, _ := snap.OpenCode.Effective(); id != "" {
+			if _, id, _, _ := opencode.StateOf(snap).Effective(); id != "" {
 				so.openCodeProvider = id // switch the provider the model is on, not add one beside it
 			}
 			if t.KeyVar.Set() && inVar {
@@ -187,11 +190,11 @@ func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile)
 // project's code reads those names). It reports whether the .env holds a
 // triple under any preset's names, so that use switches it too.
 func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) bool {
-	if !snap.DotEnv.Exists {
+	if !dotenv.StateOf(snap).Exists {
 		return false
 	}
 	for _, pr := range templates.Presets() {
-		if _, ok := snap.DotEnv.Vars[pr.Vars.BaseURL]; !ok {
+		if _, ok := dotenv.StateOf(snap).Vars[pr.Vars.BaseURL]; !ok {
 			continue
 		}
 		if pr.Vars.BaseURL != p.VarBaseURL {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -74,7 +75,8 @@ its files name, with the key they hold, and a short answer is billed.`,
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
 	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Project: o.Project, Timeout: o.Timeout,
-		JSON: o.JSON, Quiet: o.Quiet, Env: o.Env, Out: o.Out, LookPath: o.LookPath, Transport: o.Transport})
+		JSON: o.JSON, Quiet: o.Quiet, Env: o.Env, Out: o.Out, LookPath: o.LookPath, Transport: o.Transport,
+		RouteFindings: checks.RouteFindings})
 	if err != nil {
 		return stopError(err)
 	}

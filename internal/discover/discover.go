@@ -2,9 +2,10 @@
 // model from (docs/tools.md) and resolves, per tool, the effective value
 // of each part of the triple with its source and the values it shadows.
 // Where the files are and which keys hold what come from the tools'
-// descriptions (internal/tool); this package holds one reader per file
-// format (adapters). It reads only through an *env.Env and never touches
-// the network.
+// descriptions (internal/tool); each tool's package reads them (its
+// Impl's Reader) with the engines here (JSON with positions, TOML lines,
+// .env, MCP server lists, the generic JSON-key reader). It reads only
+// through an *env.Env and never touches the network.
 package discover
 
 import (
@@ -18,7 +19,7 @@ import (
 
 // Options say where to look.
 type Options struct {
-	// Project is the directory whose .env and .claude/ are read.
+	// Project is the directory whose .env and project settings are read.
 	Project string
 	// Vars are the preset's variable names (.env, MCP server env); empty:
 	// the default preset's.
@@ -38,15 +39,6 @@ type Snapshot struct {
 	Project string
 	Vars    tool.Vars
 
-	Claude  Claude
-	Codex   Codex
-	Cline   Cline
-	Editors []EditorSettings
-	DotEnv  DotEnv
-	Gemini  Gemini
-	// OpenCode is OpenCode's config layers and auth.json.
-	OpenCode OpenCode
-
 	// Problems are files a tool would reject: syntax errors (with line and
 	// column), unreadable files, values of the wrong type.
 	Problems []Problem
@@ -59,7 +51,10 @@ type Snapshot struct {
 	// triple: what they use is shown, never judged against the gateway.
 	Elsewhere []Tool
 
-	keys map[string]*keysFile // what the generic adapter read, by tool id
+	// Stored are keys the tools' files hold beyond their triples.
+	Stored []StoredKey
+
+	state map[gateway.ToolID]any // what each tool's reader kept (State)
 }
 
 // PathInfo is one file discovery looked at.
@@ -67,32 +62,6 @@ type PathInfo struct {
 	Path string
 	Tool string
 }
-
-// adapter reads the files of one format and resolves the triples they
-// give a tool of that format. own, when set, is the tool's own triple
-// (what verify runs a turn against) when the default (the first resolved
-// instance that is not an MCP server entry) does not fit.
-type adapter struct {
-	read    func(s *Snapshot, t tool.Tool)
-	resolve func(s *Snapshot, t tool.Tool) []Tool
-	own     func(s *Snapshot, t tool.Tool) (Tool, bool)
-}
-
-// adapters are the readers, one per file format of internal/tool.
-var adapters = map[tool.Format]adapter{
-	tool.FormatClaude:   {read: (*Snapshot).readClaude, resolve: (*Snapshot).resolveClaude, own: (*Snapshot).ownClaude},
-	tool.FormatCodex:    {read: (*Snapshot).readCodex, resolve: (*Snapshot).resolveCodex},
-	tool.FormatCline:    {read: (*Snapshot).readCline, resolve: (*Snapshot).resolveCline},
-	tool.FormatVSCode:   {read: (*Snapshot).readEditors, resolve: (*Snapshot).resolveEditors},
-	tool.FormatDotEnv:   {read: (*Snapshot).readDotEnv, resolve: (*Snapshot).resolveDotEnv},
-	tool.FormatShell:    {resolve: (*Snapshot).resolveShell},
-	tool.FormatJSONKey:  {read: (*Snapshot).readKeys, resolve: (*Snapshot).resolveKeys},
-	tool.FormatOpenCode: {read: (*Snapshot).readOpenCode, resolve: (*Snapshot).resolveOpenCode},
-	tool.FormatGemini:   {read: (*Snapshot).readGemini, resolve: (*Snapshot).resolveGemini},
-}
-
-// Reads reports whether discovery has a reader for a format.
-func Reads(f tool.Format) bool { _, ok := adapters[f]; return ok }
 
 // Discover reads everything and resolves every tool.
 func Discover(e *env.Env, o Options) *Snapshot {
@@ -109,19 +78,19 @@ func Discover(e *env.Env, o Options) *Snapshot {
 	s := &Snapshot{Env: e, Project: project, Vars: o.Vars}
 	all := tool.All()
 	for _, t := range all {
-		if a := adapters[t.Format]; a.read != nil {
-			a.read(s, t)
+		if r, ok := readerOf(t); ok {
+			r.ReadFiles(s, t)
 		}
 	}
 	for _, t := range all {
-		if a := adapters[t.Format]; a.resolve != nil {
-			s.Tools = append(s.Tools, a.resolve(s, t)...)
+		if r, ok := readerOf(t); ok {
+			s.Tools = append(s.Tools, r.Resolve(s, t)...)
 		}
 	}
 	for i := range s.Tools {
 		t := &s.Tools[i]
 		if t.Auth == "" && t.Key.Set() {
-			t.Auth = authFor(t.KeyName, t.Rule)
+			t.Auth = AuthFor(t.KeyName, t.Rule)
 		}
 	}
 	s.register()
@@ -147,9 +116,9 @@ func (s *Snapshot) Shell(name string) Value {
 	return Value{Value: v, Source: Source{Key: name, Origin: "shell"}}
 }
 
-func (s *Snapshot) addProblem(p Problem) { s.Problems = append(s.Problems, p) }
+func (s *Snapshot) AddProblem(p Problem) { s.Problems = append(s.Problems, p) }
 
-func (s *Snapshot) notePath(path, tool string) { s.Paths = append(s.Paths, PathInfo{path, tool}) }
+func (s *Snapshot) NotePath(path, tool string) { s.Paths = append(s.Paths, PathInfo{path, tool}) }
 
 // Tool returns the resolved tool with that id, if configured.
 func (s *Snapshot) Tool(id string) (*Tool, bool) {
@@ -161,18 +130,17 @@ func (s *Snapshot) Tool(id string) (*Tool, bool) {
 	return nil, false
 }
 
-// Own is a tool's own triple: Claude Code's settings, Codex's config.toml,
-// the Cline CLI's providers.json, the preset's variables in .env; never an
-// MCP server entry sharing the id. Claude Code is resolved even when only
-// the shell configures it (it then reads ANTHROPIC_* from there). The
-// triple is what verify runs a turn against.
+// Own is a tool's own triple: what its own settings file (or the preset's
+// variables in .env) gives it, never an MCP server entry sharing the id; a
+// tool with an OwnReader says itself (one resolved even when only the
+// shell configures it). The triple is what verify runs a turn against.
 func (s *Snapshot) Own(id gateway.ToolID) (Tool, bool) {
 	desc, ok := tool.Lookup(string(id))
 	if !ok {
 		return Tool{}, false
 	}
-	if a := adapters[desc.Format]; a.own != nil {
-		return a.own(s, desc)
+	if o, ok := desc.Impl.(OwnReader); ok {
+		return o.Own(s, desc)
 	}
 	for _, t := range s.Tools {
 		if t.ID == id && !t.MCP {

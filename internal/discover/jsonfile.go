@@ -13,17 +13,17 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// jsonDoc is a parsed JSON (or JSON-with-comments) file: its bytes, in
+// JSONDoc is a parsed JSON (or JSON-with-comments) file: its bytes, in
 // which every comment was blanked out so byte offsets (and thus lines)
 // still match the file on disk.
-type jsonDoc struct {
+type JSONDoc struct {
 	path string
 	data []byte
 }
 
-// readFile reads a file. A missing file is (nil, false, nil): not a
+// ReadFile reads a file. A missing file is (nil, false, nil): not a
 // problem, the tool is just not configured there.
-func readFile(path string) ([]byte, bool, error) {
+func ReadFile(path string) ([]byte, bool, error) {
 	b, err := safefile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -34,8 +34,8 @@ func readFile(path string) ([]byte, bool, error) {
 	return b, true, nil
 }
 
-// unreadable is the problem of a file that exists but cannot be read.
-func unreadable(tool, path string, err error) Problem {
+// Unreadable is the problem of a file that exists but cannot be read.
+func Unreadable(tool, path string, err error) Problem {
 	msg := err.Error()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -48,31 +48,23 @@ func unreadable(tool, path string, err error) Problem {
 	return Problem{Tool: tool, File: path, Unusable: true, Message: "cannot read the file: " + msg, Edit: edit}
 }
 
-// loadJSON reads a strict JSON file. It returns nil (and no problem) for
-// a missing file; a problem with line and column for one that does not
-// parse (jsonpos: duplicate keys included, since tools disagree on which
-// one wins), as the tool's JSON.parse would refuse it.
-func loadJSON(tool, path string) (*jsonDoc, *Problem) {
-	return load(tool, path, false)
-}
-
-// loadJSONC reads a JSON-with-comments file (VS Code's settings.json).
-// Comments and trailing commas are blanked in place, keeping offsets.
-func loadJSONC(tool, path string) (*jsonDoc, *Problem) {
-	return load(tool, path, true)
-}
-
-func load(tool, path string, jsonc bool) (*jsonDoc, *Problem) {
-	b, ok, err := readFile(path)
+// LoadJSON reads a JSON file, or with jsonc a JSON-with-comments one (VS
+// Code's settings.json: comments and trailing commas are blanked in place,
+// keeping offsets). It returns nil (and no problem) for a missing file; a
+// problem with line and column for one that does not parse (jsonpos:
+// duplicate keys included, since tools disagree on which one wins), as the
+// tool's JSON.parse would refuse it.
+func LoadJSON(tool, path string, jsonc bool) (*JSONDoc, *Problem) {
+	b, ok, err := ReadFile(path)
 	if !ok {
 		return nil, nil
 	}
 	if err != nil {
-		p := unreadable(tool, path, err)
+		p := Unreadable(tool, path, err)
 		return nil, &p
 	}
 	if len(bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\ufeff")))) == 0 {
-		return &jsonDoc{path: path, data: []byte("{}")}, nil
+		return &JSONDoc{path: path, data: []byte("{}")}, nil
 	}
 	validate, kind := jsonpos.Validate, "JSON"
 	if jsonc {
@@ -106,14 +98,21 @@ func load(tool, path string, jsonc bool) (*jsonDoc, *Problem) {
 	if !gjson.ParseBytes(data).IsObject() {
 		return nil, &Problem{Tool: tool, File: path, Line: 1, Col: 1, Unusable: true, Message: "the file must hold a JSON object ({…})"}
 	}
-	return &jsonDoc{path: path, data: data}, nil
+	return &JSONDoc{path: path, data: data}, nil
 }
 
-// get looks up a gjson path.
-func (d *jsonDoc) get(path string) gjson.Result { return gjson.GetBytes(d.data, path) }
+// NewJSONDoc is a document of standard JSON bytes that come from no file
+// (a variable's content): its sources name no file.
+func NewJSONDoc(data []byte) *JSONDoc { return &JSONDoc{data: data} }
 
-// source is where a found result sits.
-func (d *jsonDoc) source(r gjson.Result, key string) Source {
+// Path is the file the document was read from ("" for none).
+func (d *JSONDoc) Path() string { return d.path }
+
+// Get looks up a gjson path.
+func (d *JSONDoc) Get(path string) gjson.Result { return gjson.GetBytes(d.data, path) }
+
+// Source is where a found result sits.
+func (d *JSONDoc) Source(r gjson.Result, key string) Source {
 	s := Source{File: d.path, Key: key}
 	if r.Index > 0 {
 		s.Line = lineOf(d.data, r.Index)
@@ -121,35 +120,35 @@ func (d *jsonDoc) source(r gjson.Result, key string) Source {
 	return s
 }
 
-// str reads a string at path. A value of another type is a problem (the
+// Str reads a string at path. A value of another type is a problem (the
 // tool would not use it); absence is (Value{}, false, nil).
-func (d *jsonDoc) str(tool, path, key string) (Value, bool, *Problem) {
-	r := d.get(path)
-	if !r.Exists() || r.Type == gjson.Null { // null means unset (Codex writes "OPENAI_API_KEY": null)
+func (d *JSONDoc) Str(tool, path, key string) (Value, bool, *Problem) {
+	r := d.Get(path)
+	if !r.Exists() || r.Type == gjson.Null { // null means unset (a tool may write "OPENAI_API_KEY": null)
 		return Value{}, false, nil
 	}
-	src := d.source(r, key)
+	src := d.Source(r, key)
 	if r.Type != gjson.String {
 		return Value{}, false, &Problem{Tool: tool, File: d.path, Line: src.Line,
-			Message: fmt.Sprintf("%s must be a string, not %s", key, sanitize(r.Raw))}
+			Message: fmt.Sprintf("%s must be a string, not %s", key, Sanitize(r.Raw))}
 	}
 	return Value{Value: r.String(), Source: src}, true, nil
 }
 
-// scalar reads a string, number or boolean at path as the text a
-// program sees once it lands in the environment: Claude Code accepts
-// "API_TIMEOUT_MS": 600000 and "DISABLE_TELEMETRY": true in its settings
-// env. Objects, arrays and null are what str makes of them.
-func (d *jsonDoc) scalar(tool, path, key string) (Value, bool, *Problem) {
-	r := d.get(path)
+// Scalar reads a string, number or boolean at path as the text a
+// program sees once it lands in the environment: a settings file's env
+// object may hold "API_TIMEOUT_MS": 600000 and "DISABLE_TELEMETRY": true.
+// Objects, arrays and null are what Str makes of them.
+func (d *JSONDoc) Scalar(tool, path, key string) (Value, bool, *Problem) {
+	r := d.Get(path)
 	if r.Type == gjson.Number || r.Type == gjson.True || r.Type == gjson.False {
-		return Value{Value: r.Raw, Source: d.source(r, key)}, true, nil
+		return Value{Value: r.Raw, Source: d.Source(r, key)}, true, nil
 	}
-	return d.str(tool, path, key)
+	return d.Str(tool, path, key)
 }
 
-// esc escapes a key for use inside a gjson path.
-func esc(key string) string {
+// Esc escapes a key for use inside a gjson path.
+func Esc(key string) string {
 	var b strings.Builder
 	for _, r := range key {
 		switch r {

@@ -7,58 +7,61 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// The generic adapter (tool.FormatJSONKey): a JSON file that holds the
-// triple at fixed keys, as the tool's description places them (Keys).
+// JSONKeyReader is the generic reader (tool.FormatJSONKey): a JSON file
+// that holds the triple at fixed keys, as the tool's description places
+// them (Keys). A tool of that format embeds it in its Impl (or, with no
+// Impl, discovery uses it).
+type JSONKeyReader struct{}
 
-// keysFile is what the generic adapter read for one tool.
+// JSONKeys is the generic reader.
+func JSONKeys() JSONKeyReader { return JSONKeyReader{} }
+
+// keysFile is what the generic reader read for one tool.
 type keysFile struct {
 	desc   tool.Tool
 	values map[string]Value // by dotted key
 	// providers is the Providers list, when the file holds one.
-	providers *jsonDoc
+	providers *JSONDoc
 }
 
-// readKeys reads every file a generic tool's Keys name.
-func (s *Snapshot) readKeys(t tool.Tool) {
+// ReadFiles reads every file a generic tool's Keys name.
+func (JSONKeyReader) ReadFiles(s *Snapshot, t tool.Tool) {
 	if t.Keys == nil {
 		return
 	}
 	id := string(t.ID)
 	kf := &keysFile{desc: t, values: map[string]Value{}}
 	for _, f := range t.FilesOf(s.Env, s.Project) {
-		s.notePath(f.Path, id)
-		doc, prob := load(id, f.Path, f.Syntax == tool.JSONC)
+		s.NotePath(f.Path, id)
+		doc, prob := LoadJSON(id, f.Path, f.Syntax == tool.JSONC)
 		if prob != nil {
-			s.addProblem(*prob)
+			s.AddProblem(*prob)
 		}
 		if doc == nil {
 			continue
 		}
-		if pr := t.Keys.Providers; pr != nil && pr.File == f.Role && doc.get(escPath(strings.Split(pr.List, "."))).IsArray() {
+		if pr := t.Keys.Providers; pr != nil && pr.File == f.Role && doc.Get(EscPath(strings.Split(pr.List, "."))).IsArray() {
 			kf.providers = doc
 		}
 		for _, p := range []tool.Place{t.Keys.Base, t.Keys.Key, t.Keys.Model} {
 			if p.File != f.Role || p.Key == "" {
 				continue
 			}
-			v, ok, prob := doc.str(id, escPath(p.Path()), p.Key)
+			v, ok, prob := doc.Str(id, EscPath(p.Path()), p.Key)
 			if prob != nil {
-				s.addProblem(*prob)
+				s.AddProblem(*prob)
 			}
 			if ok {
 				kf.values[p.File+"\x00"+p.Key] = v
 			}
 		}
 	}
-	if s.keys == nil {
-		s.keys = map[string]*keysFile{}
-	}
-	s.keys[id] = kf
+	s.SetState(t.ID, kf)
 }
 
-// resolveKeys is a generic tool's triple, when its files set any part.
-func (s *Snapshot) resolveKeys(t tool.Tool) []Tool {
-	kf, ok := s.keys[string(t.ID)]
+// Resolve is a generic tool's triple, when its files set any part.
+func (JSONKeyReader) Resolve(s *Snapshot, t tool.Tool) []Tool {
+	kf, ok := s.State(t.ID).(*keysFile)
 	if !ok {
 		return nil
 	}
@@ -89,10 +92,10 @@ func (s *Snapshot) applyProvider(kf *keysFile, r *Tool) {
 	if pr == nil || kf.providers == nil || !r.Model.Set() {
 		return
 	}
-	list := kf.providers.get(escPath(strings.Split(pr.List, ".")))
+	list := kf.providers.Get(EscPath(strings.Split(pr.List, ".")))
 	i := -1
 	for j, en := range list.Array() {
-		if en.Get(esc(pr.ID)).String() == r.Model.Value {
+		if en.Get(Esc(pr.ID)).String() == r.Model.Value {
 			i = j
 			break
 		}
@@ -100,16 +103,16 @@ func (s *Snapshot) applyProvider(kf *keysFile, r *Tool) {
 	if i < 0 {
 		return
 	}
-	at := fmt.Sprintf("%s.%d.", escPath(strings.Split(pr.List, ".")), i)
+	at := fmt.Sprintf("%s.%d.", EscPath(strings.Split(pr.List, ".")), i)
 	key := fmt.Sprintf("%s[%d].", pr.List, i)
-	if base, ok, _ := kf.providers.str(string(kf.desc.ID), at+esc(pr.Base), key+pr.Base); ok {
+	if base, ok, _ := kf.providers.Str(string(kf.desc.ID), at+Esc(pr.Base), key+pr.Base); ok {
 		if r.Base.Set() {
 			base.Overrides = []Value{r.Base}
 		}
 		r.Base = base
 		r.Places.Base = Source{File: base.Source.File, Key: base.Source.Key}
 	}
-	name, ok, _ := kf.providers.str(string(kf.desc.ID), at+esc(pr.EnvKey), key+pr.EnvKey)
+	name, ok, _ := kf.providers.Str(string(kf.desc.ID), at+Esc(pr.EnvKey), key+pr.EnvKey)
 	if !ok || name.Value == "" {
 		return
 	}
@@ -122,14 +125,14 @@ func (s *Snapshot) applyProvider(kf *keysFile, r *Tool) {
 	}
 }
 
-// escPath is a dotted key as a gjson path, each part escaped.
-func escPath(parts []string) string {
+// EscPath is a dotted key as a gjson path, each part escaped.
+func EscPath(parts []string) string {
 	out := ""
 	for i, p := range parts {
 		if i > 0 {
 			out += "."
 		}
-		out += esc(p)
+		out += Esc(p)
 	}
 	return out
 }

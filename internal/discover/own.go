@@ -5,14 +5,16 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// authFor is the header a key named keyName is sent in: Claude Code and
-// the Anthropic SDKs send ANTHROPIC_API_KEY (and a stored primaryApiKey)
-// as x-api-key and ANTHROPIC_AUTH_TOKEN as a bearer token; other keys
-// follow the tool's row. Unknown for apiKeyHelper (Claude Code sends its
-// output in both headers).
-func authFor(keyName string, r gateway.Tool) gateway.Auth {
-	if a, ok := tool.ClaudeKeyAuth(keyName); ok {
-		return a
+// AuthFor is the header a key named keyName is sent in: what a tool that
+// knows the name says (KeyAuther: a family whose two key variables go in
+// two headers), else the rule's.
+func AuthFor(keyName string, r gateway.Tool) gateway.Auth {
+	for _, t := range tool.All() {
+		if ka, ok := t.Impl.(KeyAuther); ok {
+			if a, ok := ka.ResolveKeyAuth(keyName); ok {
+				return a
+			}
+		}
 	}
 	return r.Auth
 }

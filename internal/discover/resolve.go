@@ -12,8 +12,9 @@ type Tool struct {
 	// Rule is the wire rule that applies to Base: the tool's own, or for an
 	// MCP server entry or a .env family, that of the variables it carries.
 	Rule gateway.Tool
-	// Label names this instance for people: "Claude Code", "Codex CLI
-	// (provider taotoken)", "Cline (Cursor) MCP server taotoken".
+	// Label names this instance for people: the tool's title, with the
+	// provider it is on or the MCP server entry it is ("… (provider
+	// taotoken)", "… MCP server taotoken").
 	Label string
 	Base  Value
 	Key   Value
@@ -22,7 +23,7 @@ type Tool struct {
 	// env_key variable, auth.json OPENAI_API_KEY, apiKeyHelper, none.
 	KeyName string
 	// KeyVar is the variable the tool's own config names for its key
-	// (Codex's env_key, OpenCode's {env:VAR}), with where it is named;
+	// (a provider's env_key, a {env:VAR} reference), with where it is named;
 	// zero when the key is in a file or a variable of a fixed name.
 	KeyVar Value
 	// NeedsModel: without a model the tool falls back to a default the
@@ -34,27 +35,34 @@ type Tool struct {
 	// and key, or the variable): what fixes name.
 	Places Places
 	// Credentials are every key-bearing value the tool may send, for
-	// auth-conflict (Claude Code: ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY).
+	// auth-conflict (both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY).
 	Credentials []Value
 	// Auth is the header the tool sends Key in: bearer for
-	// ANTHROPIC_AUTH_TOKEN, x-api-key for ANTHROPIC_API_KEY, a Cline
+	// ANTHROPIC_AUTH_TOKEN, x-api-key for ANTHROPIC_API_KEY, an
 	// anthropic provider's apiKey; empty when the tool sends no key or it
-	// depends (apiKeyHelper).
+	// depends (a key command's).
 	Auth gateway.Auth
-	// BackgroundModel is Claude Code's small, fast model
-	// (ANTHROPIC_DEFAULT_HAIKU_MODEL, older ANTHROPIC_SMALL_FAST_MODEL),
-	// which also goes through the gateway; unset for other tools.
-	BackgroundModel Value
-	// ModelAlias is the Claude Code alias Model was resolved from (opus,
-	// sonnet, …: the setting that names it, or Claude Code's default alias
-	// when nothing names a model); zero when the model is an id.
+	// BackgroundModel is the model of the tool's background requests
+	// (a small, fast one), which also go through the gateway, as set;
+	// unset for a tool that makes none. BackgroundBuiltin is the model
+	// they go to when nothing sets one (Background).
+	BackgroundModel, BackgroundBuiltin Value
+	// ModelAlias is the alias Model was resolved from (opus, sonnet, …:
+	// the setting that names it, or the tool's default alias when nothing
+	// names a model); zero when the model is an id.
 	ModelAlias Value
-	// Helper is Claude Code's apiKeyHelper when a key variable is set too:
+	// Helper is a key command's setting when a key variable is set too:
 	// both are sent, in different headers (docs/tools.md).
 	Helper Value
-	// Login is Claude Code's subscription sign-in when it is what the
-	// tool sends to the base URL: a base URL is set and no key.
+	// KeyCommand: Key is produced by a command the tool runs (the Helper
+	// setting is the key's source), so its value is not known.
+	KeyCommand bool
+	// Login is the tool's subscription sign-in when it is what the tool
+	// sends to the base URL: a base URL is set and no key.
 	Login Value
+	// Header is the header line Request names when the tool's reader knows
+	// better than Auth (a key sent in two headers, a sign-in's token).
+	Header string
 	// MCP: an MCP server entry of the tool's settings, not its own triple.
 	MCP bool
 	// Route is where the requests really go: the gateway of the triple,
@@ -65,28 +73,38 @@ type Tool struct {
 // Places are where base URL, key and model of a tool are written.
 type Places struct{ Base, Key, Model Source }
 
-// KeyHelper is the KeyName of a key produced by Claude Code's apiKeyHelper.
-const KeyHelper = tool.ClaudeKeyHelper
+// DefaultValue is a tool's built-in value: nothing configured it.
+func DefaultValue(v string) Value { return Value{Value: v, Source: Source{Default: true}} }
 
-func defaultValue(v string) Value { return Value{Value: v, Source: Source{Default: true}} }
-
-// family is a set of variables that together carry a triple.
-type family struct {
-	id               gateway.ToolID // whose URL rule applies
-	base, key, model string
-	altKey           string
+// Family is a set of variables that together carry a triple.
+type Family struct {
+	ID               gateway.ToolID // whose URL rule applies
+	Base, Key, Model string
+	AltKey           string
 }
 
-// families are the preset's variables (with the gateway root, as .env
+// presetID is the tool that carries the preset's variables, the .env
+// format's: its rule (the gateway root) is theirs.
+func presetID() gateway.ToolID {
+	for _, t := range tool.All() {
+		if t.Format == tool.FormatDotEnv {
+			return t.ID
+		}
+	}
+	return ""
+}
+
+// Families are the preset's variables (with the gateway root, as .env
 // carries them), then those of every tool that reads the shell.
-func (s *Snapshot) families() []family {
-	out := []family{{id: gateway.DotEnv, base: s.Vars.BaseURL, key: s.Vars.Key, model: s.Vars.Model}}
+func (s *Snapshot) Families() []Family {
+	pid := presetID()
+	out := []Family{{ID: pid, Base: s.Vars.BaseURL, Key: s.Vars.Key, Model: s.Vars.Model}}
 	// Every preset's names too, not only the profile's: a .env (or an MCP
 	// server's env) of TAOTOKEN_* is configured whatever the default
 	// profile's preset is, and no check may depend on that (issue 30).
 	for _, pr := range templates.Presets() {
 		if v := pr.Vars; v.BaseURL != "" && v.BaseURL != s.Vars.BaseURL {
-			out = append(out, family{id: gateway.DotEnv, base: v.BaseURL, key: v.APIKey, model: v.Model})
+			out = append(out, Family{ID: pid, Base: v.BaseURL, Key: v.APIKey, Model: v.Model})
 		}
 	}
 	for _, t := range tool.All() {
@@ -97,29 +115,29 @@ func (s *Snapshot) families() []family {
 	return out
 }
 
-func familyOf(id gateway.ToolID, v tool.Vars) family {
-	return family{id: id, base: v.BaseURL, key: v.Key, model: v.Model, altKey: v.AltKey}
+func familyOf(id gateway.ToolID, v tool.Vars) Family {
+	return Family{ID: id, Base: v.BaseURL, Key: v.Key, Model: v.Model, AltKey: v.AltKey}
 }
 
-// resolveMCP turns each MCP server whose env carries a gateway triple into
+// ResolveMCP turns each MCP server whose env carries a gateway triple into
 // a tool instance. The URL rule follows the variables' family: the preset's
 // variables carry the gateway root, OPENAI_BASE_URL carries /v1.
-func (s *Snapshot) resolveMCP(id gateway.ToolID, where string, servers []MCPServer) []Tool {
+func (s *Snapshot) ResolveMCP(id gateway.ToolID, where string, servers []MCPServer) []Tool {
 	var out []Tool
 	for _, srv := range servers {
-		for _, f := range s.families() {
-			base, hasBase := srv.Env[f.base]
-			key, hasKey := srv.Env[f.key]
-			if !hasKey && f.altKey != "" {
-				key, hasKey = srv.Env[f.altKey]
+		for _, f := range s.Families() {
+			base, hasBase := srv.Env[f.Base]
+			key, hasKey := srv.Env[f.Key]
+			if !hasKey && f.AltKey != "" {
+				key, hasKey = srv.Env[f.AltKey]
 			}
 			if !hasBase && !hasKey {
 				continue
 			}
-			t := Tool{ID: id, Rule: tool.Wire(f.id), Label: where + " MCP server " + srv.Name, Base: base, Key: key, KeyName: f.key, MCP: true}
-			t.Model = srv.Env[f.model]
-			pre := tool.ClineMCPServers + "." + srv.Name + ".env."
-			t.Places = Places{Source{File: srv.File, Key: pre + f.base}, Source{File: srv.File, Key: pre + f.key}, Source{File: srv.File, Key: pre + f.model}}
+			t := Tool{ID: id, Rule: tool.Wire(f.ID), Label: where + " MCP server " + srv.Name, Base: base, Key: key, KeyName: f.Key, MCP: true}
+			t.Model = srv.Env[f.Model]
+			pre := srv.Key + ".env."
+			t.Places = Places{Source{File: srv.File, Key: pre + f.Base}, Source{File: srv.File, Key: pre + f.Key}, Source{File: srv.File, Key: pre + f.Model}}
 			if hasKey {
 				t.Credentials = []Value{key}
 			}
@@ -137,20 +155,31 @@ func (s *Snapshot) resolveShell(desc tool.Tool) []Tool {
 		return nil
 	}
 	f := familyOf(desc.ID, *desc.Vars)
-	base := s.Shell(f.base)
+	base := s.Shell(f.Base)
 	if !base.Set() {
 		return nil
 	}
-	t := Tool{ID: f.id, Rule: desc.Tool, Label: desc.Title + " (shell)", Base: base, KeyName: f.key}
-	t.Places = Places{Source{Key: f.base}, Source{Key: f.key}, Source{Key: f.model}}
-	t.Key = s.Shell(f.key)
-	if !t.Key.Set() && f.altKey != "" {
-		t.Key, t.KeyName = s.Shell(f.altKey), f.altKey
+	t := Tool{ID: f.ID, Rule: desc.Tool, Label: desc.Title + " (shell)", Base: base, KeyName: f.Key}
+	t.Places = Places{Source{Key: f.Base}, Source{Key: f.Key}, Source{Key: f.Model}}
+	t.Key = s.Shell(f.Key)
+	if !t.Key.Set() && f.AltKey != "" {
+		t.Key, t.KeyName = s.Shell(f.AltKey), f.AltKey
 	}
-	for _, k := range []string{f.key, f.altKey} {
+	for _, k := range []string{f.Key, f.AltKey} {
 		if v := s.Shell(k); v.Set() {
 			t.Credentials = append(t.Credentials, v)
 		}
 	}
 	return []Tool{t}
+}
+
+// Background is the model the tool sends its background requests to:
+// BackgroundModel when one is set, else the tool's built-in
+// (BackgroundBuiltin, a Source.Default value). Zero for a tool that makes
+// none.
+func (t Tool) Background() Value {
+	if t.BackgroundModel.Value != "" {
+		return t.BackgroundModel
+	}
+	return t.BackgroundBuiltin
 }

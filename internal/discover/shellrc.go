@@ -25,7 +25,7 @@ func ExportedIn(home, name string) (Source, bool) {
 	re := regexp.MustCompile(`^\s*(?:export\s+|declare\s+-x\s+)?` + regexp.QuoteMeta(name) + `=|^\s*set\s+(?:-[a-zA-Z]+\s+)*` + regexp.QuoteMeta(name) + `\s`)
 	for _, rel := range shellProfiles {
 		path := filepath.Join(home, filepath.FromSlash(rel))
-		b, ok, err := readFile(path)
+		b, ok, err := ReadFile(path)
 		if !ok || err != nil {
 			continue
 		}

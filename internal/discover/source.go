@@ -43,7 +43,7 @@ func (s Source) Display(e *env.Env) string {
 }
 
 // Named is the file and the key inside it, without the line, as verify's
-// report names a source: "~/.codex/config.toml model", "$GATEWAY_API_KEY";
+// report names a source: "~/.config/tool/config.toml model", "$GATEWAY_API_KEY";
 // "" for a tool's default.
 func (s Source) Named(e *env.Env) string {
 	switch {
@@ -56,7 +56,7 @@ func (s Source) Named(e *env.Env) string {
 }
 
 // Where is Display plus the key inside the file, for messages:
-// "~/.claude/settings.json:4 (env.ANTHROPIC_BASE_URL)".
+// "~/.config/tool/settings.json:4 (env.ANTHROPIC_BASE_URL)".
 func (s Source) Where(e *env.Env) string {
 	d := s.Display(e)
 	if s.File != "" && s.Key != "" {
@@ -117,9 +117,9 @@ func (p Problem) At(e *env.Env) string {
 	return s
 }
 
-// sanitize strips control characters and caps the length of text taken
+// Sanitize strips control characters and caps the length of text taken
 // from a file before it lands in a message.
-func sanitize(s string) string {
+func Sanitize(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return -1

@@ -1,17 +1,19 @@
 package discover
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// tomlLines maps every key of a TOML document, as its full dotted path
+// TOMLLines maps every key of a TOML document, as its full dotted path
 // (table headers included), to the line where the key is written. go-toml
 // decodes values but keeps no positions; its (unstable) parser does.
 // A document that does not parse yields what was indexed before the error.
-func tomlLines(b []byte) map[string]int {
+func TOMLLines(b []byte) map[string]int {
 	out := map[string]int{}
 	lines := newLineIndex(b)
 	p := unstable.Parser{}
@@ -23,7 +25,7 @@ func tomlLines(b []byte) map[string]int {
 		case unstable.Table, unstable.ArrayTable:
 			table = keyParts(n.Key())
 			if first := n.Child(); first != nil {
-				out[tomlPath(table...)] = lines.line(int(first.Raw.Offset))
+				out[TOMLPath(table...)] = lines.line(int(first.Raw.Offset))
 			}
 		case unstable.KeyValue:
 			indexKeyValue(lines, n, table, out)
@@ -44,7 +46,7 @@ func indexKeyValue(lines lineIndex, n *unstable.Node, prefix []string, out map[s
 		parts = append(parts, string(k.Data))
 	}
 	full := append(append([]string(nil), prefix...), parts...)
-	out[tomlPath(full...)] = line
+	out[TOMLPath(full...)] = line
 	if v := n.Value(); v != nil && v.Kind == unstable.InlineTable {
 		children := v.Children()
 		for children.Next() {
@@ -81,5 +83,18 @@ func keyParts(it unstable.Iterator) []string {
 	return parts
 }
 
-// tomlPath joins key parts with a separator no key contains in practice.
-func tomlPath(parts ...string) string { return strings.Join(parts, "\x1f") }
+// TOMLPath joins key parts with a separator no key contains in practice.
+func TOMLPath(parts ...string) string { return strings.Join(parts, "\x1f") }
+
+// UnmarshalTOML is toml.Unmarshal that turns a decoder panic into an
+// error: a user's broken file must be a problem, not a crash. go-toml
+// v2.2.4 panicked on "[model.0]"; v2.4.3 (required in go.mod) does not,
+// and the TOML config fuzz target keeps that input in its corpus.
+func UnmarshalTOML(b []byte, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the TOML decoder failed: %v", p)
+		}
+	}()
+	return toml.Unmarshal(b, v)
+}

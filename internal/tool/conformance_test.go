@@ -44,7 +44,7 @@ func TestConformance(t *testing.T) {
 // conform runs the whole suite for one tool.
 func conform(t *testing.T, tool tools.Tool) {
 	t.Run("adapters", func(t *testing.T) {
-		if !discover.Reads(tool.Format) {
+		if !discover.Reads(tool) {
 			t.Errorf("discovery has no reader for format %q", tool.Format)
 		}
 		if tool.Setup && !writers.Writes(tool.Format) {

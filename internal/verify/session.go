@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -36,6 +35,11 @@ type Options struct {
 	LookPath func(name string) (string, error)
 	// Transport reaches the gateway; nil: relay.DefaultTransport.
 	Transport http.RoundTripper
+	// RouteFindings are the doctor's findings on the tool's route (with
+	// their fixes), printed before a turn a provider switch sends
+	// elsewhere (checks.RouteFindings: verify is below the checks, which
+	// read every tool); nil prints only where the turn goes.
+	RouteFindings func(ctx context.Context, e *env.Env, s *discover.Snapshot, id gateway.ToolID) []doctor.Finding
 }
 
 // Session reads the tool's files, runs one turn through the relay and
@@ -155,7 +159,11 @@ func printRoute(ctx context.Context, o Options, desc tool.Tool, c Configured, sn
 	if !c.Bypassed() {
 		return
 	}
-	for _, f := range checks.RouteFindings(ctx, o.Env, snap, desc.ID) {
+	var findings []doctor.Finding
+	if o.RouteFindings != nil {
+		findings = o.RouteFindings(ctx, o.Env, snap, desc.ID)
+	}
+	for _, f := range findings {
 		fmt.Fprintf(o.Out, "  %s: %s\n", f.Status, f.Message)
 		if f.Fix != "" {
 			fmt.Fprintf(o.Out, "  fix: %s\n", f.Fix)

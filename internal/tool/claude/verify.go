@@ -37,7 +37,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 	e := s.Env
 	own := projectSettings{env: map[string]string{}}
 	c := verify.Configured{Tool: gateway.Claude, SwitchesSeen: switchesSeen}
-	for _, l := range s.Claude.Layers {
+	for _, l := range StateOf(s).Layers {
 		if l.Exists {
 			c.Files = append(c.Files, l.Path)
 		}
@@ -60,7 +60,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 	if c.Route.ViaSwitch() && tool.ClaudeGatewayRefuses(c.Base) {
 		c.Refused = &verify.Refusal{Base: c.Base, Source: c.BaseSource, Code: catalog.ClaudeGatewayHTTP}
 	}
-	for _, l := range s.Claude.Layers {
+	for _, l := range StateOf(s).Layers {
 		if l.Scope == string(tool.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
@@ -73,7 +73,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == tool.AnthropicAuthToken && s.ClaudeVar(tool.AnthropicAPIKey).Value != "" {
+		if t.KeyName == tool.AnthropicAuthToken && Var(s, tool.AnthropicAPIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}

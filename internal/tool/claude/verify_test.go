@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
@@ -116,10 +117,10 @@ func TestVerifyRouteFromManagedSettings(t *testing.T) {
 		`{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`"}}`)
 	s := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)})
 	managed := tool.ClaudeManagedSettings(e)
-	for i, l := range s.Claude.Layers {
+	for i, l := range claude.StateOf(s).Layers {
 		if l.Scope == string(tool.ClaudeManaged) {
-			s.Claude.Layers[i].Exists = true
-			s.Claude.Layers[i].Env = map[string]discover.Value{"CLAUDE_CODE_USE_BEDROCK": {Value: "1",
+			claude.StateOf(s).Layers[i].Exists = true
+			claude.StateOf(s).Layers[i].Env = map[string]discover.Value{"CLAUDE_CODE_USE_BEDROCK": {Value: "1",
 				Source: discover.Source{File: managed, Line: 3, Key: "env.CLAUDE_CODE_USE_BEDROCK"}}}
 		}
 	}

@@ -23,7 +23,7 @@ func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, er
 // fromCline is the Cline CLI's triple: the last used provider of
 // providers.json.
 func fromCline(s *discover.Snapshot) (verify.Configured, error) {
-	e, cl := s.Env, s.Cline
+	e, cl := s.Env, StateOf(s)
 	c, err := verify.Opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
 	if err != nil {
 		return c, err

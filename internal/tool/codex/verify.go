@@ -19,7 +19,7 @@ func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, er
 // and that provider's base URL and key. A legacy profile selector stops
 // Codex before the turn (docs/tools.md).
 func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
-	e, cx := s.Env, s.Codex
+	e, cx := s.Env, StateOf(s)
 	c, err := verify.Opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
 	if err != nil {
 		return c, err

@@ -16,7 +16,7 @@ func (impl) VerifyRead(s *discover.Snapshot, t tool.Tool) (verify.Configured, er
 	if err != nil {
 		return c, err
 	}
-	_, c.Provider, _, _ = s.OpenCode.Effective()
+	_, c.Provider, _, _ = StateOf(s).Effective()
 	return c, nil
 }
 

@@ -1,6 +1,7 @@
-package discover
+package opencode
 
 import (
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"sort"
 	"strings"
 
@@ -14,77 +15,83 @@ import (
 // openCodeID names OpenCode in problems and paths.
 const openCodeID = string(gateway.OpenCode)
 
-// OpenCode is what OpenCode reads: its config layers, lowest precedence
+// State is what OpenCode reads (StateOf): its config layers, lowest precedence
 // first (global, $OPENCODE_CONFIG, the project's opencode.json,
 // $OPENCODE_CONFIG_CONTENT), merged key by key, and auth.json.
-type OpenCode struct {
-	Layers   []OpenCodeLayer
+type State struct {
+	Layers   []Layer
 	AuthPath string
 	// Auth are auth.json's API keys by provider id.
-	Auth map[string]Value
+	Auth map[string]discover.Value
 }
 
-// OpenCodeLayer is one config file (or the content variable).
-type OpenCodeLayer struct {
+// Layer is one config file (or the content variable).
+type Layer struct {
 	Role string // the tool.File role, or "content" for the variable
 	Path string // "" for the content variable
 	// Model is the top-level "ID/MODEL".
-	Model     Value
-	Providers map[string]OpenCodeProvider
+	Model     discover.Value
+	Providers map[string]Provider
 }
 
-// OpenCodeProvider is one entry of a layer's provider map.
-type OpenCodeProvider struct {
-	NPM, BaseURL, APIKey Value
+// Provider is one entry of a layer's provider map.
+type Provider struct {
+	NPM, BaseURL, APIKey discover.Value
 	Models               []string
 }
 
-func (s *Snapshot) readOpenCode(t tool.Tool) {
-	o := &s.OpenCode
+// StateOf is what discovery read of OpenCode's files into s (empty
+// when it did not read them).
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.OpenCode) }
+
+// ReadFiles reads the config layers, auth.json and the content variable.
+func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
+	o := &State{}
+	s.SetState(t.ID, o)
 	for _, f := range t.FilesOf(s.Env, s.Project) {
-		s.notePath(f.Path, openCodeID)
+		s.NotePath(f.Path, openCodeID)
 		if f.Role == "auth" {
 			o.AuthPath = f.Path
-			o.Auth = s.readOpenCodeAuth(f.Path)
+			o.Auth = readOpenCodeAuth(s, f.Path)
 			continue
 		}
-		doc, prob := load(openCodeID, f.Path, true)
+		doc, prob := discover.LoadJSON(openCodeID, f.Path, true)
 		if prob != nil {
-			s.addProblem(*prob)
+			s.AddProblem(*prob)
 		}
 		if doc != nil {
-			o.Layers = append(o.Layers, s.openCodeLayer(f.Role, doc))
+			o.Layers = append(o.Layers, openCodeLayer(s, f.Role, doc))
 		}
 	}
 	if c := s.Env.Getenv(tool.OpenCodeContentVar); c != "" {
 		if jsonpos.ValidateJSONC([]byte(c)) != nil {
-			s.addProblem(Problem{Tool: openCodeID, Message: tool.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
+			s.AddProblem(discover.Problem{Tool: openCodeID, Message: tool.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
 				Edit: "make $" + tool.OpenCodeContentVar + " valid JSON with comments, or unset it"})
 		} else if std, err := hujson.Standardize([]byte(c)); err == nil && gjson.ParseBytes(std).IsObject() {
-			o.Layers = append(o.Layers, s.openCodeLayer("content", &jsonDoc{data: std}))
+			o.Layers = append(o.Layers, openCodeLayer(s, "content", discover.NewJSONDoc(std)))
 		}
 	}
 }
 
 // openCodeLayer reads the model and the providers of one layer.
-func (s *Snapshot) openCodeLayer(role string, doc *jsonDoc) OpenCodeLayer {
-	l := OpenCodeLayer{Role: role, Path: doc.path, Providers: map[string]OpenCodeProvider{}}
-	str := func(path, key string) Value {
-		v, _, prob := doc.str(openCodeID, path, key)
+func openCodeLayer(s *discover.Snapshot, role string, doc *discover.JSONDoc) Layer {
+	l := Layer{Role: role, Path: doc.Path(), Providers: map[string]Provider{}}
+	str := func(path, key string) discover.Value {
+		v, _, prob := doc.Str(openCodeID, path, key)
 		if prob != nil {
-			s.addProblem(*prob)
+			s.AddProblem(*prob)
 		}
-		if doc.path == "" && v.Source.Key != "" {
-			v.Source = Source{Key: tool.OpenCodeContentVar, Origin: "shell"}
+		if doc.Path() == "" && v.Source.Key != "" {
+			v.Source = discover.Source{Key: tool.OpenCodeContentVar, Origin: "shell"}
 		}
 		return v
 	}
 	l.Model = str(tool.OpenCodeModel, tool.OpenCodeModel)
-	doc.get(tool.OpenCodeProvider).ForEach(func(k, v gjson.Result) bool {
+	doc.Get(tool.OpenCodeProvider).ForEach(func(k, v gjson.Result) bool {
 		id := k.String()
-		base := tool.OpenCodeProvider + "." + esc(id) + "."
+		base := tool.OpenCodeProvider + "." + discover.Esc(id) + "."
 		key := tool.OpenCodeProvider + "." + id + "."
-		p := OpenCodeProvider{
+		p := Provider{
 			NPM:     str(base+tool.OpenCodeNPM, key+tool.OpenCodeNPM),
 			BaseURL: str(base+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL, key+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL),
 			APIKey:  str(base+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey, key+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey),
@@ -100,19 +107,19 @@ func (s *Snapshot) openCodeLayer(role string, doc *jsonDoc) OpenCodeLayer {
 }
 
 // readOpenCodeAuth reads the API keys of auth.json.
-func (s *Snapshot) readOpenCodeAuth(path string) map[string]Value {
-	doc, prob := loadJSON(openCodeID, path)
+func readOpenCodeAuth(s *discover.Snapshot, path string) map[string]discover.Value {
+	doc, prob := discover.LoadJSON(openCodeID, path, false)
 	if prob != nil {
-		s.addProblem(*prob)
+		s.AddProblem(*prob)
 	}
-	out := map[string]Value{}
+	out := map[string]discover.Value{}
 	if doc == nil {
 		return out
 	}
-	doc.get("@this").ForEach(func(k, v gjson.Result) bool {
+	doc.Get("@this").ForEach(func(k, v gjson.Result) bool {
 		if v.Get(tool.OpenCodeAuthType).String() == tool.OpenCodeAuthAPI {
 			id := k.String()
-			if val, ok, _ := doc.str(openCodeID, esc(id)+"."+tool.OpenCodeAuthKey, id+"."+tool.OpenCodeAuthKey); ok {
+			if val, ok, _ := doc.Str(openCodeID, discover.Esc(id)+"."+tool.OpenCodeAuthKey, id+"."+tool.OpenCodeAuthKey); ok {
 				out[id] = val
 			}
 		}
@@ -124,12 +131,12 @@ func (s *Snapshot) readOpenCodeAuth(path string) map[string]Value {
 // Effective is what OpenCode uses: the model "ID/MODEL" split in two, and
 // the provider's fields, each from the highest layer that sets it (the
 // models declared in any layer).
-func (o OpenCode) Effective() (model Value, id, name string, p OpenCodeProvider) {
-	var below []Value // the definitions the top one beats, highest first
+func (o State) Effective() (model discover.Value, id, name string, p Provider) {
+	var below []discover.Value // the definitions the top one beats, highest first
 	for _, l := range o.Layers {
 		if l.Model.Set() {
 			if model.Set() {
-				below = append([]Value{model}, below...)
+				below = append([]discover.Value{model}, below...)
 			}
 			model = l.Model
 		}
@@ -142,7 +149,7 @@ func (o OpenCode) Effective() (model Value, id, name string, p OpenCodeProvider)
 		if !ok {
 			continue
 		}
-		for _, f := range []struct{ dst, src *Value }{{&p.NPM, &lp.NPM}, {&p.BaseURL, &lp.BaseURL}, {&p.APIKey, &lp.APIKey}} {
+		for _, f := range []struct{ dst, src *discover.Value }{{&p.NPM, &lp.NPM}, {&p.BaseURL, &lp.BaseURL}, {&p.APIKey, &lp.APIKey}} {
 			if f.src.Set() {
 				*f.dst = *f.src
 			}
@@ -166,13 +173,14 @@ func EnvRef(v string) string {
 	return ""
 }
 
-func (s *Snapshot) resolveOpenCode(tool.Tool) []Tool {
-	o := s.OpenCode
+// Resolve is the triple of the provider OpenCode's model is on.
+func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
+	o := StateOf(s)
 	model, id, name, p := o.Effective()
 	if !model.Set() && id == "" {
 		return nil
 	}
-	t := Tool{ID: gateway.OpenCode, Rule: tool.Wire(gateway.OpenCode), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
+	t := discover.Tool{ID: gateway.OpenCode, Rule: tool.Wire(gateway.OpenCode), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
 		Base: p.BaseURL, KeyName: "auth.json " + id}
 	if model.Set() {
 		t.Model = model
@@ -182,9 +190,9 @@ func (s *Snapshot) resolveOpenCode(tool.Tool) []Tool {
 	if p.APIKey.Set() {
 		key, t.KeyName = p.APIKey, tool.OpenCodeAPIKey
 		if ref := EnvRef(p.APIKey.Value); ref != "" {
-			key = Value{}
+			key = discover.Value{}
 			if v, ok := s.Env.Lookup(ref); ok {
-				key = Value{Value: v, Source: Source{Key: ref, Origin: "shell"}}
+				key = discover.Value{Value: v, Source: discover.Source{Key: ref, Origin: "shell"}}
 			}
 			t.KeyName, t.KeyVar = ref, p.APIKey
 			t.KeyVar.Value = ref
@@ -193,14 +201,13 @@ func (s *Snapshot) resolveOpenCode(tool.Tool) []Tool {
 	t.Key = key
 	global := tool.OpenCodeConfig(s.Env)
 	pre := tool.OpenCodeProvider + "." + id + "."
-	t.Places = Places{Source{File: global, Key: pre + tool.OpenCodeOptions + "." + tool.OpenCodeBaseURL},
-		Source{File: o.AuthPath, Key: id + "." + tool.OpenCodeAuthKey}, Source{File: global, Key: tool.OpenCodeModel}}
+	t.Places = discover.Places{Base: discover.Source{File: global, Key: pre + tool.OpenCodeOptions + "." + tool.OpenCodeBaseURL}, Key: discover.Source{File: o.AuthPath, Key: id + "." + tool.OpenCodeAuthKey}, Model: discover.Source{File: global, Key: tool.OpenCodeModel}}
 	if ref := EnvRef(p.APIKey.Value); ref != "" {
-		t.Places.Key = Source{Key: ref, Origin: "shell"}
+		t.Places.Key = discover.Source{Key: ref, Origin: "shell"}
 	}
 	if t.Key.Set() {
-		t.Credentials = []Value{t.Key}
+		t.Credentials = []discover.Value{t.Key}
 		t.Auth = gateway.AuthBearer
 	}
-	return []Tool{t}
+	return []discover.Tool{t}
 }

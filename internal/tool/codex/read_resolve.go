@@ -1,7 +1,8 @@
-package discover
+package codex
 
 import (
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -11,124 +12,128 @@ import (
 // codexAuthKeyName names auth.json's key as a key source.
 const codexAuthKeyName = "auth.json " + tool.CodexAuthKey
 
-func (s *Snapshot) resolveCodex(tool.Tool) []Tool {
-	c := s.Codex
+// Resolve is Codex's triple: that of the selected provider, when a
+// config.toml exists; a ChatGPT sign-in on the built-in provider goes to
+// Elsewhere.
+func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
+	c := StateOf(s)
 	if !c.Configured() {
 		if c.ChatGPT {
-			s.Elsewhere = append(s.Elsewhere, s.codexLogin(Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI"}))
+			s.Elsewhere = append(s.Elsewhere, codexLogin(s, discover.Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI"}))
 		}
 		return nil
 	}
 	prov := c.SelectedProvider()
-	t := Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
+	t := discover.Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
 	t.Model = c.Model
 	p, defined := c.Providers[prov.Value]
-	s.codexPlaces(&t, prov.Value, p)
+	codexPlaces(s, &t, prov.Value, p)
 	builtIn, reserved := tool.CodexReservedID(prov.Value)
 	switch {
 	case prov.Value == tool.CodexDefaultProvider:
-		s.codexOpenAI(&t)
+		codexOpenAI(s, &t)
 		if c.ChatGPT {
-			t = s.codexLogin(t)
+			t = codexLogin(s, t)
 			if !t.Base.Configured() {
 				s.Elsewhere = append(s.Elsewhere, t)
 				return nil
 			}
 		}
 	case reserved:
-		t.Base, t.NoKeyNeeded, t.KeyName = defaultValue(builtIn.Base), builtIn.NoKey, "none"
+		t.Base, t.NoKeyNeeded, t.KeyName = discover.DefaultValue(builtIn.Base), builtIn.NoKey, "none"
 	case !defined:
 		if c.ConfigExists {
-			s.addProblem(Problem{Tool: codexID, File: c.ConfigPath, Line: prov.Source.Line,
+			s.AddProblem(discover.Problem{Tool: codexID, File: c.ConfigPath, Line: prov.Source.Line,
 				Message: fmt.Sprintf("model_provider names %q, but no [model_providers.%s] table defines it: Codex refuses to start", prov.Value, prov.Value),
 				Edit:    fmt.Sprintf("add [model_providers.%s] with base_url, env_key and wire_api = \"responses\" to %s", prov.Value, s.Env.Tilde(c.ConfigPath)),
 				Setup:   true})
 		}
 	default:
-		s.codexCustom(&t, p)
+		codexCustom(s, &t, p)
 	}
-	return []Tool{t}
+	return []discover.Tool{t}
 }
 
 // codexPlaces are where Codex's triple is set: the provider's base_url,
 // the variable its env_key names (the preset's key variable when it names
 // none), the model of the selected profile or the top level.
-func (s *Snapshot) codexPlaces(t *Tool, id string, p *CodexProvider) {
-	cfg := s.Codex.ConfigPath
+func codexPlaces(s *discover.Snapshot, t *discover.Tool, id string, p *Provider) {
+	cfg := StateOf(s).ConfigPath
 	envKey := s.Vars.Key
 	if p != nil && p.EnvKey.Value != "" {
 		envKey = p.EnvKey.Value
 	}
 	base := tool.CodexProviders + "." + id + "." + tool.CodexBaseURL
-	t.Places = Places{Source{File: cfg, Key: base}, Source{Key: envKey}, Source{File: cfg, Key: tool.CodexModel}}
+	t.Places = discover.Places{Base: discover.Source{File: cfg, Key: base}, Key: discover.Source{Key: envKey}, Model: discover.Source{File: cfg, Key: tool.CodexModel}}
 }
 
 // codexOpenAI resolves the built-in openai provider: config.toml's
 // openai_base_url, else OPENAI_BASE_URL (deprecated but still read), else
 // OpenAI; the key from auth.json only.
-func (s *Snapshot) codexOpenAI(t *Tool) {
-	c := s.Codex
+func codexOpenAI(s *discover.Snapshot, t *discover.Tool) {
+	c := StateOf(s)
 	t.Base = s.Shell(tool.OpenAIBaseURL)
 	if c.OpenAIBaseURL.Set() {
 		shell := t.Base
 		t.Base = c.OpenAIBaseURL
 		if shell.Set() {
-			t.Base.Overrides = []Value{shell}
+			t.Base.Overrides = []discover.Value{shell}
 		}
 	}
 	if !t.Base.Set() {
-		t.Base = defaultValue(tool.OpenAIDefaultBase)
+		t.Base = discover.DefaultValue(tool.OpenAIDefaultBase)
 	}
 	// Codex 0.171 sent no key at all with only OPENAI_API_KEY exported
-	// (Codex.OpenAIProviderKey), so an exported one does not count.
+	// (State.OpenAIProviderKey), so an exported one does not count.
 	t.Key, t.KeyName = c.AuthKey, codexAuthKeyName
 	if !t.Key.Set() && c.ChatGPT {
 		t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 	}
 }
 
-// CodexSends names the credential Codex sends to a custom provider.
+// Sends names the credential Codex sends to a custom provider.
 // Codex 0.171 takes the first of (docs/tools.md): env_key's variable (an
 // unset one stops it before any request), experimental_bearer_token,
 // auth.json when requires_openai_auth = true (the ChatGPT sign-in's
 // token when auth_mode says so), an Authorization header of http_headers
 // or env_http_headers. An x-api-key header goes along with whichever.
-type CodexSends string
+type Sends string
 
 const (
-	CodexSendsNothing CodexSends = ""
-	CodexSendsEnvKey  CodexSends = "env_key"
-	CodexSendsBearer  CodexSends = tool.CodexBearerToken
-	CodexSendsAuthKey CodexSends = "auth.json"
-	// CodexSendsLogin: the ChatGPT sign-in's access token (and account
+	SendsNothing Sends = ""
+	SendsEnvKey  Sends = "env_key"
+	SendsBearer  Sends = tool.CodexBearerToken
+	SendsAuthKey Sends = "auth.json"
+	// SendsLogin: the ChatGPT sign-in's access token (and account
 	// id) go to the gateway, a credential meant for OpenAI only.
-	CodexSendsLogin  CodexSends = "chatgpt"
-	CodexSendsHeader CodexSends = "header"
+	SendsLogin  Sends = "chatgpt"
+	SendsHeader Sends = "header"
 )
 
-// CodexLoginKeyName names the ChatGPT sign-in as the credential sent.
-const CodexLoginKeyName = "ChatGPT sign-in (auth.json tokens)"
+// LoginKeyName names the ChatGPT sign-in as the credential sent.
+const LoginKeyName = "ChatGPT sign-in (auth.json tokens)"
 
 // codexCustom resolves a [model_providers.ID] table: the credential Codex
-// sends (CodexSends) and the header it goes in.
-func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
-	c := &s.Codex
+// sends (Sends) and the header it goes in.
+func codexCustom(s *discover.Snapshot, t *discover.Tool, p *Provider) {
+	c := StateOf(s)
 	t.Base, t.Auth = p.BaseURL, gateway.AuthBearer
 	switch {
 	case p.EnvKey.Set():
 		t.Key, t.KeyName, t.KeyVar = s.Shell(p.EnvKey.Value), p.EnvKey.Value, p.EnvKey
 		if t.Key.Set() {
-			c.Sends = CodexSendsEnvKey
+			c.Sends = SendsEnvKey
 		}
 	case p.BearerToken.Set():
-		t.Key, t.KeyName, c.Sends = p.BearerToken, tool.CodexBearerToken, CodexSendsBearer
+		t.Key, t.KeyName, c.Sends = p.BearerToken, tool.CodexBearerToken, SendsBearer
 	case p.RequiresOpenAIAuth && c.ChatGPT:
-		t.KeyName, c.Sends = CodexLoginKeyName, CodexSendsLogin
+		t.KeyName, c.Sends = LoginKeyName, SendsLogin
+		t.Header = "Authorization: Bearer, the ChatGPT sign-in's token"
 	case p.RequiresOpenAIAuth && c.AuthKey.Set():
-		t.Key, t.KeyName, c.Sends = c.AuthKey, codexAuthKeyName, CodexSendsAuthKey
+		t.Key, t.KeyName, c.Sends = c.AuthKey, codexAuthKeyName, SendsAuthKey
 	default:
-		if v, name, ok := s.codexHeader(t, p, "authorization"); ok {
-			t.Key, t.KeyName, c.Sends = v, name, CodexSendsHeader
+		if v, name, ok := codexHeader(s, t, p, "authorization"); ok {
+			t.Key, t.KeyName, c.Sends = v, name, SendsHeader
 			// A value without "Bearer " is still the Authorization
 			// header's credential; doctor's probe sends it as Bearer.
 			if rest, bearer := cutFold(v.Value, "bearer "); bearer {
@@ -139,9 +144,9 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 	if t.Key.Set() {
 		t.Credentials = append(t.Credentials, t.Key)
 	}
-	if v, name, ok := s.codexHeader(t, p, "x-api-key"); ok && c.Sends != CodexSendsLogin && (p.EnvKey.Value == "" || c.Sends != "") {
+	if v, name, ok := codexHeader(s, t, p, "x-api-key"); ok && c.Sends != SendsLogin && (p.EnvKey.Value == "" || c.Sends != "") {
 		if !t.Key.Set() {
-			t.Key, t.KeyName, t.Auth, c.Sends = v, name, gateway.AuthXAPIKey, CodexSendsHeader
+			t.Key, t.KeyName, t.Auth, c.Sends = v, name, gateway.AuthXAPIKey, SendsHeader
 		}
 		t.Credentials = appendNew(t.Credentials, v)
 	}
@@ -151,16 +156,16 @@ func (s *Snapshot) codexCustom(t *Tool, p *CodexProvider) {
 // else from env_http_headers' variable when it is set (an unset one sends
 // nothing). With none, an env_http_headers entry still says where the key
 // belongs (t.Places.Key).
-func (s *Snapshot) codexHeader(t *Tool, p *CodexProvider, name string) (Value, string, bool) {
+func codexHeader(s *discover.Snapshot, t *discover.Tool, p *Provider, name string) (discover.Value, string, bool) {
 	if v, ok := p.Headers[name]; ok {
 		return v, v.Source.Key, true
 	}
 	ref, ok := p.EnvHeaders[name]
 	if !ok {
-		return Value{}, "", false
+		return discover.Value{}, "", false
 	}
 	if t.KeyName == "" {
-		t.Places.Key = Source{Key: ref.Value}
+		t.Places.Key = discover.Source{Key: ref.Value}
 	}
 	v := s.Shell(ref.Value)
 	return v, ref.Value, v.Set()
@@ -174,7 +179,7 @@ func cutFold(s, prefix string) (string, bool) {
 	return s, false
 }
 
-func appendNew(vs []Value, v Value) []Value {
+func appendNew(vs []discover.Value, v discover.Value) []discover.Value {
 	for _, o := range vs {
 		if o.Value == v.Value {
 			return vs
@@ -186,10 +191,10 @@ func appendNew(vs []Value, v Value) []Value {
 // codexLogin is Codex on its built-in provider with a ChatGPT sign-in:
 // its requests go to ChatGPT's backend with the sign-in's tokens, not to a
 // gateway.
-func (s *Snapshot) codexLogin(t Tool) Tool {
-	t.Route = Route{Kind: RouteLogin, Name: "chatgpt", Title: "ChatGPT login", Switch: Value{Source: s.Codex.ChatGPTAt}}
+func codexLogin(s *discover.Snapshot, t discover.Tool) discover.Tool {
+	t.Route = discover.Route{Kind: discover.RouteLogin, Name: "chatgpt", Title: "ChatGPT login", Switch: discover.Value{Source: StateOf(s).ChatGPTAt}}
 	if !t.Base.Set() {
-		t.Base = defaultValue(tool.OpenAIDefaultBase)
+		t.Base = discover.DefaultValue(tool.OpenAIDefaultBase)
 	}
 	t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 	return t

@@ -1,0 +1,57 @@
+package vscode
+
+import (
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Settings is what a VS Code-family editor holds for Cline (StateOf).
+type Settings struct {
+	Editor       tool.Editor
+	SettingsPath string
+	// ClineMCPServers is the line of a "cline.mcpServers" key in
+	// settings.json, which nothing reads (0: absent).
+	ClineMCPServers int
+	MCPPath         string
+	MCPServers      []discover.MCPServer
+}
+
+// StateOf is what discovery read of the editors' files into s, one entry
+// per editor (none when it did not read them).
+func StateOf(s *discover.Snapshot) []Settings {
+	st, _ := s.State(gateway.VSCode).([]Settings)
+	return st
+}
+
+// ReadFiles reads each editor's settings.json and Cline's MCP settings.
+func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
+	id := string(t.ID)
+	var all []Settings
+	for _, ed := range tool.Editors(s.Env) {
+		es := Settings{Editor: ed, SettingsPath: ed.VSCodeSettings(), MCPPath: ed.ClineMCP()}
+		s.NotePath(es.SettingsPath, id)
+		doc, prob := discover.LoadJSON(id, es.SettingsPath, true)
+		if prob != nil {
+			s.AddProblem(*prob)
+		}
+		if doc != nil {
+			if r := doc.Get(discover.Esc(tool.VSCodeMisplacedMCP)); r.Exists() {
+				es.ClineMCPServers = doc.Source(r, "").Line
+			}
+		}
+		es.MCPServers = s.ReadMCP(id, es.MCPPath, tool.ClineMCPServers, "Cline")
+		all = append(all, es)
+	}
+	s.SetState(t.ID, all)
+}
+
+// Resolve makes a tool of each editor's MCP server that carries a
+// gateway triple.
+func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
+	var out []discover.Tool
+	for _, ed := range StateOf(s) {
+		out = append(out, s.ResolveMCP(t.ID, "Cline ("+ed.Editor.Name+")", ed.MCPServers)...)
+	}
+	return out
+}

@@ -1,0 +1,42 @@
+package vscode_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
+)
+
+const testKey = "sk-test-0123456789abcdef0123"
+
+// Each editor's Cline MCP server that carries a gateway triple is a tool
+// instance, placed at the server's env keys; a "cline.mcpServers" key in
+// settings.json (which nothing reads) is noted with its line.
+func TestResolveEditorMCP(t *testing.T) {
+	e, dir := envtest.Home(t, map[string]string{
+		".config/Code/User/settings.json": "{\n  // mine\n  \"cline.mcpServers\": {}\n}\n",
+		".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json": `{"mcpServers": {"gw": {"command": "x",
+  "env": {"TAOTOKEN_BASE_URL": "https://gw.example/api", "TAOTOKEN_API_KEY": "` + testKey + `"}}}}`,
+	}, nil)
+	s := discover.Discover(e, discover.Options{Project: dir})
+	var code *vscode.Settings
+	for i, ed := range vscode.StateOf(s) {
+		if ed.SettingsPath == filepath.Join(dir, ".config/Code/User/settings.json") {
+			code = &vscode.StateOf(s)[i]
+		}
+	}
+	if code == nil || code.ClineMCPServers != 3 || len(code.MCPServers) != 1 {
+		t.Fatalf("VS Code = %+v", code)
+	}
+	v, ok := s.Tool("vscode")
+	if !ok || !v.MCP || v.Base.Value != "https://gw.example/api" || v.Key.Value != testKey || v.Key.Source.Line != 2 {
+		t.Fatalf("vscode = %+v (%v)", v, ok)
+	}
+	if want := tool.ClineMCPServers + ".gw.env.TAOTOKEN_API_KEY"; v.Places.Key.Key != want || v.Places.Key.File != code.MCPPath {
+		t.Errorf("key place = %+v, want %s in %s", v.Places.Key, want, code.MCPPath)
+	}
+}
