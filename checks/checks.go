@@ -4,7 +4,10 @@
 // well, skipped naming the precondition that failed, failed when it could
 // not run. Checks read what internal/discover found; they never read
 // files or variables of their own, except the proxy and relay checks,
-// which dial loopback or proxy ports with a short timeout.
+// which dial loopback or proxy ports with a short timeout. No check here
+// names a tool: a tool's own checks live in its package
+// (internal/tool/<id>/checks.go) and join through Provider and the
+// interfaces of provider.go, which its tool.Tool's Impl implements.
 package checks
 
 import (
@@ -16,6 +19,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Options are what the checks need beyond the discovered snapshot.
@@ -40,11 +44,13 @@ type Options struct {
 // Offline is every check that needs no network beyond the short proxy and
 // relay dials: `keydoctor doctor --offline`. The wire checks (doctor part
 // 2) are appended after these by the command; keep this list in the order
-// the report shows it.
+// the report shows it. A tool's own checks (Provider) run at their stage,
+// in the order of tool.All.
 func Offline(o Options) []doctor.Check {
 	o.defaults()
 	s := o.Snapshot
-	return []doctor.Check{
+	own := toolChecks(o)
+	list := []doctor.Check{
 		toolsCheck{s},
 		routeCheck{s},
 		filesCheck{s},
@@ -52,15 +58,13 @@ func Offline(o Options) []doctor.Check {
 		missingCheck{s},
 		keyCheck{s},
 		urlCheck{s, o.Profile},
-		codexCheck{s},
-		geminiCheck{s},
-		authCheck{s},
-		claudeRejectedCheck{s},
-		claudeSendCheck{s, o.Profile, o.Profiles},
-		overriddenCheck{s},
-		shadowCheck{s},
-		qwenCheck{s},
-		openCodeCheck{s},
+	}
+	list = append(list, own[StageConfig]...)
+	list = append(list, authCheck{s})
+	list = append(list, own[StageRequest]...)
+	list = append(list, overriddenCheck{s}, shadowCheck{s})
+	list = append(list, own[StageLayers]...)
+	return append(list,
 		driftCheck{s, o.Profile},
 		profilesCheck{s, o.Profiles},
 		permsCheck{s},
@@ -68,7 +72,50 @@ func Offline(o Options) []doctor.Check {
 		gitCheck{s, o.Git},
 		&proxyCheck{snap: s, dial: o.dialer()},
 		relayCheck{s, o.Profile, o.dialer()},
+	)
+}
+
+// Provider is what a tool package implements (on its tool.Tool's Impl)
+// to add checks of its own tool to the offline list.
+type Provider interface {
+	ChecksOffline(o Options) []Staged
+}
+
+// Staged is a tool's check and where in the report it runs.
+type Staged struct {
+	Stage Stage
+	Check doctor.Check
+}
+
+// Stage is a place in the offline list for a tool's own checks: the
+// report reads from the tool's files to what it sends to how its layers
+// combine.
+type Stage int
+
+const (
+	// StageConfig: mistakes in the tool's own config, after url-shape.
+	StageConfig Stage = iota
+	// StageRequest: what the tool really sends, after auth-conflict.
+	StageRequest
+	// StageLayers: settings the tool merges over others, after
+	// precedence and dotenv-shadow.
+	StageLayers
+	stages
+)
+
+// toolChecks are the registered tools' own checks by stage.
+func toolChecks(o Options) [stages][]doctor.Check {
+	var out [stages][]doctor.Check
+	for _, t := range tool.All() {
+		p, ok := t.Impl.(Provider)
+		if !ok {
+			continue
+		}
+		for _, c := range p.ChecksOffline(o) {
+			out[c.Stage] = append(out[c.Stage], c.Check)
+		}
 	}
+	return out
 }
 
 func (o *Options) defaults() {

@@ -21,7 +21,7 @@ import (
 // (flag, KEYDOCTOR_*, preset variable, config file), else the value most
 // tools share (ties: the first tool in display order). Base URLs compare
 // by the gateway each tool reaches (compareBases). Tools that point at a
-// loopback relay (CC Switch, claude-code-router) are left out of base and
+// loopback relay (catalog.Relays) are left out of base and
 // key comparisons: the relay holds the real gateway and key.
 type driftCheck struct {
 	snap    *discover.Snapshot

@@ -76,7 +76,7 @@ func (c shadowCheck) shadow(e *env.Env, t tool.Tool) (doctor.Finding, bool) {
 		Edit: fmt.Sprintf("add %s to %s as they are in %s", strings.Join(missing, ", "), e.Tilde(first), e.Tilde(own))}
 	if st == doctor.Warning {
 		// Copying them into the project would let them beat the
-		// settings file there too (docs/tools.md, "Qwen Code").
+		// settings file there too (docs/tools.md).
 		s = catalog.Slots{Tool: t.Title, Remove: fmt.Sprintf("delete %s from %s", strings.Join(missing, ", "), e.Tilde(own))}
 	}
 	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: string(t.ID), Message: msg, Fix: catalog.Render(catalog.DotEnvShadow, s), Source: e.Tilde(first)}, true
@@ -84,7 +84,7 @@ func (c shadowCheck) shadow(e *env.Env, t tool.Tool) (doctor.Finding, bool) {
 
 // configuredByFile reports whether discovery found the tool's key in a
 // settings file of its own: not a variable, and not one of the .env files
-// (Gemini CLI takes its key only from the .env it loads).
+// (a tool may take its key only from the .env it loads).
 func (c shadowCheck) configuredByFile(t tool.Tool, dotenvs ...string) bool {
 	for _, d := range c.snap.Tools {
 		if d.ID == t.ID && !d.MCP && d.Key.Set() && d.Key.Source.File != "" && !slices.Contains(dotenvs, d.Key.Source.File) {

@@ -12,12 +12,12 @@ import (
 
 // compareBases reports triple-drift on base URLs by the gateway each tool
 // reaches, not by the strings. Some vendors serve each API under its own
-// root (DeepSeek and Kimi: Anthropic's at …/anthropic, OpenAI's at …/v1,
-// docs/tools.md), so Claude Code at https://api.deepseek.com/anthropic
-// and Codex at https://api.deepseek.com/v1 agree. Tools therefore agree
+// root (the Messages API at …/anthropic, the Chat one at …/v1,
+// docs/tools.md), so a Messages tool at https://gw.example/anthropic
+// and a Responses tool at https://gw.example/v1 agree. Tools therefore agree
 // when they reach the same host, and, among tools speaking the same API
 // family, the same root; a root is never carried from one family to
-// another (that fix gave Cline …/anthropic/v1, a 404).
+// another (that fix gave a Chat tool …/anthropic/v1, a 404).
 func (c driftCheck) compareBases(e *env.Env, items []driftItem, ref reference) []doctor.Finding {
 	if !ref.ok && len(items) < 2 {
 		return nil

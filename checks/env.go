@@ -10,7 +10,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )
 
 // missingCheck reports env-missing: a part of a tool's triple that nothing
@@ -35,8 +34,8 @@ func (c missingCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				fmt.Sprintf("%s holds the gateway key (%s) but no base URL (%s is not set): it sends the key to its default, %s", t.Label, where(e, t.Key), t.Places.Base.Key, t.Base.Value),
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setAt(e, t.Places.Base, "<gateway base URL>"), Command: setupCmd(t)}), t.Places.Base.Display(e)))
 		}
-		// A Claude subscription login sent instead is login-to-gateway's.
-		if !t.Key.Set() && !t.NoKeyNeeded && !c.codexOwnCode(t) && !t.Login.Set() {
+		// A subscription login sent instead is login-to-gateway's.
+		if !t.Key.Set() && !t.NoKeyNeeded && !c.explained(t) && !t.Login.Set() {
 			out = append(out, finding(t, catalog.EnvMissing, doctor.Error,
 				fmt.Sprintf("%s has no API key (%s is not set)", t.Label, t.Places.Key.Key),
 				catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: setKeyAt(e, t.Places.Key, "<your gateway key>"), Command: setupCmd(t)}), t.Places.Key.Display(e)))
@@ -67,16 +66,10 @@ func (c missingCheck) gatewayKey(t discover.Tool) bool {
 	return false
 }
 
-// codexOwnCode: Codex sending no key for a cause of its own (env_key's
-// variable unset, a key in auth.json the provider does not read, the
-// ChatGPT sign-in's token) has its own code (codexCheck.credential).
-func (c missingCheck) codexOwnCode(t discover.Tool) bool {
-	cx := codex.StateOf(c.snap)
-	p, ok := cx.Providers[cx.SelectedProvider().Value]
-	if t.ID != gateway.Codex || !ok || t.Key.Set() {
-		return false
-	}
-	return p.EnvKey.Value != "" || cx.Sends == codex.SendsLogin || !p.RequiresOpenAIAuth && cx.AuthKey.Set()
+// explained: the tool's own check reports its missing key (KeyExplainer).
+func (c missingCheck) explained(t discover.Tool) bool {
+	x, ok := implOf(t.ID).(KeyExplainer)
+	return ok && x.ChecksKeyExplained(c.snap, t)
 }
 
 // keyCheck reports key-malformed and key-placeholder (gateway.CheckKey):

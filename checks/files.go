@@ -3,14 +3,12 @@ package checks
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // filesCheck reports config-invalid: files a tool would refuse (syntax
@@ -30,38 +28,20 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
 			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)})
 	}
-	out = append(out, c.cline(e)...)
+	out = append(out, c.own(e)...)
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "every config file found parses"})
 	}
 	return out
 }
 
-// cline reports provider entries without updatedAt (or settings): Cline
-// discards the whole providers.json and resets it to its default provider,
-// losing every provider the user had (✓ Cline CLI 3.0.65).
-func (c filesCheck) cline(e *env.Env) []doctor.Finding {
-	cl := cline.StateOf(c.snap)
+// own is what the tools add to this check (FileChecker).
+func (c filesCheck) own(e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
-	now := time.Now().UTC()
-	if e.Now != nil {
-		now = e.Now().UTC()
-	}
-	for _, en := range cl.Entries {
-		at := fmt.Sprintf("%s:%d", e.Tilde(cl.ProvidersPath), en.Line)
-		var msg string
-		s := catalog.Slots{Command: setupFor("cline")}
-		switch {
-		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
-			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
-			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
-		case !en.HasSettings:
-			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
-			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)
-		default:
-			continue
+	for _, t := range tool.All() {
+		if f, ok := t.Impl.(FileChecker); ok {
+			out = append(out, f.ChecksFiles(e, c.snap)...)
 		}
-		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at})
 	}
 	return out
 }

@@ -20,12 +20,18 @@ import (
 // template (catalog.Render), with the specifics as slots: a Fix written
 // any other way, or rendered from another code than the finding's, fails
 // here. Findings without a code (an info line no catalog entry covers)
-// and an empty fix are allowed.
+// and an empty fix are allowed. The checks of the tool packages
+// (internal/tool/<id>) are held to the same rule.
 func TestEveryFixIsRenderedFromTheCatalog(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	own, err := filepath.Glob("../internal/tool/*/*.go")
+	if err != nil || len(own) == 0 {
+		t.Fatal("no tool package found", err)
+	}
+	files = append(files, own...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -48,7 +54,7 @@ func TestEveryFixIsRenderedFromTheCatalog(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				return n.Name.Name != "finding" // its callers are checked
+				return n.Name.Name != "finding" && n.Name.Name != "Finding" // their callers are checked
 			case *ast.CompositeLit:
 				var code, fix ast.Expr
 				for _, el := range n.Elts {
@@ -78,7 +84,7 @@ func TestEveryFixIsRenderedFromTheCatalog(t *testing.T) {
 					}
 				}
 			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "finding" && len(n.Args) == 6 {
+				if isFindingCall(n.Fun) && len(n.Args) == 6 {
 					if why := rendered(text, n.Args[4], n.Args[1]); why != "" {
 						bad(n.Args[4], why)
 					}
@@ -87,6 +93,19 @@ func TestEveryFixIsRenderedFromTheCatalog(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// isFindingCall: fn is finding, or checks.Finding in a tool package.
+func isFindingCall(fn ast.Expr) bool {
+	if id, ok := fn.(*ast.Ident); ok {
+		return id.Name == "finding"
+	}
+	sel, ok := fn.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "checks" && sel.Sel.Name == "Finding"
 }
 
 // rendered says what is wrong with fix as the fix of a finding with code,

@@ -14,8 +14,8 @@ import (
 // higher-precedence source with a different value (the same value
 // shadowed is harmless and not reported). A warning: the tool works with
 // the winning value, but whoever edits the shadowed place sees no effect
-// (the classic: a shell ANTHROPIC_BASE_URL that Claude Code ignores
-// because its settings.json env sets another).
+// (the classic: a base URL exported in the shell that a tool ignores
+// because its settings file sets another).
 type overriddenCheck struct{ snap *discover.Snapshot }
 
 func (overriddenCheck) Name() string { return "precedence" }

@@ -10,7 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -18,9 +18,9 @@ import (
 // stored profiles (keys read, never printed), the default one, and the
 // repository's team file.
 type ProfileSet struct {
-	Resolved []profiles.Resolved
+	Resolved []profile.Resolved
 	Default  string
-	Team     *profiles.Team
+	Team     *profile.Team
 }
 
 // profilesCheck names the profile each tool is on (profile-in-use),
@@ -54,7 +54,7 @@ func (c profilesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 }
 
 func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
-	n := profiles.Match(c.set.Resolved, profiles.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value})
+	n := profile.Match(c.set.Resolved, profile.Triple{Root: t.Base.Value, Model: t.Model.Value, Key: t.Key.Value})
 	def := "no default profile"
 	if c.set.Default != "" {
 		def = "the default profile is " + c.set.Default
@@ -74,7 +74,7 @@ func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
 // by a rotation that did not reach this file, or typed by hand).
 func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bool) {
 	k := t.Key
-	if k.Value == "" || k.Source.File == "" || profiles.Owns(c.set.Resolved, k.Value) {
+	if k.Value == "" || k.Source.File == "" || profile.Owns(c.set.Resolved, k.Value) {
 		return doctor.Finding{}, false
 	}
 	at := k.Source.Display(e)
@@ -91,7 +91,7 @@ func (c profilesCheck) drift(e *env.Env, t discover.Tool) []doctor.Finding {
 		return nil
 	}
 	d := drifts{e: e, t: t, team: e.Tilde(tm.Path), keyEnv: tm.KeyEnv}
-	want := profiles.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}
+	want := profile.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}
 	root := t.Base.Value
 	if n, err := gateway.Normalize(root); err == nil {
 		root = n.Root
@@ -132,7 +132,7 @@ func (d *drifts) add(part, got, exp string, v discover.Value, set string) {
 	if set != "" && v.Source.File != "" && v.Source.Key != "" {
 		slots.Key, slots.Value, slots.File = v.Source.Key, set, v.Source.Display(d.e)
 	}
-	if set == "" && profiles.CheckKeyEnv(d.keyEnv) == nil { // the key: setup writes the one the team's variable holds
+	if set == "" && profile.CheckKeyEnv(d.keyEnv) == nil { // the key: setup writes the one the team's variable holds
 		slots.Command += " --key-env " + d.keyEnv
 	}
 	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(d.t.ID), Source: v.Source.Display(d.e),

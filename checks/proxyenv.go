@@ -9,10 +9,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// The tools are Node (Claude Code, Cline, SDK scripts) and Rust (Codex)
-// programs, not Go: Go's http.ProxyFromEnvironment never proxies
-// loopback, but undici (Node) and reqwest (Rust) proxy whatever NO_PROXY
-// does not list, 127.0.0.1 and localhost included. This file reasons as
+// The tools are Node and Rust programs (their description's Runtime),
+// not Go: Go's http.ProxyFromEnvironment never proxies loopback, but
+// undici (Node) and reqwest (Rust) proxy whatever NO_PROXY does not list,
+// 127.0.0.1 and localhost included. This file reasons as
 // they do.
 
 // runtimeKind is the HTTP stack a tool uses, as its description says.

@@ -16,17 +16,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
-// knownRelays name what usually listens on a loopback port.
-var knownRelays = map[string]struct{ name, start string }{
-	"15721": {"CC Switch's local relay", "start CC Switch and turn its local proxy on"},
-	"3456":  {"claude-code-router", "start claude-code-router (ccr start)"},
-	"11434": {"Ollama", "start Ollama (ollama serve)"},
-	"1234":  {"LM Studio's server", "start LM Studio's local server"},
-}
-
 // relayCheck reports local-relay-down: a tool points at a loopback base
-// URL (a relay such as CC Switch or claude-code-router, or a local
-// gateway) and nothing listens there. An error: every request fails with
+// URL (a relay of catalog.Relays, or a local gateway) and nothing listens
+// there. An error: every request fails with
 // "connection refused" (or the relay's "local proxy failed").
 type relayCheck struct {
 	snap    *discover.Snapshot
@@ -55,8 +47,8 @@ func (c relayCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			err = c.dial(ctx, addr)
 			results[addr] = err
 		}
-		relay, known := knownRelays[port(addr)]
-		what := relay.name
+		relay, known := catalog.Relays[port(addr)]
+		what := relay.Name
 		if !known {
 			what = "a local relay or gateway"
 		}
@@ -71,9 +63,9 @@ func (c relayCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			atGateway = append(atGateway, t)
 			continue
 		}
-		// relay.start is "" for an unknown port: the template says to start
+		// relay.Start is "" for an unknown port: the template says to start
 		// the program that should listen there.
-		s := catalog.Slots{Value: relay.start, Host: addr, Tool: t.Label, Command: setupCmd(t)}
+		s := catalog.Slots{Value: relay.Start, Host: addr, Tool: t.Label, Command: setupCmd(t)}
 		out = append(out, finding(t, catalog.LocalRelayDown, doctor.Error,
 			fmt.Sprintf("%s points at %s (%s from %s), but nothing listens on %s (%s)", t.Label, what, t.Base.Value, where(e, t.Base), addr, dialReason(err)),
 			catalog.Render(catalog.LocalRelayDown, s), src(e, t.Base)))

@@ -54,7 +54,7 @@ func secretFiles(s *discover.Snapshot) []secretFile {
 
 // permsCheck reports secret-perms: a key file that other users can read.
 // A warning: on a single-user machine nothing leaks, but keys belong in
-// 0600 files (Cline itself writes providers.json 0600).
+// 0600 files (tools write their own key files 0600).
 type permsCheck struct{ snap *discover.Snapshot }
 
 func (permsCheck) Name() string { return string(catalog.SecretPerms) }
@@ -89,7 +89,7 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // tracks it, and `git check-ignore` exits 0 when it is ignored. Both only
 // read, and run hardened (ExecGit): the repository may be hostile. A file
 // reached through a symlink is judged where it really lies (a
-// ~/.claude -> ~/dotfiles/claude checkout holds the key, not ~/.claude).
+// ~/.tool -> ~/dotfiles/tool checkout holds the key, not ~/.tool).
 // Tracked is an error: the key is in the history and goes out with the
 // next push. Untracked but not ignored is a warning: one `git add .` away.
 type gitCheck struct {

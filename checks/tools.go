@@ -34,8 +34,8 @@ func (c toolsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	return out
 }
 
-// toolTitles names every registered tool, for messages: "Claude Code,
-// Codex CLI, … or Anthropic SDK".
+// toolTitles names every registered tool, for messages: "A, B, … or Z",
+// in display order.
 func toolTitles() string {
 	all := tool.All()
 	names := make([]string, len(all))

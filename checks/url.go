@@ -16,8 +16,8 @@ import (
 )
 
 // urlCheck judges each tool's base URL with that tool's own rule
-// (gateway.Tool.Diagnose): the same URL is right for Codex and wrong for
-// Claude Code. url-insecure is a warning (it works, but the key travels
+// (gateway.Tool.Diagnose): the same URL is right for a tool whose base
+// carries /v1 and wrong for one that appends it itself. url-insecure is a warning (it works, but the key travels
 // in clear text: a deliberate LAN gateway is possible); every other URL
 // code is an error, because the tool requests a path that does not exist.
 type urlCheck struct {
@@ -34,7 +34,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		parsed, notes := t.Rule.Diagnose(t.Base.Value)
-		if f, ok := gatewayHTTP(e, t, c.profile.BaseURL); ok {
+		if f, ok := ownURL(e, t, c.profile.BaseURL); ok {
 			out = append(out, f)
 			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLInsecure })
 			if len(notes) == 0 {
@@ -67,6 +67,14 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	return out
+}
+
+// ownURL is the tool's own finding about its base URL (URLChecker).
+func ownURL(e *env.Env, t discover.Tool, profileBase string) (doctor.Finding, bool) {
+	if u, ok := implOf(t.ID).(URLChecker); ok {
+		return u.ChecksURL(e, t, profileBase)
+	}
+	return doctor.Finding{}, false
 }
 
 // want is the base URL the tool should be given.

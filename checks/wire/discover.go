@@ -13,7 +13,7 @@ import (
 var varName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // envVarName is a variable's name as variables are spelled (a JSON field
-// such as Cline's apiKey is not one a shell has).
+// such as a providers file's apiKey is not one a shell has).
 var envVarName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 
 // Paths turns the tools discovery resolved into the paths their
@@ -45,13 +45,13 @@ func Paths(s *discover.Snapshot, model string) []Path {
 				p.BaseExport = at.Display(s.Env)
 			}
 		}
-		if t.Model.Source.Default { // Claude Code's built-in model: the fix sets it in settings.json
+		if t.Model.Source.Default { // the tool's built-in model: the fix sets it where its model belongs
 			p.ModelSource = t.Places.Model.Display(s.Env)
 		}
 		if bg := t.Background(); bg.Value != "" {
 			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
 			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {
-				p.BackgroundSource = t.Places.Model.Display(s.Env) // Claude Code's settings.json
+				p.BackgroundSource = t.Places.Model.Display(s.Env) // where the tool's model belongs
 			}
 		}
 		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row

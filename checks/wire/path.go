@@ -33,9 +33,9 @@ type Path struct {
 	KeySetup string
 	Auth     gateway.Auth
 	Model    string
-	// BackgroundModel is Claude Code's small, fast model, which also goes
+	// BackgroundModel is the tool's small, fast model, which also goes
 	// through the gateway; BackgroundSource says where it is set (or, when
-	// BackgroundDefault says it is Claude Code's built-in default, the
+	// BackgroundDefault says it is the tool's built-in default, the
 	// file where it belongs).
 	BackgroundModel, BackgroundSource string
 	BackgroundDefault                 bool
@@ -78,8 +78,8 @@ func (p Path) tool() gateway.Tool {
 
 // URL is the URL the tool will request: its base as configured plus the
 // endpoint it appends, with no normalisation (what the tool does), and the
-// query it adds (its description's: Claude Code asks for
-// /v1/messages?beta=true, docs/tools.md).
+// query it adds (its description's Query, e.g. beta=true
+// after /v1/messages, docs/tools.md).
 func (p Path) URL() string {
 	u := p.tool().WillRequest(p.Base)
 	if q := p.tool().Query; q != "" {

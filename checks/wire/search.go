@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // answers reports whether a probe of a candidate URL found the endpoint:
@@ -133,11 +134,18 @@ func (c *climber) modelNotFound(req probe.Request, a attempt) wireFinding {
 	return f
 }
 
-// modelKey is the setting that holds the tool's model, where one name
-// fits every way the tool can be configured.
+// ModelKeyer is a tool whose model is held by one setting whichever way
+// the tool is configured: a fix names it.
+type ModelKeyer interface {
+	ChecksModelKey() string
+}
+
+// modelKey is the setting that holds the tool's model, or "".
 func modelKey(m Path) string {
-	if m.Tool == gateway.Claude {
-		return "ANTHROPIC_MODEL"
+	if t, ok := tool.Lookup(string(m.Tool)); ok {
+		if k, ok := t.Impl.(ModelKeyer); ok {
+			return k.ChecksModelKey()
+		}
 	}
 	return ""
 }

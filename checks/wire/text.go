@@ -122,7 +122,7 @@ func baseFor(m Path, target string) (string, bool) {
 	return strings.TrimSuffix(u, suffix), true
 }
 
-// placeNote says where the tool's base URL is set: " (in ~/.claude/settings.json)".
+// placeNote says where the tool's base URL is set: " (in ~/.config/tool/settings.json)".
 func placeNote(m Path) string {
 	if m.BaseSource == "" {
 		return ""

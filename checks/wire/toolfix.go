@@ -6,22 +6,32 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// caVariable names who reads an extra CA bundle from which variable: Node
-// programs (Claude Code, Cline) add NODE_EXTRA_CA_CERTS to their bundled
-// roots; Codex and most SDKs honour SSL_CERT_FILE (docs/tools.md).
+// CAReader is a tool that can be given an extra CA bundle: who reads it
+// (title is the title of the path's tool row) from which variable
+// (docs/tools.md). A tool that is not one gets no such fix.
+type CAReader interface {
+	ChecksCA(title string) (who, variable string)
+}
+
+// caVariable names who reads an extra CA bundle from which variable.
 func caVariable(m Path) (who, variable string) {
-	switch m.Tool {
-	case gateway.Claude, gateway.Cline, gateway.VSCode:
-		return m.tool().Title + " (a Node program)", "NODE_EXTRA_CA_CERTS"
-	case gateway.Codex:
-		return "Codex", "SSL_CERT_FILE"
-	case gateway.OpenAISDK, gateway.AnthropicSDK, gateway.DotEnv:
-		return "a Python program (a Node one reads NODE_EXTRA_CA_CERTS)", "SSL_CERT_FILE"
+	if t, ok := tool.Lookup(string(m.Tool)); ok {
+		if r, ok := t.Impl.(CAReader); ok {
+			return r.ChecksCA(m.tool().Title)
+		}
 	}
 	return "", ""
 }
+
+// The CA variables tools read: Node programs add NodeCA to their bundled
+// roots; Rust and Python stacks honour SystemCA.
+const (
+	NodeCA   = "NODE_EXTRA_CA_CERTS"
+	SystemCA = "SSL_CERT_FILE"
+)
 
 // protocolNeed is what the tool's protocol needs from the gateway.
 func protocolNeed(m Path) string {

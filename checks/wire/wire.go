@@ -127,7 +127,7 @@ func (w *wire) Streamed(ctx context.Context) bool {
 }
 
 // listCache reads each model list once per run: routes that differ only
-// in their endpoint (Claude Code and Cline on one gateway) share it.
+// in their endpoint (a Messages tool and a Chat tool on one gateway) share it.
 type listCache struct {
 	mu sync.Mutex
 	m  map[string]*listEntry
@@ -183,7 +183,7 @@ const (
 	stepRequest step = "wire-request" // one small non-streaming request
 	stepStream  step = "wire-stream"  // one streaming request
 	stepLatency step = "wire-latency" // TTFT and TPOT against the thresholds
-	// stepBackground: Claude Code's background model, when it has its own
+	// stepBackground: the tool's background model, when it has its own
 	stepBackground step = "wire-background"
 )
 

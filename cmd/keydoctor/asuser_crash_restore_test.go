@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/restore"
 )
 
 // TestKilledRestore kills a real `restore NAME` with SIGKILL at every step
@@ -106,7 +108,7 @@ func setUpForRestore(t *testing.T, u binUser) (*userHome, string) {
 // relative to it).
 func removedLeftovers(t *testing.T, stdout string) []string {
 	t.Helper()
-	var doc restoreDoc
+	var doc restore.Doc
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("restore --json: %v\n%s", err, stdout)
 	}

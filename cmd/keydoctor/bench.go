@@ -1,13 +1,12 @@
 package main
 
 import (
-	"io"
-	"os"
-	"strconv"
-	"strings"
+	"context"
+	"errors"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/bench/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
@@ -15,67 +14,15 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// benchOptions are the flags of `keydoctor bench`.
+// benchOptions are the flags of `keydoctor bench`: the profile's, and
+// the run's settings.
 type benchOptions struct {
 	profile profileFlags
-
-	Requests, Concurrency, Warmup int
-	Rate                          float64
-	Duration, Ramp                time.Duration
-	MaxTokens, InputTokens        int
-	Prompt, PromptFile            string
-	Stream                        bool
-	// StreamFlag and InputFlag are --stream (true, false or both) and
-	// --input-tokens (N or a,b,…) as given; parsed into Stream, BothStreams,
-	// InputTokens and InputSizes.
-	StreamFlag, InputFlag string
-	BothStreams           bool
-	InputSizes            []int
-	// Models and Against make a comparison run (bench_variants.go).
-	Models, Against, AgainstKeyEnv string
-	// SLO is --slo: goals, or "articles" for bench.ArticleGoals.
-	SLO string
-	// History appends the run to the history (HistoryFile, else the one
-	// in keydoctor's data directory); --save does too.
-	History     bool
-	HistoryFile string
-	// HTML is --html FILE: the self-contained report page.
-	HTML string
-	// Plan is --plan RPS[,TOKENS]; the limits are the user's.
-	Plan                       string
-	LimitConcurrency, LimitTPM int
-	Protocol, Tool             string
-	Sweep                      string
-	SweepMax                   int
-	MaxErrors                  string
-	JSON, CSV                  bool
-	Raw, Save, Compare         string
-	MaxRegression              string
-	Yes                        bool
-	Seed                       uint64
-	Timeout                    time.Duration
-	SelfTest                   bool
-	SelfTestMax                int
-
-	Env    *env.Env
-	Out    io.Writer
-	ErrOut io.Writer
-	// ErrTerminal says stderr is a terminal: the progress bar goes there
-	// only then, even when stdout is redirected to a file.
-	ErrTerminal bool
-	// Quiet (--quiet) leaves out the plan and the notes on stderr: the
-	// report is the answer; questions and errors still show.
-	Quiet bool
-	// NewDoer builds the client of one level: one connection pool sized
-	// to its concurrency. Tests may replace it.
-	NewDoer func(concurrency int) (bench.Doer, error)
-	// changed says whether a flag was given (for --compare, which takes
-	// the saved settings unless told otherwise).
-	changed func(name string) bool
+	session.Options
 }
 
 func newBenchCmd(e *env.Env) *cobra.Command {
-	o := &benchOptions{Env: e}
+	o := &benchOptions{Options: session.Options{Env: e}}
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "measure TTFT, TPOT, throughput and the concurrency wall of the gateway",
@@ -126,7 +73,7 @@ regression, an --slo goal was missed, or --self-test missed a target.`,
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
 			o.ErrTerminal = uiFrom(c.Context()).Progress != nil // a terminal, not --quiet
 			o.Quiet = uiFrom(c.Context()).Quiet
-			o.changed = func(n string) bool { return c.Flags().Changed(n) }
+			o.Changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},
 	}
@@ -179,77 +126,39 @@ func addBenchFlags(f *pflag.FlagSet, o *benchOptions) {
 	f.IntVar(&o.SelfTestMax, "self-test-max", 256, "with --self-test: the highest concurrency")
 }
 
-// parseShare reads "20%", "20" (percent) or "0.2".
-func parseShare(flag, s string) (float64, error) {
-	t := strings.TrimSpace(s)
-	pct := strings.HasSuffix(t, "%")
-	t = strings.TrimSuffix(t, "%")
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v < 0 {
-		return 0, usageErrorf("write it as a percentage, e.g. "+flag+" 20%", "%s %q is not a percentage", flag, s)
+// runBench runs the session on the profile and tool paths this command
+// resolves, and turns its errors into exit statuses.
+func runBench(ctx context.Context, o *benchOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	if pct || v > 1 {
-		v /= 100
+	o.Resolve = func() (gateway.Profile, string, error) {
+		p, err := o.profile.load(o.Env)
+		goals := ""
+		if o.profile.Team != nil {
+			goals = o.profile.Team.Goals
+		}
+		return p, goals, err
 	}
-	return v, nil
+	o.ToolTarget = func(p gateway.Profile, id string, modelFlag, stream bool) (probe.Request, gateway.Profile, error) {
+		t, err := findToolTarget(o.Env, p, id, modelFlag)
+		return t.request(stream), t.profile, err
+	}
+	return benchError(session.Run(ctx, &o.Options))
 }
 
-// benchRequest builds the request template from the profile and flags:
-// with --tool, the path that tool takes (its own files' base URL, key and
-// model, as status shows them); else the profile's gateway over
-// --protocol. p is returned as the request's profile (for messages and
-// the report).
-func benchRequest(o *benchOptions, p gateway.Profile) (probe.Request, string, gateway.Profile, error) {
-	prompt, err := benchPrompt(o)
-	if err != nil {
-		return probe.Request{}, "", p, err
-	}
-	var r probe.Request
-	tool := ""
+// benchError maps the session's errors to the command's.
+func benchError(err error) error {
+	var se *session.Error
 	switch {
-	case o.Tool != "" && o.Protocol != "":
-		return probe.Request{}, "", p, usageErrorf("--tool already picks the protocol that tool speaks", "use --tool or --protocol, not both")
-	case o.Tool != "" && o.changed("base-url"):
-		return probe.Request{}, "", p, usageErrorf("--tool measures the base URL in that tool's files", "use --tool or --base-url, not both")
-	case o.Tool != "":
-		t, err := findToolTarget(o.Env, p, o.Tool, o.changed("model"))
-		if err != nil {
-			return probe.Request{}, "", p, err
-		}
-		r, tool, p = t.request(o.Stream), o.Tool, t.profile
-	default:
-		if err := p.Require(gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
-			return probe.Request{}, "", p, err
-		}
-		proto := gateway.Chat
-		if o.Protocol != "" {
-			if proto, err = gateway.ParseProtocol(o.Protocol); err != nil {
-				return probe.Request{}, "", p, usageErrorf("", "%v", err)
-			}
-		}
-		r = bench.RequestFor(p, proto)
-		r.Stream = o.Stream
+	case errors.Is(err, session.ErrDeclined):
+		return errDeclined
+	case errors.Is(err, session.ErrMissed):
+		return &exitError{code: exitFindings}
+	case errors.As(err, &se) && se.Usage:
+		return usageErrorf(se.Hint, "%s", se.Msg)
+	case errors.As(err, &se):
+		return failf(se.Hint, "%s", se.Msg)
 	}
-	r.MaxTokens, r.Prompt = o.MaxTokens, prompt
-	return r, tool, p, nil
-}
-
-// benchPrompt is the prompt the flags ask for.
-func benchPrompt(o *benchOptions) (string, error) {
-	switch {
-	case o.PromptFile != "" && (o.Prompt != "" || o.InputTokens > 0),
-		o.Prompt != "" && o.InputTokens > 0:
-		return "", usageErrorf("", "use one of --prompt, --prompt-file and --input-tokens")
-	case o.PromptFile != "":
-		b, err := os.ReadFile(o.PromptFile)
-		if err != nil {
-			return "", usageErrorf("", "cannot read the prompt: %v", err)
-		}
-		return string(b), nil
-	case o.InputTokens > 0:
-		return bench.SyntheticPrompt(o.InputTokens), nil
-	case o.Prompt != "":
-		return o.Prompt, nil
-	}
-	return bench.DefaultPrompt, nil
+	return err
 }

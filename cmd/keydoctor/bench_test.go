@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/bench/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/testutil"
@@ -35,10 +36,10 @@ func benchTestOptions(t *testing.T, stdin string, terminal bool) (*benchOptions,
 	e.IsTerminal, e.Stdin = terminal, strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	calls := &atomic.Int64{}
-	o := &benchOptions{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
+	o := &benchOptions{Options: session.Options{Env: e, Out: &out, ErrOut: &errOut, Requests: 300, Concurrency: 4, Warmup: 0, MaxTokens: 128,
 		Stream: true, MaxErrors: "50%", MaxRegression: "20%", Seed: 1, Timeout: time.Minute, ErrTerminal: terminal,
 		NewDoer: func(int) (bench.Doer, error) { return countingDoer{calls}, nil },
-		changed: func(string) bool { return false }}
+		Changed: func(string) bool { return false }}}
 	return o, &out, &errOut, calls
 }
 
@@ -89,17 +90,24 @@ func TestBenchNoQuestionWithoutTerminalOrWithYes(t *testing.T) {
 	}
 }
 
-func TestParseShare(t *testing.T) {
-	for in, want := range map[string]float64{"20%": 0.2, "20": 0.2, "0.2": 0.2, "100%": 1, "0": 0, " 50 % ": -1, "x": -1, "-5%": -1} {
-		got, err := parseShare("--max-regression", in)
-		if want < 0 {
-			if err == nil {
-				t.Errorf("%q accepted as %v", in, got)
-			}
-			continue
-		}
-		if err != nil || got != want {
-			t.Errorf("parseShare(%q) = %v, %v; want %v", in, got, err, want)
+// TestBenchErrorExitStatus: the session's errors keep the exit statuses
+// bench documents: 0 declined, 1 a failure or a missed self-test target,
+// 2 a usage mistake, each with its hint.
+func TestBenchErrorExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		code int
+		out  string
+	}{
+		{session.ErrDeclined, exitOK, ""},
+		{session.ErrMissed, exitFindings, ""},
+		{&session.Error{Msg: "-c must be at least 1", Usage: true}, exitUsage, "keydoctor: error: -c must be at least 1\n"},
+		{&session.Error{Msg: "no request succeeded", Hint: "run 'keydoctor doctor'"}, exitFindings,
+			"keydoctor: error: no request succeeded\nkeydoctor: hint: run 'keydoctor doctor'\n"},
+	} {
+		var b bytes.Buffer
+		if code := reportError(&b, benchError(tc.err)); code != tc.code || b.String() != tc.out {
+			t.Errorf("%v: exit %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.out)
 		}
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -19,7 +19,7 @@ import (
 const demoTools = "claude,codex,cline,gemini,env"
 
 // demoProject is the throwaway project directory that holds .env.
-func demoProject(st *demoState) string { return filepath.Join(st.Home, "project") }
+func demoProject(st *demoState) string { return st.Project() }
 
 func demoSetup(st *demoState) error {
 	if err := os.MkdirAll(demoProject(st), 0o700); err != nil {
@@ -27,7 +27,7 @@ func demoSetup(st *demoState) error {
 	}
 	o := &setupOptions{Env: st.Env, Tools: demoTools, Project: demoProject(st), Yes: true, Out: st.Out, Err: st.Out}
 	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, st.Env, p, o.Project, tools)
+		return setup.CheckWritten(ctx, st.Env, p, o.Project, tools)
 	}
 	fmt.Fprintf(st.Out, "$ keydoctor setup --yes --tools %s\n", demoTools)
 	return runSetup(st.Ctx, o)

@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net"
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/doctor/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/stats"
@@ -126,30 +127,39 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	return doctorReport(ctx, o, p, "keydoctor doctor")
 }
 
+// doctorSession runs doctor's checks (doctor/session) with the options;
+// on a terminal it shows each request while it waits.
+func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*session.Result, error) {
+	so := session.Options{Profile: p, Project: o.Project, Tool: o.Tool, Offline: o.Offline, Bench: o.Bench,
+		Timeout: o.Timeout, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
+		Profiles: profileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git}
+	if !o.Offline && !o.JSON {
+		w := newWaits(o.UI)
+		defer w.close() // before the report: the progress line is erased
+		so.Progress = waitsProgress{w}
+	}
+	res, err := session.Run(ctx, o.Env, so)
+	var ce *session.CAFileError
+	if errors.As(err, &ce) {
+		return nil, usageErrorf("give --ca-file a PEM file holding the CA certificate", "%v", ce.Err)
+	}
+	return res, err
+}
+
+// waitsProgress shows the session's requests on the progress line.
+type waitsProgress struct{ w *waits }
+
+func (p waitsProgress) Begin(what, url string) func() { return p.w.begin(what + " " + showURL(url)) }
+
 // doctorReport runs the checks and prints the report under title; its
 // error carries the exit status the findings call for.
 func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, title string) error {
-	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
-	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
-	var wire *wireRun
-	var err error
-	if !o.Offline {
-		if wire, err = newWireRun(o, p, snap); err != nil {
-			return err
-		}
-		defer wire.close()
-		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	res, err := doctorSession(ctx, o, p)
+	if err != nil {
+		return err
 	}
-	fs := doctor.Run(ctx, o.Env, list, ro)
-	if wire != nil {
-		wire.waits.close() // before the report: the progress line is erased
-	}
-	fs = forTool(fs, o.Tool)
-	r := doctor.NewReport(p, fs)
-	if wire != nil {
-		wire.account(&r)
-	}
-	secrets := append(snapshotSecrets(snap), p.Key)
+	r := res.Report
+	secrets := res.Secrets()
 	if set := profileSet(o.Env, nil); set != nil {
 		for _, rp := range set.Resolved {
 			secrets = append(secrets, rp.Key)
@@ -173,25 +183,4 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// doctorChecks are the offline checks; without --offline, runDoctor
-// appends the wire checks (doctor_wire.go).
-func doctorChecks(o *doctorOptions, p gateway.Profile, snap *discover.Snapshot) []doctor.Check {
-	co := checks.Options{Snapshot: snap, Profile: p, Git: o.Git, Dial: o.Dial, Profiles: profileSet(o.Env, o.profile.team)}
-	return checks.Offline(co)
-}
-
-// forTool keeps the findings about one tool and those about none.
-func forTool(fs []doctor.Finding, tool string) []doctor.Finding {
-	if tool == "" {
-		return fs
-	}
-	var out []doctor.Finding
-	for _, f := range fs {
-		if f.Tool == tool || f.Tool == "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
@@ -141,17 +142,11 @@ type fixInput struct {
 
 // doctorFixFindings runs the checks (as doctor does) for --fix.
 func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile) (*fixInput, error) {
-	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
-	list, ro := doctorChecks(o, p, snap), doctor.RunOptions{Timeout: o.Timeout}
-	if !o.Offline {
-		wire, err := newWireRun(o, p, snap)
-		if err != nil {
-			return nil, err
-		}
-		defer wire.close()
-		list, ro.Timeout = append(list, wire.checks...), max(ro.Timeout, wire.budget)
+	res, err := doctorSession(ctx, o, p)
+	if err != nil {
+		return nil, err
 	}
-	fs := forTool(doctor.Run(ctx, o.Env, list, ro), o.Tool)
+	snap, fs := res.Snapshot, res.Report.Findings
 	settleFixBackground(ctx, o, &p, fs)
 	return &fixInput{profile: p, snap: snap, fs: fs, secrets: append(snapshotSecrets(snap), p.Key)}, nil
 }
@@ -174,7 +169,7 @@ func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 // files may name another gateway, and the key must go to the one the user
 // named.
 func profileMissing(p gateway.Profile) string {
-	if err := requireProfile(p); err != nil {
+	if err := profile.Complete(p); err != nil {
 		return "no profile to write: " + err.Error()
 	}
 	if src := p.Source(gateway.FieldBaseURL); strings.HasPrefix(src, "preset ") {

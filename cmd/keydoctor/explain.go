@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 	"io"
 	"strings"
 
@@ -43,85 +43,14 @@ then checks which one applies to your setup.`,
 
 func runExplain(o *explainOptions) error {
 	if o.List {
-		writeCodeList(o.Out)
+		catalog.WriteList(o.Out)
 		return nil
 	}
-	q := strings.TrimSpace(o.Query)
-	if q == "" {
-		return usageErrorf("run 'keydoctor explain --list' to see every code", "explain needs a code, a status or an error message")
+	a, err := catalog.Ask(o.Query)
+	var ne *catalog.NotExplained
+	if errors.As(err, &ne) {
+		return usageErrorf(ne.Hint, "%s", ne.Message)
 	}
-	found := catalog.Explain(q)
-	switch {
-	case len(found) == 0:
-		if status, next, ok := catalog.StatusMeaning(q); ok {
-			return usageErrorf(next, "no diagnosis code is about %s", status)
-		}
-		if !strings.ContainsAny(q, " \t") {
-			return usageErrorf(closestCodeHint(q), "unknown code %q", q)
-		}
-		fallthrough
-	case len(found) == 0:
-		return usageErrorf("run 'keydoctor explain --list' to see every code, or 'keydoctor doctor' to check your setup", "no diagnosis matches %q", clipText(q, 80))
-	case len(found) == 1 && found[0].Why[0] == "the code":
-		writeEntry(o.Out, found[0].Entry)
-		return nil
-	}
-	fmt.Fprintf(o.Out, "%q most likely means:\n", clipText(q, 80))
-	for _, c := range found {
-		fmt.Fprintf(o.Out, "\n%s: %s\n", c.Code, c.Title)
-		fmt.Fprintf(o.Out, "  matched: %s\n", strings.Join(uniqStrings(c.Why), ", "))
-		fmt.Fprintf(o.Out, "  fix: %s\n", catalog.Generic(c.Code))
-	}
-	fmt.Fprintln(o.Out, "\nrun 'keydoctor explain CODE' for a code's causes; 'keydoctor doctor' checks which applies to your setup")
+	a.WriteText(o.Out)
 	return nil
-}
-
-func writeCodeList(w io.Writer) {
-	class := catalog.Class("")
-	for _, en := range catalog.All() {
-		if en.Class != class {
-			class = en.Class
-			if class == catalog.Config {
-				fmt.Fprintln(w, "configuration (found without network):")
-			} else {
-				fmt.Fprintln(w, "\non the wire:")
-			}
-		}
-		fmt.Fprintf(w, "  %-22s %s\n", en.Code, en.Title)
-	}
-}
-
-func writeEntry(w io.Writer, en catalog.Entry) {
-	fmt.Fprintf(w, "%s: %s\n", en.Code, en.Title)
-	if len(en.Causes) > 0 {
-		fmt.Fprintln(w, "\ncauses:")
-		for _, c := range en.Causes {
-			fmt.Fprintf(w, "  - %s\n", c)
-		}
-	}
-	fmt.Fprintf(w, "\nfix:\n  %s\n", catalog.Generic(en.Code))
-}
-
-func uniqStrings(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func closestCodeHint(code string) string {
-	near := catalog.Closest(code)
-	if len(near) == 0 {
-		return "run 'keydoctor explain --list' to see every code"
-	}
-	var names []string
-	for _, c := range near {
-		names = append(names, string(c))
-	}
-	return "did you mean " + strings.Join(names, ", ") + "?"
 }

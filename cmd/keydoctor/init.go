@@ -3,13 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/templates"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -44,45 +41,18 @@ and 'keydoctor doctor' reports each tool that drifted from it.`,
 }
 
 // writeInit writes the team file from profile name (the current one when
-// empty).
+// empty), and trusts it: you wrote it (an edit, or another version
+// pulled, is untrusted again).
 func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string) error {
-	st, err := profiles.Open(e)
+	path, name, t, err := profile.WriteTeamFrom(e, dir, name, toolList)
+	if we := (*profile.WriteError)(nil); errors.As(err, &we) {
+		return failf(we.Hint, "%s", we.Msg)
+	}
 	if err != nil {
 		return err
-	}
-	if name == "" {
-		if name, err = st.Current(e); err != nil {
-			return err
-		}
-	}
-	if name == "" {
-		return usageErrorf("run 'keydoctor setup' or 'keydoctor profile add NAME' first, or pass --profile NAME", "there is no current profile")
-	}
-	sp, err := st.Must(name)
-	if err != nil {
-		return err
-	}
-	t := teamOf(sp, toolList, whoUses(e, st, dir).byProfile[name])
-	if err := profiles.CheckKeyEnv(t.KeyEnv); err != nil {
-		return usageErrorf("keep the key in a variable such as GATEWAY_API_KEY: keydoctor profile set "+name+" --key-env NAME", "profile %s: %v", name, err)
-	}
-	path := filepath.Join(dir, profiles.TeamFile)
-	if err := profiles.WriteTeam(path, t); errors.Is(err, profiles.ErrTeamExists) {
-		return usageErrorf("edit it, or remove it first", "%s exists already", e.Tilde(path))
-	} else if errors.Is(err, fs.ErrPermission) {
-		abs, _ := filepath.Abs(path)
-		return failf("run it where you may write (--project DIR), or make "+e.Tilde(filepath.Dir(abs))+" writable", "cannot write %s: permission denied", e.Tilde(abs))
-	} else if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the path is said once, as ~
-		}
-		return failf("", "cannot write %s: %v", e.Tilde(path), err)
 	}
 	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
-	// You wrote it: it is trusted as written (an edit, or another version
-	// pulled, is untrusted again).
-	found, err := profiles.JudgeTeam(e, path)
+	found, err := profile.JudgeTeam(e, path)
 	if err == nil {
 		err = found.Trust(e)
 	}
@@ -90,26 +60,4 @@ func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string
 		return failf("run 'keydoctor trust "+e.Tilde(path)+"'", "cannot record that %s is trusted: %v", e.Tilde(path), err)
 	}
 	return nil
-}
-
-// teamOf is the team file for a profile: its gateway (preset, and the
-// base URL unless it is the preset's), models, tools and key variable.
-func teamOf(sp profiles.Profile, given, using []string) *profiles.Team {
-	t := &profiles.Team{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
-	if t.Tools == nil {
-		t.Tools = using
-	}
-	if t.KeyEnv == "" {
-		t.KeyEnv = keyVarOf(sp)
-	}
-	return t
-}
-
-// keyVarOf names the variable a team keeps the key in when the profile
-// keeps its own: the preset's.
-func keyVarOf(sp profiles.Profile) string {
-	if pr, err := templates.LookupPreset(presetOf(sp)); err == nil {
-		return pr.Vars.APIKey
-	}
-	return "KEYDOCTOR_API_KEY"
 }

@@ -6,6 +6,11 @@ import (
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/buildinfo"
+	"github.com/keydoctor/keydoctor/internal/ping"
+	"github.com/keydoctor/keydoctor/internal/restore"
+	"github.com/keydoctor/keydoctor/internal/setup"
+	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/pflag"
 )
@@ -15,13 +20,13 @@ import (
 // document only gains fields; renaming or dropping one is a new version.
 const (
 	schemaReport  = doctor.ReportSchema // doctor
-	schemaStatus  = "keydoctor/status@1"
-	schemaSetup   = "keydoctor/setup@1"
-	schemaPing    = "keydoctor/ping@1"
+	schemaStatus  = status.Schema
+	schemaSetup   = setup.Schema
+	schemaPing    = ping.Schema
 	schemaVerify  = verify.Schema
-	schemaBackups = "keydoctor/backups@1" // restore, listing
-	schemaRestore = "keydoctor/restore@1"
-	schemaVersion = "keydoctor/version@1"
+	schemaBackups = restore.SchemaBackups // restore, listing
+	schemaRestore = restore.SchemaRestore
+	schemaVersion = buildinfo.Schema
 )
 
 // addJSONFlag adds --json, naming the document's schema in the help.

@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -51,7 +50,7 @@ code each (see 'keydoctor explain CODE'). --scenario sets it for every
 request; a request header "X-Mock-Scenario: NAME" sets it for one.
 
 SCENARIOS
-` + scenarioHelp(),
+` + mock.ScenarioTable(),
 		Example: `  keydoctor mock --addr 127.0.0.1:8765 --prefix /api
   keydoctor mock --scenario stream-buffered --ttft 300ms --tpot 20ms
   curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
@@ -90,18 +89,6 @@ SCENARIOS
 	return cmd
 }
 
-func scenarioHelp() string {
-	var b strings.Builder
-	for _, s := range mock.Scenarios() {
-		code := s.Code
-		if code == "" {
-			code = "-"
-		}
-		fmt.Fprintf(&b, "  %-21s %-21s %s\n", s.Name, code, s.Description)
-	}
-	return b.String()
-}
-
 func runMock(ctx context.Context, o *mockOptions) error {
 	if _, ok := mock.LookupScenario(o.Gateway.Scenario); !ok {
 		return usageErrorf("run 'keydoctor mock --help' to see every scenario", "unknown scenario %q", o.Gateway.Scenario)
@@ -138,41 +125,14 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	defer srv.Close()
 	opts := srv.Options()
 	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
-	printMockUse(o, srv)
+	if !o.Quiet { // how to point tools at it
+		srv.WriteUse(o.Out, printableKey(o, opts.Key))
+	}
 	if o.Ready != nil {
 		o.Ready(srv)
 	}
 	<-ctx.Done()
 	return nil
-}
-
-// printMockUse says how to point tools at the fake gateway (not with
-// --quiet).
-func printMockUse(o *mockOptions, srv *mock.Server) {
-	if o.Quiet {
-		return
-	}
-	w, opts := o.Out, srv.Options()
-	fmt.Fprintf(w, "use it with:\n")
-	vars := templates.Default().Vars
-	key := printableKey(o, opts.Key)
-	fmt.Fprintf(w, "  export %s=%s\n", vars.BaseURL, srv.Root())
-	if key == "" {
-		// A key given with --key is not printed: the line asks for it,
-		// so that what is pasted works and the key stays off the screen.
-		fmt.Fprintf(w, "  read -rs %s && export %s  # type the --key value\n", vars.APIKey, vars.APIKey)
-		key = `"$` + vars.APIKey + `"`
-	} else {
-		fmt.Fprintf(w, "  export %s=%s\n", vars.APIKey, key)
-	}
-	fmt.Fprintf(w, "  export %s=%s\n", vars.Model, opts.Models[0])
-	fmt.Fprintf(w, "or with the SDKs:\n")
-	for _, t := range tool.All() {
-		if t.Format == tool.FormatShell && t.Vars != nil {
-			fmt.Fprintf(w, "  export %s=%s %s=%s\n", t.Vars.BaseURL, t.Base(srv.Root()), t.Vars.Key, key)
-		}
-	}
-	fmt.Fprintf(w, "press Ctrl-C to stop\n")
 }
 
 func openMockLog(o *mockOptions) (io.Writer, func(), error) {
@@ -197,5 +157,5 @@ func printableKey(o *mockOptions, key string) string {
 	case o.KeyEnv != "":
 		return `"$` + o.KeyEnv + `"`
 	}
-	return "" // asked for: see printMockUse
+	return "" // asked for: see mock.Server.WriteUse
 }

@@ -7,9 +7,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -60,7 +59,7 @@ func newProfileAddCmd(e *env.Env) *cobra.Command {
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if f.empty() {
-				if err := profiles.ValidName(args[0]); err != nil {
+				if err := profile.ValidName(args[0]); err != nil {
 					return err
 				}
 				if !e.IsTerminal {
@@ -96,7 +95,7 @@ func newProfileSetCmd(e *env.Env) *cobra.Command {
 // editProfile adds (create) or changes a profile under the write lock.
 func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string, f *profileEdit, create bool) error {
 	// Before the key is read, let alone stored under that name.
-	if err := profiles.ValidName(name); err != nil {
+	if err := profile.ValidName(name); err != nil {
 		return err
 	}
 	key := f.key
@@ -105,7 +104,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		if key, err = gateway.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
+		if key, err = profile.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
 			return err
 		}
 		e.Secrets.Add(key)
@@ -114,94 +113,18 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		}
 	}
 	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, err := profiles.Open(e)
+		st, p, note, err := profile.Change(e, name, profile.Edit{Preset: f.preset, BaseURL: f.baseURL, Model: f.model,
+			BackgroundModel: f.backgroundModel, KeyEnv: f.keyEnv, Key: key}, create)
+		if note != "" {
+			fmt.Fprintf(c.ErrOrStderr(), "keydoctor: note: %s\n", note)
+		}
 		if err != nil {
-			return err
-		}
-		p, exists := st.Get(name)
-		switch {
-		case create && exists:
-			return usageErrorf("change it with 'keydoctor profile set "+name+"'", "a profile %q already exists", name)
-		case !create && !exists:
-			_, err := st.Must(name)
-			return err
-		}
-		p.Name = name
-		if err := f.apply(&p, create); err != nil {
-			return err
-		}
-		if key != "" {
-			where, note, err := st.Secrets.Set(name, key)
-			if err != nil {
-				return failf("", "keeping the key: %v", err)
-			}
-			if note != "" {
-				fmt.Fprintf(c.ErrOrStderr(), "keydoctor: note: %s\n", note)
-			}
-			p.KeyEnv, p.KeyStore = "", where
-		} else if f.keyEnv != "" && p.KeyStore != "" {
-			if err := st.Secrets.Delete(p.KeyStore, name); err != nil {
-				return err
-			}
-			p.KeyStore = ""
-		}
-		if err := st.Put(p); err != nil {
-			return err
-		}
-		if err := st.Save(); err != nil {
 			return err
 		}
 		verb := map[bool]string{true: "added", false: "updated"}[create]
-		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), orDash(p.Model), keyWhere(e, st, p))
+		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), orDash(p.Model), st.KeyWhere(e, p))
 		return nil
 	})
-}
-
-// apply copies the given fields; a new profile gets the preset whose root
-// --base-url is (custom for any other URL), else the default preset.
-func (f *profileEdit) apply(p *profiles.Profile, create bool) error {
-	if f.preset != "" {
-		if _, err := templates.LookupPreset(f.preset); err != nil {
-			return usageErrorf("use --preset taotoken or --preset custom", "%v", err)
-		}
-		p.Preset = f.preset
-	}
-	if f.baseURL != "" {
-		n, err := gateway.Normalize(f.baseURL)
-		if err != nil {
-			return usageErrorf("pass the gateway root, e.g. --base-url https://taotoken.net/api", "--base-url: %v", err)
-		}
-		p.BaseURL = n.Root
-		if create && p.Preset == "" {
-			// A URL that is not a preset's is a custom gateway, not the
-			// default preset's (issue 30 item 1).
-			p.Preset = gateway.PresetForRoot(n.Root)
-		}
-	}
-	if create && p.Preset == "" {
-		p.Preset = templates.DefaultPreset
-	}
-	if f.keyEnv != "" {
-		if !validVar(f.keyEnv) {
-			return usageErrorf("export the key as a variable and pass its name", "--key-env takes a variable name, not %q", redact.Mask(f.keyEnv))
-		}
-		p.KeyEnv = f.keyEnv
-	}
-	for dst, v := range map[*string]string{&p.Model: f.model, &p.BackgroundModel: f.backgroundModel} {
-		if v != "" {
-			*dst = v
-		}
-	}
-	return nil
-}
-
-func validVar(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 func orDash(s string) string {
@@ -209,24 +132,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return redact.Untrusted(s) // profiles.yaml may have been written by hand
-}
-
-// keyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",
-// "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
-func keyWhere(e *env.Env, st *profiles.Store, p profiles.Profile) string {
-	k, err := st.Key(e, p)
-	masked := redact.Mask(k)
-	switch {
-	case p.KeyEnv != "" && k == "":
-		return "$" + p.KeyEnv + " (not set)"
-	case p.KeyEnv != "":
-		return "$" + p.KeyEnv + " (" + masked + ")"
-	case err != nil:
-		return p.KeyStore + " (unreadable)"
-	case p.KeyStore == profiles.StoreKeyring:
-		return "OS keyring (" + masked + ")"
-	case p.KeyStore == profiles.StoreFile:
-		return e.Tilde(st.Secrets.Dir) + "/" + p.Name + " (" + masked + ")"
-	}
-	return "none"
 }

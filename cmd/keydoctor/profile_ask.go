@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
@@ -34,7 +34,7 @@ func askOptions(e *env.Env, out, errOut io.Writer) *setupOptions {
 // askFor asks for profile NAME, a new one (checked first: an answer
 // would be lost on a name already taken).
 func askFor(ctx context.Context, e *env.Env, o *setupOptions, name string, f *profileEdit) error {
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return err
 	}

@@ -7,62 +7,10 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/checks"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
-	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
-
-const schemaProfiles = "keydoctor/profiles@1"
-
-// profileView is a profile as list and show print it: the key masked.
-type profileView struct {
-	Name            string   `json:"name"`
-	Default         bool     `json:"default"`
-	Preset          string   `json:"preset,omitempty"`
-	BaseURL         string   `json:"base_url"`
-	Model           string   `json:"model,omitempty"`
-	BackgroundModel string   `json:"background_model,omitempty"`
-	Key             string   `json:"key"`
-	KeyEnv          string   `json:"key_env,omitempty"`
-	KeyStore        string   `json:"key_store,omitempty"`
-	Tools           []string `json:"tools"`
-}
-
-type profilesDoc struct {
-	Schema   string        `json:"schema"`
-	Default  string        `json:"default"`
-	Profiles []profileView `json:"profiles"`
-}
-
-// toolsOn maps each profile to the tools configured with it now.
-type toolsOn struct {
-	byProfile map[string][]string
-	byTool    map[string]string // tool label → profile ("" none)
-	snap      *discover.Snapshot
-	resolved  []profiles.Resolved
-}
-
-// whoUses discovers the tools' files in project and matches each tool's
-// triple to the profiles (base URL, model, key).
-func whoUses(e *env.Env, st *profiles.Store, project string) toolsOn {
-	p, _ := gateway.Load(e, gateway.LoadOptions{})
-	snap := discover.Discover(e, discover.OptionsFor(p, project))
-	t := toolsOn{byProfile: map[string][]string{}, byTool: map[string]string{}, snap: snap, resolved: st.Resolve(e)}
-	for _, tool := range snap.Tools {
-		if !tool.Base.Configured() {
-			continue
-		}
-		n := profiles.Match(t.resolved, profiles.Triple{Root: tool.Base.Value, Model: tool.Model.Value, Key: tool.Key.Value})
-		t.byTool[tool.Label] = n
-		if n != "" && !contains(t.byProfile[n], string(tool.ID)) {
-			t.byProfile[n] = append(t.byProfile[n], string(tool.ID))
-		}
-	}
-	return t
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -73,16 +21,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func viewOf(e *env.Env, st *profiles.Store, p profiles.Profile, on toolsOn) profileView {
-	k, _ := st.Key(e, p)
-	v := profileView{Name: p.Name, Default: st.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
-		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: on.byProfile[p.Name]}
-	if v.Tools == nil {
-		v.Tools = []string{}
-	}
-	return v
-}
-
 func newProfileListCmd(e *env.Env) *cobra.Command {
 	var asJSON bool
 	project := "."
@@ -91,16 +29,11 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 		Short: "list the profiles: gateway, model, masked key, and the tools on each now",
 		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			st, err := profiles.Open(e)
+			st, err := profile.Open(e)
 			if err != nil {
 				return err
 			}
-			on := whoUses(e, st, project)
-			doc := profilesDoc{Schema: schemaProfiles, Default: st.Default, Profiles: []profileView{}}
-			for _, n := range st.Names() {
-				p, _ := st.Get(n)
-				doc.Profiles = append(doc.Profiles, viewOf(e, st, p, on))
-			}
+			doc := st.List(e, profile.WhoUses(e, st, project))
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), doc)
 			}
@@ -120,7 +53,7 @@ func newProfileListCmd(e *env.Env) *cobra.Command {
 			return nil
 		},
 	}
-	addJSONFlag(cmd.Flags(), &asJSON, schemaProfiles)
+	addJSONFlag(cmd.Flags(), &asJSON, profile.SchemaList)
 	cmd.Flags().StringVar(&project, "project", ".", "project directory (its .env and .claude/ settings)")
 	return cmd
 }
@@ -132,7 +65,7 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 		Short: "show one profile (key masked, and where it is kept)",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := profiles.Open(e)
+			st, err := profile.Open(e)
 			if err != nil {
 				return err
 			}
@@ -140,24 +73,20 @@ func newProfileShowCmd(e *env.Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			on := whoUses(e, st, ".")
-			v := viewOf(e, st, p, on)
+			v := st.View(e, p, profile.WhoUses(e, st, "."))
 			if asJSON {
-				return writeJSON(c.OutOrStdout(), struct {
-					Schema string `json:"schema"`
-					profileView
-				}{"keydoctor/profile@1", v})
+				return writeJSON(c.OutOrStdout(), profile.ShowDoc{Schema: profile.SchemaShow, View: v})
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
 			fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
-			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere(e, st, p))
+			fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), st.KeyWhere(e, p))
 			fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
 			fmt.Fprint(c.OutOrStdout(), b.String())
 			return nil
 		},
 	}
-	addJSONFlag(cmd.Flags(), &asJSON, "keydoctor/profile@1")
+	addJSONFlag(cmd.Flags(), &asJSON, profile.SchemaShow)
 	return cmd
 }
 
@@ -167,7 +96,7 @@ func newProfileRmCmd(e *env.Env) *cobra.Command {
 		Short: "remove a profile and the key keydoctor kept for it (tool files are not touched)",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+			return storeEdit(c, e, func(st *profile.Store) (string, error) {
 				return "removed profile " + args[0], st.Remove(args[0])
 			})
 		},
@@ -180,7 +109,7 @@ func newProfileRenameCmd(e *env.Env) *cobra.Command {
 		Short: "rename a profile (its kept key moves along)",
 		Args:  usageArgs(cobra.ExactArgs(2)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profiles.Store) (string, error) {
+			return storeEdit(c, e, func(st *profile.Store) (string, error) {
 				return fmt.Sprintf("renamed profile %s to %s", args[0], args[1]), st.Rename(args[0], args[1])
 			})
 		},
@@ -188,9 +117,9 @@ func newProfileRenameCmd(e *env.Env) *cobra.Command {
 }
 
 // storeEdit changes the store under the write lock and saves it.
-func storeEdit(c *cobra.Command, e *env.Env, edit func(*profiles.Store) (string, error)) error {
+func storeEdit(c *cobra.Command, e *env.Env, edit func(*profile.Store) (string, error)) error {
 	return withWriteLock(c.Context(), e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, err := profiles.Open(e)
+		st, err := profile.Open(e)
 		if err != nil {
 			return err
 		}
@@ -209,8 +138,8 @@ func storeEdit(c *cobra.Command, e *env.Env, edit func(*profiles.Store) (string,
 // profileSet is what doctor compares the tools with; nil when there are
 // neither profiles nor a team file (or the store does not read: the
 // command's load already said why).
-func profileSet(e *env.Env, team *profiles.Team) *checks.ProfileSet {
-	st, err := profiles.Open(e)
+func profileSet(e *env.Env, team *profile.Team) *checks.ProfileSet {
+	st, err := profile.Open(e)
 	if err != nil || (len(st.Names()) == 0 && team == nil) {
 		return nil
 	}

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -19,6 +18,7 @@ import (
 
 // profileFlags are the flags every command that talks to a gateway shares.
 // The key is never a flag value: only --key-env NAME or --key-stdin.
+// The resolution, and what it found, is profile.Resolver's.
 type profileFlags struct {
 	preset, baseURL, model, backgroundModel, keyEnv, configFile string
 	keyStdin                                                    bool
@@ -26,25 +26,7 @@ type profileFlags struct {
 	// profile is --profile NAME: the stored profile to fall back to
 	// (setup: also the name it saves under, which need not exist yet).
 	profile string
-	// saveAs lets --profile name a profile that does not exist yet.
-	saveAs bool
-	// used is the stored profile the load fell back to ("" none); team
-	// the team file found above the project directory (nil none).
-	used string
-	team *profiles.Team
-	// untrusted is a team file found but not trusted: ignored (the hint
-	// said so once). trustTeam (setup --trust-team-file, or the wizard's
-	// yes) trusts it for the run; trustedNow is then the file to record as
-	// trusted. refuseUntrusted (setup --yes) makes an untrusted file an
-	// error instead of a hint.
-	untrusted, trustedNow      *profiles.Found
-	trustTeam, refuseUntrusted bool
-	hinted                     bool
-	// current, when set (setup), reads the tools' files for a run with
-	// no stored profile and no team file to start from; cur is what it
-	// read.
-	current func() profiles.Current
-	cur     *profiles.Current
+	profile.Resolver
 }
 
 func (f *profileFlags) add(fs *pflag.FlagSet) {
@@ -56,7 +38,7 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the API key from the first line of standard input (on a terminal: a prompt, without echo)")
 	fs.StringVar(&f.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
-	fs.StringVar(&f.profile, "profile", "", "stored profile to use for what flags and variables do not give (default $"+profiles.ProfileVar+", else the default profile)")
+	fs.StringVar(&f.profile, "profile", "", "stored profile to use for what flags and variables do not give (default $"+profile.ProfileVar+", else the default profile)")
 }
 
 // load resolves the profile for a command run in the current directory.
@@ -66,35 +48,22 @@ func (f *profileFlags) load(e *env.Env) (gateway.Profile, error) { return f.load
 // the stored profile (--profile, $KEYDOCTOR_PROFILE or the default), the
 // config file, the preset.
 func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
-	o := gateway.LoadOptions{
+	r := &f.Resolver
+	r.Options = profile.LoadOptions{
 		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
-	team, err := f.findTeam(e, dir)
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		// A FIFO, a device or a huge file in a repository's keydoctor.yaml.
-		return gateway.Profile{}, &gateway.UsageError{Msg: fmt.Sprintf("cannot read %s: %v", e.Tilde(pe.Path), pe.Err),
-			Hint: "make it a regular file or remove it"}
-	}
-	if err != nil {
-		return gateway.Profile{}, err
-	}
-	f.team, o.Team = team, team.Layer()
-	if o.Saved, err = f.savedLayer(e); err != nil {
-		return gateway.Profile{}, err
-	}
-	if o.Saved == nil && team == nil && f.current != nil {
-		cur := f.current()
-		o.Saved, f.cur = cur.Layer, &cur
-	}
+	r.Profile, r.StdinKey = f.profile, nil
 	if f.keyStdin {
-		r, err := stdinKey(e)
-		if err != nil {
-			return gateway.Profile{}, err
-		}
-		o.KeyStdin = r
+		r.StdinKey = func() (io.Reader, error) { return stdinKey(e) }
 	}
-	return gateway.Load(e, o)
+	r.OnUntrusted = func(found *profile.Found) { fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", untrustedText(e, found)) }
+	r.OnNote = func(err error) { fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err) }
+	p, err := r.Resolve(e, dir)
+	if ue := (*profile.UntrustedError)(nil); errors.As(err, &ue) {
+		return p, untrustedError(e, ue.Found)
+	}
+	return p, err
 }
 
 // stdinTerminal reports whether r is a terminal, and its descriptor;
@@ -146,37 +115,4 @@ func stdinKey(e *env.Env) (io.Reader, error) {
 		fmt.Fprintln(e.Stderr)
 		return nil, failf("", "interrupted: no key was read")
 	}
-}
-
-// savedLayer is the stored profile to fall back to, its key read; a key
-// that cannot be read (a locked keyring) is a note, not a failure.
-func (f *profileFlags) savedLayer(e *env.Env) (*gateway.Layer, error) {
-	st, err := profiles.Open(e)
-	if err != nil {
-		return nil, err
-	}
-	name := f.profile
-	if name == "" {
-		if name, err = st.Current(e); err != nil || name == "" {
-			return nil, err
-		}
-	}
-	p, ok := st.Get(name)
-	if !ok && f.saveAs { // setup --profile NEW starts from the current one
-		if name, err = st.Current(e); err != nil || name == "" {
-			return nil, err
-		}
-		p, ok = st.Get(name)
-	}
-	if !ok {
-		_, err := st.Must(name)
-		return nil, err
-	}
-	l, err := st.Layer(e, p)
-	if err != nil {
-		fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err)
-		l, _ = st.Layer(e, profiles.Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel})
-	}
-	f.used = name
-	return l, nil
 }

@@ -7,42 +7,12 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
-
-// findTeam is the repository's team file above dir when the user trusts
-// its content (or trusts it for this run: trustTeam); an untrusted one is
-// ignored, and said once on stderr (setup --yes: refused, exit 2).
-func (f *profileFlags) findTeam(e *env.Env, dir string) (*profiles.Team, error) {
-	found, err := profiles.TeamFor(e, dir)
-	if err != nil || found == nil {
-		return nil, err
-	}
-	if !found.Trusted && !f.trustTeam {
-		f.untrusted = found
-		if f.refuseUntrusted {
-			return nil, untrustedError(e, found)
-		}
-		if !f.hinted {
-			f.hinted = true
-			fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", untrustedText(e, found))
-		}
-		return nil, nil
-	}
-	t, err := found.Team()
-	if err != nil {
-		return nil, err
-	}
-	if !found.Trusted {
-		f.trustedNow = found
-	}
-	f.untrusted = nil
-	return t, nil
-}
 
 // untrustedText says what the file is, which host it names and how to
 // trust it.
-func untrustedText(e *env.Env, found *profiles.Found) string {
+func untrustedText(e *env.Env, found *profile.Found) string {
 	host, _, _ := found.Shown()
 	what := "is not trusted"
 	if found.Changed {
@@ -52,7 +22,7 @@ func untrustedText(e *env.Env, found *profiles.Found) string {
 }
 
 // untrustedError is setup --yes's refusal of an untrusted team file.
-func untrustedError(e *env.Env, found *profiles.Found) error {
+func untrustedError(e *env.Env, found *profile.Found) error {
 	host, _, _ := found.Shown()
 	what := "is not trusted"
 	if found.Changed {
@@ -78,7 +48,7 @@ func teamShown(e *env.Env, path string) string {
 
 // trustCommand is the command that trusts the file at path.
 func trustCommand(e *env.Env, path string) string {
-	if s := teamShown(e, path); s != "./"+profiles.TeamFile {
+	if s := teamShown(e, path); s != "./"+profile.TeamFile {
 		return "keydoctor trust " + s
 	}
 	return "keydoctor trust"

@@ -14,6 +14,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -83,7 +85,7 @@ type setupOptions struct {
 func newSetupCmd(e *env.Env) *cobra.Command {
 	o := &setupOptions{Env: e}
 	o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, o.Env, p, o.Project, tools)
+		return setup.CheckWritten(ctx, o.Env, p, o.Project, tools)
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
@@ -179,9 +181,9 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		if err != nil {
 			return err
 		}
-		rep := newSetupReport(o.Env, wo.Profile, ids, pl, true)
+		rep := setup.NewReport(o.Env, wo.Profile, ids, pl, true)
 		rep.Notes = append(rep.Notes, notes...)
-		return rep.print(o)
+		return printSetup(o, rep)
 	}
 	return writeSetup(ctx, o)
 }
@@ -206,7 +208,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		return wo, nil, err
 	}
 	var ids []gateway.ToolID
-	if t := o.Flags.team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
+	if t := o.Flags.Team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
 		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
 	}
 	if o.Tools != "" {
@@ -214,7 +216,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 			return wo, nil, usageErrorf("", "--tools: %v", err)
 		}
 	}
-	detected := detectTools(o.Env, o.LookPath, wo.Project)
+	detected := setup.DetectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
 		w := newWizard(o, p, ids, detected)
 		if err := w.run(ctx); err != nil {
@@ -222,7 +224,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		}
 		p, ids = w.profile, w.tools
 	} else {
-		if err := requireProfile(p); err != nil {
+		if err := profile.Complete(p); err != nil {
 			return wo, nil, err
 		}
 		if ids == nil {
@@ -243,7 +245,7 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 // writeSetup is setup's write session: holding the write lock it
 // resolves the profile, plans, asks, writes, and saves the profile.
 func writeSetup(ctx context.Context, o *setupOptions) error {
-	var rep *setupReport
+	var rep *setup.Report
 	var wo writers.Options
 	var ids []gateway.ToolID
 	out, err := runSession(ctx, o.Env, o.Err, o.sessionName(), plan.Steps{
@@ -260,7 +262,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 			if err != nil {
 				return nil, err
 			}
-			rep = newSetupReport(o.Env, wo.Profile, ids, pl, false)
+			rep = setup.NewReport(o.Env, wo.Profile, ids, pl, false)
 			rep.Notes = append(rep.Notes, notes...)
 			return pl, nil
 		},
@@ -276,8 +278,8 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 			return true, nil
 		},
 		Remember: func(ctx context.Context, out *plan.Outcome) error {
-			rep.applied(o.Env, out.Result)
-			if t := o.Flags.trustedNow; t != nil {
+			rep.Applied(o.Env, out.Result)
+			if t := o.Flags.TrustedNow; t != nil {
 				if err := t.Trust(o.Env); err != nil {
 					return failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
 				}
@@ -287,7 +289,7 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 				return failf("the files were written; run it again to save the profile", "%v", err)
 			}
 			if o.Check != nil {
-				rep.checked(o.Check(ctx, wo.Profile, ids))
+				rep.Checked(o.Check(ctx, wo.Profile, ids))
 			}
 			return nil
 		},
@@ -295,10 +297,10 @@ func writeSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil || out.Declined() {
 		return err
 	}
-	if err := rep.print(o); err != nil {
+	if err := printSetup(o, rep); err != nil {
 		return err
 	}
-	if rep.failing() {
+	if rep.Failing() {
 		return &exitError{code: exitFindings}
 	}
 	return nil
@@ -319,11 +321,11 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 	if o.preloaded != nil {
 		return *o.preloaded, nil
 	}
-	o.Flags.saveAs = true
-	o.Flags.current = o.currentFiles
+	o.Flags.SaveAs = true
+	o.Flags.Current = func() profile.Current { return setup.CurrentFiles(o.Env, o.Project, o.Tools) }
 	p, err := o.Flags.loadIn(o.Env, o.Project)
 	if err == nil {
-		err = keptFromFiles(o.Flags.cur, &p)
+		err = setup.KeptFromFiles(o.Flags.Cur, &p)
 	}
 	// The background model is settled against the gateway's list and
 	// the files on every run (settleBackground); a stored one would skip
@@ -343,8 +345,8 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		MCPCommand: strings.Fields(o.MCPCommand),
 	}
 	switch {
-	case o.Flags.team != nil && o.Flags.team.KeyEnv != "":
-		wo.CodexEnvKey = o.Flags.team.KeyEnv
+	case o.Flags.Team != nil && o.Flags.Team.KeyEnv != "":
+		wo.CodexEnvKey = o.Flags.Team.KeyEnv
 	case o.Flags.keyEnv != "":
 		wo.CodexEnvKey = o.Flags.keyEnv
 	case o.keyEnv != "":
@@ -357,24 +359,6 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}
 	return wo, nil
-}
-
-// requireProfile is the non-interactive check: one line naming the flag.
-func requireProfile(p gateway.Profile) error {
-	switch {
-	case p.BaseURL == "":
-		return usageErrorf("", "no base URL: pass --base-url URL or set %s", p.VarBaseURL)
-	case p.Key == "" && p.Refused != nil:
-		return p.Refused.Usage()
-	case p.Key == "":
-		return usageErrorf("", "no API key: pass --key-env NAME or --key-stdin, or set %s", p.KeyVar)
-	case p.Model == "":
-		return usageErrorf("", "no model: pass --model ID or set %s", p.VarModel)
-	}
-	if kp := gateway.CheckKey(p.Key); kp != nil {
-		return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from %s is refused: %s", p.Source(gateway.FieldKey), kp.Reason)
-	}
-	return nil
 }
 
 // listModels asks the gateway's /v1/models with a short deadline.

@@ -2,95 +2,28 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
-	"github.com/keydoctor/keydoctor/writers"
+	"github.com/keydoctor/keydoctor/internal/setup"
 )
 
-// setupReport is what setup prints, as text or as JSON (schema
-// keydoctor/setup@1). Every diff and note goes through the plan's
-// masking before it is stored here.
-type setupReport struct {
-	Schema  string           `json:"schema"`
-	DryRun  bool             `json:"dry_run"`
-	Profile gateway.Public   `json:"profile"`
-	Tools   []gateway.ToolID `json:"tools"`
-	Changed bool             `json:"changed"`
-	Files   []setupFile      `json:"files"`
-	Backup  string           `json:"backup,omitempty"`
-	// ProfileSaved says how the stored profile changed ("" it did not).
-	ProfileSaved string `json:"profile_saved,omitempty"`
-	// Leftovers are temporary copies a killed run left, removed first.
-	Leftovers []string `json:"removed_leftovers,omitempty"`
-	Notes     []string `json:"notes,omitempty"`
-	// Checks are the offline checks run on what was written.
-	Checks       []doctor.Finding `json:"checks,omitempty"`
-	CheckSummary *doctor.Summary  `json:"check_summary,omitempty"`
-
-	keySource string
-}
-
-type setupFile struct {
-	Tool   gateway.ToolID `json:"tool"`
-	Path   string         `json:"path"`
-	Action string         `json:"action"` // create, update, chmod, remove, unchanged
-	Mode   string         `json:"mode,omitempty"`
-	Notes  []string       `json:"notes,omitempty"`
-	Diff   string         `json:"diff,omitempty"`
-}
-
-func newSetupReport(e *env.Env, p gateway.Profile, tools []gateway.ToolID, plan *writers.Plan, dry bool) *setupReport {
-	r := &setupReport{Schema: schemaSetup, DryRun: dry, Profile: p.Public(), Tools: tools, keySource: p.Source(gateway.FieldKey)}
-	for _, n := range p.Notes {
-		r.Notes = append(r.Notes, n.Message)
-	}
-	for _, c := range plan.Changes {
-		f := setupFile{Tool: c.Tool, Path: e.Tilde(c.Path), Action: c.Action(), Notes: c.Notes}
-		if c.Changed() {
-			r.Changed = true
-			f.Diff = plan.FileDiff(c, e.Tilde)
-			if !c.Remove {
-				f.Mode = fmt.Sprintf("%04o", c.Mode)
-			}
-		}
-		f.Notes = nil
-		for _, n := range c.Notes {
-			f.Notes = append(f.Notes, plan.Redact(tildeIn(e, n)))
-		}
-		r.Files = append(r.Files, f)
-	}
-	return r
-}
-
-// applied records what Apply did: the backup, and nothing changed when
-// nothing was written.
-func (r *setupReport) applied(e *env.Env, res *writers.Result) {
-	if res.Backup != "" {
-		r.Backup = e.Tilde(res.Backup)
-	}
-	for _, p := range res.Removed {
-		r.Leftovers = append(r.Leftovers, e.Tilde(p))
-	}
-	r.Changed = len(res.Written) > 0
-}
-
-func (r *setupReport) print(o *setupOptions) error {
+// printSetup prints setup's report, as text or as JSON.
+func printSetup(o *setupOptions, r *setup.Report) error {
 	if o.JSON {
 		return writeJSON(o.Out, r)
 	}
 	w := o.Out
 	if o.UI.Quiet { // only what the checks found wrong
-		if r.failing() {
-			r.printChecks(w)
+		if r.Failing() {
+			printChecks(w, r)
 		}
 		return nil
 	}
 	src := ""
-	if r.keySource != "" {
-		src = " (from " + r.keySource + ")"
+	if r.KeySource != "" {
+		src = " (from " + r.KeySource + ")"
 	}
 	fmt.Fprintf(w, "gateway  %s\nmodel    %s\nkey      %s%s\n", r.Profile.BaseURL, r.Profile.Model, r.Profile.Key, src)
 	if r.Profile.BackgroundModel != "" {
@@ -130,6 +63,28 @@ func (r *setupReport) print(o *setupOptions) error {
 	case r.Backup != "":
 		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
 	}
-	r.printChecks(w)
+	printChecks(w, r)
 	return nil
+}
+
+// printChecks prints the problems the checks found, or that none were.
+func printChecks(w io.Writer, r *setup.Report) {
+	if r.CheckSummary == nil {
+		return
+	}
+	s := r.CheckSummary
+	fmt.Fprintf(w, "\nchecked   %d ok, %d info, %d warning, %d error ('keydoctor doctor' for the whole picture)\n", s.OK, s.Info, s.Warning, s.Error)
+	for _, f := range r.Checks {
+		if f.Status == doctor.OK || f.Status == doctor.Skipped {
+			continue
+		}
+		tool := ""
+		if f.Tool != "" {
+			tool = " (" + f.Tool + ")"
+		}
+		fmt.Fprintf(w, "%-9s %s%s: %s\n", f.Status, f.Code, tool, f.Message)
+		if f.Fix != "" {
+			fmt.Fprintf(w, "          fix: %s\n", f.Fix)
+		}
+	}
 }

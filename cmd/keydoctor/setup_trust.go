@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // settleTrust decides what setup does with an untrusted keydoctor.yaml in
@@ -15,12 +15,12 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 	if o.preloaded != nil {
 		return nil
 	}
-	o.Flags.trustTeam = o.TrustTeamFile
+	o.Flags.TrustTeam = o.TrustTeamFile
 	if o.TrustTeamFile || !o.Interactive {
-		o.Flags.refuseUntrusted = !o.TrustTeamFile
+		o.Flags.RefuseUntrusted = !o.TrustTeamFile
 		return nil
 	}
-	found, err := profiles.TeamFor(o.Env, o.Project)
+	found, err := profile.TeamFor(o.Env, o.Project)
 	if err != nil || found == nil || found.Trusted {
 		return err
 	}
@@ -35,7 +35,7 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	o.Flags.trustTeam, o.Flags.hinted = ok, true
+	o.Flags.TrustTeam, o.Flags.Hinted = ok, true
 	if !ok {
 		fmt.Fprintf(o.Out, "%s is ignored\n", shown)
 	}

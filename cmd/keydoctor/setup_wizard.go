@@ -11,7 +11,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
@@ -131,7 +131,7 @@ func (w *wizard) run(ctx context.Context) error {
 
 func (w *wizard) askGateway(ctx context.Context) error {
 	p := &w.profile
-	if src := p.Source(gateway.FieldBaseURL); src != "--base-url" && src != profiles.TeamFile {
+	if src := p.Source(gateway.FieldBaseURL); src != "--base-url" && src != profile.TeamFile {
 		if err := w.chooseGateway(ctx); err != nil {
 			return err
 		}

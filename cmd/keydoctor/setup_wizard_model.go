@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -126,7 +126,7 @@ func nothingAnswers(err error) bool {
 
 func (w *wizard) askModel(ctx context.Context) error {
 	p := &w.profile
-	if p.Source(gateway.FieldModel) == profiles.TeamFile {
+	if p.Source(gateway.FieldModel) == profile.TeamFile {
 		return nil // the team decided
 	}
 	if p.Source(gateway.FieldModel) == "--model" {

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // teamProject is a repository whose keydoctor.yaml names root.
@@ -20,7 +20,7 @@ func teamProject(t *testing.T, root string) (dir, file string) {
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	file = filepath.Join(dir, profiles.TeamFile)
+	file = filepath.Join(dir, profile.TeamFile)
 	team := "base_url: " + root + "\nmodel: gpt-4o-mini\nbackground_model: gpt-4o-mini\ntools: [claude]\nkey_env: TEAM_API_KEY\n"
 	if err := os.WriteFile(file, []byte(team), 0o644); err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestSetupWizardTrustsTeamFile(t *testing.T) {
 	if !strings.Contains(string(settings), `"ANTHROPIC_BASE_URL": "`+srv.Root()+`"`) {
 		t.Errorf("the team's gateway was not written:\n%s", settings)
 	}
-	found, err := profiles.JudgeTeam(e, file)
+	found, err := profile.JudgeTeam(e, file)
 	if err != nil || !found.Trusted {
 		t.Errorf("the answer yes did not record the trust: %v", err)
 	}
@@ -97,7 +97,7 @@ func TestSetupWizardIgnoresTeamFile(t *testing.T) {
 			t.Errorf("the ignored team file's gateway was asked for its models")
 		}
 	}
-	if found, err := profiles.JudgeTeam(e, file); err != nil || found.Trusted {
+	if found, err := profile.JudgeTeam(e, file); err != nil || found.Trusted {
 		t.Errorf("the answer no trusted the file: %v", err)
 	}
 }

@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -42,13 +44,7 @@ func parseTool(name string) (gateway.ToolID, error) {
 // toolNames lists the ids of the tools that keep accepts (every tool when
 // keep is nil), for messages and help: "claude, codex, cline".
 func toolNames(keep func(tool.Tool) bool) string {
-	var ids []string
-	for _, t := range tool.All() {
-		if keep == nil || keep(t) {
-			ids = append(ids, string(t.ID))
-		}
-	}
-	return strings.Join(ids, ", ")
+	return strings.Join(complete.Tools(keep), ", ")
 }
 
 // setupTools is the tools setup and use write, for help and errors:
@@ -86,47 +82,13 @@ func storedProfileName(p gateway.Profile) string {
 }
 
 // snapshotSecrets are every key discovery saw, for last-line redaction.
-func snapshotSecrets(s *discover.Snapshot) []string {
-	var out []string
-	add := func(v discover.Value) {
-		if v.Value != "" {
-			out = append(out, v.Value)
-		}
-		for _, o := range v.Overrides {
-			if o.Value != "" {
-				out = append(out, o.Value)
-			}
-		}
-	}
-	for _, t := range s.Tools {
-		add(t.Key)
-		for _, c := range t.Credentials {
-			add(c)
-		}
-	}
-	for _, k := range s.Stored {
-		add(k.Value)
-	}
-	return out
-}
+func snapshotSecrets(s *discover.Snapshot) []string { return s.Keys() }
 
 // keySource names where the profile's key came from, for messages.
-func keySource(p gateway.Profile) string {
-	if s := p.Source(gateway.FieldKey); s != "" {
-		return s
-	}
-	return p.KeyVar
-}
+func keySource(p gateway.Profile) string { return p.KeySource() }
 
 // authFor is the auth header the tools that speak proto send.
-func authFor(proto gateway.Protocol) gateway.Auth {
-	for _, t := range tool.All() {
-		if t.Protocol == proto {
-			return t.Auth
-		}
-	}
-	return gateway.AuthBearer
-}
+func authFor(proto gateway.Protocol) gateway.Auth { return ping.AuthFor(proto) }
 
 // stderrColor is useColor for the error lines: auto means stderr is a
 // terminal. A bad --color was reported already: no colour then.
@@ -151,16 +113,6 @@ func useColor(e *env.Env, mode string) (bool, error) {
 		return e.IsTerminal && !noColor && e.Getenv("TERM") != "dumb", nil
 	}
 	return false, usageErrorf("use --color auto, always or never", "invalid --color %q", mode)
-}
-
-// tildeIn shows every path under the home directory inside s as ~/… (as
-// Tilde does: ~\… on Windows).
-func tildeIn(e *env.Env, s string) string {
-	if e.Home == "" {
-		return s
-	}
-	sep := string(filepath.Separator)
-	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/"+sep)+sep, "~"+sep)
 }
 
 // refusal turns a refused file into exit status 2 with file, line and

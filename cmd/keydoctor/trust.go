@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -32,7 +29,7 @@ func newTrustCmd(e *env.Env) *cobra.Command {
 		Long: `A repository's keydoctor.yaml names a gateway, a model and the variable a key
 is read from. Whoever wrote the repository wrote it, so it has no effect until
 you trust its exact content: trust records the file's absolute path and the
-SHA-256 of its content in ` + "`$XDG_CONFIG_HOME/keydoctor/" + profiles.TrustFile + "`" + ` (0600). A file that
+SHA-256 of its content in ` + "`$XDG_CONFIG_HOME/keydoctor/" + profile.TrustFile + "`" + ` (0600). A file that
 changes (the next pull) is untrusted again. An untrusted file is ignored by
 every command, which says so once on stderr; 'setup --yes' refuses it unless
 --trust-team-file is given.
@@ -70,7 +67,7 @@ func runTrust(ctx context.Context, o *trustOptions) error {
 	case o.Revoke:
 		return withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return revokeTrust(o) })
 	}
-	found, err := o.find()
+	found, err := profile.TrustTarget(o.Env, o.Path)
 	if err != nil {
 		return err
 	}
@@ -79,7 +76,7 @@ func runTrust(ctx context.Context, o *trustOptions) error {
 		return err
 	}
 	shown := teamShown(o.Env, found.Path)
-	what := describeTeam(found, t)
+	what := profile.Describe(found, t)
 	if found.Trusted {
 		fmt.Fprintf(o.Out, "%s is trusted already (%s)\n", shown, what)
 		return nil
@@ -91,88 +88,21 @@ func runTrust(ctx context.Context, o *trustOptions) error {
 	return nil
 }
 
-// find is the file PATH names: a file itself, or the team file of the
-// repository holding a directory.
-func (o *trustOptions) find() (*profiles.Found, error) {
-	path := o.Path
-	if path == "" {
-		path = "."
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, usageErrorf("give a keydoctor.yaml or a directory of the repository", "%s: %v", o.Env.Tilde(path), errors.Unwrap(err))
-	}
-	if !fi.IsDir() {
-		return profiles.JudgeTeam(o.Env, path)
-	}
-	found, err := profiles.TeamFor(o.Env, path)
-	if err != nil {
-		return nil, err
-	}
-	if found == nil {
-		return nil, usageErrorf("only a repository's own file counts: from the directory up to the one holding .git",
-			"no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
-	}
-	return found, nil
-}
-
-// shownDir is a directory as messages print it: absolute, home as ~.
-func shownDir(e *env.Env, dir string) string {
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	return e.Tilde(dir)
-}
-
-// describeTeam is what a team file sets, for the user to read.
-func describeTeam(f *profiles.Found, t *profiles.Team) string {
-	host, _, _ := f.Shown()
-	s := "gateway " + host
-	if t.Model != "" {
-		s += ", model " + t.Model
-	}
-	if t.KeyEnv != "" {
-		s += ", key from $" + t.KeyEnv
-	}
-	return s
-}
-
 func revokeTrust(o *trustOptions) error {
-	path := o.Path
-	if path == "" {
-		path = "."
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		p, err := profiles.LocateTeam(path)
-		if err != nil {
-			return err
-		}
-		if p == "" {
-			return usageErrorf("give the file's path: 'keydoctor trust --list' shows them", "no %s in the repository holding %s", profiles.TeamFile, shownDir(o.Env, path))
-		}
-		path = p
-	}
-	key, err := profiles.TrustKey(path)
-	if err != nil {
+	key, revoked, err := profile.RevokeTrust(o.Env, o.Path)
+	switch {
+	case err != nil:
 		return err
-	}
-	tr, err := profiles.OpenTrust(o.Env)
-	if err != nil {
-		return err
-	}
-	if !tr.Revoke(key) {
+	case !revoked:
 		fmt.Fprintf(o.Out, "%s was not trusted\n", teamShown(o.Env, key))
-		return nil
+	default:
+		fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", teamShown(o.Env, key))
 	}
-	if err := tr.Save(); err != nil {
-		return err
-	}
-	fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", teamShown(o.Env, key))
 	return nil
 }
 
 func listTrust(o *trustOptions) error {
-	tr, err := profiles.OpenTrust(o.Env)
+	tr, err := profile.OpenTrust(o.Env)
 	if err != nil {
 		return err
 	}

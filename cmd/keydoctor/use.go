@@ -8,7 +8,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
@@ -66,16 +67,16 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	// profile, and the files whose forms and tools the switch keeps.
 	so.prepare = func() error { return prepareUse(o, so) }
 	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
-		return checkWritten(ctx, e, p, o.Project, ids)
+		return setup.CheckWritten(ctx, e, p, o.Project, ids)
 	}
-	so.remember = func(gateway.Profile) error { return makeDefault(e, o.Name) }
+	so.remember = func(gateway.Profile) error { return profile.MakeDefault(e, o.Name) }
 	return runSetup(ctx, so)
 }
 
 // prepareUse resolves the profile use writes and the tools it switches.
 func prepareUse(o *useOptions, so *setupOptions) error {
 	e := o.Env
-	st, err := profiles.Open(e)
+	st, err := profile.Open(e)
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	if err != nil {
 		return err
 	}
-	p, err := profileToWrite(e, st, sp)
+	p, err := st.ToWrite(e, sp)
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	keepAuthForms(so, snap, p)
 	envNames := keepDotEnvNames(so, snap, p)
 	if so.Tools == "" {
-		ids := configuredTools(snap)
+		ids := setup.ConfiguredTools(snap)
 		if envNames && !contains(ids, string(gateway.DotEnv)) {
 			ids = append(ids, string(gateway.DotEnv))
 		}
@@ -103,53 +104,6 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 		so.Tools = strings.Join(ids, ",")
 	}
 	return nil
-}
-
-// profileToWrite resolves a stored profile to the triple use writes: its
-// own values beat every variable (a switch must not be undone by an
-// exported KEYDOCTOR_MODEL).
-func profileToWrite(e *env.Env, st *profiles.Store, sp profiles.Profile) (gateway.Profile, error) {
-	key, err := st.Key(e, sp)
-	if err != nil {
-		return gateway.Profile{}, failf("", "%v", err)
-	}
-	if key == "" {
-		hint := "give it one: printf '%s\\n' \"$KEY\" | keydoctor profile set " + sp.Name + " --key-stdin"
-		if sp.KeyEnv != "" {
-			return gateway.Profile{}, usageErrorf("export "+sp.KeyEnv+" first", "profile %s takes its key from %s, which is not set", sp.Name, sp.KeyEnv)
-		}
-		return gateway.Profile{}, usageErrorf(hint, "profile %s has no key", sp.Name)
-	}
-	saved, err := st.Layer(e, sp)
-	if err != nil {
-		return gateway.Profile{}, err
-	}
-	lo := gateway.LoadOptions{Preset: presetOf(sp), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel,
-		Key: key, Saved: saved, ConfigFile: "", Command: "use"}
-	if sp.KeyEnv != "" {
-		lo.Key, lo.KeyEnv = "", sp.KeyEnv
-	}
-	p, err := gateway.Load(e, lo)
-	if err != nil {
-		return p, err
-	}
-	if err := requireProfile(p); err != nil {
-		return p, err
-	}
-	return p, nil
-}
-
-// configuredTools are the tools setup writes that a file or variable
-// configures for a gateway now.
-func configuredTools(snap *discover.Snapshot) []string {
-	var out []string
-	for _, t := range snap.Tools {
-		d, ok := tool.Lookup(string(t.ID))
-		if ok && d.Setup && t.Base.Configured() && !t.MCP && !contains(out, string(t.ID)) {
-			out = append(out, string(t.ID))
-		}
-	}
-	return out
 }
 
 // keepAuthForms keeps how each tool holds its key now (Claude Code's
@@ -203,14 +157,4 @@ func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profil
 		return true
 	}
 	return false
-}
-
-// makeDefault records the profile use switched to as the default.
-func makeDefault(e *env.Env, name string) error {
-	st, err := profiles.Open(e)
-	if err != nil || st.Default == name {
-		return err
-	}
-	st.Default = name
-	return st.Save()
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"regexp"
-	"runtime"
-	"runtime/debug"
-	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/buildinfo"
 	"github.com/spf13/cobra"
 )
 
@@ -30,11 +27,11 @@ go run) says "development build" instead of a version.
 'keydoctor --version' prints the same line.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
-			b := currentBuild()
+			b := buildinfo.Current(releaseStamp())
 			if asJSON {
 				return writeJSON(c.OutOrStdout(), b)
 			}
-			_, err := fmt.Fprintln(c.OutOrStdout(), b.line())
+			_, err := fmt.Fprintln(c.OutOrStdout(), b.Line())
 			return err
 		},
 	}
@@ -42,87 +39,10 @@ go run) says "development build" instead of a version.
 	return c
 }
 
-// versionInfo is what `keydoctor version --json` prints.
-type versionInfo struct {
-	Schema string `json:"schema"`
-	// Version is the release's version ("1.2.0"), a module version
-	// ("v1.2.0" from go install MODULE@v1.2.0), or "(devel)".
-	Version     string `json:"version"`
-	Development bool   `json:"development"` // not a release: built from a clone
-	Commit      string `json:"commit"`      // "" when the build recorded none
-	Date        string `json:"date"`        // the commit's date, RFC 3339; "" when unknown
-	Modified    bool   `json:"modified"`    // the source had uncommitted changes
-	Go          string `json:"go"`
-	OS          string `json:"os"`
-	Arch        string `json:"arch"`
+// releaseStamp is what the release build wrote into the binary.
+func releaseStamp() buildinfo.Stamp {
+	return buildinfo.Stamp{Version: releaseVersion, Commit: releaseCommit, Date: releaseDate}
 }
 
 // buildVersion is `keydoctor --version`'s line.
-func buildVersion() string { return currentBuild().line() }
-
-func currentBuild() versionInfo {
-	bi, _ := debug.ReadBuildInfo()
-	return readBuild(bi, releaseStamp{releaseVersion, releaseCommit, releaseDate}, runtime.GOOS, runtime.GOARCH)
-}
-
-// releaseStamp is what the release build wrote into the binary.
-type releaseStamp struct{ Version, Commit, Date string }
-
-// pseudoVersion matches the version Go gives an untagged commit
-// (v0.0.0-20261130120000-0123456789ab, v1.2.1-0.20261130120000-0123456789ab).
-var pseudoVersion = regexp.MustCompile(`[-.]\d{14}-[0-9a-f]{12}(\+.*)?$`)
-
-func readBuild(bi *debug.BuildInfo, st releaseStamp, goos, goarch string) versionInfo {
-	b := versionInfo{Schema: schemaVersion, Version: "(devel)", Go: runtime.Version(), OS: goos, Arch: goarch}
-	if bi != nil {
-		if bi.GoVersion != "" {
-			b.Go = bi.GoVersion
-		}
-		if bi.Main.Version != "" {
-			b.Version = bi.Main.Version
-		}
-		for _, kv := range bi.Settings {
-			switch kv.Key {
-			case "vcs.revision":
-				b.Commit = kv.Value
-			case "vcs.time":
-				b.Date = kv.Value
-			case "vcs.modified":
-				b.Modified = kv.Value == "true"
-			}
-		}
-	}
-	if st.Version != "" {
-		b.Version, b.Commit, b.Date = st.Version, st.Commit, st.Date
-		return b
-	}
-	// Without the release's stamp, only a tagged module version from the
-	// module proxy is a release; anything built from a clone is not.
-	b.Development = b.Version == "(devel)" || b.Modified ||
-		strings.Contains(b.Version, "+dirty") || pseudoVersion.MatchString(b.Version)
-	return b
-}
-
-// line is one line: "keydoctor 1.2.0 (commit 0123456789ab, 2026-11-30T12:00:00Z)
-// go1.26.8 linux/amd64", or "keydoctor development build (…) …".
-func (b versionInfo) line() string {
-	name := b.Version
-	if b.Development {
-		name = "development build"
-	}
-	var vcs []string
-	if b.Commit != "" {
-		vcs = append(vcs, "commit "+b.Commit[:min(12, len(b.Commit))])
-	}
-	if b.Date != "" {
-		vcs = append(vcs, b.Date)
-	}
-	if b.Modified {
-		vcs = append(vcs, "modified")
-	}
-	line := "keydoctor " + name
-	if len(vcs) > 0 {
-		line += " (" + strings.Join(vcs, ", ") + ")"
-	}
-	return line + " " + b.Go + " " + b.OS + "/" + b.Arch
-}
+func buildVersion() string { return buildinfo.Current(releaseStamp()).Line() }

@@ -7,10 +7,10 @@ import "time"
 // the client's own scheduling noise.
 const burstGap = 500 * time.Microsecond
 
-// Chunked says more than half of the gaps between deltas are shorter than
+// isChunked says more than half of the gaps between deltas are shorter than
 // burstGap: tokens arrive in clumps, as when a proxy flushes every few
 // kilobytes. The probe's detector sees only the single burst.
-func Chunked(at []time.Duration) bool {
+func isChunked(at []time.Duration) bool {
 	if len(at) < 4 {
 		return false
 	}

@@ -85,7 +85,7 @@ func planLevel(rps float64, levels []Level) (Level, bool) {
 		if top == nil || l.Concurrency > top.Concurrency {
 			top = l
 		}
-		if float64(l.Concurrency) >= Little(rps, l.MeanE2E()) && (cover == nil || l.Concurrency < cover.Concurrency) {
+		if float64(l.Concurrency) >= little(rps, l.MeanE2E()) && (cover == nil || l.Concurrency < cover.Concurrency) {
 			cover = l
 		}
 	}

@@ -15,7 +15,7 @@ import (
 func burstAt(t0 time.Time) Sample {
 	r := streamed(200*time.Millisecond, 100*time.Microsecond, 10, 0)
 	r.Timings.Start = t0
-	return NewSample(r, testKey)
+	return newSample(r, testKey)
 }
 
 func TestSaturatedClientBlamesNoBuffering(t *testing.T) {
@@ -72,7 +72,7 @@ func TestModelTTFTIsPerRequest(t *testing.T) {
 	mk := func(fb time.Duration) Sample {
 		r := streamed(100*time.Millisecond, 10*time.Millisecond, 5, 0)
 		r.Timings.FirstByte = fb
-		return NewSample(r, testKey)
+		return newSample(r, testKey)
 	}
 	l := Aggregate(1, []Sample{mk(10 * time.Millisecond), mk(90 * time.Millisecond)}, time.Second)
 	if l.ModelTTFT.N != 2 || l.ModelTTFT.P50 != 10 || l.ModelTTFT.Max != 90 {
@@ -83,7 +83,7 @@ func TestModelTTFTIsPerRequest(t *testing.T) {
 func TestNonStreamingJSONOmitsUnmeasured(t *testing.T) {
 	r := &probe.Result{StatusCode: 200, Usage: probe.Usage{InputTokens: 42, OutputTokens: 16, FromServer: true},
 		Timings: probe.Timings{Start: time.Now(), FirstByte: 50 * time.Millisecond, End: 60 * time.Millisecond}}
-	l := Aggregate(1, []Sample{NewSample(r, testKey)}, time.Second)
+	l := Aggregate(1, []Sample{newSample(r, testKey)}, time.Second)
 	b, err := json.Marshal(l)
 	if err != nil {
 		t.Fatal(err)

@@ -250,7 +250,7 @@ func (r *runner) one(seq int, warmup bool, start time.Time, planned time.Duratio
 	sent := time.Now()
 	res := r.d.Do(r.ctx, r.p.Request)
 	end := time.Now()
-	s := NewSample(res, r.p.Key)
+	s := newSample(res, r.p.Key)
 	s.Seq, s.Warmup, s.Concurrency = seq, warmup, r.p.Concurrency
 	if s.Start.IsZero() {
 		s.Start = sent

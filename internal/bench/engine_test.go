@@ -278,12 +278,12 @@ func TestWarmupPerSlot(t *testing.T) {
 func TestAggregateLateSends(t *testing.T) {
 	var samples []Sample
 	for i, lag := range []time.Duration{0, 2 * time.Millisecond, 30 * time.Millisecond, time.Second} {
-		s := NewSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
+		s := newSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
 		s.Scheduled = time.Duration(i) * 100 * time.Millisecond
 		s.Offset = s.Scheduled + lag
 		samples = append(samples, s)
 	}
-	closed := NewSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
+	closed := newSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
 	closed.Scheduled, closed.Offset = -1, time.Hour // closed loop: no plan to be late against
 	samples = append(samples, closed)
 	if l := Aggregate(1, samples, time.Second); l.LateSends != 2 {

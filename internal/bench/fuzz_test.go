@@ -39,7 +39,7 @@ func FuzzParseReport(f *testing.F) {
 	f.Add([]byte(`{"schema":"keydoctor/bench@1","runs":[{"concurrency":1,"ttft_ms":{"p50":"x"}}]}`))
 	f.Add([]byte(`not json`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		r, err := ParseReport(b)
+		r, err := parseReport(b)
 		if err != nil {
 			return
 		}

@@ -49,11 +49,11 @@ func LoadHistory(path string) (runs []Report, skipped []string, err error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return ReadHistory(f)
+	return readHistory(f)
 }
 
-// ReadHistory reads history lines from r.
-func ReadHistory(r io.Reader) (runs []Report, skipped []string, err error) {
+// readHistory reads history lines from r.
+func readHistory(r io.Reader) (runs []Report, skipped []string, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -61,7 +61,7 @@ func ReadHistory(r io.Reader) (runs []Report, skipped []string, err error) {
 		if len(line) == 0 {
 			continue
 		}
-		rep, err := ParseReport(line)
+		rep, err := parseReport(line)
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("line %d: %v", n, err))
 			continue

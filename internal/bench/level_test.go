@@ -32,7 +32,7 @@ func streamed(ttft, tpot time.Duration, n, serverTokens int) *probe.Result {
 
 func TestNewSample(t *testing.T) {
 	ms := time.Millisecond
-	s := NewSample(streamed(80*ms, 10*ms, 10, 0), testKey)
+	s := newSample(streamed(80*ms, 10*ms, 10, 0), testKey)
 	if ttft, ok := s.TTFT(); !ok || ttft != 80*ms {
 		t.Errorf("TTFT = %v, %v", ttft, ok)
 	}
@@ -40,15 +40,15 @@ func TestNewSample(t *testing.T) {
 		t.Errorf("deltas counted: TPOT %v tokens %d server %v", s.TPOT, s.Tokens, s.FromServer)
 	}
 	// 5 deltas carrying 9 tokens by the server's count over 40 ms: 5 ms/token
-	s = NewSample(streamed(80*ms, 10*ms, 5, 9), testKey)
+	s = newSample(streamed(80*ms, 10*ms, 5, 9), testKey)
 	if s.TPOT != 5*ms || s.Tokens != 9 || !s.FromServer {
 		t.Errorf("server counted: TPOT %v tokens %d server %v", s.TPOT, s.Tokens, s.FromServer)
 	}
-	f := NewSample(&probe.Result{StatusCode: 401, Code: "auth-invalid", Err: errors.New("401 for key " + testKey)}, testKey)
+	f := newSample(&probe.Result{StatusCode: 401, Code: "auth-invalid", Err: errors.New("401 for key " + testKey)}, testKey)
 	if f.OK() || f.Code != "auth-invalid" || f.Err == "" || strings.Contains(f.Err, testKey) {
 		t.Errorf("failure sample = %+v", f)
 	}
-	u := NewSample(&probe.Result{Err: errors.New("something odd")}, testKey)
+	u := newSample(&probe.Result{Err: errors.New("something odd")}, testKey)
 	if string(u.Code) != unclassified {
 		t.Errorf("a failure without a code must still be counted, got code %q", u.Code)
 	}
@@ -58,14 +58,14 @@ func TestAggregate(t *testing.T) {
 	ms := time.Millisecond
 	var samples []Sample
 	for i := 0; i < 8; i++ { // 8 ok: TTFT 80+i ms, 10 deltas at 10 ms
-		samples = append(samples, NewSample(streamed(time.Duration(80+i)*ms, 10*ms, 10, 0), testKey))
+		samples = append(samples, newSample(streamed(time.Duration(80+i)*ms, 10*ms, 10, 0), testKey))
 	}
-	samples = append(samples, NewSample(&probe.Result{StatusCode: 429, Code: "rate-limited", Err: errors.New("429"),
+	samples = append(samples, newSample(&probe.Result{StatusCode: 429, Code: "rate-limited", Err: errors.New("429"),
 		Timings: probe.Timings{End: 5 * ms}}, testKey))
-	w := NewSample(streamed(500*ms, 10*ms, 10, 0), testKey)
+	w := newSample(streamed(500*ms, 10*ms, 10, 0), testKey)
 	w.Warmup = true // excluded
 	samples = append(samples, w)
-	in := NewSample(streamed(80*ms, 10*ms, 3, 0), testKey)
+	in := newSample(streamed(80*ms, 10*ms, 3, 0), testKey)
 	in.Interrupted = true // not counted
 	samples = append(samples, in)
 
@@ -108,7 +108,7 @@ func TestAggregate(t *testing.T) {
 func TestAggregateBurstyDistrustsTPOT(t *testing.T) {
 	var samples []Sample
 	for i := 0; i < 4; i++ {
-		samples = append(samples, NewSample(streamed(300*time.Millisecond, 10*time.Microsecond, 20, 0), testKey))
+		samples = append(samples, newSample(streamed(300*time.Millisecond, 10*time.Microsecond, 20, 0), testKey))
 	}
 	l := Aggregate(1, samples, time.Second)
 	if l.Bursty != 4 || l.TPOTTrusted {
@@ -119,7 +119,7 @@ func TestAggregateBurstyDistrustsTPOT(t *testing.T) {
 func TestAggregateCountsNotes(t *testing.T) {
 	r := streamed(80*time.Millisecond, 10*time.Millisecond, 4, 0)
 	r.Notes = []probe.Note{{Code: "usage-missing"}, {Code: "model-mismatch"}}
-	samples := []Sample{NewSample(r, testKey), NewSample(r, testKey)}
+	samples := []Sample{newSample(r, testKey), newSample(r, testKey)}
 	l := Aggregate(1, samples, time.Second)
 	if l.Notes["usage-missing"] != 2 || l.Notes["model-mismatch"] != 2 || l.Failed != 0 {
 		t.Fatalf("level %+v", l)

@@ -25,8 +25,8 @@ type RawLine struct {
 	DeltasMS    []float64 `json:"deltas_ms,omitempty"`
 }
 
-// Raw builds a sample's line.
-func Raw(s Sample) RawLine {
+// toRaw builds a sample's line.
+func toRaw(s Sample) RawLine {
 	t := s.Timings
 	l := RawLine{Sample: s, OffsetMS: ms(s.Offset), DNSMS: ms(t.DNS), ConnectMS: ms(t.Connect), TLSMS: ms(t.TLS),
 		WroteMS: ms(t.WroteRequest), FirstByteMS: ms(t.FirstByte), FirstDelta: ms(t.FirstDelta), LastDelta: ms(t.LastDelta),
@@ -53,7 +53,7 @@ func Raw(s Sample) RawLine {
 func WriteRaw(w io.Writer, samples []Sample) error {
 	enc := json.NewEncoder(w)
 	for _, s := range samples {
-		if err := enc.Encode(Raw(s)); err != nil {
+		if err := enc.Encode(toRaw(s)); err != nil {
 			return err
 		}
 	}

@@ -93,15 +93,15 @@ func LoadReport(path string) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	r, err := ParseReport(b)
+	r, err := parseReport(b)
 	if err != nil {
 		return Report{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil
 }
 
-// ParseReport reads a saved benchmark document.
-func ParseReport(b []byte) (Report, error) {
+// parseReport reads a saved benchmark document.
+func parseReport(b []byte) (Report, error) {
 	var r Report
 	if err := json.Unmarshal(b, &r); err != nil {
 		return Report{}, fmt.Errorf("not a saved benchmark: %w", err)

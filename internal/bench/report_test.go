@@ -111,9 +111,9 @@ func TestReportSaveLoadHasNoKey(t *testing.T) {
 }
 
 func TestRawLine(t *testing.T) {
-	s := NewSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
+	s := newSample(streamed(80*time.Millisecond, 10*time.Millisecond, 3, 0), testKey)
 	s.Scheduled = -1
-	b, _ := json.Marshal(Raw(s))
+	b, _ := json.Marshal(toRaw(s))
 	for _, want := range []string{`"first_delta_ms":80`, `"last_delta_ms":100`, `"deltas_ms":[80,90,100]`, `"tpot_ms":10`, `"connect_ms":1`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("raw line %s lacks %s", b, want)

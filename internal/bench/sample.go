@@ -48,9 +48,9 @@ func (s *Sample) OK() bool { return s.Code == "" && !s.Interrupted }
 // that it is still counted rather than dropped.
 const unclassified = "unclassified"
 
-// NewSample turns a probe result into a sample. key is redacted from the
+// newSample turns a probe result into a sample. key is redacted from the
 // error text, which may echo a request.
-func NewSample(r *probe.Result, key string) Sample {
+func newSample(r *probe.Result, key string) Sample {
 	s := Sample{
 		Start:       r.Timings.Start,
 		Timings:     r.Timings,
@@ -86,7 +86,7 @@ func NewSample(r *probe.Result, key string) Sample {
 			s.Tokens = countTokens(r.Stream.Deltas)
 		}
 		s.bufferedOnce = probe.Buffered(r.Stream)
-		s.Bursty = s.bufferedOnce || Chunked(s.Deltas)
+		s.Bursty = s.bufferedOnce || isChunked(s.Deltas)
 		first, last := r.Timings.FirstDelta, r.Timings.LastDelta
 		if len(s.Deltas) > 0 {
 			first, last = s.Deltas[0], s.Deltas[len(s.Deltas)-1]

@@ -26,15 +26,15 @@ func TPOT(first, last time.Duration, tokens int) (time.Duration, bool) {
 	return (last - first) / time.Duration(tokens-1), true
 }
 
-// Little is Little's law: the mean number of requests in the system, L, is
+// little is Little's law: the mean number of requests in the system, L, is
 // the arrival rate λ (requests per second) times the mean time W each one
 // spends there.
-func Little(lambda float64, w time.Duration) float64 { return lambda * w.Seconds() }
+func little(lambda float64, w time.Duration) float64 { return lambda * w.Seconds() }
 
 // SlotsFor is how many concurrent slots serving rps requests per second
 // needs when each takes w: Little's law solved for L and rounded up.
 func SlotsFor(rps float64, w time.Duration) int {
-	l := Little(rps, w)
+	l := little(rps, w)
 	if l <= 0 {
 		return 0
 	}

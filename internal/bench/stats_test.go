@@ -42,7 +42,7 @@ func TestLittle(t *testing.T) {
 		{100, 80 * time.Millisecond, 8, 8},
 	}
 	for _, tt := range tests {
-		if got := Little(tt.lambda, tt.w); math.Abs(got-tt.l) > 1e-9 {
+		if got := little(tt.lambda, tt.w); math.Abs(got-tt.l) > 1e-9 {
 			t.Errorf("Little(%v, %v) = %v, want %v", tt.lambda, tt.w, got, tt.l)
 		}
 		if got := SlotsFor(tt.lambda, tt.w); got != tt.slots {
@@ -68,7 +68,7 @@ func TestChunked(t *testing.T) {
 		{"empty", nil, false},
 	}
 	for _, tt := range tests {
-		if got := Chunked(tt.at); got != tt.want {
+		if got := isChunked(tt.at); got != tt.want {
 			t.Errorf("%s: Chunked = %v, want %v", tt.name, got, tt.want)
 		}
 	}

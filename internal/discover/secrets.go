@@ -14,3 +14,30 @@ func (s *Snapshot) register() {
 		}
 	}
 }
+
+// Keys are every key the snapshot saw: each tool's, the values it
+// shadows, its other credentials and the keys its files store; a printer
+// masks them once more as its last line of redaction.
+func (s *Snapshot) Keys() []string {
+	var out []string
+	add := func(v Value) {
+		if v.Value != "" {
+			out = append(out, v.Value)
+		}
+		for _, o := range v.Overrides {
+			if o.Value != "" {
+				out = append(out, o.Value)
+			}
+		}
+	}
+	for _, t := range s.Tools {
+		add(t.Key)
+		for _, c := range t.Credentials {
+			add(c)
+		}
+	}
+	for _, k := range s.Stored {
+		add(k.Value)
+	}
+	return out
+}

@@ -110,6 +110,16 @@ func (e *Env) Tilde(p string) string {
 	return p
 }
 
+// TildeIn shows every path under the home directory inside s (a message
+// that quotes paths) as ~/… (as Tilde does: ~\… on Windows).
+func (e *Env) TildeIn(s string) string {
+	if e.Home == "" {
+		return s
+	}
+	sep := string(filepath.Separator)
+	return strings.ReplaceAll(s, strings.TrimRight(e.Home, "/"+sep)+sep, "~"+sep)
+}
+
 // Untilde is the path a ~/… (on Windows ~\…) that Tilde showed names.
 func (e *Env) Untilde(p string) string {
 	if e.Home == "" {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-
-	"github.com/keydoctor/keydoctor/templates"
 )
 
 // A key belongs to one gateway: a stored profile's key to that profile's
@@ -17,7 +15,8 @@ import (
 // --base-url names that host on this command line (or the wizard's answer
 // does): a repository's keydoctor.yaml, a stale exported base URL or a
 // second profile must not carry a key to a host it was not given for.
-// This is the one place that rule lives; every request keydoctor makes
+// This file and internal/profile/pair.go (where the resolution applies it)
+// are the one place that rule lives; every request keydoctor makes
 // takes its key from a resolved Profile.
 
 // KeyHome is where a resolved key belongs: Root the gateway root it was
@@ -45,15 +44,6 @@ func (e *PairError) Error() string {
 	}
 	return fmt.Sprintf("the key from %s belongs to %s, not to %s (the base URL from %s): it is not sent there", e.Owner, e.KeyHost, e.Host, e.From)
 }
-
-// Hint says what to do: name the host on the command line, or give a key
-// for it.
-func (e *PairError) Hint() string {
-	return fmt.Sprintf("to send it to %s anyway pass --base-url for it on this command line; or give that gateway's own key with --key-env NAME or --key-stdin", e.Host)
-}
-
-// Usage is the refusal as a usage error (exit status 2).
-func (e *PairError) Usage() *UsageError { return &UsageError{Msg: e.Error(), Hint: e.Hint()} }
 
 // origin is a URL's scheme://host:port, lower case, default ports
 // spelled out: two roots with one origin are one gateway.
@@ -84,8 +74,8 @@ func SameGateway(a, b string) bool {
 	return oa != "" && oa == ob
 }
 
-// rootOf is the root a raw base URL normalises to ("" when it does not).
-func rootOf(raw string) string {
+// RootOf is the root a raw base URL normalises to ("" when it does not).
+func RootOf(raw string) string {
 	if raw == "" {
 		return ""
 	}
@@ -93,102 +83,6 @@ func rootOf(raw string) string {
 		return n.Root
 	}
 	return ""
-}
-
-// envHome is where a key from the user's environment (a preset's key
-// variable, KEYDOCTOR_API_KEY) belongs: the base URL the environment or
-// keydoctor's config file names, else the preset's default root ("" for
-// the custom preset without one).
-func (r *resolver) envHome(pr templates.Preset) string {
-	if h, ok := r.envBase(pr); ok {
-		return h
-	}
-	return rootOf(pr.BaseURL)
-}
-
-// envBase is the base URL the environment or config.yaml names for
-// preset pr's variables, if any does.
-func (r *resolver) envBase(pr templates.Preset) (string, bool) {
-	for _, v := range []string{"KEYDOCTOR_BASE_URL", pr.Vars.BaseURL} {
-		if v == "" {
-			continue
-		}
-		if b, ok := r.e.Lookup(v); ok && b != "" {
-			return rootOf(b), true
-		}
-	}
-	if b := r.cfg.GetString(string(FieldBaseURL)); b != "" {
-		return rootOf(b), true
-	}
-	return "", false
-}
-
-// varHome is where a key read from variable v belongs: a preset's key
-// variable and KEYDOCTOR_API_KEY to the environment's gateway (envHome);
-// the team file's own key_env to the team's gateway (team; a preset's
-// variable with no gateway of its own too, when the team names it).
-func (r *resolver) varHome(v, team string, named bool) KeyHome {
-	for _, pr := range templates.Presets() {
-		if pr.Vars.APIKey == v {
-			if h := r.envHome(pr); h != "" || !named {
-				return KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
-			}
-			return KeyHome{Root: team, Owner: v}
-		}
-	}
-	if v == "KEYDOCTOR_API_KEY" {
-		if pr, err := templates.LookupPreset(r.p.Preset); err == nil {
-			h := r.envHome(pr)
-			return KeyHome{Root: h, Owner: v, EnvOnly: h == ""}
-		}
-		return KeyHome{Owner: v, EnvOnly: true}
-	}
-	return KeyHome{Root: team, Owner: v}
-}
-
-// fromUser reports whether the base URL came from the command line, the
-// environment, keydoctor's config file or the preset: not from a team
-// file, a stored profile or the tools' files.
-func (r *resolver) fromUser() bool {
-	src := r.p.Sources[FieldBaseURL]
-	switch {
-	case src == "--base-url", src == "KEYDOCTOR_BASE_URL", src == r.p.VarBaseURL, src == r.cfgName, strings.HasPrefix(src, "preset "):
-		return true
-	}
-	return false
-}
-
-// layerRoot is a layer's gateway root: its base URL, else its preset's.
-func layerRoot(l *Layer) string {
-	if l == nil {
-		return ""
-	}
-	if l.BaseURL != "" {
-		return rootOf(l.BaseURL)
-	}
-	if pr, err := templates.LookupPreset(l.preset()); err == nil {
-		return rootOf(pr.BaseURL)
-	}
-	return rootOf(templates.Default().BaseURL)
-}
-
-// pair refuses a key that belongs to another host than the base URL's:
-// the key is dropped (so nothing can send it) and the refusal kept for
-// Require and setup to report.
-func (r *resolver) pair() {
-	p := &r.p
-	home := p.KeyHome.Root
-	if p.Key == "" || p.BaseURL == "" || SameGateway(home, p.BaseURL) {
-		return
-	}
-	if home == "" && (!p.KeyHome.EnvOnly || r.fromUser()) {
-		return
-	}
-	if p.Sources[FieldBaseURL] == "--base-url" { // named on this command line
-		return
-	}
-	p.Refused = &PairError{Owner: p.KeyHome.Owner, KeyHost: HostOf(home), Host: HostOf(p.BaseURL), From: p.Sources[FieldBaseURL]}
-	p.Key = ""
 }
 
 // PairWith is the same rule for a base URL a command takes from somewhere

@@ -58,6 +58,12 @@ type Options struct {
 	FailFirst int
 	// Logger, when set, receives one JSON line per request, key masked.
 	Logger io.Writer
+	// TimeScale multiplies every delay the gateway schedules: TTFT, TPOT,
+	// ModelTiming's, SlowTTFT, latency-high's floors and reasoning-first's
+	// second of reasoning (its token count stays). 0 means 1. Tests that
+	// wait on those delays run at a fraction of them and scale what they
+	// assert with the same factor (Scale).
+	TimeScale float64
 
 	hooks *hooks // tests only: events to synchronise on instead of sleeping
 }

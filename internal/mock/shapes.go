@@ -28,7 +28,8 @@ func (c *call) serveShape() bool {
 	return false
 }
 
-// shape adjusts a turn's schedule and content for its scenario.
+// shape adjusts a turn's schedule and content for its scenario, and
+// puts the schedule at the gateway's TimeScale.
 func (t *turn) shape(o Options) {
 	switch t.c.scenario {
 	case LatencyHigh:
@@ -41,6 +42,8 @@ func (t *turn) shape(o Options) {
 	case ChoicesNull, ToolCallOnly, OpenRouterEmpty:
 		t.n = 0
 	}
+	// after the floors: a scaled gateway keeps every proportion
+	t.ttft, t.tpot = o.Scale(t.ttft), o.Scale(t.tpot)
 }
 
 // out is the output tokens the answer reports: the text's and the

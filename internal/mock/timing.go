@@ -57,3 +57,12 @@ func ParseModelTiming(s string) (map[string]Timing, error) {
 	}
 	return out, nil
 }
+
+// Scale is d at the gateway's TimeScale: the delay it schedules for a
+// configured d, and what a test expects of it.
+func (o Options) Scale(d time.Duration) time.Duration {
+	if o.TimeScale <= 0 || o.TimeScale == 1 {
+		return d
+	}
+	return time.Duration(float64(d) * o.TimeScale)
+}

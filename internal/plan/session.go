@@ -15,7 +15,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/lock"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -86,7 +86,7 @@ func (s *Session) Run(ctx context.Context, st Steps) (*Outcome, error) {
 	// copy of keys/NAME holds a key) go first, whatever this run writes:
 	// none outlives the next writer. One that cannot be removed is no
 	// reason not to write; doctor reports it (temp-file-left).
-	removed, _ := writers.RemoveStale(s.Env.BackupDir(), l.Since, filepath.Dir(profiles.Path(s.Env)), profiles.NewSecrets(s.Env).Dir)
+	removed, _ := writers.RemoveStale(s.Env.BackupDir(), l.Since, filepath.Dir(profile.Path(s.Env)), profile.NewSecrets(s.Env).Dir)
 	out := &Outcome{Since: l.Since}
 	if st.Plan != nil {
 		if out.Plan, err = st.Plan(ctx, l.Since); err != nil {
@@ -103,7 +103,7 @@ func (s *Session) Run(ctx context.Context, st Steps) (*Outcome, error) {
 		}
 	}
 	res, err := out.Plan.Apply(writers.ApplyOptions{BackupRoot: s.Env.BackupDir(), Now: s.Env.Now(), Command: s.Command,
-		Since: l.Since, Keep: []string{profiles.Path(s.Env)}})
+		Since: l.Since, Keep: []string{profile.Path(s.Env)}})
 	if err != nil {
 		return out, &ApplyError{Err: err}
 	}

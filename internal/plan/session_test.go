@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/lock"
-	"github.com/keydoctor/keydoctor/internal/profiles"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -50,7 +50,7 @@ func envPlan(t *testing.T, wo writers.Options) *writers.Plan {
 // keeps the profile store as it was before remember changed it.
 func TestSessionOrder(t *testing.T) {
 	s, wo := testSession(t)
-	store := profiles.Path(s.Env)
+	store := profile.Path(s.Env)
 	if err := os.MkdirAll(filepath.Dir(store), 0o700); err != nil {
 		t.Fatal(err)
 	}

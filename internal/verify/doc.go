@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
+	"github.com/keydoctor/keydoctor/internal/status"
 )
 
 // Schema names the document of `verify --json` and its version.
@@ -40,28 +41,18 @@ type ConfiguredDoc struct {
 	Key                   string   `json:"key"`
 	KeySource             string   `json:"key_source,omitempty"`
 	Notes                 []string `json:"notes,omitempty"`
-	// Route is where the tool's requests go (its provider switches), with
-	// the fields status's route has.
-	Route *RouteDoc `json:"route,omitempty"`
+	// Route is where the tool's requests go (its provider switches).
+	Route *status.Route `json:"route,omitempty"`
 }
 
-// RouteDoc is the turn's expected route, with the switch that selects it
-// even on the gateway route.
-type RouteDoc struct {
-	Kind   string `json:"kind"` // gateway, cloud, login, provider
-	Name   string `json:"name,omitempty"`
-	Title  string `json:"title,omitempty"`
-	Value  string `json:"value,omitempty"`  // the switch's value
-	Source string `json:"source,omitempty"` // file:line or $VARIABLE
-	Key    string `json:"key,omitempty"`
-}
-
-func routeDoc(c Configured) *RouteDoc {
+// routeDoc is the turn's expected route as status's document names a
+// route, with the switch that selects it even on the gateway route.
+func routeDoc(c Configured) *status.Route {
 	r := c.Route
 	if r.Kind == "" {
 		return nil
 	}
-	out := &RouteDoc{Kind: string(r.Kind), Name: r.Name, Title: r.Title, Source: c.RouteSource}
+	out := &status.Route{Kind: string(r.Kind), Name: r.Name, Title: r.Title, Source: c.RouteSource}
 	if r.Switch.Set() {
 		out.Value, out.Key = r.Switch.Value, r.Switch.Source.Key
 	}

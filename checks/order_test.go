@@ -1,0 +1,24 @@
+package checks_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/internal/discover"
+)
+
+// TestOfflineOrder: the report lists the checks in this order, the tools'
+// own checks (checks.Provider) at their stages among the generic ones.
+func TestOfflineOrder(t *testing.T) {
+	want := []string{"tools", "route", "config-files", "ignored-settings", "triple-present", "key-shape", "url-shape",
+		"codex-provider", "gemini", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
+		"qwen", "opencode", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "local-relay"}
+	var got []string
+	for _, c := range checks.Offline(checks.Options{Snapshot: &discover.Snapshot{}}) {
+		got = append(got, c.Name())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("checks run in the order\n%q\nwant\n%q", got, want)
+	}
+}

@@ -1,0 +1,40 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/bench"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+)
+
+// TestAgainstFromBaselineKeepsTheKeyHome: --compare FILE reruns the
+// baseline's --against route; a file does not name a host for the key as
+// the command line does, so the profile's key is not sent to another
+// host unless --against (or --against-key-env) is given.
+func TestAgainstFromBaselineKeepsTheKeyHome(t *testing.T) {
+	p := gateway.Profile{BaseURL: "https://gw.example.com/api", Key: "sk-test-0123456789abcdef0123",
+		KeyHome: gateway.KeyHome{Root: "https://gw.example.com/api", Owner: "profile work"}}
+	vs := []bench.Variant{{Label: "gpt-4o"}}
+	for _, tc := range []struct {
+		name    string
+		flag    bool // --against on the command line
+		against string
+		refused bool
+	}{
+		{"from the baseline, another host", false, "https://evil.example/api", true},
+		{"from the baseline, the key's host", false, "https://gw.example.com/other", false},
+		{"on the command line", true, "https://evil.example/api", false},
+	} {
+		o := &Options{Env: env.FromMap(nil), Against: tc.against, Compare: "base.json",
+			Changed: func(n string) bool { return n == "against" && tc.flag }}
+		_, err := againstVariants(o, p, vs)
+		if (err != nil) != tc.refused {
+			t.Errorf("%s: %v, refused want %v", tc.name, err, tc.refused)
+		}
+		if err != nil && (!strings.Contains(err.Error(), "belongs to gw.example.com, not to evil.example (the base URL from the baseline base.json)") || strings.Contains(err.Error(), p.Key)) {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+}

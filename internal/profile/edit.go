@@ -1,0 +1,115 @@
+package profile
+
+import (
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// Edit is what 'profile add' and 'profile set' change: only the fields
+// given (empty: not given). Key is a key read from stdin or answered on
+// the terminal, never a flag value: it goes to the keyring (else a 0600
+// file), and the profile then names no variable.
+type Edit struct {
+	Preset, BaseURL, Model, BackgroundModel, KeyEnv string
+	Key                                             string
+}
+
+// Change adds (create) or changes profile name in the store and saves
+// it; the caller holds the write lock. note is what the key store said
+// (no keyring: a file).
+func Change(e *env.Env, name string, f Edit, create bool) (st *Store, p Profile, note string, err error) {
+	if st, err = Open(e); err != nil {
+		return nil, p, "", err
+	}
+	p, exists := st.Get(name)
+	switch {
+	case create && exists:
+		return nil, p, "", &gateway.UsageError{Msg: fmt.Sprintf("a profile %q already exists", name), Hint: "change it with 'keydoctor profile set " + name + "'"}
+	case !create && !exists:
+		_, err := st.Must(name)
+		return nil, p, "", err
+	}
+	p.Name = name
+	if err := f.Apply(&p, create); err != nil {
+		return nil, p, "", err
+	}
+	if f.Key != "" {
+		where, n, err := st.Secrets.Set(name, f.Key)
+		if err != nil {
+			return nil, p, "", fmt.Errorf("keeping the key: %v", err)
+		}
+		note = n
+		p.KeyEnv, p.KeyStore = "", where
+	} else if f.KeyEnv != "" && p.KeyStore != "" {
+		if err := st.Secrets.Delete(p.KeyStore, name); err != nil {
+			return nil, p, "", err
+		}
+		p.KeyStore = ""
+	}
+	if err := st.Put(p); err != nil {
+		return nil, p, note, err
+	}
+	return st, p, note, st.Save()
+}
+
+// Apply copies the given fields; a new profile gets the preset whose root
+// BaseURL is (custom for any other URL), else the default preset.
+func (f Edit) Apply(p *Profile, create bool) error {
+	if f.Preset != "" {
+		if _, err := templates.LookupPreset(f.Preset); err != nil {
+			return &gateway.UsageError{Msg: err.Error(), Hint: "use --preset taotoken or --preset custom"}
+		}
+		p.Preset = f.Preset
+	}
+	if f.BaseURL != "" {
+		n, err := gateway.Normalize(f.BaseURL)
+		if err != nil {
+			return &gateway.UsageError{Msg: fmt.Sprintf("--base-url: %v", err), Hint: "pass the gateway root, e.g. --base-url https://taotoken.net/api"}
+		}
+		p.BaseURL = n.Root
+		if create && p.Preset == "" {
+			// A URL that is not a preset's is a custom gateway, not the
+			// default preset's (issue 30 item 1).
+			p.Preset = gateway.PresetForRoot(n.Root)
+		}
+	}
+	if create && p.Preset == "" {
+		p.Preset = templates.DefaultPreset
+	}
+	if f.KeyEnv != "" {
+		if !ValidVarName(f.KeyEnv) {
+			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(f.KeyEnv)), Hint: "export the key as a variable and pass its name"}
+		}
+		p.KeyEnv = f.KeyEnv
+	}
+	for dst, v := range map[*string]string{&p.Model: f.Model, &p.BackgroundModel: f.BackgroundModel} {
+		if v != "" {
+			*dst = v
+		}
+	}
+	return nil
+}
+
+// KeyWhere says where a profile's key is, masked: "$WORK_KEY (sk-t****0123)",
+// "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
+func (s *Store) KeyWhere(e *env.Env, p Profile) string {
+	k, err := s.Key(e, p)
+	masked := redact.Mask(k)
+	switch {
+	case p.KeyEnv != "" && k == "":
+		return "$" + p.KeyEnv + " (not set)"
+	case p.KeyEnv != "":
+		return "$" + p.KeyEnv + " (" + masked + ")"
+	case err != nil:
+		return p.KeyStore + " (unreadable)"
+	case p.KeyStore == StoreKeyring:
+		return "OS keyring (" + masked + ")"
+	case p.KeyStore == StoreFile:
+		return e.Tilde(s.Secrets.Dir) + "/" + p.Name + " (" + masked + ")"
+	}
+	return "none"
+}

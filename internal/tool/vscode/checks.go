@@ -1,0 +1,29 @@
+package vscode
+
+import (
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// ChecksIgnored reports, part of config-ignored, an editor settings.json
+// holding Cline's MCP servers, which nothing reads there.
+func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (foreign, _ []doctor.Finding) {
+	var out []doctor.Finding
+	for _, ed := range StateOf(s) {
+		if ed.ClineMCPServers == 0 {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
+		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: "vscode", Source: at,
+			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tool.VSCodeMisplacedMCP),
+			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
+				tool.ClineMCPServers, e.Tilde(ed.MCPPath), tool.VSCodeMisplacedMCP, at)})})
+	}
+	return out, nil
+}
