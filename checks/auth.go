@@ -35,8 +35,8 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if other.Source.IsVar() { // setup cannot unset what the shell exports
 				cmd = ""
 			}
-			out = append(out, finding(t, catalog.AuthConflict, doctor.Error, msg,
-				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)))
+			out = append(out, ByTriple(e, finding(t, catalog.AuthConflict, doctor.Error, msg,
+				catalog.Render(catalog.AuthConflict, catalog.Slots{Remove: removeFix(e, other.Source), File: where(e, first), Command: cmd}), src(e, other)), other.Source))
 		}
 	}
 	if len(out) == 0 {

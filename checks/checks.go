@@ -71,6 +71,8 @@ func Offline(o Options) []doctor.Check {
 		leftoversCheck{s},
 		gitCheck{s, o.Git},
 		&proxyCheck{snap: s, dial: o.dialer()},
+		systemProxyCheck{s},
+		registryEnvCheck{s},
 		relayCheck{s, o.Profile, o.dialer()},
 	)
 }

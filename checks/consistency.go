@@ -112,7 +112,7 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 			s.Command = "keydoctor setup"
 		}
 		msg := fmt.Sprintf("%s uses %s %s (%s), but %s %s", it.t.Label, part, show, where(e, it.v), ref.from, want)
-		out = append(out, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v)))
+		out = append(out, ByTriple(e, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v)), it.v.Source))
 	}
 	return out
 }

@@ -89,7 +89,7 @@ func baseDrift(e *env.Env, it driftItem, uses, but, want string) doctor.Finding 
 		s.Command = "keydoctor setup"
 	}
 	msg := fmt.Sprintf("%s uses base URL %q (%s, %s), but %s", it.t.Label, it.v.Value, where(e, it.v), uses, but)
-	return finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v))
+	return ByTriple(e, finding(it.t, catalog.TripleDrift, doctor.Warning, msg, catalog.Render(catalog.TripleDrift, s), src(e, it.v)), it.v.Source)
 }
 
 // apiFamily groups the protocols served under one root: chat completions

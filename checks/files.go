@@ -26,7 +26,7 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			s.Command = setupFor(p.Tool)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
-			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)})
+			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)}.Located(e, doctor.At{File: p.File, Line: p.Line, Col: p.Col}))
 	}
 	out = append(out, c.own(e)...)
 	if len(out) == 0 {

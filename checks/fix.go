@@ -4,7 +4,10 @@ package checks
 // in its {edit} or {remove} slot, in the syntax of the file it changes
 // (see catalog.Render). An edit that is not one key's value (move the
 // MCP servers, add updatedAt, remove a trailing comma) is a clause its
-// check writes into the same slot.
+// check writes into the same slot. It also gives a finding its typed
+// place (doctor.At) and the file edit `doctor --fix` applies for it
+// (doctor.Finding.Edit): the check knows both, so nothing downstream
+// parses them back out of the text.
 
 import (
 	"fmt"
@@ -12,10 +15,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // setAt says how to give the key at src a value, in the syntax of the
@@ -89,6 +96,37 @@ func atLine(src discover.Source) string {
 // for tools setup does not write (SDKs read the shell).
 func setupCmd(t discover.Tool) string {
 	return setupFor(string(t.ID))
+}
+
+// Placed is f about the value set at s: its typed place, the Source
+// shown derived from it (as src shows it). Placed, ByTriple and WithEdit
+// are exported for the checks a tool package adds (internal/tool/<id>).
+func Placed(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
+	if s.Default { // a tool's built-in value: nothing to point at
+		f.Source = s.Display(e)
+		return f
+	}
+	return f.Located(e, doctor.At{File: s.File, Line: s.Line, Key: s.Key})
+}
+
+// ByTriple is Placed plus the edit that fixes f: its tool's triple
+// re-planned whole, as setup writes it, when setup writes that tool and
+// the value lies in a file (writers.TripleEdit).
+func ByTriple(e *env.Env, f doctor.Finding, s discover.Source) doctor.Finding {
+	f = Placed(e, f, s)
+	if ed := writers.TripleEdit(gateway.ToolID(f.Tool), f.At.File); ed != nil {
+		f = WithEdit(f, *ed)
+	}
+	return f
+}
+
+// WithEdit is f with the edit that fixes it, when f's code is one a file
+// edit fixes (catalog's FileFix).
+func WithEdit(f doctor.Finding, ed writers.Edit) doctor.Finding {
+	if catalog.Of(f.Code).FileFix {
+		f.Edit = &ed
+	}
+	return f
 }
 
 // src is a value's source as findings show it.

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // secretFile is a file that holds a key, and the tool that reads it.
@@ -70,9 +71,10 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-			out = append(out, doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
-				Fix:     catalog.Render(catalog.SecretPerms, catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))})})
+				Fix:     catalog.Render(catalog.SecretPerms, catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))})}.Located(e, doctor.At{File: f.path}),
+				writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.tool), Path: f.path}))
 		}
 	}
 	if len(out) == 0 {
@@ -129,18 +131,23 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if tracked != "" {
+			// Tracked: it must leave the index and its key be rotated, steps.
 			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", shown, e.Tilde(root)),
 				Fix: catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore")),
-					Command: fmt.Sprintf("git -C %s rm --cached %s", human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel))})})
+					Command: fmt.Sprintf("git -C %s rm --cached %s", human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel))})}.Located(e, doctor.At{File: f.path}))
 			continue
 		}
 		if _, code, err := c.git(ctx, root, "check-ignore", "-q", "--", rel); err != nil || code != 1 {
 			continue // ignored (0), or git could not tell (128): say nothing
 		}
-		out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+		fd := doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 			Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", shown, e.Tilde(root)),
-			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})})
+			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})}.Located(e, doctor.At{File: f.path})
+		if f.tool == string(gateway.DotEnv) { // the project's .env: --fix adds it to the project's .gitignore
+			fd = WithEdit(fd, writers.Edit{Kind: writers.EditIgnoreEnv, Tool: gateway.DotEnv})
+		}
+		out = append(out, fd)
 	}
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "no file holding a key is tracked or unignored in a git work tree"})

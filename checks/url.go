@@ -63,7 +63,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
-			out = append(out, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)))
+			out = append(out, ByTriple(e, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)), t.Base.Source))
 		}
 	}
 	return out

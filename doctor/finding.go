@@ -10,6 +10,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // Status is a finding's verdict. Its zero value is not OK.
@@ -64,6 +65,47 @@ type Finding struct {
 	Duration time.Duration `json:"-"`
 	// Evidence is what a wire check saw, key masked (issue: doctor part 2).
 	Evidence *Evidence `json:"evidence,omitempty"`
+	// At is the place the finding is about, typed; Source is its display
+	// form (Located sets both). Zero when the finding names no file or
+	// variable, or a check still sets Source alone.
+	At At `json:"-"`
+	// Edit is the file edit that fixes the finding, proposed by the check
+	// that found it (it knows the file, the tool and what setup writes
+	// there); nil when fixing it is a step for the user. `doctor --fix`
+	// applies it when the code's catalog entry is FileFix.
+	Edit *writers.Edit `json:"-"`
+}
+
+// At is a place in the user's configuration: a file (absolute), the line
+// and column of the key in it (0 when unknown) and the key's path inside
+// the file; or, with File empty, the environment variable Key.
+type At struct {
+	File      string
+	Line, Col int
+	Key       string
+}
+
+// Display is at as a finding's Source shows it: "~/x.json:3" (":3:7"
+// with a column), "~/x.json", "$KEY"; "" for nowhere.
+func (a At) Display(e *env.Env) string {
+	switch {
+	case a.File == "" && a.Key == "":
+		return ""
+	case a.File == "":
+		return "$" + a.Key
+	case a.Line > 0 && a.Col > 0:
+		return fmt.Sprintf("%s:%d:%d", e.Tilde(a.File), a.Line, a.Col)
+	case a.Line > 0:
+		return fmt.Sprintf("%s:%d", e.Tilde(a.File), a.Line)
+	}
+	return e.Tilde(a.File)
+}
+
+// Located is f about the place at: its typed At, and the Source shown
+// derived from it.
+func (f Finding) Located(e *env.Env, at At) Finding {
+	f.At, f.Source = at, at.Display(e)
+	return f
 }
 
 // Evidence is the request and answer behind a wire finding. Every string

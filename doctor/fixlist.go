@@ -103,8 +103,13 @@ func samePlace(a, b Finding) bool {
 	return a.Tool == b.Tool && pa != "" && pa == pb && catalog.Of(a.Code).Class != catalog.Of(b.Code).Class
 }
 
-// SamePlace is samePlace for the fixer.
-func SamePlace(a, b Finding) bool { return samePlace(a, b) }
+// SameValue is samePlace by the findings' typed places (At), for --fix:
+// an applied edit of one cures the other. The report still matches the
+// Source text, since not every check gives its findings an At yet.
+func SameValue(a, b Finding) bool {
+	return a.Tool == b.Tool && a.At.File != "" && a.At.Line > 0 && a.At.File == b.At.File && a.At.Line == b.At.Line &&
+		catalog.Of(a.Code).Class != catalog.Of(b.Code).Class
+}
 
 // place is a Source's file and line, "" when it names no line (a
 // variable, a whole file, a profile).

@@ -1,9 +1,11 @@
 package doctor
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -83,5 +85,28 @@ func TestFixListGroupsRootCauses(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("fixes:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A finding's Source is derived from its typed place, as findings have
+// always shown it.
+func TestAtDisplay(t *testing.T) {
+	e := env.FromMap(map[string]string{"HOME": "/h"})
+	for _, tt := range []struct {
+		at   At
+		want string
+	}{
+		{At{File: "/h/.claude/settings.json", Line: 3, Key: "env.ANTHROPIC_BASE_URL"}, "~/.claude/settings.json:3"},
+		{At{File: "/h/proj/.env"}, "~/proj/.env"},
+		{At{File: "/h/.codex/config.toml", Line: 4, Col: 9}, "~/.codex/config.toml:4:9"},
+		{At{File: "/etc/x.json", Line: 12}, "/etc/x.json:12"},
+		{At{Key: "ANTHROPIC_BASE_URL"}, "$ANTHROPIC_BASE_URL"},
+		{At{}, ""},
+	} {
+		tt.at.File = filepath.FromSlash(tt.at.File) // Windows shows the home as ~\ (and "/h" is "\h" there)
+		f := Finding{Source: "stale"}.Located(e, tt.at)
+		if want := filepath.FromSlash(tt.want); f.Source != want || f.At != tt.at {
+			t.Errorf("Located(%+v): Source %q At %+v, want %q", tt.at, f.Source, f.At, want)
+		}
 	}
 }

@@ -43,16 +43,25 @@ func TestPlan(t *testing.T) {
 		".cline/data/settings/providers.json": `{"providers": {"x": {"settings": {}`, // does not parse
 		"proj/.env":                           "TAOTOKEN_API_KEY=" + testKey + "\n",
 	})
+	at := func(rel string) string { return filepath.Join(e.Home, rel) }
+	// The findings as the checks raise them: each proposes the edit that
+	// fixes it, or none when fixing it is a step.
 	fs := []doctor.Finding{
-		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "claude", Source: "~/.claude/settings.json:1"},
-		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "anthropic", Source: "$ANTHROPIC_BASE_URL"},
-		{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Source: "~/.cline/data/settings/providers.json:1"},
-		{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: "env", Source: "~/proj/.env"},
+		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "claude", Source: "~/.claude/settings.json:1",
+			Edit: writers.TripleEdit(gateway.Claude, at(".claude/settings.json"))},
+		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "anthropic", Source: "$ANTHROPIC_BASE_URL",
+			Edit: writers.TripleEdit(gateway.AnthropicSDK, "")}, // a shell variable: no edit
+		// an edit whose file no longer parses is refused, naming the line
+		{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Source: "~/.cline/data/settings/providers.json:1",
+			Edit: &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.Cline}},
+		{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: "env", Source: "~/proj/.env",
+			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.DotEnv, Path: at("proj/.env")}},
 		{Code: catalog.SecretInGit, Status: doctor.Error, Tool: "env", Source: "~/proj/.env"}, // tracked
 		{Code: catalog.ProxyUnreachable, Status: doctor.Error, Tool: "claude", Source: "$HTTPS_PROXY"},
 		{Code: catalog.URLInsecure, Status: doctor.Info, Tool: "claude"},
 		// set in the project's settings, which setup (user scope) does not write
-		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/proj/.claude/settings.json:2"},
+		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/proj/.claude/settings.json:2",
+			Edit: writers.TripleEdit(gateway.Claude, at("proj/.claude/settings.json"))},
 	}
 	r, err := Plan(e, Options{Writers: wo}, fs)
 	if err != nil {
@@ -88,7 +97,8 @@ func TestPlan(t *testing.T) {
 // would be empty, and a key must never be written beside another host.
 func TestPlanIncompleteProfile(t *testing.T) {
 	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled})
-	fs := []doctor.Finding{{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/.claude/settings.json:1"}}
+	fs := []doctor.Finding{{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/.claude/settings.json:1",
+		Edit: writers.TripleEdit(gateway.Claude, filepath.Join(e.Home, ".claude/settings.json"))}}
 	r, err := Plan(e, Options{Writers: wo, Missing: "no key"}, fs)
 	if err != nil {
 		t.Fatal(err)
@@ -98,37 +108,70 @@ func TestPlanIncompleteProfile(t *testing.T) {
 	}
 }
 
-func TestFixable(t *testing.T) {
-	for _, c := range []catalog.Code{catalog.URLDoubleVersion, catalog.URLMissingVersion, catalog.TripleDrift, catalog.AuthConflict,
-		catalog.CodexChatWire, catalog.SecretPerms, catalog.SecretInGit, catalog.ConfigInvalid, catalog.ModelNotFound, catalog.LoginToGateway} {
-		if !Fixable(c) {
-			t.Errorf("%s is not fixable", c)
-		}
-		if _, ok := catalog.Lookup(c); !ok {
-			t.Errorf("%s is not in the catalog", c)
+// --fix applies the edit the finding carries, and only that: nothing is
+// read back out of its text (a Source naming one file, an edit of
+// another: the edit's file is changed), and an edit on a code the catalog
+// does not declare FileFix is not applied.
+func TestPlanAppliesTheFindingsEdit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no file mode to tighten on Windows")
+	}
+	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled, "proj/.env": "TAOTOKEN_API_KEY=" + testKey + "\n"})
+	env, settings := filepath.Join(e.Home, "proj/.env"), filepath.Join(e.Home, ".claude/settings.json")
+	perms := func(code catalog.Code) doctor.Finding {
+		return doctor.Finding{Code: code, Status: doctor.Warning, Tool: "env", Source: "~/.claude/settings.json:1",
+			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.DotEnv, Path: env}}
+	}
+	r, err := Plan(e, Options{Writers: wo}, []doctor.Finding{perms(catalog.SecretPerms)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Plan.Pending(); !r.Fixes[0].Applied || len(p) != 1 || p[0].Path != env || p[0].Action() != "chmod" {
+		t.Fatalf("fix %+v, pending %+v: want the .env's mode tightened", r.Fixes[0], p)
+	}
+	for _, c := range r.Plan.Pending() {
+		if c.Path == settings {
+			t.Errorf("the file the Source names was planned: %+v", c)
 		}
 	}
-	for _, c := range []catalog.Code{catalog.ProxyUnreachable, catalog.LocalRelayDown, catalog.KeyPlaceholder, catalog.AuthInvalid} {
-		if Fixable(c) {
-			t.Errorf("%s is fixable: it is not a file edit", c)
-		}
+	// the same edit on a code no file edit fixes
+	r, err = Plan(e, Options{Writers: wo}, []doctor.Finding{perms(catalog.ProxyUnreachable)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fixes[0].Applied || r.Fixes[0].Reason != "" || len(r.Plan.Pending()) != 0 {
+		t.Errorf("fix %+v, pending %d: an edit of a code that is not FileFix was applied", r.Fixes[0], len(r.Plan.Pending()))
+	}
+	// no edit, no fix: a Source naming a file keydoctor writes is not enough
+	r, err = Plan(e, Options{Writers: wo}, []doctor.Finding{{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "claude", Source: "~/.claude/settings.json:1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fixes[0].Applied || len(r.Plan.Pending()) != 0 {
+		t.Errorf("fix %+v, pending %d: a finding without an edit was fixed", r.Fixes[0], len(r.Plan.Pending()))
 	}
 }
 
-func TestSourcePath(t *testing.T) {
-	e := env.FromMap(map[string]string{"HOME": "/h"})
-	for src, want := range map[string]string{
-		"~/.claude/settings.json:3": "/h/.claude/settings.json",
-		"~/proj/.env":               "/h/proj/.env",
-		"~/.claude/settings.json:5 (env.ANTHROPIC_DEFAULT_HAIKU_MODEL)": "/h/.claude/settings.json",
-		"/etc/x.json:12":      "/etc/x.json",
-		"$ANTHROPIC_BASE_URL": "",
-		"default":             "",
-		"":                    "",
-	} {
-		// Windows shows the home as ~\ (and "/h" is "\h" there).
-		if got := sourcePath(e, filepath.FromSlash(src)); got != filepath.FromSlash(want) {
-			t.Errorf("sourcePath(%q) = %q, want %q", src, got, want)
+// A wire finding about the very value an applied edit rewrites (the same
+// tool, file and line, by their typed places) is cured by that edit; one
+// about another line is still a step.
+func TestPlanCuresTheSameValue(t *testing.T) {
+	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled})
+	settings := filepath.Join(e.Home, ".claude", "settings.json")
+	fs := []doctor.Finding{
+		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"},
+			Edit: writers.TripleEdit(gateway.Claude, settings)},
+		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"}},
+		{Code: catalog.AuthInvalid, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 2, Key: "env.ANTHROPIC_AUTH_TOKEN"}},
+		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "codex", At: doctor.At{File: settings, Line: 1}}, // another tool
+	}
+	r, err := Plan(e, Options{Writers: wo}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{true, true, false, false} {
+		if r.Fixes[i].Applied != want {
+			t.Errorf("%s in %s at line %d: applied %v, want %v", fs[i].Code, fs[i].Tool, fs[i].At.Line, r.Fixes[i].Applied, want)
 		}
 	}
 }

@@ -106,7 +106,7 @@ func undo(res *Result, failed *Change, err error) (*Result, error) {
 	out := &Result{Removed: res.Removed}
 	var re *RefusedError
 	if !errors.As(err, &re) && errors.Is(err, fs.ErrPermission) {
-		re = refuse(failed.Path, "make its directory writable, or leave this tool out with --tools", "cannot be written: %v", unwrapPath(err))
+		re = Refuse(failed.Path, "make its directory writable, or leave this tool out with --tools", "cannot be written: %v", unwrapPath(err))
 	}
 	if re != nil {
 		if n > 0 {
@@ -144,11 +144,11 @@ func sameOnDisk(target, path string, exists bool, want []byte, hint, reason stri
 			return nil
 		}
 	case err != nil:
-		return refuse(path, "", "cannot read it again before writing: %v", unwrapPath(err))
+		return Refuse(path, "", "cannot read it again before writing: %v", unwrapPath(err))
 	case exists && bytes.Equal(data, want):
 		return nil
 	}
-	return refuse(path, hint, "%s", reason)
+	return Refuse(path, hint, "%s", reason)
 }
 
 // writable refuses a change whose directory (or, for a new directory, the
@@ -168,11 +168,11 @@ func (c *Change) writable() error {
 		dir = parent
 	}
 	if attr := lockedAttr(dir); attr != "" {
-		return refuse(c.Path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", attr[:1], dir),
+		return Refuse(c.Path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", attr[:1], dir),
 			"cannot be written: its directory %s is %s (chattr +%s)", dir, attr, attr[:1])
 	}
 	if err := dirWritable(dir); err != nil {
-		return refuse(c.Path, fmt.Sprintf("make %s writable (chmod u+w), or leave this tool out with --tools", dir),
+		return Refuse(c.Path, fmt.Sprintf("make %s writable (chmod u+w), or leave this tool out with --tools", dir),
 			"cannot be written: its directory %s is not writable (%v)", dir, err)
 	}
 	return nil

@@ -53,7 +53,7 @@ func TestNewToolDirsArePrivate(t *testing.T) {
 	for _, auth := range []string{"file", "env"} {
 		t.Run(auth, func(t *testing.T) {
 			o := testOptions(t)
-			o.CodexAuth = auth
+			o.ToolOptions = map[string]string{"codex-auth": auth}
 			apply(t, o, mustPlan(t, o, allTools))
 			for _, d := range []string{tool.CodexHome(o.Env), tool.ClaudeDir(o.Env), tool.ClineSettingsDir(o.Env), tool.ClineDir(o.Env), o.Project} {
 				if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {

@@ -166,7 +166,7 @@ func keptChanges(keep []string, pending []*Change) ([]*Change, error) {
 	var out []*Change
 next:
 	for _, path := range keep {
-		c, err := readFile(path)
+		c, err := ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
@@ -255,19 +255,19 @@ func (m *Manifest) Name() string { return filepath.Base(m.Dir) }
 func PlanRestore(m *Manifest) (*Plan, error) {
 	p := &Plan{}
 	for _, r := range m.Files {
-		c, err := readFile(r.Path)
+		c, err := ReadFile(r.Path)
 		if err != nil {
 			return nil, err
 		}
 		c.Tool = r.Tool
 		if r.Written != "" && c.Existed && sum(c.Old) != r.Written {
-			c.notef("changed since keydoctor wrote it; its current content is kept in the new backup")
+			c.Notef("changed since keydoctor wrote it; its current content is kept in the new backup")
 		}
 		if !r.Existed {
 			c.Remove = true
 			c.New = nil
-			c.addSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
-			if err := p.add(c); err != nil {
+			c.AddSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
+			if err := p.Add(c); err != nil {
 				return nil, err
 			}
 			continue
@@ -294,9 +294,9 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			c.Mode = fs.FileMode(mode)
 		}
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
-		c.addSecrets(redact.SecretValues(c.Old)...)
-		c.addSecrets(redact.SecretValues(c.New)...)
-		if err := p.add(c); err != nil {
+		c.AddSecrets(redact.SecretValues(c.Old)...)
+		c.AddSecrets(redact.SecretValues(c.New)...)
+		if err := p.Add(c); err != nil {
 			return nil, err
 		}
 	}

@@ -75,7 +75,9 @@ func (c *Change) Action() string {
 // Secrets are the strings to mask when showing this change.
 func (c *Change) Secrets() []string { return c.secrets }
 
-func (c *Change) addSecrets(s ...string) {
+// AddSecrets adds strings to mask wherever the change is shown: a key
+// the file already held that the edit replaces or removes.
+func (c *Change) AddSecrets(s ...string) {
 	for _, v := range s {
 		if v != "" {
 			c.secrets = append(c.secrets, v)
@@ -83,7 +85,8 @@ func (c *Change) addSecrets(s ...string) {
 	}
 }
 
-func (c *Change) notef(format string, args ...any) {
+// Notef adds a note a reader of the diff would otherwise miss.
+func (c *Change) Notef(format string, args ...any) {
 	c.Notes = append(c.Notes, fmt.Sprintf(format, args...))
 }
 
@@ -104,17 +107,18 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Path, e.Reason)
 }
 
-func refuse(path, hint, format string, args ...any) *RefusedError {
+// Refuse is a RefusedError not at a position in the file.
+func Refuse(path, hint, format string, args ...any) *RefusedError {
 	return &RefusedError{Path: path, Reason: fmt.Sprintf(format, args...), Hint: hint}
 }
 
-// readFile reads what is at path for editing: the content, mode and owner
+// ReadFile reads what is at path for editing: the content, mode and owner
 // of the file it names, following symlinks. A missing file is not an
 // error (Existed is false); anything setup must not edit is a
 // *RefusedError.
-func readFile(path string) (*Change, error) { return readFileFor(path, false) }
+func ReadFile(path string) (*Change, error) { return readFileFor(path, false) }
 
-// readFileFor is readFile; modeOnly accepts a read-only file, for an edit
+// readFileFor is ReadFile; modeOnly accepts a read-only file, for an edit
 // that tightens its mode and changes no byte (a 0444 key file the user
 // owns is made 0400: being read-only is no reason to leave it readable
 // by everyone).
@@ -126,7 +130,7 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 		return c, checkParents(path)
 	}
 	if err != nil {
-		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+		return nil, Refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
@@ -135,26 +139,26 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 		}
 		c.target = canonical(target)
 		if fi, err = os.Stat(target); err != nil {
-			return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+			return nil, Refuse(path, "", "cannot read it: %v", unwrapPath(err))
 		}
 	}
 	switch {
 	case fi.IsDir():
-		return nil, refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
+		return nil, Refuse(path, "move the directory away; a file belongs here", "is a directory, not a file")
 	case !fi.Mode().IsRegular():
-		return nil, refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
+		return nil, Refuse(path, "", "is %s, not a regular file", safefile.Kind(fi.Mode()))
 	case fi.Mode().Perm()&0o200 == 0 && !modeOnly:
-		return nil, refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
+		return nil, Refuse(path, fmt.Sprintf("make it writable (%s) or leave this tool out with --tools", makeWritable(path)), "is read-only (mode %04o)", fi.Mode().Perm())
 	}
 	if err := notLocked(path, c.target); err != nil {
 		return nil, err
 	}
 	data, err := safefile.ReadFile(c.target)
 	if errors.Is(err, safefile.ErrTooLarge) || errors.Is(err, safefile.ErrNotRegular) {
-		return nil, refuse(path, "shrink or remove the file, or leave this tool out with --tools", "%v", unwrapPath(err))
+		return nil, Refuse(path, "shrink or remove the file, or leave this tool out with --tools", "%v", unwrapPath(err))
 	}
 	if err != nil {
-		return nil, refuse(path, "", "cannot read it: %v", unwrapPath(err))
+		return nil, Refuse(path, "", "cannot read it: %v", unwrapPath(err))
 	}
 	c.Existed, c.Old = true, data
 	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
@@ -166,10 +170,10 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 		if n > 2 {
 			others = fmt.Sprintf("the other %d names keep", n-1)
 		}
-		c.notef("has %d hard links: the rewritten file replaces this name only; %s the old content", n, others)
+		c.Notef("has %d hard links: the rewritten file replaces this name only; %s the old content", n, others)
 	}
 	if euid := os.Geteuid(); c.uid >= 0 && euid >= 0 && euid != 0 && c.uid != euid {
-		c.notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
+		c.Notef("belongs to uid %d: the rewritten file will belong to you (uid %d)", c.uid, euid)
 	}
 	return c, nil
 }
@@ -185,7 +189,7 @@ func notLocked(path, target string) error {
 			if p != target {
 				what = "is in the directory " + p + ", which is"
 			}
-			return refuse(path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", flag, p),
+			return Refuse(path, fmt.Sprintf("clear the attribute (as root: chattr -%s %s), or leave this tool out with --tools", flag, p),
 				"%s %s (chattr +%s): no one, root included, may replace it", what, attr, flag)
 		}
 	}
@@ -216,11 +220,11 @@ func brokenLink(path string) *RefusedError {
 		if !closed {
 			chain = append(chain, "…")
 		}
-		return refuse(path, "make it a file, or point the link at one", "is a symlink loop (%s): it never reaches a file", strings.Join(chain, " -> "))
+		return Refuse(path, "make it a file, or point the link at one", "is a symlink loop (%s): it never reaches a file", strings.Join(chain, " -> "))
 	case err == nil || errors.Is(err, fs.ErrNotExist):
-		return refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
+		return Refuse(path, "point the link at an existing file or remove it", "is a symlink to %s, which does not exist", link)
 	}
-	return refuse(path, "", "is a symlink to %s, which cannot be followed: %v", link, unwrapPath(err))
+	return Refuse(path, "", "is a symlink to %s, which cannot be followed: %v", link, unwrapPath(err))
 }
 
 // canonical is the one spelling of the file path names, whatever spelling
@@ -245,7 +249,7 @@ func checkParents(path string) error {
 		fi, err := os.Stat(dir)
 		if err == nil {
 			if !fi.IsDir() {
-				return refuse(path, "", "cannot be created: %s is not a directory", dir)
+				return Refuse(path, "", "cannot be created: %s is not a directory", dir)
 			}
 			return nil
 		}
@@ -263,9 +267,9 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// finish sets the mode of a planned file: a new file gets mode (0600 for
+// Finish sets the mode of a planned file: a new file gets mode (0600 for
 // secrets); an existing secret file that others can read is tightened.
-func (c *Change) finish(secret bool, newMode fs.FileMode) {
+func (c *Change) Finish(secret bool, newMode fs.FileMode) {
 	c.Secret = secret
 	if !c.Existed {
 		c.Mode = newMode
@@ -276,6 +280,6 @@ func (c *Change) finish(secret bool, newMode fs.FileMode) {
 	}
 	if secret && c.OldMode&0o077 != 0 {
 		c.Mode = 0o600
-		c.notef("mode tightened from %04o to 0600: the file holds a key", c.OldMode)
+		c.Notef("mode tightened from %04o to 0600: the file holds a key", c.OldMode)
 	}
 }

@@ -35,9 +35,21 @@ type Edit struct {
 	// Path is the file the finding is about: the one EditSecretMode
 	// tightens, the one an EditTriple must rewrite ("" for a default).
 	Path string
-	// Background: an EditTriple that sets Claude Code's background model
+	// Background: an EditTriple that sets the profile's background model
 	// (Options.Profile.BackgroundModel).
 	Background bool
+}
+
+// TripleEdit is the edit that fixes a value of tool id set in the file
+// path: setup's triple re-planned whole. nil when setup does not write the
+// tool or the value is not in a file (a shell variable is a step for the
+// user).
+func TripleEdit(id gateway.ToolID, path string) *Edit {
+	t, ok := tool.Lookup(string(id))
+	if !ok || !t.Setup || !Writes(t) || path == "" {
+		return nil
+	}
+	return &Edit{Kind: EditTriple, Tool: t.ID, Path: path}
 }
 
 // PlanEdits plans edits into one Plan. An edit whose file setup refuses
@@ -60,7 +72,7 @@ func PlanEdits(o Options, edits []Edit) (p *Plan, refused map[int]error, err err
 				err = writesSource(one, e.Path)
 			}
 			if err == nil {
-				err = p.add(one.Changes...)
+				err = p.Add(one.Changes...)
 			}
 			if err != nil {
 				refused[i] = err
@@ -115,7 +127,7 @@ func writesSource(plan *Plan, path string) error {
 			return nil
 		}
 	}
-	return refuse(path, "", "setup does not write this file: change it by hand")
+	return Refuse(path, "", "setup does not write this file: change it by hand")
 }
 
 // planEdit adds one edit that is not a triple, on top of any change the
@@ -130,39 +142,40 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 		if c.Existed && c.Mode&0o077 != 0 {
 			c.Mode = c.Mode &^ 0o077
 			c.Secret = true
-			c.notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
+			c.Notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
 		}
 		return nil
-	case EditIgnoreEnv:
-		envPath := tool.DotEnvFile(o.Project)
-		ign, err := planGitignoreIn(o.Project, envPath)
-		if err != nil || ign == nil {
-			return err
+	}
+	// The other kinds are edits of one tool's files, planned by its package.
+	if t, ok := tool.Lookup(string(e.Tool)); ok {
+		if ep, ok := t.Impl.(EditPlanner); ok {
+			if done, err := ep.PlanEdit(o, e, p); done || err != nil {
+				return err
+			}
 		}
-		abs, _ := filepath.Abs(ign.Path)
-		if p.find(abs) != nil {
-			return nil // the .env's triple plan adds it already
-		}
-		ign.Tool = gateway.DotEnv
-		return p.add(ign)
-	case EditClineUpdatedAt:
-		return p.clineUpdatedAt(o)
 	}
 	return fmt.Errorf("internal error: unknown edit %d", e.Kind)
 }
 
-// changeFor is the plan's change of path, or a new one that keeps the
+// EditPlanner is what a tool package implements (its tool.Tool's Impl)
+// for the edits of its own files that are not a triple or a mode: it adds
+// them to p (ChangeFor, Find, Add) and reports whether it knows e.Kind.
+type EditPlanner interface {
+	PlanEdit(o Options, e Edit, p *Plan) (bool, error)
+}
+
+// ChangeFor is the plan's change of path, or a new one that keeps the
 // file as it is, added to the plan.
-func (p *Plan) changeFor(id gateway.ToolID, path string) (*Change, error) {
-	c, err := readFile(path)
+func (p *Plan) ChangeFor(id gateway.ToolID, path string) (*Change, error) {
+	c, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	if have := p.find(c.target); have != nil {
+	if have := p.Find(c.target); have != nil {
 		return have, nil
 	}
 	c.Tool, c.New = id, c.Old // its secrets: secretsShown
-	return c, p.add(c)
+	return c, p.Add(c)
 }
 
 // modeChangeFor is changeFor for an edit of the mode alone: a read-only
@@ -172,40 +185,20 @@ func (p *Plan) modeChangeFor(id gateway.ToolID, path string) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if have := p.find(c.target); have != nil {
+	if have := p.Find(c.target); have != nil {
 		return have, nil
 	}
 	c.Tool, c.New = id, c.Old
-	c.addSecrets(redact.SecretValues(c.Old)...)
-	return c, p.add(c)
+	c.AddSecrets(redact.SecretValues(c.Old)...)
+	return c, p.Add(c)
 }
 
-func (p *Plan) find(target string) *Change {
+// Find is the plan's change of the file target (Change.Target), or nil.
+func (p *Plan) Find(target string) *Change {
 	for _, c := range p.Changes {
 		if c.target == target {
 			return c
 		}
 	}
-	return nil
-}
-
-// clineUpdatedAt stamps every provider entry of providers.json that has
-// no updatedAt: without one Cline discards the whole file.
-func (p *Plan) clineUpdatedAt(o Options) error {
-	c, err := p.changeFor(gateway.Cline, tool.ClineProvidersFile(o.Env))
-	if err != nil || !c.Existed {
-		return err
-	}
-	doc, err := parseJSONDoc(c.Path, c.New, false)
-	if err != nil {
-		return err
-	}
-	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-	for _, name := range providersWithoutUpdatedAt(doc) {
-		if _, err := doc.set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
-			return err
-		}
-	}
-	c.New = doc.bytes()
 	return nil
 }

@@ -81,3 +81,32 @@ func gitIgnored(root, file string) bool {
 	}
 	return ignored
 }
+
+// PlanGitignore adds file (which lies in dir) to dir/.gitignore when dir
+// is inside a git work tree and file is not ignored yet; nil otherwise.
+func PlanGitignore(dir, envPath string) (*Change, error) {
+	project := dir
+	abs, err := filepath.Abs(envPath)
+	if err != nil {
+		return nil, err
+	}
+	root := gitRoot(filepath.Dir(abs))
+	if root == "" || gitIgnored(root, abs) {
+		return nil, nil
+	}
+	path := filepath.Join(project, ".gitignore")
+	c, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	line := "/" + filepath.Base(envPath)
+	eol := lineEnding(c.Old)
+	if len(c.Old) > 0 && c.Old[len(c.Old)-1] != '\n' {
+		c.New = append(append(append([]byte(nil), c.Old...), eol...), line+eol...)
+	} else {
+		c.New = append(append([]byte(nil), c.Old...), line+eol...)
+	}
+	c.Finish(false, 0o644)
+	c.order = -1 // before the .env it protects
+	return c, nil
+}

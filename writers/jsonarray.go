@@ -7,12 +7,12 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// appendTo adds value (any JSON-encodable Go value) as the last element of
+// AppendTo adds value (any JSON-encodable Go value) as the last element of
 // the array at path, in the style of its elements: their line break and
 // indentation, a trailing comma when they have one. It reports false when
 // path holds no array.
-func (d *jsonDoc) appendTo(path []string, value any) (bool, error) {
-	v := d.lookup(path...)
+func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
+	v := d.Lookup(path...)
 	if v == nil {
 		return false, nil
 	}
@@ -52,4 +52,18 @@ func (d *jsonDoc) appendTo(path []string, value any) (bool, error) {
 	}
 	arr.Elements = append(arr.Elements, nv)
 	return true, nil
+}
+
+// OrderedObject is a JSON object of strings with its members in order.
+func OrderedObject(kv [][2]string) json.RawMessage {
+	b := []byte{'{'}
+	for i, m := range kv {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(m[0])
+		v, _ := json.Marshal(m[1])
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}')
 }

@@ -17,22 +17,22 @@ func TestAppendTo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := parseJSONDoc("x.json", []byte(tt.in), true)
+			doc, err := ParseJSON("x.json", []byte(tt.in), true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			path := []string{"p", "l"}
-			if doc.lookup(path...) == nil {
+			if doc.Lookup(path...) == nil {
 				path = []string{"l"}
 			}
-			ok, err := doc.appendTo(path, entry)
+			ok, err := doc.AppendTo(path, entry)
 			if err != nil || !ok {
 				t.Fatalf("appendTo = %v, %v", ok, err)
 			}
-			if got := string(doc.bytes()); got != tt.want {
+			if got := string(doc.Bytes()); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
-			if _, err := parseJSONDoc("x.json", doc.bytes(), true); err != nil {
+			if _, err := ParseJSON("x.json", doc.Bytes(), true); err != nil {
 				t.Errorf("the result does not parse: %v", err)
 			}
 		})
@@ -40,40 +40,40 @@ func TestAppendTo(t *testing.T) {
 }
 
 func TestAppendToRefusesNonArrays(t *testing.T) {
-	doc, err := parseJSONDoc("x.json", []byte(`{"l": {"a": 1}}`), false)
+	doc, err := ParseJSON("x.json", []byte(`{"l": {"a": 1}}`), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _ := doc.appendTo([]string{"l"}, 1); ok {
+	if ok, _ := doc.AppendTo([]string{"l"}, 1); ok {
 		t.Error("appended to an object")
 	}
-	if ok, _ := doc.appendTo([]string{"missing"}, 1); ok {
+	if ok, _ := doc.AppendTo([]string{"missing"}, 1); ok {
 		t.Error("appended to nothing")
 	}
 }
 
 // An index into an array reaches its element for set, str and remove.
 func TestArrayIndexPaths(t *testing.T) {
-	doc, err := parseJSONDoc("x.json", []byte(`{"l": [{"id": "a", "k": "x"}, 3]}`), false)
+	doc, err := ParseJSON("x.json", []byte(`{"l": [{"id": "a", "k": "x"}, 3]}`), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := doc.str("l", "0", "id"); !ok || v != "a" {
+	if v, ok := doc.Str("l", "0", "id"); !ok || v != "a" {
 		t.Errorf("str = %q, %v", v, ok)
 	}
-	if _, err := doc.set([]string{"l", "0", "b"}, "u"); err != nil {
+	if _, err := doc.Set([]string{"l", "0", "b"}, "u"); err != nil {
 		t.Fatal(err)
 	}
-	if !doc.remove("l", "0", "k") {
+	if !doc.Remove("l", "0", "k") {
 		t.Error("remove found nothing")
 	}
-	if got, want := string(doc.bytes()), `{"l": [{"id": "a", "b": "u"}, 3]}`; got != want {
+	if got, want := string(doc.Bytes()), `{"l": [{"id": "a", "b": "u"}, 3]}`; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
-	if _, err := doc.set([]string{"l", "1", "b"}, "u"); err == nil {
+	if _, err := doc.Set([]string{"l", "1", "b"}, "u"); err == nil {
 		t.Error("set inside a number")
 	}
-	if _, err := doc.set([]string{"l", "5", "b"}, "u"); err == nil {
+	if _, err := doc.Set([]string{"l", "5", "b"}, "u"); err == nil {
 		t.Error("set past the end of an array")
 	}
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// jsonDoc edits a JSON (or JSON-with-comments) document in place: hujson
+// JSONDoc edits a JSON (or JSON-with-comments) document in place: hujson
 // keeps every byte of whitespace and every comment in its syntax tree, so
 // only the members we set or delete change. New members copy the
 // indentation of their siblings.
-type jsonDoc struct {
+type JSONDoc struct {
 	path  string
 	bom   bool
 	jsonc bool
@@ -29,10 +29,10 @@ type jsonDoc struct {
 	eol string
 }
 
-// parseJSONDoc validates data (strict JSON, or JSONC when jsonc) and
+// ParseJSON validates data (strict JSON, or JSONC when jsonc) and
 // requires a top-level object. Empty input is an empty object.
-func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
-	d := &jsonDoc{path: path, jsonc: jsonc, unit: "  "}
+func ParseJSON(path string, data []byte, jsonc bool) (*JSONDoc, error) {
+	d := &JSONDoc{path: path, jsonc: jsonc, unit: "  "}
 	body := data
 	if bytes.HasPrefix(body, []byte("\ufeff")) {
 		d.bom, body = true, body[3:]
@@ -50,7 +50,7 @@ func parseJSONDoc(path string, data []byte, jsonc bool) (*jsonDoc, error) {
 	}
 	v, err := hujson.Parse(append([]byte(nil), body...))
 	if err != nil { // validated above: cannot happen
-		return nil, refuse(path, "", "cannot parse: %v", err)
+		return nil, Refuse(path, "", "cannot parse: %v", err)
 	}
 	if _, ok := v.Value.(*hujson.Object); !ok {
 		l, c := jsonpos.LineCol(data, v.StartOffset+len(data)-len(body))
@@ -68,7 +68,7 @@ func refusedAt(path string, err error, hint string) error {
 	if e, ok := err.(*jsonpos.Error); ok {
 		return &RefusedError{Path: path, Line: e.Line, Col: e.Col, Reason: e.Msg, Hint: hint}
 	}
-	return refuse(path, hint, "%v", err)
+	return Refuse(path, hint, "%v", err)
 }
 
 func kindName(k hujson.Kind) string {
@@ -113,7 +113,7 @@ func lineEnding(b []byte) string {
 	return "\n"
 }
 
-func (d *jsonDoc) bytes() []byte {
+func (d *JSONDoc) Bytes() []byte {
 	out := d.root.Pack()
 	if d.bom {
 		out = append([]byte("\ufeff"), out...)
@@ -121,9 +121,9 @@ func (d *jsonDoc) bytes() []byte {
 	return out
 }
 
-// lookup returns the value at path, or nil. A part that is a number
+// Lookup returns the value at path, or nil. A part that is a number
 // indexes an array.
-func (d *jsonDoc) lookup(path ...string) *hujson.Value {
+func (d *JSONDoc) Lookup(path ...string) *hujson.Value {
 	v := &d.root
 	for _, name := range path {
 		if el := element(v, name); el != nil {
@@ -166,9 +166,9 @@ func member(obj *hujson.Object, name string) *hujson.ObjectMember {
 	return nil
 }
 
-// str returns the string at path and whether it is a string.
-func (d *jsonDoc) str(path ...string) (string, bool) {
-	v := d.lookup(path...)
+// Str returns the string at path and whether it is a string.
+func (d *JSONDoc) Str(path ...string) (string, bool) {
+	v := d.Lookup(path...)
 	if v == nil {
 		return "", false
 	}
@@ -179,21 +179,21 @@ func (d *jsonDoc) str(path ...string) (string, bool) {
 	return lit.String(), true
 }
 
-// object returns the object at path, creating missing objects. A value
+// Object returns the object at path, creating missing objects. A value
 // on the way that is not an object is refused: we do not own it.
-func (d *jsonDoc) object(path ...string) (*hujson.Object, error) {
+func (d *JSONDoc) Object(path ...string) (*hujson.Object, error) {
 	v := &d.root
 	for depth, name := range path {
 		if el := element(v, name); el != nil {
 			if _, ok := el.Value.(*hujson.Object); !ok {
-				return nil, d.notObject(path[:depth+1], *el)
+				return nil, d.NotObject(path[:depth+1], *el)
 			}
 			v = el
 			continue
 		}
 		obj, ok := v.Value.(*hujson.Object)
 		if !ok {
-			return nil, d.notObject(path[:depth], *v)
+			return nil, d.NotObject(path[:depth], *v)
 		}
 		m := member(obj, name)
 		if m == nil {
@@ -202,28 +202,28 @@ func (d *jsonDoc) object(path ...string) (*hujson.Object, error) {
 		}
 		_, isObj := m.Value.Value.(*hujson.Object)
 		if !isObj && (depth+1 == len(path) || element(&m.Value, path[depth+1]) == nil) {
-			return nil, d.notObject(path[:depth+1], m.Value)
+			return nil, d.NotObject(path[:depth+1], m.Value)
 		}
 		v = &m.Value
 	}
 	return v.Value.(*hujson.Object), nil
 }
 
-func (d *jsonDoc) notObject(path []string, v hujson.Value) error {
+func (d *JSONDoc) NotObject(path []string, v hujson.Value) error {
 	l, c := jsonpos.LineCol(d.orig, v.StartOffset)
 	return &RefusedError{Path: d.path, Line: l, Col: c,
 		Reason: fmt.Sprintf("%q is %s, not an object", strings.Join(path, "."), kindName(v.Value.Kind())),
 		Hint:   "make it an object (or remove it), then run setup again"}
 }
 
-// set puts value (any JSON-encodable Go value) at path; it reports
+// Set puts value (any JSON-encodable Go value) at path; it reports
 // whether the document changed.
-func (d *jsonDoc) set(path []string, value any) (bool, error) {
+func (d *JSONDoc) Set(path []string, value any) (bool, error) {
 	raw, err := json.Marshal(value)
 	if err != nil {
 		return false, err
 	}
-	parent, err := d.object(path[:len(path)-1]...)
+	parent, err := d.Object(path[:len(path)-1]...)
 	if err != nil {
 		return false, err
 	}
@@ -262,7 +262,7 @@ func sameJSON(v hujson.ValueTrimmed, raw []byte) bool {
 }
 
 // valueAt parses raw JSON and indents it for a member at depth.
-func (d *jsonDoc) valueAt(raw []byte, depth int) (hujson.Value, error) {
+func (d *JSONDoc) valueAt(raw []byte, depth int) (hujson.Value, error) {
 	if d.unit != "" && (raw[0] == '{' || raw[0] == '[') && len(raw) > 2 {
 		var buf bytes.Buffer
 		if err := json.Indent(&buf, raw, strings.Repeat(d.unit, depth), d.unit); err != nil {
@@ -277,7 +277,7 @@ func (d *jsonDoc) valueAt(raw []byte, depth int) (hujson.Value, error) {
 }
 
 // insert appends a member to obj (at depth) in the style of its siblings.
-func (d *jsonDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Value) {
+func (d *JSONDoc) insert(obj *hujson.Object, depth int, name string, v hujson.Value) {
 	nameV := hujson.Value{Value: hujson.String(name)}
 	v.BeforeExtra = hujson.Extra(" ")
 	if n := len(obj.Members); n > 0 {

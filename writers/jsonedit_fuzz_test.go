@@ -24,7 +24,7 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 		f.Add(crlf, false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, jsonc bool) {
-		doc, err := parseJSONDoc("f.json", data, jsonc)
+		doc, err := ParseJSON("f.json", data, jsonc)
 		if err != nil {
 			var re *RefusedError
 			if !errors.As(err, &re) {
@@ -32,12 +32,12 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 			}
 			return
 		}
-		before := standard(t, doc.bytes(), jsonc)
-		if _, err := doc.set([]string{"env", "X"}, "v\"\n"); err != nil {
+		before := standard(t, doc.Bytes(), jsonc)
+		if _, err := doc.Set([]string{"env", "X"}, "v\"\n"); err != nil {
 			return // env is not an object: refused
 		}
-		doc.remove("env", "Y")
-		out := doc.bytes()
+		doc.Remove("env", "Y")
+		out := doc.Bytes()
 		if bytes.Contains(data, []byte("\r\n")) && !bareLF(data) && bareLF(out) {
 			t.Fatalf("a CRLF file got a bare LF:\n%q\nresult\n%q", data, out)
 		}
@@ -75,7 +75,7 @@ func standard(t *testing.T, b []byte, jsonc bool) map[string]any {
 		b = b[3:]
 	}
 	if jsonc {
-		d, err := parseJSONDoc("x", b, true)
+		d, err := ParseJSON("x", b, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,12 +99,12 @@ func FuzzJSONSetOnlyTouchesOwned(f *testing.F) {
 		f.Add([]byte(s), false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, jsonc bool) {
-		doc, err := parseJSONDoc("f.json", data, jsonc)
+		doc, err := ParseJSON("f.json", data, jsonc)
 		if err != nil || len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
 			return
 		}
 		skip := len(data) - len(doc.orig)
-		env := doc.lookup("env")
+		env := doc.Lookup("env")
 		if env == nil {
 			return
 		}
@@ -113,13 +113,13 @@ func FuzzJSONSetOnlyTouchesOwned(f *testing.F) {
 			return
 		}
 		start, end := -1, -1
-		if x := doc.lookup("env", "X"); x != nil {
+		if x := doc.Lookup("env", "X"); x != nil {
 			start, end = skip+x.StartOffset, skip+x.EndOffset
 		}
-		if _, err := doc.set([]string{"env", "X"}, "new value"); err != nil {
+		if _, err := doc.Set([]string{"env", "X"}, "new value"); err != nil {
 			t.Fatal(err)
 		}
-		out := doc.bytes()
+		out := doc.Bytes()
 		p := commonPrefix(data, out)
 		q := commonSuffix(data[p:], out[p:])
 		changedFrom, changedTo := p, len(data)-q // the original's changed bytes

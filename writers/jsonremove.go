@@ -6,9 +6,9 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// remove deletes the member at path; it reports whether it was there.
-func (d *jsonDoc) remove(path ...string) bool {
-	parent := d.lookup(path[:len(path)-1]...)
+// Remove deletes the member at path; it reports whether it was there.
+func (d *JSONDoc) Remove(path ...string) bool {
+	parent := d.Lookup(path[:len(path)-1]...)
 	if parent == nil {
 		return false
 	}

@@ -7,19 +7,24 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// planKeys writes the triple of a tool of the generic format
-// (tool.FormatJSONKey) at the keys its description places it, and the
-// settings it fixes, one change per file. Every other byte of each file
-// is kept, as the other writers keep them.
-func planKeys(o Options, t tool.Tool) ([]*Change, error) {
+// JSONKeys is the planner of a tool of the generic format
+// (tool.FormatJSONKey): it writes the triple at the keys the tool's
+// description places it, and the settings it fixes, one change per file.
+// Every other byte of each file is kept, as the other planners keep them.
+type JSONKeys struct {
+	// EnvAuth: the key stays in the profile's variable, named by the
+	// model's Providers entry; no file holds it.
+	EnvAuth bool
+}
+
+// PlanFiles plans t's files (Planner).
+func (j JSONKeys) PlanFiles(o Options, t tool.Tool) ([]*Change, error) {
 	k := t.Keys
 	if k == nil {
 		return nil, fmt.Errorf("%s has no keys to write", t.ID)
 	}
 	p := o.Profile
-	// envAuth: the key stays in the profile's variable, named by the
-	// model's Providers entry (--qwen-auth env); no file holds it.
-	envAuth := k.Providers != nil && o.QwenAuth == "env"
+	envAuth := k.Providers != nil && j.EnvAuth
 	values := []tool.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
 	if !envAuth {
 		values = append(values, tool.Fixed{Place: k.Key, Value: p.Key})
@@ -40,8 +45,8 @@ func planKeys(o Options, t tool.Tool) ([]*Change, error) {
 				return nil, err
 			}
 		}
-		c.New = doc.bytes()
-		c.finish(!envAuth && k.Key.File == f.Role, 0o644)
+		c.New = doc.Bytes()
+		c.Finish(!envAuth && k.Key.File == f.Role, 0o644)
 		out = append(out, c)
 	}
 	return out, nil
@@ -49,20 +54,20 @@ func planKeys(o Options, t tool.Tool) ([]*Change, error) {
 
 // planKeysFile sets values in one JSON file; the caller finishes the
 // change from the document.
-func planKeysFile(f tool.File, values []tool.Fixed, key tool.Place) (*Change, *jsonDoc, error) {
-	c, err := readFile(f.Path)
+func planKeysFile(f tool.File, values []tool.Fixed, key tool.Place) (*Change, *JSONDoc, error) {
+	c, err := ReadFile(f.Path)
 	if err != nil {
 		return nil, nil, err
 	}
-	doc, err := parseJSONDoc(f.Path, c.Old, f.Syntax == tool.JSONC)
+	doc, err := ParseJSON(f.Path, c.Old, f.Syntax == tool.JSONC)
 	if err != nil {
 		return nil, nil, err
 	}
-	if old, ok := doc.str(key.Path()...); ok {
-		c.addSecrets(old)
+	if old, ok := doc.Str(key.Path()...); ok {
+		c.AddSecrets(old)
 	}
 	for _, v := range values {
-		if _, err := doc.set(v.Path(), v.Value); err != nil {
+		if _, err := doc.Set(v.Path(), v.Value); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -8,14 +8,14 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// planProvider writes the model's entry of a Providers list (Qwen Code's
-// modelProviders.openai, docs/tools.md "Qwen Code"). With envAuth the
+// planProvider writes the model's entry of a Providers list (a list of
+// model entries that beats the top-level keys). With envAuth the
 // entry carries the base URL and names the profile's key variable, and a
 // key left in the file is removed: the file holds no key. Without it an
 // existing entry for the model would beat what setup wrote, so its base
 // URL is brought in line and its variable name dropped; no entry is
 // added.
-func planProvider(c *Change, doc *jsonDoc, t tool.Tool, o Options, envAuth bool) error {
+func planProvider(c *Change, doc *JSONDoc, t tool.Tool, o Options, envAuth bool) error {
 	k, p := t.Keys, o.Profile
 	pr := k.Providers
 	list := strings.Split(pr.List, ".")
@@ -25,29 +25,29 @@ func planProvider(c *Change, doc *jsonDoc, t tool.Tool, o Options, envAuth bool)
 		if !exists {
 			return nil
 		}
-		if _, has := doc.str(append(at, pr.Base)...); has {
-			if _, err := doc.set(append(at, pr.Base), base); err != nil {
+		if _, has := doc.Str(append(at, pr.Base)...); has {
+			if _, err := doc.Set(append(at, pr.Base), base); err != nil {
 				return err
 			}
 		}
-		if name, has := doc.str(append(at, pr.EnvKey)...); has && doc.remove(append(at, pr.EnvKey)...) {
-			c.notef("removed %s[%s].%s (%s): it beats the key in %s", pr.List, at[len(at)-1], pr.EnvKey, name, pr.File)
+		if name, has := doc.Str(append(at, pr.EnvKey)...); has && doc.Remove(append(at, pr.EnvKey)...) {
+			c.Notef("removed %s[%s].%s (%s): it beats the key in %s", pr.List, at[len(at)-1], pr.EnvKey, name, pr.File)
 		}
 		return nil
 	}
-	if doc.remove(k.Key.Path()...) {
-		c.notef("removed %s (%s names the variable that holds the key instead)", k.Key.Key, pr.List)
+	if doc.Remove(k.Key.Path()...) {
+		c.Notef("removed %s (%s names the variable that holds the key instead)", k.Key.Key, pr.List)
 	}
 	if !exists {
-		entry := orderedObject([][2]string{{pr.ID, p.Model}, {pr.Base, base}, {pr.EnvKey, p.KeyVar}})
-		if ok, err := doc.appendTo(list, entry); err != nil || ok {
+		entry := OrderedObject([][2]string{{pr.ID, p.Model}, {pr.Base, base}, {pr.EnvKey, p.KeyVar}})
+		if ok, err := doc.AppendTo(list, entry); err != nil || ok {
 			return err
 		}
-		_, err := doc.set(list, []json.RawMessage{entry})
+		_, err := doc.Set(list, []json.RawMessage{entry})
 		return err
 	}
 	for _, kv := range [][2]string{{pr.Base, base}, {pr.EnvKey, p.KeyVar}} {
-		if _, err := doc.set(append(at, kv[0]), kv[1]); err != nil {
+		if _, err := doc.Set(append(at, kv[0]), kv[1]); err != nil {
 			return err
 		}
 	}
@@ -55,13 +55,13 @@ func planProvider(c *Change, doc *jsonDoc, t tool.Tool, o Options, envAuth bool)
 }
 
 // providerEntry is the path of the list's entry whose id field is model.
-func providerEntry(doc *jsonDoc, list []string, id, model string) ([]string, bool) {
+func providerEntry(doc *JSONDoc, list []string, id, model string) ([]string, bool) {
 	for i := 0; ; i++ {
 		at := append(append([]string(nil), list...), strconv.Itoa(i))
-		if doc.lookup(at...) == nil {
+		if doc.Lookup(at...) == nil {
 			return nil, false
 		}
-		if v, _ := doc.str(append(at, id)...); v == model {
+		if v, _ := doc.Str(append(at, id)...); v == model {
 			return at, true
 		}
 	}

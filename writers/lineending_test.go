@@ -54,7 +54,7 @@ func TestWritersFollowCRLF(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			edit := func(crlf bool) map[string]string {
 				o := testOptions(t)
-				o.FixVSCodeMCP = true
+				o.ToolOptions = map[string]string{"fix-vscode-mcp": "true"}
 				for _, f := range tt.files {
 					c := f.content
 					if crlf {

@@ -19,7 +19,7 @@ import (
 // directory of it inside the project), a target outside the project or
 // one git tracks: the key would land in the user's shell profile or in a
 // committed file. Links outside the project (a dotfiles manager's
-// ~/.claude/settings.json -> ~/dotfiles/...) are the user's own and keep
+// ~/.tool/settings.json -> ~/dotfiles/...) are the user's own and keep
 // working. Every change written through a link says so in its notes, so
 // the plan and --dry-run name the file really written.
 func checkLinks(o Options, p *Plan) error {
@@ -50,17 +50,17 @@ func checkLink(o Options, c *Change) error {
 		}
 		const hint = "replace the link with a file of its own (rm it, then run again) or leave this tool out with --tools"
 		if !within(projectReal, real) {
-			return refuse(c.Path, hint, "%s, outside the project: keydoctor does not write through it", viaLink(o.Env, project, path, real))
+			return Refuse(c.Path, hint, "%s, outside the project: keydoctor does not write through it", viaLink(o.Env, project, path, real))
 		}
 		if r, _ := filepath.Rel(projectReal, real); strings.HasPrefix(filepath.ToSlash(r)+"/", ".git/") || strings.Contains("/"+filepath.ToSlash(r), "/.git/") {
-			return refuse(c.Path, hint, "%s, inside git's own directory: keydoctor does not write through it", viaLink(o.Env, project, path, real))
+			return Refuse(c.Path, hint, "%s, inside git's own directory: keydoctor does not write through it", viaLink(o.Env, project, path, real))
 		}
 		if tracked, why := gitTracks(real); tracked {
-			return refuse(c.Path, hint, "%s, %s: writing through it would put the key in a committed file", viaLink(o.Env, project, path, real), why)
+			return Refuse(c.Path, hint, "%s, %s: writing through it would put the key in a committed file", viaLink(o.Env, project, path, real), why)
 		}
 	}
 	if real != path && isLink(path) {
-		c.notef("a symlink: the file written is %s", o.Env.Tilde(real))
+		c.Notef("a symlink: the file written is %s", o.Env.Tilde(real))
 	}
 	return nil
 }

@@ -15,9 +15,9 @@ type Plan struct {
 	Changes []*Change
 }
 
-// add appends changes, refusing two writers planning the same file: the
+// Add appends changes, refusing two writers planning the same file: the
 // second would overwrite the first.
-func (p *Plan) add(cs ...*Change) error {
+func (p *Plan) Add(cs ...*Change) error {
 	for _, c := range cs {
 		for _, have := range p.Changes {
 			if have.target == c.target {

@@ -11,8 +11,8 @@ import (
 // this is a small line-level editor for the few keys we own: it splits
 // the document into statements (blank/comment lines, table headers,
 // key/value pairs, with multi-line strings and arrays kept whole), and
-// splices values in place. The result is always re-parsed with go-toml
-// and compared with the original, minus our keys (codex.go).
+// splices values in place. The planner using it re-parses the result
+// with go-toml and compares it with the original, minus its keys.
 
 type stmtKind int
 
@@ -30,21 +30,24 @@ type tomlStmt struct {
 	valStart, valEnd int      // the value of a key/value pair
 }
 
-type tomlDoc struct {
+// TOMLDoc edits a TOML document statement by statement: only the
+// statements we set or remove change, every other byte is kept.
+type TOMLDoc struct {
 	src   []byte
 	stmts []tomlStmt
 	eol   string
 }
 
-func parseTOMLDoc(src []byte) (*tomlDoc, error) {
-	d := &tomlDoc{src: src, eol: "\n"}
+// ParseTOML scans src into statements; what it cannot scan is an error.
+func ParseTOML(src []byte) (*TOMLDoc, error) {
+	d := &TOMLDoc{src: src, eol: "\n"}
 	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
 		d.eol = "\r\n"
 	}
 	return d, d.rescan()
 }
 
-func (d *tomlDoc) rescan() error {
+func (d *TOMLDoc) rescan() error {
 	s := &tscan{b: d.src}
 	if bytes.HasPrefix(d.src, []byte("\ufeff")) {
 		s.i = 3
@@ -62,7 +65,7 @@ func (d *tomlDoc) rescan() error {
 
 // region is the statements of a table: the root table when path is nil.
 // ok is false when the table has no [header] of its own.
-func (d *tomlDoc) region(path []string) (hdr, from, to int, ok bool) {
+func (d *TOMLDoc) region(path []string) (hdr, from, to int, ok bool) {
 	hdr, from = -1, 0
 	if path != nil {
 		hdr = -1
@@ -98,7 +101,7 @@ func equalPath(a, b []string) bool {
 	return true
 }
 
-func (d *tomlDoc) splice(start, end int, s string) error {
+func (d *TOMLDoc) splice(start, end int, s string) error {
 	out := make([]byte, 0, len(d.src)+len(s))
 	out = append(out, d.src[:start]...)
 	out = append(out, s...)
@@ -106,10 +109,10 @@ func (d *tomlDoc) splice(start, end int, s string) error {
 	return d.rescan()
 }
 
-// set gives key (one bare key) the encoded TOML value in table path
+// Set gives key (one bare key) the encoded TOML value in table path
 // (nil: the root table, whose keys must come before the first header).
 // A missing table is appended at the end of the document.
-func (d *tomlDoc) set(path []string, key, value string) error {
+func (d *TOMLDoc) Set(path []string, key, value string) error {
 	hdr, from, to, ok := d.region(path)
 	if !ok {
 		var b strings.Builder
@@ -159,9 +162,9 @@ func (d *tomlDoc) set(path []string, key, value string) error {
 	}
 }
 
-// remove deletes key from table path, line and all; it reports whether
+// Remove deletes key from table path, line and all; it reports whether
 // the key was there.
-func (d *tomlDoc) remove(path []string, key string) (bool, error) {
+func (d *TOMLDoc) Remove(path []string, key string) (bool, error) {
 	_, from, to, ok := d.region(path)
 	if !ok {
 		return false, nil
@@ -175,8 +178,11 @@ func (d *tomlDoc) remove(path []string, key string) (bool, error) {
 	return false, nil
 }
 
-// hasHeader reports whether the document has a [path] header.
-func (d *tomlDoc) hasHeader(path []string) bool {
+// Bytes is the edited document.
+func (d *TOMLDoc) Bytes() []byte { return d.src }
+
+// HasHeader reports whether the document has a [path] header.
+func (d *TOMLDoc) HasHeader(path []string) bool {
 	_, _, _, ok := d.region(path)
 	return ok && path != nil
 }

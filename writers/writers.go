@@ -3,11 +3,11 @@ package writers
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -15,59 +15,54 @@ import (
 type Options struct {
 	Env     *env.Env
 	Profile gateway.Profile
-	Project string // where .env and project-scope Claude settings live
+	Project string // where the project-scope files live
 
 	ClaudeScope tool.ClaudeScope // user (default), project, local
-	ClaudeAuth  string           // "token" (ANTHROPIC_AUTH_TOKEN, default) or "api-key"
 
-	CodexAuth     string // "file" (auth.json, default) or "env" (env_key)
-	CodexProvider string // the [model_providers.ID] id; default the preset name
-	// CodexEnvKey is the variable env_key names; default the preset's
-	// (a team file's key_env: where every developer keeps the key).
-	CodexEnvKey string
+	// ToolOptions are the values given to the registered tools' Options,
+	// by name; Option reads them.
+	ToolOptions map[string]string
 
-	OpenCodeAuth string // "file" (auth.json, default) or "env" ({env:VAR} in the config)
-	// OpenCodeProvider is the provider id in OpenCode's config; default
-	// the profile's name (use keeps the id the config's model names).
-	OpenCodeProvider string
+	// KeyEnv is the variable that holds the key, as the caller chose it
+	// (a team file's key_env, where every developer keeps the key; or
+	// --key-env), for a file that names the variable; "" for the tool's
+	// own default.
+	KeyEnv string
+
 	// DotEnvVars are the variable names .env gets; default the profile's
 	// preset's (use keeps the names the file holds: the project's code
 	// reads those).
 	DotEnvVars *tool.Vars
-	QwenAuth   string // "file" (settings.json, default) or "env" (a modelProviders entry's envKey)
 
-	// MCPName is the Cline MCP server entry's name (default the preset
-	// name). MCPCommand is its command and arguments; when empty, an
-	// existing entry of that name gets the triple in its env and no new
-	// entry is created (keydoctor does not guess a server to run).
-	MCPName    string
-	MCPCommand []string
-	// FixVSCodeMCP moves a `cline.mcpServers` key found in a VS Code
-	// settings.json (read by nothing) into that editor's Cline MCP file.
-	FixVSCodeMCP bool
-
-	// tools are the tools of the plan being made (a writer may depend on
-	// another's file: Gemini CLI on the project .env).
+	// tools are the tools of the plan being made (Planned).
 	tools []gateway.ToolID
 }
 
-// planFunc plans the changes that give one tool of a format the profile.
-type planFunc func(o Options, t tool.Tool) ([]*Change, error)
-
-// planners are the writers, one per file format of internal/tool.
-var planners = map[tool.Format]planFunc{
-	tool.FormatClaude:   planClaude,
-	tool.FormatCodex:    planCodex,
-	tool.FormatCline:    planCline,
-	tool.FormatVSCode:   planVSCode,
-	tool.FormatDotEnv:   planDotEnv,
-	tool.FormatJSONKey:  planKeys,
-	tool.FormatOpenCode: planOpenCode,
-	tool.FormatGemini:   planGemini,
+// Planner is what a tool package implements (its tool.Tool's Impl) for
+// setup to write it: the changes that give the tool o's profile, one per
+// file, each read and planned but nothing written.
+type Planner interface {
+	PlanFiles(o Options, t tool.Tool) ([]*Change, error)
 }
 
-// Writes reports whether setup has a writer for a format.
-func Writes(f tool.Format) bool { _, ok := planners[f]; return ok }
+// plannerOf is t's planner, or nil when setup does not write t.
+func plannerOf(t tool.Tool) func(Options, tool.Tool) ([]*Change, error) {
+	if !t.Setup {
+		return nil
+	}
+	if p, ok := t.Impl.(Planner); ok {
+		return p.PlanFiles
+	}
+	return nil
+}
+
+// Writes reports whether setup has a writer for t.
+func Writes(t tool.Tool) bool { return plannerOf(t) != nil }
+
+// Planned are the tools of the plan being made: a tool's files may depend
+// on another's (a tool reading the first .env found, on the project .env
+// planned beside it).
+func (o Options) Planned() []gateway.ToolID { return o.tools }
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
 // the whole plan: nothing is written when one file is refused.
@@ -79,8 +74,8 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 	o.tools = ids
 	for _, id := range ids {
 		t, ok := tool.Lookup(string(id))
-		plan, writes := planners[t.Format]
-		if !ok || !t.Setup || !writes {
+		plan := plannerOf(t)
+		if !ok || plan == nil {
 			return nil, fmt.Errorf("no writer for %s", id)
 		}
 		cs, err := plan(o, t)
@@ -98,9 +93,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		}
 		for _, c := range cs {
 			c.Tool = id
-			c.addSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
+			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
-		if err := p.add(cs...); err != nil {
+		if err := p.Add(cs...); err != nil {
 			return nil, err
 		}
 	}
@@ -120,51 +115,58 @@ func (o *Options) defaults() error {
 	if o.Project == "" {
 		o.Project = "."
 	}
-	if o.ClaudeScope == "" {
-		o.ClaudeScope = tool.ClaudeUser
+	if err := o.checkToolOptions(); err != nil {
+		return err
 	}
-	switch o.ClaudeAuth {
-	case "":
-		o.ClaudeAuth = "token"
-	case "token", "api-key":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Claude Code auth %q", o.ClaudeAuth), Hint: "use --claude-auth token or --claude-auth api-key"}
+	return nil
+}
+
+// Option is the value of the tool option name (tool.Option): the one
+// given, else its default.
+func (o Options) Option(name string) string {
+	if v := o.ToolOptions[name]; v != "" {
+		return v
 	}
-	switch o.CodexAuth {
-	case "":
-		o.CodexAuth = "file"
-	case "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Codex auth %q", o.CodexAuth), Hint: "use --codex-auth file or --codex-auth env"}
+	op, _ := toolOption(name)
+	switch {
+	case op.Default != nil:
+		return op.Default(o.Profile)
+	case len(op.Values) > 0:
+		return op.Values[0]
 	}
-	switch o.OpenCodeAuth {
-	case "", "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown OpenCode auth %q", o.OpenCodeAuth), Hint: "use --opencode-auth file or --opencode-auth env"}
-	}
-	switch o.QwenAuth {
-	case "", "file", "env":
-	default:
-		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Qwen Code auth %q", o.QwenAuth), Hint: "use --qwen-auth file or --qwen-auth env"}
-	}
-	if o.CodexProvider == "" {
-		o.CodexProvider = o.Profile.Name()
-	}
-	if o.CodexProvider == "" {
-		o.CodexProvider = "keydoctor"
-	}
-	for _, r := range tool.CodexReserved {
-		// Codex matches ids exactly; refusing any case keeps a user clear
-		// of the built-in providers.
-		if strings.EqualFold(o.CodexProvider, r.ID) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("%q is a provider id built into Codex", o.CodexProvider), Hint: "pick another id with --codex-provider, e.g. " + o.Profile.Name()}
+	return ""
+}
+
+func toolOption(name string) (tool.Option, bool) {
+	for _, t := range tool.All() {
+		for _, op := range t.Options {
+			if op.Name == name {
+				return op, true
+			}
 		}
 	}
-	if !tomlstr.BareKey(o.CodexProvider) {
-		return &gateway.UsageError{Msg: fmt.Sprintf("%q cannot be a Codex provider id", o.CodexProvider), Hint: "use letters, digits, - and _"}
-	}
-	if o.MCPName == "" {
-		o.MCPName = o.Profile.Name()
+	return tool.Option{}, false
+}
+
+// checkToolOptions refuses a value a tool's option does not allow.
+func (o Options) checkToolOptions() error {
+	for _, t := range tool.All() {
+		for _, op := range t.Options {
+			if op.Check != nil {
+				if err := op.Check(o.Option(op.Name), o.Profile); err != nil {
+					return err
+				}
+			}
+			v := o.ToolOptions[op.Name]
+			if v == "" || op.Values == nil || slices.Contains(op.Values, v) {
+				continue
+			}
+			uses := make([]string, len(op.Values))
+			for i, a := range op.Values {
+				uses[i] = "--" + op.Name + " " + a
+			}
+			return &gateway.UsageError{Msg: fmt.Sprintf("unknown %s %q", op.Title, v), Hint: "use " + strings.Join(uses, " or ")}
+		}
 	}
 	return nil
 }

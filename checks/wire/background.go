@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // backgroundModel checks a tool's background model (titles, summaries,
@@ -64,7 +65,11 @@ func (c *climber) backgroundModel(ctx context.Context) {
 			slots.Tool = m.tool().Title
 			return slots
 		})
-		c.out[len(c.out)-1].Source = c.route.BackgroundSource // the finding is about where the model is set
+		// The finding is about where the model is set; --fix sets a served
+		// one there, as setup does (the whole triple, re-planned).
+		f := &c.out[len(c.out)-1]
+		f.Source, f.At = c.route.BackgroundSource, c.route.BackgroundAt
+		f.Edit = &writers.Edit{Kind: writers.EditTriple, Tool: c.route.Tool, Path: c.route.BackgroundAt.File, Background: true}
 	default:
 		f := c.failure(code, req, a)
 		f.Check = string(stepBackground)

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // WirePaths gives Claude Code's path the background model it will use:
@@ -32,6 +33,9 @@ func TestWirePathsBackground(t *testing.T) {
 		p := ps[0]
 		if p.BackgroundModel != tt.model || p.BackgroundDefault != tt.dflt || p.BackgroundSource != filepath.FromSlash(tt.source) {
 			t.Errorf("%s: background %q default %v source %q", tt.name, p.BackgroundModel, p.BackgroundDefault, p.BackgroundSource)
+		}
+		if at := p.BackgroundAt; filepath.Base(at.File) != "settings.json" || !filepath.IsAbs(at.File) || (at.Line > 0) == tt.dflt {
+			t.Errorf("%s: background at %+v", tt.name, at)
 		}
 	}
 	// other tools have none
@@ -58,6 +62,7 @@ func TestWireBackgroundDefault(t *testing.T) {
 	}
 	bgPath := claudePath(root, "claude-sonnet-4-5")
 	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = tool.ClaudeDefaultBackgroundModel, true, "~/.claude/settings.json"
+	bgPath.BackgroundAt = doctor.At{File: filepath.FromSlash("/home/u/.claude/settings.json")}
 	tests := []struct {
 		name     string
 		models   []string
@@ -96,6 +101,15 @@ func TestWireBackgroundDefault(t *testing.T) {
 		}
 		if bg.Status == doctor.Error && bg.Code != "model-not-found" {
 			t.Errorf("%s: code %q", tt.name, bg.Code)
+		}
+		// An unserved background model is fixed by setting a served one
+		// where it belongs: the check proposes that edit (doctor --fix).
+		want := &writers.Edit{Kind: writers.EditTriple, Tool: gateway.Claude, Path: bgPath.BackgroundAt.File, Background: true}
+		if bg.Status == doctor.Error && (bg.Edit == nil || *bg.Edit != *want || bg.At != bgPath.BackgroundAt) {
+			t.Errorf("%s: edit %+v at %+v, want %+v", tt.name, bg.Edit, bg.At, want)
+		}
+		if bg.Status != doctor.Error && bg.Edit != nil {
+			t.Errorf("%s: a served background model proposes an edit", tt.name)
 		}
 		if n := c.calls[root+"/v1/messages"]; (tt.route == nil) != (n == 1) {
 			t.Errorf("%s: %d non-streaming requests (a listed model costs none)", tt.name, n)

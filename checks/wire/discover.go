@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/human"
 )
@@ -38,6 +39,9 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			BaseSource:  t.Base.Source.Where(s.Env),
 			KeySource:   t.Key.Source.Where(s.Env),
 			ModelSource: t.Model.Source.Where(s.Env),
+			BaseAt:      atOf(t.Base.Source),
+			KeyAt:       atOf(t.Key.Source),
+			ModelAt:     atOf(t.Model.Source),
 			NoKey:       t.NoKeyNeeded,
 		}
 		if t.Base.Source.IsVar() {
@@ -46,12 +50,12 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			}
 		}
 		if t.Model.Source.Default { // the tool's built-in model: the fix sets it where its model belongs
-			p.ModelSource = t.Places.Model.Display(s.Env)
+			p.ModelSource, p.ModelAt = t.Places.Model.Display(s.Env), atOf(t.Places.Model)
 		}
 		if bg := t.Background(); bg.Value != "" {
-			p.BackgroundModel, p.BackgroundSource = bg.Value, bg.Source.Where(s.Env)
+			p.BackgroundModel, p.BackgroundSource, p.BackgroundAt = bg.Value, bg.Source.Where(s.Env), atOf(bg.Source)
 			if p.BackgroundDefault = bg.Source.Default; p.BackgroundDefault {
-				p.BackgroundSource = t.Places.Model.Display(s.Env) // where the tool's model belongs
+				p.BackgroundSource, p.BackgroundAt = t.Places.Model.Display(s.Env), atOf(t.Places.Model) // where the tool's model belongs
 			}
 		}
 		if p.Auth == "" { // no key, or apiKeyHelper's: the tool's row
@@ -124,4 +128,13 @@ func shellPath(s *discover.Snapshot, path string) string {
 		}
 	}
 	return human.ShellQuote(path)
+}
+
+// atOf is a value's place as a finding's At: zero for a tool's default,
+// which nothing configured.
+func atOf(s discover.Source) doctor.At {
+	if s.Default {
+		return doctor.At{}
+	}
+	return doctor.At{File: s.File, Line: s.Line, Key: s.Key}
 }

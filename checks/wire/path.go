@@ -16,6 +16,7 @@ package wire
 import (
 	"strings"
 
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -39,7 +40,11 @@ type Path struct {
 	// file where it belongs).
 	BackgroundModel, BackgroundSource string
 	BackgroundDefault                 bool
-	Protocol                          gateway.Protocol
+	// BaseAt, KeyAt, ModelAt and BackgroundAt are the places BaseSource,
+	// KeySource, ModelSource and BackgroundSource name, typed (zero for a
+	// tool's default): a finding's At.
+	BaseAt, KeyAt, ModelAt, BackgroundAt doctor.At
+	Protocol                             gateway.Protocol
 	// BaseSource says where Base came from (file and key, or variable),
 	// so that a fix can name the exact place to edit.
 	BaseSource string

@@ -219,11 +219,11 @@ func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	switch {
 	case out.Source != "" || out.Status == doctor.Skipped:
 	case f.aboutKey && m.KeySource != "":
-		out.Source = m.KeySource
+		out.Source, out.At = m.KeySource, m.KeyAt
 	case f.aboutModel && m.ModelSource != "":
-		out.Source = m.ModelSource
+		out.Source, out.At = m.ModelSource, m.ModelAt
 	default:
-		out.Source = m.BaseSource
+		out.Source, out.At = m.BaseSource, m.BaseAt
 	}
 	if out.Fix == "" && out.Code != "" && (out.Status == doctor.Error || out.Status == doctor.Warning) {
 		slots := toolSlots(m, catalog.Slots{})

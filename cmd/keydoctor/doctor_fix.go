@@ -8,10 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/keydoctor/keydoctor/checks/wire"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/fixer"
-	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
@@ -155,8 +153,9 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 // now.
 func (in *fixInput) plan(o *doctorOptions) (*fixer.Result, error) {
 	p := in.profile
-	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project, ClaudeAuth: claudeAuthOf(in.snap), MCPName: p.Name()}
-	wo.CodexAuth, wo.CodexProvider = codexProviderOf(in.snap)
+	codexAuth, codexProvider := codexProviderOf(in.snap)
+	wo := writers.Options{Env: o.Env, Profile: p, Project: o.Project,
+		ToolOptions: map[string]string{"claude-auth": claudeAuthOf(in.snap), "codex-auth": codexAuth, "codex-provider": codexProvider}}
 	r, err := fixer.Plan(o.Env, fixer.Options{Writers: wo, Missing: profileMissing(p)}, in.fs)
 	if err != nil {
 		return nil, refusal(o.Env, err)
@@ -178,17 +177,18 @@ func profileMissing(p gateway.Profile) string {
 	return ""
 }
 
-// settleFixBackground picks the served small model to set as Claude
-// Code's background model when the wire checks found it unserved, as
-// setup --yes does (the same model list, the same pick).
+// settleFixBackground picks the served small model to set as a tool's
+// background model when a check proposes setting one (the wire checks
+// found it unserved), as setup --yes does (the same model list, the same
+// pick).
 func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profile, fs []doctor.Finding) {
 	for _, f := range fs {
-		if f.Check == wire.CheckBackground && f.Code == catalog.ModelNotFound && f.Tool == string(gateway.Claude) {
+		if f.Edit != nil && f.Edit.Background {
 			so := &setupOptions{Env: o.Env, Project: o.Project, Err: io.Discard,
 				ListModels: func(ctx context.Context, root, key string) ([]string, error) {
 					return listModels(ctx, o.Env, root, key)
 				}}
-			so.settleBackground(ctx, p, []gateway.ToolID{gateway.Claude})
+			so.settleBackground(ctx, p, []gateway.ToolID{f.Edit.Tool})
 			return
 		}
 	}

@@ -16,8 +16,11 @@ func main() { os.Exit(Main()) }
 
 // Main runs keydoctor in the real process environment and returns the
 // exit status. testscript calls it in a subprocess.
-func Main() int {
+func Main() int { return Execute(processEnv(), os.Args[1:]) }
+
+// processEnv is the environment of the running process.
+func processEnv() *env.Env {
 	e := env.OS(runtime.GOOS)
 	e.IsTerminal = term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd()))
-	return Execute(e, os.Args[1:])
+	return e
 }

@@ -1,16 +1,38 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/winreg"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(withCleanup{m}, map[string]func(){
-		"keydoctor": func() { os.Exit(Main()) },
+		"keydoctor": func() { os.Exit(Execute(scriptEnv(), os.Args[1:])) },
 	})
+}
+
+// scriptEnv is the process's environment, with the Windows registry a
+// script plants: KEYDOCTOR_TEST_REGISTRY names a JSON file of
+// winreg.Values (the test binary's hook only; the program reads the real
+// registry, and .ci/wine/e2e plants real keys with `wine reg add`).
+func scriptEnv() *env.Env {
+	e := processEnv()
+	if path := os.Getenv("KEYDOCTOR_TEST_REGISTRY"); path != "" {
+		e.Registry = func() (winreg.Values, error) {
+			var v winreg.Values
+			b, err := os.ReadFile(path)
+			if err == nil {
+				err = json.Unmarshal(b, &v)
+			}
+			return v, err
+		}
+	}
+	return e
 }
 
 // TestScripts runs cmd/keydoctor/testdata/script/<command>_<case>.txtar.

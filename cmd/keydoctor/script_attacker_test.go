@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )

@@ -36,15 +36,12 @@ type setupOptions struct {
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
 
-	Scope, ClaudeAuth, CodexAuth, CodexProvider string
-	OpenCodeAuth                                string
-	// openCodeProvider and dotEnvVars keep, on use, the provider id and the
-	// .env names the files hold now (see keepAuthForms).
-	openCodeProvider    string
-	dotEnvVars          *tool.Vars
-	QwenAuth            string
-	MCPName, MCPCommand string
-	FixVSCodeMCP        bool
+	Scope string
+	// ToolOptions are the values of the tools' own flags (tool.Option).
+	ToolOptions map[string]string
+	// dotEnvVars keep, on use, the .env names the file holds now (see
+	// keepDotEnvNames).
+	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -150,14 +147,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.TrustTeamFile, "trust-team-file", false, "trust the repository's keydoctor.yaml as it is now (as 'keydoctor trust' does): without it, setup --yes refuses an untrusted one")
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
-	f.StringVar(&o.ClaudeAuth, "claude-auth", "token", "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)")
-	f.StringVar(&o.CodexAuth, "codex-auth", "file", "where Codex finds the key: file (auth.json) or env (env_key naming the preset's variable, or the team file's key_env)")
-	f.StringVar(&o.OpenCodeAuth, "opencode-auth", "file", "where OpenCode finds the key: file (auth.json) or env ({env:VAR} naming the preset's variable)")
-	f.StringVar(&o.QwenAuth, "qwen-auth", "file", "where Qwen Code finds the key: file (settings.json) or env (a modelProviders entry whose envKey names the preset's variable)")
-	f.StringVar(&o.CodexProvider, "codex-provider", "", "Codex [model_providers.ID] id (default the preset name)")
-	f.StringVar(&o.MCPName, "mcp-name", "", "Cline MCP server entry name (default the preset name)")
-	f.StringVar(&o.MCPCommand, "mcp-command", "", "command line of the Cline MCP server, to create the entry where it is missing")
-	f.BoolVar(&o.FixVSCodeMCP, "fix-vscode-mcp", false, "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file")
+	addToolOptions(f, &o.ToolOptions)
 	return cmd
 }
 
@@ -236,9 +226,6 @@ func prepareSetup(ctx context.Context, o *setupOptions) (writers.Options, []gate
 		o.settleBackground(ctx, &p, ids)
 	}
 	wo.Profile = p
-	if wo.MCPName == "" {
-		wo.MCPName = p.Name()
-	}
 	return wo, ids, nil
 }
 
@@ -339,18 +326,16 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 
 func (o *setupOptions) writerOptions() (writers.Options, error) {
 	wo := writers.Options{
-		Env: o.Env, Project: o.Project, ClaudeAuth: o.ClaudeAuth, CodexAuth: o.CodexAuth, OpenCodeAuth: o.OpenCodeAuth, QwenAuth: o.QwenAuth,
-		CodexProvider: o.CodexProvider, MCPName: o.MCPName, FixVSCodeMCP: o.FixVSCodeMCP,
-		OpenCodeProvider: o.openCodeProvider, DotEnvVars: o.dotEnvVars,
-		MCPCommand: strings.Fields(o.MCPCommand),
+		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
+		DotEnvVars: o.dotEnvVars,
 	}
 	switch {
 	case o.Flags.Team != nil && o.Flags.Team.KeyEnv != "":
-		wo.CodexEnvKey = o.Flags.Team.KeyEnv
+		wo.KeyEnv = o.Flags.Team.KeyEnv
 	case o.Flags.keyEnv != "":
-		wo.CodexEnvKey = o.Flags.keyEnv
+		wo.KeyEnv = o.Flags.keyEnv
 	case o.keyEnv != "":
-		wo.CodexEnvKey = o.keyEnv
+		wo.KeyEnv = o.keyEnv
 	}
 	switch tool.ClaudeScope(o.Scope) {
 	case tool.ClaudeUser, tool.ClaudeProject, tool.ClaudeLocal, "":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,20 +12,26 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// checkMCPCommand refuses --mcp-command when no tool it applies to is
-// being set up: a flag that does nothing would look like it worked.
-func checkMCPCommand(o *setupOptions, tools []gateway.ToolID) error {
-	if o.MCPCommand == "" || slices.Contains(tools, gateway.VSCode) {
-		return nil
+// checkAlone refuses a tool's option that does something only with its
+// tool (tool.Option.Alone) when that tool is not being set up: a flag
+// that does nothing would look like it worked.
+func checkAlone(o *setupOptions, tools []gateway.ToolID) error {
+	for _, t := range tool.All() {
+		for _, op := range t.Options {
+			if op.Alone == "" || o.ToolOptions[op.Name] == "" || slices.Contains(tools, t.ID) {
+				continue
+			}
+			return usageErrorf(fmt.Sprintf("add %s to --tools, or drop --%s", t.ID, op.Name), "--%s %s, and %s is not among the tools to set up", op.Name, op.Alone, t.ID)
+		}
 	}
-	return usageErrorf("add vscode to --tools, or drop --mcp-command", "--mcp-command creates Cline's MCP server entry, and vscode is not among the tools to set up")
+	return nil
 }
 
 // untargeted says, for each chosen tool the plan writes nothing for, why;
 // when no chosen tool has anything to write, setup refuses (exit 2): it
 // would otherwise report "nothing changed" about files that do not exist.
 func untargeted(o *setupOptions, tools []gateway.ToolID, plan *writers.Plan) ([]string, error) {
-	if err := checkMCPCommand(o, tools); err != nil {
+	if err := checkAlone(o, tools); err != nil {
 		return nil, err
 	}
 	var notes []string

@@ -193,7 +193,7 @@ func TestWizardPickATool(t *testing.T) {
 // variable names.
 func TestWizardCustomGateway(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
-	r := wizardRun(t, nil, vars, setupOptions{Tools: "codex,env", CodexAuth: "env"},
+	r := wizardRun(t, nil, vars, setupOptions{Tools: "codex,env", ToolOptions: map[string]string{"codex-auth": "env"}},
 		"2",        // another gateway
 		"$GATEWAY", // typed (the field starts empty)
 		"y",        // key

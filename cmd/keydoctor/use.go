@@ -11,9 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
-	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -60,7 +58,7 @@ replaces the old key in every file that holds it, and only there.`,
 func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	e := o.Env
 	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
-		Offline: true, Scope: "user", ClaudeAuth: "token", CodexAuth: "file",
+		Offline: true, Scope: "user",
 		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
 		Accessible: e.Getenv("ACCESSIBLE") != "", command: "use"}
 	// Read holding the write lock (setup's session calls it): the stored
@@ -111,31 +109,25 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 // envKey, Codex's provider id): a switch changes the gateway, not the
 // form. A form that names a variable is kept only when the profile's key
 // is in a variable (which the written config then names); a kept key has
-// no variable to name, so it goes to the tool's key file.
+// no variable to name, so it goes to the tool's key file. Each tool
+// package says which of its options keep its form (formKeeper).
 func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) {
 	inVar := p.KeyVar != "" && p.Key != "" && so.Env.Getenv(p.KeyVar) == p.Key
 	for _, t := range snap.Tools {
-		switch {
-		case t.ID == gateway.Claude && t.KeyName == tool.AnthropicAPIKey:
-			so.ClaudeAuth = "api-key"
-		case t.ID == gateway.Codex && !t.MCP:
-			if pid := codex.StateOf(snap).Provider.Value; codex.StateOf(snap).Providers[pid] != nil {
-				so.CodexProvider = pid
-				if pr := codex.StateOf(snap).Providers[pid]; pr.EnvKey.Set() && !pr.RequiresOpenAIAuth && inVar {
-					so.CodexAuth = "env"
-				}
+		d, _ := tool.Lookup(string(t.ID))
+		if k, ok := d.Impl.(formKeeper); ok {
+			for name, v := range k.PlanKeptForms(snap, t, inVar) {
+				so.setToolOption(name, v)
 			}
-		case t.ID == gateway.OpenCode:
-			if _, id, _, _ := opencode.StateOf(snap).Effective(); id != "" {
-				so.openCodeProvider = id // switch the provider the model is on, not add one beside it
-			}
-			if t.KeyVar.Set() && inVar {
-				so.OpenCodeAuth = "env"
-			}
-		case t.ID == gateway.Qwen && t.KeyVar.Set() && inVar:
-			so.QwenAuth = "env"
 		}
 	}
+}
+
+// formKeeper is what a tool package implements (its tool.Tool's Impl)
+// for use to keep the form of one of its instances in snap: the tool
+// options (writers.Options.ToolOptions) that write it so again.
+type formKeeper interface {
+	PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar bool) map[string]string
 }
 
 // keepDotEnvNames keeps the variable names the project's .env holds its

@@ -11,7 +11,10 @@
 // none of them.
 package catalog
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Class says how a code is found.
 type Class string
@@ -67,9 +70,15 @@ type Entry struct {
 	FixRank int
 	// Retry: a later attempt of the same request may succeed (rate limits,
 	// transient failures). Never true for quota or configuration codes.
-	Retry  bool
-	Title  string
-	Causes []string
+	Retry bool
+	// FileFix: `doctor --fix` fixes some findings of the code by editing a
+	// file keydoctor writes. The check that raises such a finding proposes
+	// the edit (doctor.Finding.Edit); --fix applies an edit only for a
+	// code that says so here, so a new edit is a decision made beside the
+	// code, and a test holds every such code to a check proposing one.
+	FileFix bool
+	Title   string
+	Causes  []string
 	// Fix is the one fix text of the code, a template (see Render).
 	Fix string
 	// Symptoms are texts users see in their tools (Claude Code, Codex,
@@ -96,7 +105,7 @@ var byCode = func() map[Code]Entry {
 	return m
 }()
 
-var entries = append(append(append(append(append([]Entry(nil), configEntries...), toolEntries...), claudeEntries...), codexEntries...), wireEntries...)
+var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, wireEntries)
 
 // Lookup returns the entry for a code.
 func Lookup(code Code) (Entry, bool) {

@@ -6,7 +6,7 @@ import (
 )
 
 // The codes are a contract (docs/architecture.md, Contracts).
-var contract = strings.Fields(`env-missing key-malformed key-placeholder url-invalid url-insecure
+var contract = strings.Fields(`env-not-loaded system-proxy-captures-local env-missing key-malformed key-placeholder url-invalid url-insecure
 url-double-version url-missing-version url-has-endpoint url-has-query triple-drift value-overridden
 auth-conflict config-invalid config-ignored codex-chat-wire codex-env-key-unset secret-perms
 secret-in-git proxy-unreachable proxy-captures-local local-relay-down claude-key-rejected temp-file-left profile-in-use key-orphaned team-drift
@@ -131,6 +131,22 @@ func TestAllPutsConfigFirst(t *testing.T) {
 			seenWire = true
 		} else if seenWire {
 			t.Fatalf("config code %s after a wire code", e.Code)
+		}
+	}
+}
+
+// FileFix is declared beside each code: these are the codes `doctor --fix`
+// edits a file for (was fixer's registry), and none that needs the user.
+func TestFileFix(t *testing.T) {
+	for _, c := range []Code{URLDoubleVersion, URLMissingVersion, URLHasEndpoint, URLHasQuery, TripleDrift, AuthConflict,
+		CodexChatWire, SecretPerms, SecretInGit, ConfigInvalid, ModelNotFound, LoginToGateway, AuthTypeUnset} {
+		if e, ok := Lookup(c); !ok || !e.FileFix {
+			t.Errorf("%s is not FileFix (in the catalog: %v)", c, ok)
+		}
+	}
+	for _, c := range []Code{ProxyUnreachable, LocalRelayDown, KeyPlaceholder, AuthInvalid, URLInsecure, URLInvalid} {
+		if Of(c).FileFix {
+			t.Errorf("%s is FileFix: it is not a file edit", c)
 		}
 	}
 }

@@ -14,7 +14,7 @@ var claudeEntries = []Entry{
 		Symptoms: []string{"apikeyhelper"},
 		Explains: []Code{AuthInvalid, AuthConflict},
 	},
-	{Code: LoginToGateway, Class: Config, Rung: CondValues, Severity: Error, FixRank: 42, Title: "Claude Code would send your subscription login to the gateway",
+	{Code: LoginToGateway, Class: Config, Rung: CondValues, Severity: Error, FixRank: 42, FileFix: true, Title: "Claude Code would send your subscription login to the gateway",
 		Causes: []string{
 			"ANTHROPIC_BASE_URL points at a gateway but no ANTHROPIC_AUTH_TOKEN, ANTHROPIC_API_KEY or apiKeyHelper is set: Claude Code then sends the token of its own Claude subscription sign-in (~/.claude/.credentials.json, the keychain, CLAUDE_CODE_OAUTH_TOKEN) to that host as Authorization: Bearer; a third party receives the user's Anthropic login, and the gateway answers 401",
 		},

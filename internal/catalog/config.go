@@ -48,7 +48,7 @@ var configEntries = []Entry{
 		Fix:      "[{edit}[, or run '{command}']][!edit use the https:// form of the gateway URL]; plain http is only safe for 127.0.0.1 or localhost",
 		Symptoms: []string{"plain http", "sends the key unencrypted"},
 	},
-	{Code: URLDoubleVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 130, Title: "the tool will request /v1/v1/…",
+	{Code: URLDoubleVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 130, FileFix: true, Title: "the tool will request /v1/v1/…",
 		Causes: []string{
 			"the tool appends /v1 itself (Claude Code, Anthropic SDKs: /v1/messages) and the base URL already ends in /v1, so it requests /v1/v1/…, gets 404, and Claude Code then says the model \"may not exist or you may not have access to it\"",
 			"/v1 was written twice",
@@ -59,7 +59,7 @@ var configEntries = []Entry{
 		Symptoms: []string{"/v1/v1", "local proxy", "may not exist or you may not have access", "there's an issue with the selected model", "modelnotfounderror"},
 		Explains: []Code{EndpointNotFound, ModelNotFound, ProtocolUnsupported},
 	},
-	{Code: URLMissingVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 140, Title: "the base URL lacks the /v1 this tool needs",
+	{Code: URLMissingVersion, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 140, FileFix: true, Title: "the base URL lacks the /v1 this tool needs",
 		Causes: []string{
 			"the tool appends only the endpoint (Codex: /responses, Cline and OpenAI SDKs: /chat/completions, Cline's anthropic provider: /messages) and the base URL lacks /v1, so the request misses the API",
 		},
@@ -68,7 +68,7 @@ var configEntries = []Entry{
 		Symptoms: []string{"invalid url (post /api/chat/completions)", "invalid url (post /api/responses)", "post /api/responses)", "post /api/chat/completions)", "unexpected status 404 not found"},
 		Explains: []Code{EndpointNotFound, ProtocolUnsupported},
 	},
-	{Code: URLHasEndpoint, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 120, Title: "the base URL includes an endpoint path",
+	{Code: URLHasEndpoint, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 120, FileFix: true, Title: "the base URL includes an endpoint path",
 		Causes: []string{
 			"a full endpoint (…/chat/completions, …/messages, …/responses) was pasted where the base URL goes; the tool appends the endpoint again",
 		},
@@ -77,7 +77,7 @@ var configEntries = []Entry{
 		Symptoms: []string{"/chat/completions/chat/completions", "/messages/v1/messages", "completions/v1"},
 		Explains: []Code{EndpointNotFound},
 	},
-	{Code: URLHasQuery, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 110, Title: "the base URL has a query string",
+	{Code: URLHasQuery, Class: Config, Rung: CondURLs, Severity: Error, FixRank: 110, FileFix: true, Title: "the base URL has a query string",
 		Causes: []string{
 			"the base URL carries ?query: tools append paths after it, producing URLs the gateway does not know",
 		},
@@ -85,7 +85,7 @@ var configEntries = []Entry{
 		Symptoms: []string{"?key=", "?api_key="},
 		Explains: []Code{EndpointNotFound},
 	},
-	{Code: TripleDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 170, Title: "tools disagree on base URL, key or model",
+	{Code: TripleDrift, Class: Config, Rung: CondPrecedence, Severity: Warning, FixRank: 170, FileFix: true, Title: "tools disagree on base URL, key or model",
 		Causes: []string{
 			"one tool was set up by hand or with another gateway, key or model than the others",
 			"the key was rotated in one place only",
@@ -102,7 +102,7 @@ var configEntries = []Entry{
 		Fix:      "[{remove}[; if {was} is the value you want, {edit}][!was , or make it agree with {file} (`keydoctor status` shows every layer)]][!remove [{edit}[, or run '{command}'[, which writes {file}, read before {was}]]][!edit edit or remove the winning source the finding names, or rerun `keydoctor setup --scope` for that layer; `keydoctor status` shows every layer]]",
 		Symptoms: []string{"setting is ignored", "overridden", "still uses the old"},
 	},
-	{Code: AuthConflict, Class: Config, Rung: CondValues, Severity: Error, FixRank: 90, Title: "two different credentials are set for one tool",
+	{Code: AuthConflict, Class: Config, Rung: CondValues, Severity: Error, FixRank: 90, FileFix: true, Title: "two different credentials are set for one tool",
 		Causes: []string{
 			"ANTHROPIC_AUTH_TOKEN (sent as Authorization: Bearer) and ANTHROPIC_API_KEY (sent as x-api-key) are both set with different keys",
 			"Codex has an experimental_bearer_token, an env_key variable and auth.json with different keys",
@@ -110,7 +110,7 @@ var configEntries = []Entry{
 		Fix:      "[{remove} so that only {file} remains[, or run '{command}']][!remove keep one: `keydoctor setup --tools claude` writes ANTHROPIC_AUTH_TOKEN and removes a stale ANTHROPIC_API_KEY (or use --claude-auth api-key for the reverse)]",
 		Symptoms: []string{"auth conflict", "both a token", "anthropic_auth_token and anthropic_api_key", "experimental_bearer_token"},
 	},
-	{Code: ConfigInvalid, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 10, Title: "a config file the tool would reject or reset",
+	{Code: ConfigInvalid, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 10, FileFix: true, Title: "a config file the tool would reject or reset",
 		Causes: []string{
 			"a syntax error (a trailing comma in JSON, an unclosed TOML table, a .env line that is no assignment): the tool refuses the file or ignores it",
 			"a value of the wrong type, a duplicate key, or a file that is not readable",
@@ -128,7 +128,7 @@ var configEntries = []Entry{
 		Fix:      "[{edit}[, or run '{command}']][!edit move the setting where the tool reads it: `keydoctor setup --tools vscode --fix-vscode-mcp` moves cline.mcpServers; rename a reserved Codex provider (e.g. \\[model_providers.taotoken\\])]",
 		Symptoms: []string{"cline.mcpservers", "reserved provider", "model_providers.openai"},
 	},
-	{Code: CodexChatWire, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 30, Title: "Codex provider uses wire_api = \"chat\"",
+	{Code: CodexChatWire, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 30, FileFix: true, Title: "Codex provider uses wire_api = \"chat\"",
 		Causes: []string{
 			"wire_api = \"chat\" in a [model_providers.ID] table: current Codex speaks only the Responses API and refuses to load such a config",
 		},
@@ -144,14 +144,14 @@ var configEntries = []Entry{
 		Symptoms: []string{"missing environment variable", "env_key"},
 		Explains: []Code{AuthInvalid},
 	},
-	{Code: SecretPerms, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 220, Title: "a file holding a key is readable by others",
+	{Code: SecretPerms, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 220, FileFix: true, Title: "a file holding a key is readable by others",
 		Causes: []string{
 			"a file holding a key is readable by other users of the machine (group or world bits set)",
 		},
 		Fix:      "chmod 600 {file|the file the finding names}[!file  (keydoctor setup tightens files it writes a key into)]",
 		Symptoms: []string{"permissions 0644", "world-readable", "readable by others"},
 	},
-	{Code: SecretInGit, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 210, Title: "a file holding a key is tracked or not ignored by git",
+	{Code: SecretInGit, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 210, FileFix: true, Title: "a file holding a key is tracked or not ignored by git",
 		Causes: []string{
 			"a .env or settings file holding a key is tracked by git: the key is in the history and leaves with every push",
 			"the file lies in a git work tree and no .gitignore rule covers it: the next 'git add .' commits it",

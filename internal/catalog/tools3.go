@@ -4,7 +4,7 @@ package catalog
 // .env (Qwen Code, Gemini CLI), Gemini CLI's saved auth type, OpenCode's
 // provider map and Claude Code's gateway switch.
 var toolEntries = []Entry{
-	{Code: AuthTypeUnset, Class: Config, Rung: CondValues, Severity: Error, FixRank: 44, Title: "Gemini CLI's settings name no auth type",
+	{Code: AuthTypeUnset, Class: Config, Rung: CondValues, Severity: Error, FixRank: 44, FileFix: true, Title: "Gemini CLI's settings name no auth type",
 		Causes: []string{
 			"Gemini CLI takes its auth type from security.auth.selectedType in its settings (system, ~/.gemini/settings.json, the project's .gemini/settings.json); with none saved it guesses from the variables, and GOOGLE_GEMINI_BASE_URL makes it guess the IDE integration's \"gateway\" type, which a headless run refuses before any request (exit 41)",
 			"with no base URL and no key either, it asks for an auth method and stops",

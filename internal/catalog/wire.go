@@ -67,7 +67,7 @@ var wireEntries = []Entry{
 		Statuses: []int{404},
 		Symptoms: []string{"/v1/messages", "/v1/responses", "responses api", "local proxy", "unsupported endpoint", "not implemented"},
 	},
-	{Code: ModelNotFound, Class: Wire, Rung: RungModels, Severity: Error, FixRank: 1000, Title: "the gateway does not serve this model",
+	{Code: ModelNotFound, Class: Wire, Rung: RungModels, Severity: Error, FixRank: 1000, FileFix: true, Title: "the gateway does not serve this model",
 		Causes:   []string{"a typo or a model id from another provider's naming", "the model was retired or renamed", "the model is served under a prefixed id (vendor/model)"},
 		Fix:      "set {key|the model}[ in {file}] to [{value}, the closest ]one the gateway serves, or run '{command|keydoctor setup --model ID}'[; GET {url} lists every model it serves]",
 		Statuses: []int{404, 400},

@@ -6,11 +6,13 @@ package env
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/winreg"
 )
 
 // Env is everything outside the process that keydoctor may look at.
@@ -29,6 +31,18 @@ type Env struct {
 	// the run's output writer masks it. nil (a test's Env) is a set that
 	// keeps nothing.
 	Secrets *redact.Secrets
+	// Registry reads what Windows keeps in the registry: the variables set
+	// with setx (new processes only) and the WinINet proxy. nil (a test's
+	// Env, or any system but Windows in effect) reads nothing.
+	Registry func() (winreg.Values, error)
+}
+
+// ReadRegistry is what Registry reads, or nothing.
+func (e *Env) ReadRegistry() (winreg.Values, error) {
+	if e.Registry == nil {
+		return winreg.Values{}, nil
+	}
+	return e.Registry()
 }
 
 // FromMap builds an Env whose variables come from m, for tests.
@@ -55,14 +69,15 @@ func OS(goos string) *Env {
 		home = h
 	}
 	return &Env{
-		Getenv:  os.Getenv,
-		Environ: os.Environ,
-		Home:    home,
-		Now:     time.Now,
-		Stdin:   os.Stdin,
-		Stdout:  os.Stdout,
-		Stderr:  os.Stderr,
-		GOOS:    goos,
+		Getenv:   os.Getenv,
+		Environ:  os.Environ,
+		Home:     home,
+		Now:      time.Now,
+		Stdin:    os.Stdin,
+		Stdout:   os.Stdout,
+		Stderr:   os.Stderr,
+		GOOS:     goos,
+		Registry: winreg.Read,
 	}
 }
 
@@ -70,6 +85,20 @@ func OS(goos string) *Env {
 func (e *Env) Lookup(name string) (string, bool) {
 	v := e.Getenv(name)
 	return v, v != ""
+}
+
+// LookPath finds a command on the environment's PATH (with PATHEXT's
+// extensions on Windows), as a shell started from it would.
+func (e *Env) LookPath(name string) (string, error) {
+	for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
+		if dir == "" {
+			continue
+		}
+		if p, err := exec.LookPath(filepath.Join(dir, name)); err == nil {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
 }
 
 // ConfigHome is $XDG_CONFIG_HOME, else ~/.config.

@@ -64,6 +64,29 @@ type Tool struct {
 	// working directory (Qwen Code, Gemini CLI): a project .env then
 	// shadows the tool's own. Nil: the tool loads no .env.
 	DotEnv *DotEnvLoad
+	// Options are the choices setup offers for the tool's files, each a
+	// --Name flag whose value writers hands the tool's planner
+	// (writers.Options.Option).
+	Options []Option
+}
+
+// Option is one choice of how setup writes a tool's files.
+type Option struct {
+	Name   string   // the flag: "opencode-auth"
+	Title  string   // what it chooses, as an error names it: "OpenCode auth"
+	Usage  string   // the flag's help
+	Values []string // the values allowed, the default first; nil: any
+	// Default is the value when none is given (nil: Values' first, or "").
+	Default func(p gateway.Profile) string
+	// Check refuses a value, given or Default's, for a reason Values
+	// cannot say: a *gateway.UsageError naming the flag. Nil: none.
+	Check func(v string, p gateway.Profile) error
+	// Alone, for an option that does something only when its tool is set
+	// up, says what it does: setup refuses it without the tool.
+	Alone string
+	// Bool makes the option a switch (a flag without a value): "true"
+	// when given, "" when not.
+	Bool bool
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

@@ -134,9 +134,9 @@ func (c claudeSendCheck) login(e *env.Env, t discover.Tool) *doctor.Finding {
 	if t.Base.Source.File != "" {
 		at.File = t.Base.Source.File
 	}
-	f := checks.Finding(t, catalog.LoginToGateway, doctor.Error, msg,
+	f := checks.ByTriple(e, checks.Finding(t, catalog.LoginToGateway, doctor.Error, msg,
 		catalog.Render(catalog.LoginToGateway, catalog.Slots{Edit: checks.SetKeyAt(e, at, "<your gateway key>"), Command: checks.SetupCmd(t), Remove: checks.RemoveFix(e, t.Base.Source)}),
-		checks.Src(e, t.Base))
+		checks.Src(e, t.Base)), t.Base.Source)
 	return &f
 }
 

@@ -9,7 +9,8 @@ import (
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
-	Impl: impl{},
+	Impl:    impl{},
+	Options: []tool.Option{authOption},
 	Tool: gateway.Tool{ID: gateway.Claude, Title: "Claude Code", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
 	Setup:           true,

@@ -9,6 +9,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // ChecksFiles reports provider entries without updatedAt (or settings),
@@ -25,18 +27,24 @@ func (impl) ChecksFiles(e *env.Env, s *discover.Snapshot) []doctor.Finding {
 	for _, en := range cl.Entries {
 		at := fmt.Sprintf("%s:%d", e.Tilde(cl.ProvidersPath), en.Line)
 		var msg string
+		var edit *writers.Edit
 		s := catalog.Slots{Command: checks.SetupFor("cline")}
 		switch {
 		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
 			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
 			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
+			edit = &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.Cline}
 		case !en.HasSettings:
 			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
 			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)
 		default:
 			continue
 		}
-		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at})
+		f := doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Message: msg, Fix: catalog.Render(catalog.ConfigInvalid, s), Source: at}.Located(e, doctor.At{File: cl.ProvidersPath, Line: en.Line})
+		if edit != nil {
+			f = checks.WithEdit(f, *edit)
+		}
+		out = append(out, f)
 	}
 	return out
 }

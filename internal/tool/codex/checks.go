@@ -32,9 +32,9 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
 		if p.WireAPI.Value == tool.CodexChatWire {
-			out = append(out, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
+			out = append(out, checks.ByTriple(e, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, tool.CodexWire), Command: checks.SetupFor("codex")})})
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, tool.CodexWire), Command: checks.SetupFor("codex")})}, p.WireAPI.Source))
 		}
 	}
 	sel := cx.SelectedProvider().Value

@@ -9,7 +9,8 @@ import (
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
-	Impl: impl{},
+	Impl:    impl{},
+	Options: []tool.Option{authOption, providerOption},
 	Tool: gateway.Tool{ID: gateway.Codex, Title: "Codex CLI", Protocol: gateway.Responses,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,

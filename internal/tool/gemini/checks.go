@@ -38,10 +38,10 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, at.Source, tool.GeminiAPIKeyAuth), Command: checks.SetupFor("gemini")})})
 	}
 	if !g.AuthType.Set() && ok && found.Base.Set() && geminiAuthElsewhere(e, c.snap.Project) == "" {
-		out = append(out, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
+		out = append(out, checks.ByTriple(e, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
 			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tool.GeminiBaseURL),
 			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tool.GeminiAuthType,
-				Value: tool.GeminiAPIKeyAuth, Command: checks.SetupFor("gemini")})})
+				Value: tool.GeminiAPIKeyAuth, Command: checks.SetupFor("gemini")})}, discover.Source{File: g.Settings}))
 	}
 	if g.UsageStats == nil || *g.UsageStats {
 		out = append(out, doctor.Finding{Code: catalog.UsageStatsOn, Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),

@@ -11,7 +11,8 @@ import (
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
-	Impl: impl{},
+	Impl:    impl{},
+	Options: []tool.Option{authOption},
 	Tool: gateway.Tool{ID: gateway.OpenCode, Title: "OpenCode", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,

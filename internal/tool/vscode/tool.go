@@ -4,12 +4,15 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl: impl{},
+	// Cline's MCP entry is written in each editor's Cline extension.
+	Options: []tool.Option{cline.MCPNameOption, cline.MCPCommandOption, fixOption},
 	// The MCP server entry carries the gateway root, as .env does.
 	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
 		BaseHasVersion: false, Auth: gateway.AuthBearer},

@@ -1,4 +1,4 @@
-package tool_test
+package all_test
 
 import (
 	"bytes"
@@ -30,6 +30,7 @@ func profile(root string) gateway.Profile {
 // home is a throwaway home and project for one tool.
 type home struct {
 	tool    tools.Tool
+	goos    string // whose paths the home has
 	e       *env.Env
 	vars    map[string]string
 	project string
@@ -52,10 +53,16 @@ var messy = map[tools.Syntax]struct {
 
 // newHome makes the tool's directories (as if it were installed) and, when
 // messy, fills each of its files with content of the user's.
-func newHome(t *testing.T, tool tools.Tool, withFiles bool) *home {
+func newHome(t *testing.T, tool tools.Tool, goos string, withFiles bool) *home {
 	t.Helper()
 	dir := testutil.TempDir(t)
-	h := &home{tool: tool, vars: map[string]string{"HOME": dir}, project: filepath.Join(dir, "project"), before: map[string][]byte{}}
+	vars := map[string]string{"HOME": dir}
+	if goos == "windows" { // as Windows sets them for a user whose profile is dir
+		vars["USERPROFILE"] = dir
+		vars["APPDATA"] = filepath.Join(dir, "AppData", "Roaming")
+		vars["LOCALAPPDATA"] = filepath.Join(dir, "AppData", "Local")
+	}
+	h := &home{tool: tool, goos: goos, vars: vars, project: filepath.Join(dir, "project"), before: map[string][]byte{}}
 	h.newEnv()
 	mkdir(t, h.project)
 	for _, f := range h.files() {
@@ -72,7 +79,7 @@ func newHome(t *testing.T, tool tools.Tool, withFiles bool) *home {
 
 func (h *home) newEnv() {
 	h.e = env.FromMap(h.vars)
-	h.e.GOOS = "linux"
+	h.e.GOOS = h.goos
 }
 
 // files are the tool's files in this home (never the system's).
@@ -87,7 +94,7 @@ func (h *home) files() []tools.File {
 }
 
 func (h *home) options(p gateway.Profile) writers.Options {
-	return writers.Options{Env: h.e, Profile: p, Project: h.project, MCPCommand: []string{"node", "gateway-mcp.js"}}
+	return writers.Options{Env: h.e, Profile: p, Project: h.project, ToolOptions: map[string]string{"mcp-command": "node gateway-mcp.js"}}
 }
 
 // fileHolds reports whether a file under dir contains s.

@@ -1,4 +1,4 @@
-package writers
+package dotenv_test
 
 import (
 	"errors"
@@ -9,39 +9,42 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
 
 func TestDotEnvWriter(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"new", "", "TAOTOKEN_BASE_URL=https://taotoken.net/api\nTAOTOKEN_API_KEY=" + testKey + "\nTAOTOKEN_MODEL=gpt-4o\n"},
+		{"new", "", "TAOTOKEN_BASE_URL=https://taotoken.net/api\nTAOTOKEN_API_KEY=" + writerstest.Key + "\nTAOTOKEN_MODEL=gpt-4o\n"},
 		{"exports and comments", "# app\nexport NODE_ENV=dev # keep\n\nexport TAOTOKEN_API_KEY=\"sk-old-77777777777777\" # gateway\n",
-			"# app\nexport NODE_ENV=dev # keep\n\nexport TAOTOKEN_API_KEY=\"" + testKey + "\" # gateway\nTAOTOKEN_BASE_URL=https://taotoken.net/api\nTAOTOKEN_MODEL=gpt-4o\n"},
-		{"crlf bom no final newline", "\ufeffA=1\r\nTAOTOKEN_MODEL='old'", "\ufeffA=1\r\nTAOTOKEN_MODEL='gpt-4o'\r\nTAOTOKEN_BASE_URL=https://taotoken.net/api\r\nTAOTOKEN_API_KEY=" + testKey},
+			"# app\nexport NODE_ENV=dev # keep\n\nexport TAOTOKEN_API_KEY=\"" + writerstest.Key + "\" # gateway\nTAOTOKEN_BASE_URL=https://taotoken.net/api\nTAOTOKEN_MODEL=gpt-4o\n"},
+		{"crlf bom no final newline", "\ufeffA=1\r\nTAOTOKEN_MODEL='old'", "\ufeffA=1\r\nTAOTOKEN_MODEL='gpt-4o'\r\nTAOTOKEN_BASE_URL=https://taotoken.net/api\r\nTAOTOKEN_API_KEY=" + writerstest.Key},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := testOptions(t)
+			o := writerstest.Options(t)
 			path := tool.DotEnvFile(o.Project)
 			if err := os.MkdirAll(o.Project, 0o755); err != nil {
 				t.Fatal(err)
 			}
 			if tt.in != "" {
-				writeFile(t, path, tt.in, 0o600)
+				writerstest.WriteFile(t, path, tt.in, 0o600)
 			}
-			p := planOne(t, o, gateway.DotEnv)
-			d := diffOf(p)
-			noKey(t, d)
+			p := writerstest.PlanOne(t, o, gateway.DotEnv)
+			d := writerstest.Diff(p)
+			writerstest.NoKey(t, d)
 			if strings.Contains(d, "sk-old-77777777777777") {
 				t.Errorf("old key shown:\n%s", d)
 			}
-			apply(t, o, p)
-			if got := readString(t, path); got != tt.want {
+			writerstest.Apply(t, o, p)
+			if got := writerstest.ReadString(t, path); got != tt.want {
 				t.Errorf("got %q\nwant %q", got, tt.want)
 			}
-			if fi, _ := os.Stat(path); !noModes && fi.Mode().Perm() != 0o600 {
+			if fi, _ := os.Stat(path); !writerstest.NoModes && fi.Mode().Perm() != 0o600 {
 				t.Errorf("mode %v", fi.Mode().Perm())
 			}
-			if len(planOne(t, o, gateway.DotEnv).Pending()) != 0 {
+			if len(writerstest.PlanOne(t, o, gateway.DotEnv).Pending()) != 0 {
 				t.Error("second run would change")
 			}
 		})
@@ -61,16 +64,16 @@ func TestDotEnvGitignore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := testOptions(t)
+			o := writerstest.Options(t)
 			if err := os.MkdirAll(filepath.Join(o.Project, ".git"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			ign := filepath.Join(o.Project, ".gitignore")
 			if tt.ignore != "" {
-				writeFile(t, ign, tt.ignore, 0o644)
+				writerstest.WriteFile(t, ign, tt.ignore, 0o644)
 			}
-			p := planOne(t, o, gateway.DotEnv)
-			apply(t, o, p)
+			p := writerstest.PlanOne(t, o, gateway.DotEnv)
+			writerstest.Apply(t, o, p)
 			got, _ := os.ReadFile(ign)
 			if added := strings.HasSuffix(string(got), "/.env\n"); added != tt.add {
 				t.Errorf(".gitignore = %q, want added=%v", got, tt.add)
@@ -83,10 +86,10 @@ func TestDotEnvGitignore(t *testing.T) {
 }
 
 func TestDotEnvRefusesSyntaxError(t *testing.T) {
-	o := testOptions(t)
-	writeFile(t, tool.DotEnvFile(o.Project), "A=1\nthis is not\n", 0o600)
-	_, err := MakePlan(o, []gateway.ToolID{gateway.DotEnv})
-	var re *RefusedError
+	o := writerstest.Options(t)
+	writerstest.WriteFile(t, tool.DotEnvFile(o.Project), "A=1\nthis is not\n", 0o600)
+	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.DotEnv})
+	var re *writers.RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || re.Col != 6 {
 		t.Errorf("err = %v", err)
 	}

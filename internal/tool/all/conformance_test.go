@@ -1,4 +1,4 @@
-package tool_test
+package all_test
 
 import (
 	"bytes"
@@ -41,13 +41,24 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// conform runs the whole suite for one tool.
+// systems are the OSes whose paths every tool is written and read on: the
+// files land in a throwaway directory of this machine, where each OS's
+// rules (XDG_CONFIG_HOME, ~/Library/Application Support, %APPDATA%) put them.
+var systems = []string{"linux", "darwin", "windows"}
+
+// conform runs the whole suite for one tool, on each OS's paths.
 func conform(t *testing.T, tool tools.Tool) {
+	for _, goos := range systems {
+		t.Run(goos, func(t *testing.T) { conformOn(t, tool, goos) })
+	}
+}
+
+func conformOn(t *testing.T, tool tools.Tool, goos string) {
 	t.Run("adapters", func(t *testing.T) {
 		if !discover.Reads(tool) {
 			t.Errorf("discovery has no reader for format %q", tool.Format)
 		}
-		if tool.Setup && !writers.Writes(tool.Format) {
+		if tool.Setup && !writers.Writes(tool) {
 			t.Errorf("setup writes %s, but no writer handles format %q", tool.ID, tool.Format)
 		}
 		if tool.Setup == (tool.Format == tools.FormatShell) {
@@ -59,7 +70,7 @@ func conform(t *testing.T, tool tools.Tool) {
 		messy bool
 	}{{"empty home", false}, {"messy home", true}} {
 		t.Run(home.name, func(t *testing.T) {
-			h := newHome(t, tool, home.messy)
+			h := newHome(t, tool, goos, home.messy)
 			h.configure(t, profile(testRoot))
 			h.readBack(t)
 			h.kept(t)
@@ -68,7 +79,7 @@ func conform(t *testing.T, tool tools.Tool) {
 		})
 	}
 	t.Run("doctor finds a doubled /v1", func(t *testing.T) {
-		h := newHome(t, tool, false)
+		h := newHome(t, tool, goos, false)
 		h.configure(t, profile(testRoot+"/v1"))
 		h.finds(t, "url-double-version")
 	})
@@ -76,13 +87,13 @@ func conform(t *testing.T, tool tools.Tool) {
 		if !tool.BaseHasVersion {
 			t.Skipf("%s adds /v1 itself: a base without it is right", tool.Title)
 		}
-		h := newHome(t, tool, false)
+		h := newHome(t, tool, goos, false)
 		h.configure(t, profile(testRoot))
 		h.dropVersion(t)
 		h.finds(t, "url-missing-version")
 	})
 	t.Run("masked key everywhere", func(t *testing.T) {
-		h := newHome(t, tool, true)
+		h := newHome(t, tool, goos, true)
 		h.configure(t, profile(testRoot))
 		h.masked(t)
 	})
@@ -90,7 +101,7 @@ func conform(t *testing.T, tool tools.Tool) {
 		if tool.Headless == nil {
 			t.Skipf("verify does not run %s", tool.Title)
 		}
-		h := newHome(t, tool, false)
+		h := newHome(t, tool, goos, false)
 		h.configure(t, profile(testRoot))
 		h.commandLine(t)
 	})

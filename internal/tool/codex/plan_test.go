@@ -1,4 +1,4 @@
-package writers
+package codex_test
 
 import (
 	"errors"
@@ -8,10 +8,16 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/keydoctor/keydoctor/writers/writerstest"
 	"github.com/pelletier/go-toml/v2"
 )
 
-const codexConfigRealLooking = `# Codex configuration
+// configRealLooking is a config.toml as users keep it (the writers tests
+// have the same fixture).
+const configRealLooking = `# Codex configuration
 model = "o3"   # the default model
 approval_policy = "on-request"
 
@@ -54,7 +60,7 @@ base_url = "https://taotoken.net/api/v1"
 wire_api = "responses"
 requires_openai_auth = true
 `},
-		{"real looking", codexConfigRealLooking, strings.Replace(strings.Replace(codexConfigRealLooking,
+		{"real looking", configRealLooking, strings.Replace(strings.Replace(configRealLooking,
 			`model = "o3"   # the default model
 approval_policy = "on-request"
 `, `model = "gpt-4o"   # the default model
@@ -82,51 +88,51 @@ requires_openai_auth = true
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := testOptions(t)
+			o := writerstest.Options(t)
 			path := tool.CodexConfig(o.Env)
 			if tt.in != "" {
-				writeFile(t, path, tt.in, 0o644)
+				writerstest.WriteFile(t, path, tt.in, 0o644)
 			}
-			p := planOne(t, o, gateway.Codex)
-			noKey(t, diffOf(p))
-			apply(t, o, p)
-			got := readString(t, path)
+			p := writerstest.PlanOne(t, o, gateway.Codex)
+			writerstest.NoKey(t, writerstest.Diff(p))
+			writerstest.Apply(t, o, p)
+			got := writerstest.ReadString(t, path)
 			if got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
-			if strings.Contains(got, testKey) {
+			if strings.Contains(got, writerstest.Key) {
 				t.Error("the key went into config.toml")
 			}
-			auth := readString(t, tool.CodexAuth(o.Env))
-			if auth != "{\n  \"OPENAI_API_KEY\": \""+testKey+"\"\n}\n" {
+			auth := writerstest.ReadString(t, tool.CodexAuth(o.Env))
+			if auth != "{\n  \"OPENAI_API_KEY\": \""+writerstest.Key+"\"\n}\n" {
 				t.Errorf("auth.json = %s", auth)
 			}
-			if again := planOne(t, o, gateway.Codex); len(again.Pending()) != 0 {
-				t.Errorf("second run would change:\n%s", diffOf(again))
+			if again := writerstest.PlanOne(t, o, gateway.Codex); len(again.Pending()) != 0 {
+				t.Errorf("second run would change:\n%s", writerstest.Diff(again))
 			}
 		})
 	}
 }
 
 func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
-	o := testOptions(t)
-	o.CodexAuth = "env"
-	writeFile(t, tool.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
+	o := writerstest.Options(t)
+	o.ToolOptions = map[string]string{"codex-auth": "env"}
+	writerstest.WriteFile(t, tool.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
 	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
-	writeFile(t, tool.CodexAuth(o.Env), authJSON, 0o600)
-	p := planOne(t, o, gateway.Codex)
+	writerstest.WriteFile(t, tool.CodexAuth(o.Env), authJSON, 0o600)
+	p := writerstest.PlanOne(t, o, gateway.Codex)
 	if len(p.Changes) != 1 {
 		t.Fatalf("planned %d files, want config.toml only", len(p.Changes))
 	}
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "env_key names TAOTOKEN_API_KEY") {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}
-	apply(t, o, p)
-	got := readString(t, tool.CodexConfig(o.Env))
+	writerstest.Apply(t, o, p)
+	got := writerstest.ReadString(t, tool.CodexConfig(o.Env))
 	if !strings.Contains(got, `env_key = "TAOTOKEN_API_KEY"`) || strings.Contains(got, "requires_openai_auth") {
 		t.Errorf("config.toml:\n%s", got)
 	}
-	if readString(t, tool.CodexAuth(o.Env)) != authJSON {
+	if writerstest.ReadString(t, tool.CodexAuth(o.Env)) != authJSON {
 		t.Error("auth.json changed")
 	}
 }
@@ -137,33 +143,33 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 // the way; without auth_mode the key wins and the file mode is fine.
 func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 	for _, mode := range []string{"chatgpt", "chatgptAuthTokens"} {
-		o := testOptions(t)
-		writeFile(t, tool.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
-		_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
-		var re *RefusedError
+		o := writerstest.Options(t)
+		writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+		_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+		var re *writers.RefusedError
 		if !errors.As(err, &re) || !strings.Contains(re.Error(), "ChatGPT sign-in") || !strings.Contains(re.Hint, "--codex-auth env") {
 			t.Errorf("%s: err = %v", mode, err)
 		}
 	}
-	o := testOptions(t)
-	writeFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
-	if _, err := MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
+	o := writerstest.Options(t)
+	writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
 		t.Errorf("no auth_mode: %v", err)
 	}
 }
 
 func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
-	o := testOptions(t)
-	writeFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
-	p := planOne(t, o, gateway.Codex)
-	d := diffOf(p)
-	noKey(t, d)
+	o := writerstest.Options(t)
+	writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
+	p := writerstest.PlanOne(t, o, gateway.Codex)
+	d := writerstest.Diff(p)
+	writerstest.NoKey(t, d)
 	if strings.Contains(d, "sk-old-999999999999999") {
 		t.Errorf("old key shown:\n%s", d)
 	}
-	apply(t, o, p)
-	want := `{"OPENAI_API_KEY": "` + testKey + `", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`
-	if got := readString(t, tool.CodexAuth(o.Env)); got != want {
+	writerstest.Apply(t, o, p)
+	want := `{"OPENAI_API_KEY": "` + writerstest.Key + `", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`
+	if got := writerstest.ReadString(t, tool.CodexAuth(o.Env)); got != want {
 		t.Errorf("got %s", got)
 	}
 }
@@ -179,10 +185,10 @@ func TestCodexRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := testOptions(t)
-			writeFile(t, tool.CodexConfig(o.Env), tt.in, 0o600)
-			_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
-			var re *RefusedError
+			o := writerstest.Options(t)
+			writerstest.WriteFile(t, tool.CodexConfig(o.Env), tt.in, 0o600)
+			_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+			var re *writers.RefusedError
 			if !errors.As(err, &re) {
 				t.Fatalf("err = %v, want a refusal", err)
 			}
@@ -191,18 +197,18 @@ func TestCodexRefusals(t *testing.T) {
 			}
 		})
 	}
-	o := testOptions(t)
-	o.CodexProvider = "openai"
-	if _, err := MakePlan(o, []gateway.ToolID{gateway.Codex}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
+	o := writerstest.Options(t)
+	o.ToolOptions = map[string]string{"codex-provider": "openai"}
+	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
 		t.Errorf("reserved id: err = %v", err)
 	}
 }
 
 // FuzzCodexEdit: whatever config.toml go-toml accepts, the edit either
 // refuses or yields a document that parses, holds our values, and keeps
-// every other key (verifyCodexEdit), with our keys only ever appended.
+// every other key (verifyEdit), with our keys only ever appended.
 func FuzzCodexEdit(f *testing.F) {
-	for _, s := range []string{codexConfigRealLooking, "", "a = 1", "[x]\n", "model = 'x'\r\n[y]\r\nz = [\r\n1,\r\n]\r\n", "s = '''\n[h]\n'''\n", "[model_providers.taotoken]\nname = \"n\" # c\n"} {
+	for _, s := range []string{configRealLooking, "", "a = 1", "[x]\n", "model = 'x'\r\n[y]\r\nz = [\r\n1,\r\n]\r\n", "s = '''\n[h]\n'''\n", "[model_providers.taotoken]\nname = \"n\" # c\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -210,22 +216,19 @@ func FuzzCodexEdit(f *testing.F) {
 		if toml.Unmarshal([]byte(in), &m) != nil {
 			return
 		}
-		o := testOptions(t)
-		if err := o.defaults(); err != nil {
-			t.Fatal(err)
-		}
+		o := writerstest.Options(t)
 		path := tool.CodexConfig(o.Env)
-		writeFile(t, path, in, 0o600)
-		p, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
+		writerstest.WriteFile(t, path, in, 0o600)
+		p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
 		if err != nil {
-			var re *RefusedError
+			var re *writers.RefusedError
 			if !errors.As(err, &re) {
 				t.Fatalf("not a refusal: %v", err)
 			}
 			return
 		}
 		out := p.Changes[0].New
-		if err := verifyCodexEdit(path, m, out, o); err != nil {
+		if err := codex.VerifyEdit(path, m, out, o); err != nil {
 			t.Fatalf("verify: %v", err)
 		}
 	})
@@ -234,11 +237,11 @@ func FuzzCodexEdit(f *testing.F) {
 // A TOML file defining a token-shaped key twice: the refusal names the
 // line, not the token.
 func TestCodexRefusalHidesTokenKey(t *testing.T) {
-	o := testOptions(t)
+	o := writerstest.Options(t)
 	tok := "ghp_0123456789abcdefABCDEF0123456789abcd"
-	writeFile(t, filepath.Join(o.Env.Home, ".codex", "config.toml"), tok+" = 1\n"+tok+" = 2\n", 0o600)
-	_, err := MakePlan(o, []gateway.ToolID{gateway.Codex})
-	var re *RefusedError
+	writerstest.WriteFile(t, filepath.Join(o.Env.Home, ".codex", "config.toml"), tok+" = 1\n"+tok+" = 2\n", 0o600)
+	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+	var re *writers.RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || strings.Contains(err.Error(), tok) {
 		t.Errorf("err = %v", err)
 	}

@@ -1,4 +1,4 @@
-package tool_test
+package all_test
 
 import (
 	"path/filepath"
@@ -7,6 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // fakeTool is a tool that exists only in this test: a JSON settings file
@@ -17,6 +18,7 @@ var fakeTool = tool.Tool{
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:  true,
 	Format: tool.FormatJSONKey,
+	Impl:   writers.JSONKeys{}, // the generic planner, as a tool package would use it
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{{Role: "settings", Path: filepath.Join(e.Home, ".fake", "settings.json"), Syntax: tool.JSON}}
 	},

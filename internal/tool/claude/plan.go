@@ -1,32 +1,39 @@
-package writers
+package claude
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/writers"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
 
-// planClaude sets the env object of a Claude Code settings.json: a value
+// authOption is setup's --claude-auth: how the files hold the key.
+var authOption = tool.Option{Name: "claude-auth", Title: "Claude Code auth", Values: []string{"token", "api-key"},
+	Usage: "Claude Code credential: token (ANTHROPIC_AUTH_TOKEN, Bearer) or api-key (ANTHROPIC_API_KEY, x-api-key)"}
+
+// PlanFiles sets the env object of a Claude Code settings.json: a value
 // there beats the shell (docs/tools.md). Claude Code reads the key from one
 // of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
 // x-api-key. Both set is a conflict, so the other one is removed.
-func planClaude(o Options, t tool.Tool) ([]*Change, error) {
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	path := tool.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
-	c, err := readFile(path)
+	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseJSONDoc(path, c.Old, false)
+	doc, err := writers.ParseJSON(path, c.Old, false)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
 	authVar, staleVar := tool.AnthropicAuthToken, tool.AnthropicAPIKey
-	if o.ClaudeAuth == "api-key" {
+	if o.Option(authOption.Name) == "api-key" {
 		authVar, staleVar = tool.AnthropicAPIKey, tool.AnthropicAuthToken
 	}
 	set := [][2]string{
@@ -38,36 +45,36 @@ func planClaude(o Options, t tool.Tool) ([]*Change, error) {
 		set = append(set, [2]string{tool.ClaudeBackgroundModel, p.BackgroundModel})
 	}
 	for _, kv := range set {
-		if _, err := doc.set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
+		if _, err := doc.Set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
 	// An empty ANTHROPIC_API_KEY beside the token is kept: it masks a
 	// real key exported in the shell, which Claude Code would otherwise
 	// send to the gateway as x-api-key (docs/tools.md).
-	if old, ok := doc.str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.remove(tool.ClaudeEnv, staleVar) {
-		c.addSecrets(old)
-		c.notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
+	if old, ok := doc.Str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.Remove(tool.ClaudeEnv, staleVar) {
+		c.AddSecrets(old)
+		c.Notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
-	removeClaudeSwitches(c, doc)
-	if authVar == tool.AnthropicAPIKey && rejectedByClaude(o, p.Key) {
-		c.notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
+	removeSwitches(c, doc)
+	if authVar == tool.AnthropicAPIKey && rejected(o, p.Key) {
+		c.Notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
 	}
-	c.New = doc.bytes()
-	c.finish(true, 0o600)
-	return []*Change{c}, nil
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
+	return []*writers.Change{c}, nil
 }
 
-// removeClaudeSwitches removes every provider switch that is on in the
+// removeSwitches removes every provider switch that is on in the
 // env being written: with one on, Claude Code sends no request to
 // ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
 // it may be there to mask one exported in the shell.
-func removeClaudeSwitches(c *Change, doc *jsonDoc) {
+func removeSwitches(c *writers.Change, doc *writers.JSONDoc) {
 	for _, sw := range tool.ClaudeSwitches {
 		if sw.SameWire {
 			continue
 		}
-		v := doc.lookup(tool.ClaudeEnv, sw.Var)
+		v := doc.Lookup(tool.ClaudeEnv, sw.Var)
 		if v == nil {
 			continue
 		}
@@ -76,16 +83,16 @@ func removeClaudeSwitches(c *Change, doc *jsonDoc) {
 		if !ok || !tool.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
 			continue
 		}
-		if doc.remove(tool.ClaudeEnv, sw.Var) {
-			c.notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
+		if doc.Remove(tool.ClaudeEnv, sw.Var) {
+			c.Notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
 		}
 	}
 }
 
-// rejectedByClaude reports whether the user once told Claude Code to
+// rejected reports whether the user once told Claude Code to
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
-func rejectedByClaude(o Options, key string) bool {
+func rejected(o writers.Options, key string) bool {
 	b, err := safefile.ReadFile(tool.ClaudeState(o.Env))
 	if err != nil || len(key) < tool.ClaudeRejectedTail {
 		return false
@@ -97,4 +104,13 @@ func rejectedByClaude(o Options, key string) bool {
 	return slices.ContainsFunc(gjson.GetBytes(b, tool.ClaudeRejected).Array(), func(r gjson.Result) bool {
 		return r.Type == gjson.String && r.Str == tail
 	})
+}
+
+// PlanKeptForms keeps, on use, Claude Code's x-api-key form
+// (ANTHROPIC_API_KEY): a switch changes the gateway, not the form.
+func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[string]string {
+	if t.KeyName == tool.AnthropicAPIKey {
+		return map[string]string{authOption.Name: "api-key"}
+	}
+	return nil
 }

@@ -1,0 +1,23 @@
+package catalog
+
+// windowsEntries are the codes of what Windows keeps in the registry: the
+// variables set with setx and the system (WinINet) proxy.
+var windowsEntries = []Entry{
+	{Code: EnvNotLoaded, Class: Config, Rung: CondEnvironment, Severity: Warning, FixRank: 175, Title: "a variable kept in the registry has not reached this shell",
+		Causes: []string{
+			"the variable was set with setx, System Properties or an installer: Windows keeps it in the registry (HKCU\\Environment, or the machine's) and gives it only to processes started afterwards, so the running terminal, and every tool started from it, keeps the old value or none",
+			"the same variable is set in the shell's profile ($PROFILE) to another value, which beats the registry's in that shell",
+		},
+		Fix:      "open a new terminal and start the tool from there (a running terminal keeps the environment it started with)[, or set it in this one: {edit}]; to change the kept value: \\[Environment\\]::SetEnvironmentVariable('{key|NAME}', '<value>', 'User') in PowerShell, or setx {key|NAME} <value> in cmd",
+		Symptoms: []string{"setx", "changed the variable but nothing changed", "environment variable not updated"},
+	},
+	{Code: SystemProxyCapturesLocal, Class: Config, Rung: CondEnvironment, Severity: Warning, FixRank: 191, Title: "the Windows system proxy captures traffic meant for a local address",
+		Causes: []string{
+			"the system proxy (Settings › Network & internet › Proxy, or a proxy tool such as Clash that sets it) does not list a loopback relay or LAN gateway among its exceptions: the Rust clients (Codex) follow it when no proxy variable is set and send the relay's requests to the proxy (\"local proxy failed\")",
+			"the proxy was switched off but its ProxyServer left behind: some clients still use it",
+		},
+		Fix:      "add [{value}][!value 127.0.0.1;localhost;<local>] to the proxy's exceptions (Settings › Network & internet › Proxy › Manual proxy setup, \"Use the proxy server except for addresses\"; or in PowerShell: Set-ItemProperty 'HKCU:\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Internet Settings' ProxyOverride '[{value}][!value 127.0.0.1;localhost;<local>]'), or switch the system proxy off and clear its address",
+		Symptoms: []string{"local proxy failed", "system proxy", "proxyserver", "wininet"},
+		Explains: []Code{ConnectRefused, ServerError},
+	},
+}

@@ -1,0 +1,84 @@
+package shell
+
+import (
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+)
+
+func TestOf(t *testing.T) {
+	for _, tt := range []struct {
+		goos string
+		vars map[string]string
+		kind Kind
+		name string
+		prof string
+	}{
+		{"linux", nil, POSIX, "", ""},
+		{"linux", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bashrc"},
+		{"darwin", map[string]string{"SHELL": "/bin/zsh"}, POSIX, "zsh", "~/.zshrc"},
+		{"darwin", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bash_profile"},
+		{"linux", map[string]string{"SHELL": "/usr/bin/fish"}, Fish, "fish", "~/.config/fish/config.fish"},
+		{"windows", nil, PowerShell, "powershell", ""},
+		{"windows", map[string]string{"SHELL": `C:\Program Files\Git\usr\bin\bash.exe`}, POSIX, "bash", "~/.bashrc"},
+		{"windows", map[string]string{"KEYDOCTOR_SHELL": "cmd"}, Cmd, "cmd", ""},
+		{"linux", map[string]string{"SHELL": "/bin/zsh", "KEYDOCTOR_SHELL": "pwsh"}, PowerShell, "pwsh", ""},
+	} {
+		e := env.FromMap(tt.vars)
+		e.GOOS = tt.goos
+		got := Of(e)
+		if got.Kind != tt.kind || got.Name != tt.name || got.Profile != tt.prof {
+			t.Errorf("%s %v: %+v, want %s %q %q", tt.goos, tt.vars, got, tt.kind, tt.name, tt.prof)
+		}
+	}
+}
+
+func TestCommands(t *testing.T) {
+	const v = "http://127.0.0.1:3456/it's"
+	for _, tt := range []struct {
+		s                                 Shell
+		set, persist, both, unset, forget string
+	}{
+		{Shell{Kind: POSIX},
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s'`,
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s' in your shell profile`,
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s' (and in your shell profile)`,
+			"unset ANTHROPIC_BASE_URL", "remove it from your shell profile"},
+		{Shell{Kind: POSIX, Name: "zsh", Profile: "~/.zshrc"},
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s'`,
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s' in ~/.zshrc`,
+			`export ANTHROPIC_BASE_URL='http://127.0.0.1:3456/it'\''s' (and in ~/.zshrc)`,
+			"unset ANTHROPIC_BASE_URL", "remove it from ~/.zshrc"},
+		{Shell{Kind: Fish, Profile: "~/.config/fish/config.fish"},
+			`set -gx ANTHROPIC_BASE_URL 'http://127.0.0.1:3456/it'\''s'`,
+			`set -gx ANTHROPIC_BASE_URL 'http://127.0.0.1:3456/it'\''s' in ~/.config/fish/config.fish`,
+			`set -gx ANTHROPIC_BASE_URL 'http://127.0.0.1:3456/it'\''s' (and in ~/.config/fish/config.fish)`,
+			"set -e ANTHROPIC_BASE_URL", "remove it from ~/.config/fish/config.fish"},
+		{Shell{Kind: PowerShell},
+			`$env:ANTHROPIC_BASE_URL = 'http://127.0.0.1:3456/it''s'`,
+			`[Environment]::SetEnvironmentVariable('ANTHROPIC_BASE_URL', 'http://127.0.0.1:3456/it''s', 'User')`,
+			`$env:ANTHROPIC_BASE_URL = 'http://127.0.0.1:3456/it''s' (this session), and [Environment]::SetEnvironmentVariable('ANTHROPIC_BASE_URL', 'http://127.0.0.1:3456/it''s', 'User') (new sessions)`,
+			"Remove-Item Env:ANTHROPIC_BASE_URL", "[Environment]::SetEnvironmentVariable('ANTHROPIC_BASE_URL', $null, 'User')"},
+		{Shell{Kind: Cmd},
+			`set "ANTHROPIC_BASE_URL=http://127.0.0.1:3456/it's"`,
+			`setx ANTHROPIC_BASE_URL http://127.0.0.1:3456/it's`,
+			`set "ANTHROPIC_BASE_URL=http://127.0.0.1:3456/it's" (this session), and setx ANTHROPIC_BASE_URL http://127.0.0.1:3456/it's (new sessions)`,
+			`set "ANTHROPIC_BASE_URL="`, `reg delete HKCU\Environment /v ANTHROPIC_BASE_URL /f`},
+	} {
+		const n = "ANTHROPIC_BASE_URL"
+		for _, c := range []struct{ what, got, want string }{
+			{"Set", tt.s.Set(n, v), tt.set},
+			{"Persist", tt.s.Persist(n, v), tt.persist},
+			{"SetAndPersist", tt.s.SetAndPersist(n, v), tt.both},
+			{"Unset", tt.s.Unset(n), tt.unset},
+			{"Forget", tt.s.Forget(n), tt.forget},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s %s:\n got %s\nwant %s", tt.s.Kind, c.what, c.got, c.want)
+			}
+		}
+	}
+	if got := (Shell{Kind: Cmd}).Persist("K", `a b"c`); got != `setx K "a b\"c"` {
+		t.Errorf("setx quoting: %s", got)
+	}
+}

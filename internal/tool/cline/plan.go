@@ -1,0 +1,232 @@
+package cline
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/writers"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/tailscale/hujson"
+)
+
+// PlanFiles sets the openai-compatible provider in the Cline CLI's
+// providers.json and our MCP server entry in its MCP settings file.
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
+	c, err := planProviders(o, t)
+	if err != nil {
+		return nil, err
+	}
+	out := []*writers.Change{c}
+	mcp, err := PlanMCP(o, tool.ClineCLIMCP(o.Env), nil)
+	if err != nil {
+		return nil, err
+	}
+	if mcp != nil {
+		out = append(out, mcp)
+	}
+	return out, nil
+}
+
+func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
+	path := tool.ClineProvidersFile(o.Env)
+	c, err := writers.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	src := c.Old
+	if !c.Existed || len(src) == 0 {
+		src = []byte(tool.ClineNewProviders)
+	}
+	doc, err := writers.ParseJSON(path, src, false)
+	if err != nil {
+		return nil, err
+	}
+	p := o.Profile
+	entry := []string{tool.ClineProviders, tool.ClineGateway}
+	if old, ok := doc.Str(append(entry, tool.ClineSettings, tool.ClineAPIKey)...); ok {
+		c.AddSecrets(old)
+	}
+	changed := false
+	for _, kv := range [][2]string{
+		{tool.ClineKind, tool.ClineGateway},
+		{tool.ClineAPIKey, p.Key},
+		{tool.ClineModel, p.Model},
+		{tool.ClineBaseURL, t.Base(p.BaseURL)},
+	} {
+		ch, err := doc.Set(append(entry, tool.ClineSettings, kv[0]), kv[1])
+		if err != nil {
+			return nil, err
+		}
+		changed = changed || ch
+	}
+	ch, err := doc.Set(append(entry, tool.ClineTokenSrc), "manual")
+	if err != nil {
+		return nil, err
+	}
+	changed = changed || ch
+	// Cline discards the whole file when an entry lacks updatedAt; it
+	// changes only when the entry does, so a re-run stays a no-op.
+	if _, has := doc.Str(append(entry, tool.ClineUpdatedAt)...); changed || !has {
+		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+		if _, err := doc.Set(append(entry, tool.ClineUpdatedAt), now); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := doc.Set([]string{tool.ClineLastUsed}, tool.ClineGateway); err != nil {
+		return nil, err
+	}
+	for _, name := range providersWithoutUpdatedAt(doc) {
+		c.Notef("provider %q has no updatedAt: Cline will discard this whole file until it gets one", name)
+	}
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
+	return c, nil
+}
+
+func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
+	v := doc.Lookup(tool.ClineProviders)
+	if v == nil {
+		return nil
+	}
+	obj, ok := v.Value.(*hujson.Object)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, m := range obj.Members {
+		name := m.Name.Value.(hujson.Literal).String()
+		if _, ok := doc.Str(tool.ClineProviders, name, tool.ClineUpdatedAt); !ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PlanMCP puts the triple into our server entry of one Cline MCP settings
+// file, and adds moved servers (from a VS Code settings.json). It returns
+// nil when the file is absent and there is nothing to move, or when the
+// entry is absent and no command to create it was given.
+func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*writers.Change, error) {
+	c, err := writers.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Existed && len(moved) == 0 {
+		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) || len(mcpCommand(o)) == 0 {
+			return nil, nil
+		}
+	}
+	doc, err := writers.ParseJSON(path, c.Old, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := doc.Object(tool.ClineMCPServers); err != nil {
+		return nil, err
+	}
+	for _, name := range sortedNames(moved) {
+		if doc.Lookup(tool.ClineMCPServers, name) != nil {
+			c.Notef("server %q from settings.json not moved: this file already has one of that name", name)
+			continue
+		}
+		std := moved[name].Clone()
+		std.Standardize()
+		var v any
+		if err := json.Unmarshal(std.Pack(), &v); err != nil {
+			return nil, err
+		}
+		if _, err := doc.Set([]string{tool.ClineMCPServers, name}, v); err != nil {
+			return nil, err
+		}
+		c.Notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
+	}
+	p := o.Profile
+	vars := tool.MCPEnv
+	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
+	server := []string{tool.ClineMCPServers, o.Option(MCPNameOption.Name)}
+	switch {
+	case doc.Lookup(server...) != nil:
+		if old, ok := doc.Str(append(server, "env", vars.Key)...); ok {
+			c.AddSecrets(old)
+		}
+		for _, kv := range env {
+			if _, err := doc.Set(append(server, "env", kv[0]), kv[1]); err != nil {
+				return nil, err
+			}
+		}
+	case len(mcpCommand(o)) > 0:
+		cmd := mcpCommand(o)
+		entry := mcpEntry{Command: cmd[0], Args: append([]string{}, cmd[1:]...), Env: writers.OrderedObject(env)}
+		if _, err := doc.Set(server, entry); err != nil {
+			return nil, err
+		}
+	case len(moved) == 0:
+		return nil, nil
+	}
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
+	return c, nil
+}
+
+// MCPNameOption is setup's --mcp-name: the MCP server entry's name, the
+// profile's by default. MCPCommandOption (--mcp-command) is its command
+// line: without one, an existing entry of that name gets the triple in
+// its env and no new entry is created (keydoctor does not guess a server
+// to run). The VS Code tool declares both: it is the one they are for.
+var (
+	MCPNameOption = tool.Option{Name: "mcp-name", Usage: "Cline MCP server entry name (default the preset name)",
+		Default: func(p gateway.Profile) string { return p.Name() }}
+	MCPCommandOption = tool.Option{Name: "mcp-command", Usage: "command line of the Cline MCP server, to create the entry where it is missing",
+		Alone: "creates Cline's MCP server entry"}
+)
+
+// mcpCommand is --mcp-command's command and arguments.
+func mcpCommand(o writers.Options) []string { return strings.Fields(o.Option(MCPCommandOption.Name)) }
+
+// mcpEntry is the MCP server entry of the design card, in that order.
+type mcpEntry struct {
+	Command string          `json:"command"`
+	Args    []string        `json:"args"`
+	Env     json.RawMessage `json:"env"`
+}
+
+func sortedNames(m map[string]hujson.Value) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PlanEdit stamps every provider entry of providers.json that has no
+// updatedAt (writers.EditClineUpdatedAt): without one Cline discards the
+// whole file.
+func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
+	if e.Kind != writers.EditClineUpdatedAt {
+		return false, nil
+	}
+	c, err := p.ChangeFor(e.Tool, tool.ClineProvidersFile(o.Env))
+	if err != nil || !c.Existed {
+		return true, err
+	}
+	doc, err := writers.ParseJSON(c.Path, c.New, false)
+	if err != nil {
+		return true, err
+	}
+	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	for _, name := range providersWithoutUpdatedAt(doc) {
+		if _, err := doc.Set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
+			return true, err
+		}
+	}
+	c.New = doc.Bytes()
+	return true, nil
+}

@@ -1,0 +1,4 @@
+package codex
+
+// VerifyEdit is verifyEdit, for the fuzz test.
+var VerifyEdit = verifyEdit

@@ -1,0 +1,58 @@
+package dotenv
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
+)
+
+// PlanFiles sets the preset's three variables in the project's .env,
+// the seeds' convention: the gateway root, the key, the model.
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
+	path := tool.DotEnvFile(o.Project)
+	// The preset's names, not --key-env's: .env follows the preset.
+	p := o.Profile
+	names := tool.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}
+	if o.DotEnvVars != nil {
+		names = *o.DotEnvVars
+	}
+	c, err := writers.SetEnvVars(path, [][2]string{
+		{names.BaseURL, t.Base(p.BaseURL)},
+		{names.Key, p.Key},
+		{names.Model, p.Model},
+	}, names.Key)
+	if err != nil {
+		return nil, err
+	}
+	out := []*writers.Change{c}
+	ign, err := writers.PlanGitignore(o.Project, path)
+	if err != nil {
+		return nil, err
+	}
+	if ign != nil {
+		ign.Tool = gateway.DotEnv
+		c.Notef(".env added to %s so the key is not committed", ign.Path)
+		out = append([]*writers.Change{ign}, out...)
+	}
+	return out, nil
+}
+
+// PlanEdit adds the project's .env to its .gitignore
+// (writers.EditIgnoreEnv).
+func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
+	if e.Kind != writers.EditIgnoreEnv {
+		return false, nil
+	}
+	ign, err := writers.PlanGitignore(o.Project, tool.DotEnvFile(o.Project))
+	if err != nil || ign == nil {
+		return true, err
+	}
+	abs, _ := filepath.Abs(ign.Path)
+	if p.Find(abs) != nil {
+		return true, nil // the .env's triple plan adds it already
+	}
+	ign.Tool = gateway.DotEnv
+	return true, p.Add(ign)
+}

@@ -1,0 +1,88 @@
+package vscode
+
+import (
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/writers"
+	"github.com/tailscale/hujson"
+)
+
+// fixOption is setup's --fix-vscode-mcp: move a `cline.mcpServers` key
+// found in an editor's settings.json (read by nothing) into that
+// editor's Cline MCP file.
+var fixOption = tool.Option{Name: "fix-vscode-mcp", Bool: true,
+	Usage: "move cline.mcpServers out of VS Code settings.json into Cline's MCP settings file"}
+
+func fixMisplaced(o writers.Options) bool { return o.Option(fixOption.Name) == "true" }
+
+// PlanFiles writes our MCP server entry into the Cline extension's MCP
+// settings of every VS Code-family editor that has one, and on request
+// moves a `cline.mcpServers` key out of the editor's settings.json (a
+// place nothing reads, where some guides tell users to put MCP servers)
+// into that file.
+func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error) {
+	var out []*writers.Change
+	for _, ed := range tool.Editors(o.Env) {
+		settings, moved, err := planMisplacedMCP(o, ed)
+		if err != nil {
+			return nil, err
+		}
+		mcp, err := cline.PlanMCP(o, ed.ClineMCP(), moved)
+		if err != nil {
+			return nil, err
+		}
+		if settings != nil {
+			out = append(out, settings)
+		}
+		if mcp != nil {
+			out = append(out, mcp)
+		}
+	}
+	return out, nil
+}
+
+// planMisplacedMCP finds cline.mcpServers in an editor's settings.json.
+// With --fix-vscode-mcp it plans removing the key (comments and trailing
+// commas elsewhere kept) and returns the servers to move; without, it
+// returns an unchanged writers.Change whose note says what to do.
+func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[string]hujson.Value, error) {
+	path := ed.VSCodeSettings()
+	c, err := writers.ReadFile(path)
+	if err != nil || !c.Existed {
+		if !fixMisplaced(o) {
+			return nil, nil, nil // we only read it to help; never refuse the run for it
+		}
+		return nil, nil, err
+	}
+	doc, err := writers.ParseJSON(path, c.Old, true)
+	if err != nil {
+		if !fixMisplaced(o) {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	v := doc.Lookup(tool.VSCodeMisplacedMCP)
+	if v == nil {
+		return nil, nil, nil
+	}
+	c.New = c.Old
+	c.Finish(false, 0o644)
+	if !fixMisplaced(o) {
+		c.Notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+		return c, nil, nil
+	}
+	obj, ok := v.Value.(*hujson.Object)
+	if !ok {
+		return nil, nil, doc.NotObject([]string{tool.VSCodeMisplacedMCP}, *v)
+	}
+	moved := map[string]hujson.Value{}
+	for _, m := range obj.Members {
+		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
+	}
+	doc.Remove(tool.VSCodeMisplacedMCP)
+	c.New = doc.Bytes()
+	c.AddSecrets(redact.SecretValues(c.Old)...)
+	c.Notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+	return c, moved, nil
+}
