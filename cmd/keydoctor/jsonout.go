@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/restore"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/status"
+	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/pflag"
 )
 
@@ -22,7 +23,7 @@ const (
 	schemaStatus  = status.Schema
 	schemaSetup   = setup.Schema
 	schemaPing    = ping.Schema
-	schemaVerify  = "keydoctor/verify@1"
+	schemaVerify  = verify.Schema
 	schemaBackups = restore.SchemaBackups // restore, listing
 	schemaRestore = restore.SchemaRestore
 	schemaVersion = buildinfo.Schema

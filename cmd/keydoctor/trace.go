@@ -2,24 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
-	"net"
 	"net/http"
-	"net/url"
-	"os"
-	"os/signal"
-	"strings"
-	"sync"
-	"syscall"
 
-	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/relay"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/stop"
+	"github.com/keydoctor/keydoctor/internal/trace"
 	"github.com/spf13/cobra"
 )
 
@@ -91,173 +80,53 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := loopbackOnly(o.Listen); err != nil {
-		return err
-	}
-	var logw io.Writer
-	if o.LogFile != "" {
-		f, err := os.OpenFile(o.LogFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-		if err != nil {
-			return usageErrorf("", "cannot open the log: %v", err)
-		}
-		defer f.Close()
-		logw = f
-	}
-	sink := newTraceSink(o.Out, logw, o.Env)
-	sink.width = o.Width
-	if o.Quiet {
-		sink.onlyFlagged, o.Out = true, io.Discard
-	}
-	// Ctrl-C (handled by Execute) or a plain kill both end with the summary.
-	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer cancel()
-	srv, err := relay.Start(ctx, o.Listen, relay.Options{
-		Upstream: upstream, Expect: expect, Transport: o.Transport, OnRecord: sink.add, Now: o.Env.Now,
-	})
+	_, flagged, err := trace.Session(ctx, trace.Options{Upstream: upstream, Expect: expect, Listen: o.Listen, LogFile: o.LogFile,
+		Quiet: o.Quiet, Width: o.Width, Env: o.Env, Out: o.Out, Transport: o.Transport, Ready: o.Ready})
 	if err != nil {
-		return failf("pick another address with --listen, or --listen 127.0.0.1:0 for any free port", "cannot listen on %s: %v", o.Listen, err)
+		return stopError(err)
 	}
-	fmt.Fprintf(o.Out, "relaying %s -> %s\n", srv.Root, upstream)
-	writeRelayBases(o.Out, srv.Root)
-	if len(expect) > 0 {
-		fmt.Fprintf(o.Out, "  expecting model %s\n", strings.Join(expect, " or "))
-	}
-	if o.LogFile != "" {
-		fmt.Fprintf(o.Out, "  logging to %s\n", o.Env.Tilde(o.LogFile))
-	}
-	fmt.Fprintln(o.Out, "  Ctrl-C ends the relay and prints a summary")
-	if o.Ready != nil {
-		o.Ready(srv.Root)
-	}
-	<-ctx.Done()
-	srv.Close() // requests in flight finish and are recorded first
-	recs := sink.close()
-	printTraceSummary(o.Out, recs)
-	for _, r := range recs {
-		if r.Failed || r.Mismatch {
-			return &exitError{exitFindings}
-		}
+	if flagged {
+		return &exitError{exitFindings}
 	}
 	return nil
 }
 
-// traceTargets resolves the upstream root and the expected models: flags
-// first, the profile for what they leave out.
-func traceTargets(o *traceOptions) (*url.URL, []string, error) {
+// traceTargets are the upstream and the expected models: flags first, the
+// profile for what they leave out.
+func traceTargets(o *traceOptions) (string, []string, error) {
 	raw, expect := o.Upstream, o.Expect
-	if raw == "" || len(expect) == 0 {
-		p, err := o.Profile.load(o.Env)
-		if err != nil {
-			return nil, nil, err
-		}
-		if raw == "" {
-			if p.BaseURL == "" {
-				return nil, nil, usageErrorf("pass --upstream URL (the gateway root), or set "+p.VarBaseURL, "no upstream gateway")
-			}
-			raw = p.BaseURL
-		}
-		if len(expect) == 0 {
-			for _, m := range []string{p.Model, p.BackgroundModel} {
-				if m != "" {
-					expect = append(expect, m)
-				}
-			}
-		}
+	if raw != "" && len(expect) > 0 {
+		return raw, expect, nil
 	}
-	parsed, err := gateway.Normalize(raw)
+	p, err := o.Profile.load(o.Env)
 	if err != nil {
-		return nil, nil, usageErrorf("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
+		return "", nil, err
 	}
-	for _, n := range parsed.Notes {
-		if n.Code != catalog.URLInsecure {
-			fmt.Fprintf(o.Out, "note: %s; relaying to %s\n", n.Message, parsed.Root)
+	if raw == "" {
+		if p.BaseURL == "" {
+			return "", nil, usageErrorf("pass --upstream URL (the gateway root), or set "+p.VarBaseURL, "no upstream gateway")
+		}
+		raw = p.BaseURL
+	}
+	if len(expect) == 0 {
+		for _, m := range []string{p.Model, p.BackgroundModel} {
+			if m != "" {
+				expect = append(expect, m)
+			}
 		}
 	}
-	if parsed.HadVersion && len(parsed.Notes) == 0 {
-		fmt.Fprintf(o.Out, "note: the upstream ends in /v1; the relay stands for the gateway root %s, so tools keep their own /v1\n", parsed.Root)
-	}
-	u, err := url.Parse(parsed.Root)
-	return u, expect, err
+	return raw, expect, nil
 }
 
-// loopbackOnly refuses to listen beyond this machine: the relay forwards
-// whatever credentials its clients send.
-func loopbackOnly(addr string) error {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return usageErrorf("use HOST:PORT, e.g. --listen 127.0.0.1:8787", "bad listen address %q: %v", addr, err)
+// stopError is a session's stop.Error as the command line's error: its
+// message, hint and exit status.
+func stopError(err error) error {
+	var s *stop.Error
+	switch {
+	case !errors.As(err, &s):
+		return err
+	case s.Usage:
+		return usageErrorf(s.Hint, "%s", s.Msg)
 	}
-	if !gateway.IsLoopbackURL("http://" + net.JoinHostPort(host, "0")) {
-		return usageErrorf("use 127.0.0.1, ::1 or localhost", "trace listens on loopback only, not %q", host)
-	}
-	return nil
-}
-
-// traceSink prints and logs records as they come, and keeps them for the
-// summary.
-type traceSink struct {
-	mu     sync.Mutex
-	out    io.Writer
-	log    *json.Encoder
-	e      *env.Env
-	recs   []relay.Record
-	closed bool
-	// onlyFlagged prints only failed and MISMATCH requests (--quiet).
-	onlyFlagged bool
-	width       int
-}
-
-func newTraceSink(out, logw io.Writer, e *env.Env) *traceSink {
-	s := &traceSink{out: out, e: e}
-	if logw != nil {
-		s.log = json.NewEncoder(logw)
-	}
-	return s
-}
-
-func (s *traceSink) add(r relay.Record) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return
-	}
-	s.recs = append(s.recs, r)
-	if !s.onlyFlagged || r.Failed || r.Mismatch {
-		fmt.Fprintln(s.out, human.Wrap(traceLine(r), s.width, traceIndent))
-	}
-	if s.log != nil {
-		_ = s.log.Encode(r) // a full disk must not stop the relay
-	}
-}
-
-func (s *traceSink) close() []relay.Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.closed = true
-	return s.recs
-}
-
-// writeRelayBases says which base URL each client takes to reach the
-// relay, by its description's /v1 rule: clients that add /v1 themselves
-// get the relay's root, the others root/v1.
-func writeRelayBases(w io.Writer, root string) {
-	var bare, versioned []string
-	for _, t := range tool.All() {
-		if t.MCPOnly || t.Format == tool.FormatDotEnv {
-			continue // entries other programs read, not clients
-		}
-		name := t.Title
-		if t.Format == tool.FormatShell {
-			name += "s" // every SDK of that family
-		}
-		if t.BaseHasVersion {
-			versioned = append(versioned, name)
-		} else {
-			bare = append(bare, name)
-		}
-	}
-	a, b := strings.Join(bare, ", ")+":", strings.Join(versioned, ", ")+":"
-	width := max(len(a), len(b))
-	fmt.Fprintf(w, "  %-*s base URL %s\n", width, a, root)
-	fmt.Fprintf(w, "  %-*s base URL %s/v1\n", width, b, root)
+	return failf(s.Hint, "%s", s.Msg)
 }

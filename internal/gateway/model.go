@@ -20,10 +20,10 @@ const (
 
 // CompareModels decides whether served is the model requested. Gateways
 // commonly answer with the dated snapshot behind an alias (gpt-4o →
-// gpt-4o-2024-08-06, claude-sonnet-4-5 → claude-sonnet-4-5-20250929), with
+// gpt-4o-2024-08-06, sonnet-4-5 → sonnet-4-5-20250929), with
 // a moving tag (gpt-4o-latest) or with the provider prefix dropped or added
 // (openai/gpt-4o): those are aliases, and so are two snapshots of one model.
-// Anything else (gpt-4o → gpt-4o-mini, claude-opus-4 → claude-opus-4-1)
+// Anything else (gpt-4o → gpt-4o-mini, opus-4 → opus-4-1)
 // is another model.
 func CompareModels(requested, served string) ModelMatch {
 	r := strings.ToLower(strings.TrimSpace(requested))

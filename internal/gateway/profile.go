@@ -28,7 +28,7 @@ type Profile struct {
 	Model           string
 	BackgroundModel string
 	// KeyVar is the environment variable that holds (or should hold) the
-	// key: what curl commands and Codex's env_key refer to.
+	// key: what curl commands and a tool's key-variable setting refer to.
 	KeyVar string
 	// VarBaseURL, VarKey and VarModel are the preset's variable names:
 	// what .env holds, what discovery looks for in .env and MCP servers,
@@ -61,8 +61,8 @@ func (p Profile) Public() Public {
 	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key)}
 }
 
-// Name names this gateway where a tool's file needs an id (Codex's
-// [model_providers.ID], the Cline MCP server entry): the preset's name, or
+// Name names this gateway where a tool's file needs an id (a provider
+// table's ID, an MCP server entry): the preset's name, or
 // for the custom preset the host of its base URL, each run of other
 // characters a dash (gw.example.com → gw-example-com), so that a custom
 // gateway is never named after a preset it is not.

@@ -147,8 +147,8 @@ type Tool struct {
 	// itself, and a base ending in /v1 makes it request /v1/v1/... .
 	BaseHasVersion bool
 	Auth           Auth
-	// Query is what the tool adds after the path ("beta=true": Claude
-	// Code requests /v1/messages?beta=true).
+	// Query is what the tool adds after the path ("beta=true": a messages
+	// client that requests /v1/messages?beta=true).
 	Query string
 }
 

@@ -18,6 +18,14 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
+// OrList is "a, b or c" ("a" for one, "" for none).
+func OrList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
 // Count is n followed by the word for it: "1 request", "3 requests".
 func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + Plural(n, one, many)

@@ -2,6 +2,7 @@ package human
 
 import (
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 )
@@ -13,6 +14,14 @@ func TestPluralCount(t *testing.T) {
 	}{{0, "0 requests"}, {1, "1 request"}, {2, "2 requests"}} {
 		if got := Count(c.n, "request", "requests"); got != c.want {
 			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
+
+func TestOrList(t *testing.T) {
+	for in, want := range map[string]string{"": "", "a": "a", "a b": "a or b", "a b c": "a, b or c"} {
+		if got := OrList(strings.Fields(in)); got != want {
+			t.Errorf("OrList(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
-// maxBody caps a request body: Claude Code sends large system prompts and
+// maxBody caps a request body: coding tools send large system prompts and
 // tool lists, so be generous.
 const maxBody = 32 << 20
 

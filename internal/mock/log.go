@@ -21,7 +21,7 @@ type logLine struct {
 	Auth     string `json:"auth"`
 	Key      string `json:"key,omitempty"`
 	// Credentials are every credential header the request carried, each
-	// masked: Claude Code may send a Bearer token and an x-api-key at once,
+	// masked: a messages client may send a Bearer token and an x-api-key at once,
 	// and which of them a gateway reads decides the answer.
 	Credentials map[string]string `json:"credentials,omitempty"`
 	DurationMS  float64           `json:"duration_ms"`

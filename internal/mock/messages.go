@@ -2,7 +2,7 @@ package mock
 
 import "net/http"
 
-// Anthropic messages: POST {prefix}/v1/messages (Claude Code adds
+// Anthropic messages: POST {prefix}/v1/messages (a client may add
 // ?beta=true) and POST {prefix}/v1/messages/count_tokens.
 
 func (h *Handler) messages(c *call) {
@@ -106,7 +106,7 @@ func (t *turn) messagesBlocks(s *sse) bool {
 	})
 }
 
-// countTokens answers Claude Code's token counting with the same word
+// countTokens answers a messages client's token counting with the same word
 // count the answers report.
 func (h *Handler) countTokens(c *call) {
 	if c.reqErr != nil {

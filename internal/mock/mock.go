@@ -25,9 +25,8 @@ import (
 const DefaultKey = "sk-mock-0123456789abcdef0123"
 
 // DefaultModels are served when Options.Models is empty: a gateway that
-// also serves the model Claude Code sends its background requests to
-// unless told otherwise (pass Models without it to reproduce one that
-// does not).
+// also serves the model a tool sends its background requests to unless
+// told otherwise (pass Models without it to reproduce one that does not).
 var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5", tool.ClaudeDefaultBackgroundModel}
 
 // Options configure the fake gateway. The zero value serves DefaultModels

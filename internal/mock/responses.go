@@ -1,6 +1,7 @@
 package mock
 
-// OpenAI Responses: POST {prefix}/v1/responses, as Codex speaks it.
+// OpenAI Responses: POST {prefix}/v1/responses, as a Responses client
+// (a coding CLI) speaks it.
 
 func (h *Handler) responses(c *call) {
 	t := h.begin(c)

@@ -18,7 +18,7 @@ func Verb(action string, dry bool) string {
 }
 
 // WriteRow writes one line of the table of files a run wrote:
-// "updated   ~/.codex/config.toml (codex)". path is as shown to the user.
+// "updated   ~/.tool/config.toml (tool)". path is as shown to the user.
 func WriteRow(w io.Writer, verb, path, tool string) {
 	fmt.Fprintf(w, "%-9s %s (%s)\n", verb, path, tool)
 }

@@ -74,8 +74,8 @@ func squash(s string) string {
 	}, s)
 }
 
-// modelTokens splits a model id into its name parts: "claude-3-5-sonnet"
-// → claude, 3, 5, sonnet; "openai/gpt-4o" → openai, gpt, 4o.
+// modelTokens splits a model id into its name parts: "vendor-3-5-sonnet"
+// → vendor, 3, 5, sonnet; "openai/gpt-4o" → openai, gpt, 4o.
 func modelTokens(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }

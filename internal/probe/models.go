@@ -55,8 +55,8 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 
 // ConfirmProtocol refines a 404 on the messages or responses endpoint: when
 // the same root and key do answer GET /v1/models, the base URL is right
-// and the gateway lacks this protocol (protocol-unsupported: Claude Code
-// or Codex cannot work with it), not a wrong path. It costs one request
+// and the gateway lacks this protocol (protocol-unsupported: a tool that
+// speaks only it cannot work there), not a wrong path. It costs one request
 // and only runs after such a 404.
 func ConfirmProtocol(ctx context.Context, c *Client, req Request, res *Result) {
 	if res.Code != catalog.EndpointNotFound || req.Protocol == gateway.Chat || req.URL != "" || req.Root == "" {

@@ -89,7 +89,7 @@ func (r Request) headers(key, userAgent string) http.Header {
 	if userAgent != "" {
 		h.Set("User-Agent", userAgent)
 	}
-	// As Node clients (Claude Code, Cline, the SDKs) do: a compression
+	// As Node clients (the Node CLIs, the SDKs) do: a compression
 	// layer that holds streams only for clients that accept gzip shows.
 	h.Set("Accept-Encoding", "gzip")
 	if r.Protocol == gateway.Messages {

@@ -7,7 +7,7 @@ import (
 )
 
 // smallMarkers are the name parts vendors give their small, fast models
-// (claude-haiku-4-5, gpt-4o-mini, gemini-2.5-flash-lite, gpt-4.1-nano).
+// (a "-haiku-" model, gpt-4o-mini, gemini-2.5-flash-lite, gpt-4.1-nano).
 var smallMarkers = []string{"haiku", "mini", "flash", "lite", "nano", "small"}
 
 // IsSmall reports whether a model id names a small, fast model.
@@ -21,7 +21,7 @@ func IsSmall(id string) bool {
 }
 
 // ClosestSmall picks the served model to use in place of want, a small
-// model the gateway does not serve (Claude Code's background model): the
+// model the gateway does not serve (a tool's default background model): the
 // served small model closest to want, else the small one closest to main
 // (gpt-4o → gpt-4o-mini), else any small one, else the served model
 // closest to want; "" when nothing fits (the caller then falls back to
@@ -42,8 +42,8 @@ func ClosestSmall(want, main string, served []string) string {
 }
 
 // named keeps the ids that share a name part with letters in it with want:
-// claude-haiku-4-5 and claude-sonnet-4-5 are kin, gpt-4.1-nano and
-// claude-haiku-4-5 only share a version digit.
+// vendor-haiku-4-5 and vendor-sonnet-4-5 are kin, gpt-4.1-nano and
+// vendor-haiku-4-5 only share a version digit.
 func named(want string, ids []string) []string {
 	var words []string
 	for _, t := range modelTokens(strings.ToLower(want)) {

@@ -90,7 +90,7 @@ func secretValue(name, v string, bare bool) bool {
 	case bare && bareLiteral.MatchString(v), bare && bareNumber.MatchString(v) && countName.MatchString(name):
 		return false
 	case strings.Contains(strings.ToLower(name), "env") && varName.MatchString(v):
-		return false // Codex env_key names the variable that holds the key
+		return false // a setting such as env_key names the variable that holds the key
 	case strings.Contains(v, "://"):
 		return false // a URL: RedactURL already hid its credentials
 	}

@@ -233,8 +233,8 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	if ex.err != nil {
 		rec.Failed, rec.Error = true, ex.err.Error()
 	}
-	// A HEAD is a tool checking that the base URL answers at all (Claude
-	// Code sends HEAD / first); a 404 there is not a failed request.
+	// A HEAD is a tool checking that the base URL answers at all (some
+	// send HEAD / first); a 404 there is not a failed request.
 	if ex.status >= 400 && rec.Method != http.MethodHead {
 		rec.Failed = true
 		if rec.Error == "" {
@@ -264,7 +264,7 @@ func (rl *Relay) tapResponse(res *http.Response) error {
 	}
 	ex.status = res.StatusCode
 	if res.StatusCode == http.StatusSwitchingProtocols {
-		// A WebSocket (Codex tries one for Responses): the proxy needs the
+		// A WebSocket (a Responses client may try one): the proxy needs the
 		// raw connection, and frames are not SSE; only the request is
 		// recorded.
 		return nil

@@ -16,7 +16,7 @@ import (
 )
 
 // MaxConfig is the cap on a configuration file: far above any real one
-// (a Claude Code settings.json is a few KiB), far below what would make a
+// (a tool's settings.json is a few KiB), far below what would make a
 // run slow or large.
 const MaxConfig = 16 << 20
 

@@ -1,6 +1,6 @@
 // Package tomlbound keeps TOML decoding linear. go-toml's decoder checks
 // for duplicate keys by searching every key it has seen: a document of N
-// keys and tables costs N² (a 4 MB Codex config.toml of 300,000 tables
+// keys and tables costs N² (a 4 MB config.toml of 300,000 tables
 // took over a minute; 20,000 about 3 s). Check counts them first, in one
 // pass of go-toml's own parser, and refuses a document with more than
 // anyone writes by hand.

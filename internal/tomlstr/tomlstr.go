@@ -1,5 +1,5 @@
 // Package tomlstr writes TOML strings and keys: the one encoder setup's
-// config.toml edits and verify's `codex exec -c` overrides share.
+// TOML config edits and verify's command-line config overrides share.
 package tomlstr
 
 import (

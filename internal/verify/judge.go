@@ -36,8 +36,8 @@ func ModelRequests(recs []relay.Record) []relay.Record {
 	return out
 }
 
-// socketAttempts are GETs to a generation path: Codex's built-in provider
-// tries the Responses WebSocket before it falls back to HTTPS.
+// socketAttempts are GETs to a generation path: a Responses client may
+// try the Responses WebSocket before it falls back to HTTPS.
 func socketAttempts(recs []relay.Record) []relay.Record {
 	var out []relay.Record
 	for _, r := range recs {

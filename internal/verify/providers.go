@@ -17,11 +17,12 @@ import (
 
 // flagRedirect gives the relay's base URL as the value of a flag
 // ({base}) that beats the tool's files. The model's entry of a Providers
-// list beats that flag (Qwen Code's modelProviders, docs/tools.md "Qwen
-// Code"), so the run also gets a settings file (SettingsEnv) that beats
-// the user's and holds the list with that entry's base URL replaced:
-// the key variable and every other entry stay the user's.
-func flagRedirect(e *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, vars map[string]string, inv *Invocation) error {
+// list beats that flag (a tool's per-model provider list, docs/tools.md),
+// so the run also gets a settings file (SettingsEnv) that beats the
+// user's and holds the list with that entry's base URL replaced: the key
+// variable and every other entry stay the user's.
+func flagRedirect(r *Redirect) error {
+	e, c, relayBase, tmp, h, vars, inv := r.Env, r.Configured, r.RelayBase, r.Tmp, r.Headless, r.Vars, r.Inv
 	vars["{base}"] = relayBase
 	if h.SettingsEnv == "" {
 		return nil

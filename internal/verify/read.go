@@ -17,31 +17,23 @@ func Read(e *env.Env, id gateway.ToolID, project string) (Configured, error) {
 	return FromSnapshot(discover.Discover(e, discover.Options{Project: project}), id)
 }
 
-// readers read what decides a turn of a id of a format beyond its
-// discovered triple (layers, providers, notes); a id of another format
-// runs with the triple discovery resolved for it (fromOwn).
-var readers = map[tool.Format]func(*discover.Snapshot) (Configured, error){
-	tool.FormatClaude:   func(s *discover.Snapshot) (Configured, error) { return fromClaude(s), nil },
-	tool.FormatCodex:    fromCodex,
-	tool.FormatCline:    fromCline,
-	tool.FormatOpenCode: fromOpenCode,
-}
-
-// FromSnapshot is the triple id's files say, as s read them.
+// FromSnapshot is the triple id's files say, as s read them: the tool's
+// own Reader when its package has one, else the triple discovery
+// resolved for it (FromOwn).
 func FromSnapshot(s *discover.Snapshot, id gateway.ToolID) (Configured, error) {
 	t, ok := Runs(id)
 	if !ok {
 		return Configured{}, fmt.Errorf("verify does not run %s", id)
 	}
-	if read, ok := readers[t.Format]; ok {
-		return read(s)
+	if r, ok := t.Impl.(Reader); ok {
+		return r.VerifyRead(s, t)
 	}
-	return fromOwn(s, t)
+	return FromOwn(s, t)
 }
 
-// fromOwn is the triple discovery resolved for t, with the files it
+// FromOwn is the triple discovery resolved for t, with the files it
 // came from.
-func fromOwn(s *discover.Snapshot, t tool.Tool) (Configured, error) {
+func FromOwn(s *discover.Snapshot, t tool.Tool) (Configured, error) {
 	e := s.Env
 	c := Configured{Tool: t.ID}
 	own, ok := s.Own(t.ID)
@@ -49,35 +41,35 @@ func fromOwn(s *discover.Snapshot, t tool.Tool) (Configured, error) {
 		return c, fmt.Errorf("%s is not configured for a gateway", t.Title)
 	}
 	for _, f := range t.FilesOf(e, s.Project) {
-		if err := fatal(s, f.Path, true); err != nil {
+		if err := Fatal(s, f.Path, true); err != nil {
 			return c, err
 		}
 		if _, err := os.Stat(f.Path); err == nil {
 			c.Files = append(c.Files, f.Path)
 		}
 	}
-	c.Base, c.BaseSource = value(e, own.Base)
-	c.Model, c.ModelSource = value(e, own.Model)
-	c.BackgroundModel, c.BackgroundModelSource = value(e, own.BackgroundModel)
-	c.Key, c.KeySource = value(e, own.Key)
+	c.Base, c.BaseSource = Value(e, own.Base)
+	c.Model, c.ModelSource = Value(e, own.Model)
+	c.BackgroundModel, c.BackgroundModelSource = Value(e, own.BackgroundModel)
+	c.Key, c.KeySource = Value(e, own.Key)
 	if c.Key != "" {
 		c.Auth = own.Auth
 	}
 	return c, nil
 }
 
-// value is a discovered value and where it came from, as verify's report
+// Value is a discovered value and where it came from, as verify's report
 // names it (discover.Source.Named); an empty or default value has none.
-func value(e *env.Env, v discover.Value) (string, string) {
+func Value(e *env.Env, v discover.Value) (string, string) {
 	if v.Value == "" || v.Source.Default {
 		return "", ""
 	}
 	return v.Value, v.Source.Named(e)
 }
 
-// fileNotes are the problems found in path, as notes; ignored says what
-// the id does with a file that does not parse.
-func fileNotes(s *discover.Snapshot, path, ignored string) []string {
+// FileNotes are the problems found in path, as notes; ignored says what
+// the tool does with a file that does not parse.
+func FileNotes(s *discover.Snapshot, path, ignored string) []string {
 	var notes []string
 	for _, p := range s.ProblemsIn(path) {
 		if p.Unusable && p.Line > 0 {
@@ -89,24 +81,24 @@ func fileNotes(s *discover.Snapshot, path, ignored string) []string {
 	return notes
 }
 
-// opened is the start of a id's Configured: an error when its file is
+// Opened is the start of a tool's Configured: an error when its file is
 // missing (missing says what that means) or unusable.
-func opened(s *discover.Snapshot, id gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
+func Opened(s *discover.Snapshot, id gateway.ToolID, path string, exists bool, missing string) (Configured, error) {
 	c := Configured{Tool: id, Auth: gateway.AuthBearer}
 	if !exists {
 		return c, fmt.Errorf("%s does not exist: %s", s.Env.Tilde(path), missing)
 	}
-	if err := fatal(s, path, true); err != nil {
+	if err := Fatal(s, path, true); err != nil {
 		return c, err
 	}
 	c.Files = append(c.Files, path)
 	return c, nil
 }
 
-// fatal is the first problem of path (of those that make the file
+// Fatal is the first problem of path (of those that make the file
 // unusable, with unusableOnly) as an error: a file the tool refuses to
 // load stops the turn before it starts.
-func fatal(s *discover.Snapshot, path string, unusableOnly bool) error {
+func Fatal(s *discover.Snapshot, path string, unusableOnly bool) error {
 	for _, p := range s.ProblemsIn(path) {
 		switch {
 		case unusableOnly && !p.Unusable:
@@ -117,4 +109,12 @@ func fatal(s *discover.Snapshot, path string, unusableOnly bool) error {
 		return fmt.Errorf("%s: %s", p.At(s.Env), p.Message)
 	}
 	return nil
+}
+
+// Reader is a tool's own reading of what decides its turn beyond the
+// triple discovery resolved for it (settings layers the turn must repeat,
+// the selected provider, what stops the tool before it starts, notes). A
+// tool whose package implements none runs with that triple (FromOwn).
+type Reader interface {
+	VerifyRead(s *discover.Snapshot, t tool.Tool) (Configured, error)
 }

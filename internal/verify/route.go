@@ -11,15 +11,16 @@ import (
 
 // A turn's route. verify points the tool's base URL at the relay and
 // changes nothing else, so a provider switch that wins over the base URL
-// (in the shell, the user's settings under CLAUDE_CONFIG_DIR, the project
-// or local settings the turn repeats, or managed settings) wins in the
-// turn too: the turn goes where the tool's own runs go, and the verdict
-// says so rather than only that no request reached the relay.
+// (in the shell, or any settings layer the tool reads, those the turn
+// repeats included) wins in the turn too: the turn goes where the tool's
+// own runs go, and the verdict says so rather than only that no request
+// reached the relay.
 
-// routeOf is what discovery says of where the tool's requests go, with
-// what selects it as reports name it: "~/.claude/settings.json:3",
-// "$CLAUDE_CODE_USE_VERTEX, exported by ~/.bashrc:1".
-func routeOf(s *discover.Snapshot, t discover.Tool) (discover.Route, string) {
+// RouteOf is what discovery says of where the tool's requests go, with
+// what selects it as reports name it: "~/.config/tool/settings.json:3",
+// "$USE_CLOUD, exported by ~/.bashrc:1". A Reader of a tool with
+// provider switches sets Configured.Route from it.
+func RouteOf(s *discover.Snapshot, t discover.Tool) (discover.Route, string) {
 	r := t.Route
 	if r.Kind == "" {
 		r.Kind = discover.RouteGateway
@@ -65,13 +66,17 @@ func (j *judgement) route(recs []relay.Record) (judged bool) {
 			j.tool.Title, len(recs), human.Plural(len(recs), "request", "requests"), c.RouteSwitch(), c.Route.Title)
 		return false
 	case c.Bypassed():
-		j.add("route", Warning, "", "%s should have sent the turn to %s, yet %s reached the relay: this %s does not follow the switch as 2.1.197 did (docs/tools.md)",
-			c.RouteSwitch(), c.Route.Title, requests, j.tool.Title)
+		seen := ""
+		if c.SwitchesSeen != "" {
+			seen = " as " + c.SwitchesSeen + " did (docs/tools.md)"
+		}
+		j.add("route", Warning, "", "%s should have sent the turn to %s, yet %s reached the relay: this %s does not follow the switch%s",
+			c.RouteSwitch(), c.Route.Title, requests, j.tool.Title, seen)
 	case n == 0:
 		return false
-	case c.refusedBase != "":
-		j.add("route", Error, catalog.ClaudeGatewayHTTP, "%s went through the relay, but only because the relay is on 127.0.0.1: with %s, %s refuses the plain-http base URL %s (%s) and exits at start",
-			requests, c.RouteSwitch(), j.tool.Title, c.refusedBase, c.refusedSource)
+	case c.Refused != nil:
+		j.add("route", Error, c.Refused.Code, "%s went through the relay, but only because the relay is on 127.0.0.1: with %s, %s refuses the plain-http base URL %s (%s) and exits at start",
+			requests, c.RouteSwitch(), j.tool.Title, c.Refused.Base, c.Refused.Source)
 	case c.Route.ViaSwitch():
 		j.add("route", OK, "", "the turn went through the relay to the gateway (%s); %s sends the same request", requests, c.RouteSwitch())
 	default:

@@ -1,8 +1,8 @@
 package verify
 
-// Severity is how much a verdict weighs. verify stays below the doctor
-// (it imports nothing of the top level): cmd/keydoctor maps a severity
-// onto the doctor's finding status of the same name.
+import "github.com/keydoctor/keydoctor/doctor"
+
+// Severity is how much a verdict weighs.
 type Severity int
 
 const (
@@ -22,4 +22,18 @@ func (s Severity) String() string {
 		return "warning"
 	}
 	return "error"
+}
+
+// Doctor is the doctor's finding status of the same name, the one reports
+// and the JSON document show.
+func (s Severity) Doctor() doctor.Status {
+	switch s {
+	case OK:
+		return doctor.OK
+	case Info:
+		return doctor.Info
+	case Warning:
+		return doctor.Warning
+	}
+	return doctor.Error
 }

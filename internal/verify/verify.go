@@ -1,7 +1,9 @@
-// Package verify runs one short headless turn of a real tool (Claude Code,
-// Codex, Cline) through the recording relay, without editing any of the
-// tool's files, and judges what the tool really sent against what its files
-// say: paths, models (main and background), auth header and key.
+// Package verify runs one short headless turn of a real tool through the
+// recording relay, without editing any of the tool's files, and judges what
+// the tool really sent against what its files say: paths, models (main and
+// background), auth header and key. What is one tool's own (how its files
+// decide a turn, how a run is pointed at the relay) its package implements
+// (Reader, Redirector); the rest comes from its description's Headless.
 package verify
 
 import (
@@ -12,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -51,39 +54,49 @@ type Configured struct {
 	// ModelSource says where Model came from; "" with Model "" means the
 	// tool picks its default.
 	ModelSource string
-	// BackgroundModel is Claude Code's small, fast model, when set.
+	// BackgroundModel is the model of the tool's background calls, when
+	// set (the description's BackgroundModel names where).
 	BackgroundModel       string
 	BackgroundModelSource string
 	// Auth is the header kind the tool will send the key in.
 	Auth gateway.Auth
 	// Rule is the wire rule of the configured provider when it is not the
-	// tool's own (Cline's anthropic provider: POST {baseUrl}/messages).
+	// tool's own (a tool's anthropic provider: POST {baseUrl}/messages).
 	Rule *gateway.Tool
 	// Key is the key the files hold (or name); it is compared, never
 	// printed.
 	Key       string
 	KeySource string
-	// Provider is Codex's model_provider id or Cline's provider.
+	// Provider is the id of the provider the tool's files select, for a
+	// tool that keeps several.
 	Provider string
 	// Notes are things noticed while reading the files.
 	Notes []string
 	// Files are the files that were read (for the report).
 	Files []string
 	// Route is where the tool's requests go by its files and the
-	// environment (discover.Route: Claude Code's provider switches); the
-	// zero Route for a tool without switches, whose turn runs on the
-	// provider its files select. RouteSource names what selects it.
+	// environment (discover.Route: a tool's provider switches); the zero
+	// Route for a tool without switches, whose turn runs on the provider
+	// its files select. RouteSource names what selects it.
 	Route       discover.Route
 	RouteSource string
-	// refusedBase is the plain-http base URL (with its source) Claude Code
-	// refuses under CLAUDE_CODE_USE_GATEWAY: the turn through the loopback
-	// relay works, the tool on its own does not start.
-	refusedBase, refusedSource string
-	// claudeProjectEnv and claudeProjectModel are Claude Code's project
-	// and local settings (env object, model key): the turn runs in an
-	// empty directory, so its --settings file repeats them.
-	claudeProjectEnv   map[string]string
-	claudeProjectModel string
+	// SwitchesSeen is the tool version whose following of its provider
+	// switches the route verdict expects (docs/tools.md).
+	SwitchesSeen string
+	// Refused is a base URL the tool refuses on its own under the route's
+	// switch: the turn through the loopback relay works, the tool on its
+	// own does not start. Nil when it refuses none.
+	Refused *Refusal
+	// Own is what the tool's Reader keeps for its Redirector (settings the
+	// turn must repeat): verify only carries it.
+	Own any
+}
+
+// Refusal is a base URL a tool refuses, where it was read, and the code
+// that names the refusal.
+type Refusal struct {
+	Base, Source string
+	Code         catalog.Code
 }
 
 // Target is where the relay must forward and what the tool must be told,
@@ -137,6 +150,31 @@ type Invocation struct {
 	Dir  string
 }
 
+// Redirect is one run being pointed at the relay: what a redirect reads,
+// and the placeholders and invocation it completes.
+type Redirect struct {
+	Env        *env.Env
+	Configured Configured
+	// RelayBase is the relay's root plus the configured base path: the
+	// base URL the tool is given.
+	RelayBase string
+	// Tmp is a private temporary directory, removed after the turn.
+	Tmp      string
+	Headless *tool.Headless
+	// Vars are the placeholders of the headless arguments ({prompt},
+	// {dir}); a redirect sets those its way needs.
+	Vars map[string]string
+	Inv  *Invocation
+}
+
+// Redirector is a tool's own way of pointing one run at the relay without
+// editing its files (a settings layer, a config override, a copy of its
+// data directory). A tool whose package implements none is redirected by
+// its headless description's Redirect alone (a variable, a flag).
+type Redirector interface {
+	VerifyRedirect(r *Redirect) error
+}
+
 // workDir makes the empty directory a turn runs in: no file of the user's
 // project is in reach of the tool.
 func workDir(tmp string) (string, error) {
@@ -144,19 +182,12 @@ func workDir(tmp string) (string, error) {
 	return work, os.MkdirAll(work, 0o700)
 }
 
-// redirector points one run of a tool at the relay without editing the
-// tool's files: it sets the placeholders of the headless arguments it
-// needs and adds to the invocation.
-type redirector func(e *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, vars map[string]string, inv *Invocation) error
-
-// redirectors are the ways of the tools' headless descriptions.
-var redirectors = map[tool.Redirect]redirector{
-	tool.RedirectSettings: claudeRedirect,
-	tool.RedirectOverride: codexRedirect,
-	tool.RedirectDataCopy: clineRedirect,
-	tool.RedirectEnv:      envRedirect,
-	tool.RedirectFlag:     flagRedirect,
-	tool.RedirectContent:  contentRedirect,
+// redirectors are the ways of pointing a run at the relay that need no
+// tool's own code, only its headless description: a tool whose way is
+// another implements Redirector.
+var redirectors = map[tool.Redirect]func(*Redirect) error{
+	tool.RedirectEnv:  envRedirect,
+	tool.RedirectFlag: flagRedirect,
 }
 
 // Prepare builds the invocation of tool for one turn through the relay at
@@ -169,6 +200,9 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 		return Invocation{}, fmt.Errorf("verify does not run %s", c.Tool)
 	}
 	redirect, ok := redirectors[t.Headless.Redirect]
+	if r, own := t.Impl.(Redirector); own {
+		redirect, ok = r.VerifyRedirect, true
+	}
 	if !ok {
 		return Invocation{}, fmt.Errorf("verify cannot redirect %s (%s)", c.Tool, t.Headless.Redirect)
 	}
@@ -178,7 +212,7 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 	}
 	inv := Invocation{Dir: work, Env: slices.Clone(t.Headless.Env)}
 	vars := map[string]string{"{prompt}": Prompt, "{dir}": work}
-	if err := redirect(e, c, relayBase, tmp, t.Headless, vars, &inv); err != nil {
+	if err := redirect(&Redirect{Env: e, Configured: c, RelayBase: relayBase, Tmp: tmp, Headless: t.Headless, Vars: vars, Inv: &inv}); err != nil {
 		return Invocation{}, err
 	}
 	for _, a := range t.Headless.Args {
@@ -191,7 +225,8 @@ func Prepare(e *env.Env, c Configured, relayBase, tmp string) (Invocation, error
 }
 
 // envRedirect sets the variable the tool reads its base URL from.
-func envRedirect(_ *env.Env, c Configured, relayBase, tmp string, h *tool.Headless, _ map[string]string, inv *Invocation) error {
+func envRedirect(r *Redirect) error {
+	c, relayBase, tmp, h, inv := r.Configured, r.RelayBase, r.Tmp, r.Headless, r.Inv
 	if h.BaseEnv == "" {
 		return fmt.Errorf("%s names no variable to redirect", c.Tool)
 	}

@@ -1,32 +1,30 @@
-package verify
+package opencode
 
 import (
 	"encoding/json"
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/opencode"
+	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
-// fromOpenCode is OpenCode's resolved triple plus the provider id the
-// turn's config content must name.
-func fromOpenCode(s *discover.Snapshot) (Configured, error) {
-	t, _ := tool.Lookup(string(gateway.OpenCode))
-	c, err := fromOwn(s, t)
+// VerifyRead is verify's Reader: OpenCode's resolved triple plus the
+// provider id the turn's config content must name.
+func (impl) VerifyRead(s *discover.Snapshot, t tool.Tool) (verify.Configured, error) {
+	c, err := verify.FromOwn(s, t)
 	if err != nil {
 		return c, err
 	}
-	_, c.Provider, _, _ = opencode.StateOf(s).Effective()
+	_, c.Provider, _, _ = StateOf(s).Effective()
 	return c, nil
 }
 
-// contentRedirect sets the variable whose config content OpenCode merges
+// VerifyRedirect is verify's Redirector: it sets the variable whose config content OpenCode merges
 // over every config file: only the provider's baseURL changes, so the
 // key, the model and its declaration stay the user's.
-func contentRedirect(_ *env.Env, c Configured, relayBase, _ string, h *tool.Headless, _ map[string]string, inv *Invocation) error {
+func (impl) VerifyRedirect(r *verify.Redirect) error {
+	c, relayBase, h, inv := r.Configured, r.RelayBase, r.Headless, r.Inv
 	if h.BaseEnv == "" || c.Provider == "" {
 		return fmt.Errorf("%s names no provider to redirect", c.Tool)
 	}

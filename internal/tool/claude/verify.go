@@ -1,4 +1,4 @@
-package verify
+package claude
 
 import (
 	"encoding/json"
@@ -6,41 +6,61 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/verify"
 )
+
+// switchesSeen is the Claude Code version whose following of its provider
+// switches the route verdict expects (docs/tools.md).
+const switchesSeen = "2.1.197"
+
+// projectSettings are Claude Code's project and local settings (env
+// object, model key): the turn runs in an empty directory, so its
+// --settings file repeats them. VerifyRead keeps them in Configured.Own.
+type projectSettings struct {
+	env   map[string]string
+	model string
+}
+
+// VerifyRead is verify's Reader.
+func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, error) {
+	return fromClaude(s), nil
+}
 
 // fromClaude is Claude Code's triple: its settings files merged in its
 // order, a value in a settings env beating the same variable in the shell.
-func fromClaude(s *discover.Snapshot) Configured {
+func fromClaude(s *discover.Snapshot) verify.Configured {
 	e := s.Env
-	c := Configured{Tool: gateway.Claude, claudeProjectEnv: map[string]string{}}
-	for _, l := range claude.StateOf(s).Layers {
+	own := projectSettings{env: map[string]string{}}
+	c := verify.Configured{Tool: gateway.Claude, SwitchesSeen: switchesSeen}
+	for _, l := range StateOf(s).Layers {
 		if l.Exists {
 			c.Files = append(c.Files, l.Path)
 		}
 		// Claude Code silently ignores a settings file that fails
 		// validation in -p mode.
-		c.Notes = append(c.Notes, fileNotes(s, l.Path, "Claude Code ignores it")...)
+		c.Notes = append(c.Notes, verify.FileNotes(s, l.Path, "Claude Code ignores it")...)
 		if l.Scope == string(tool.ClaudeProject) || l.Scope == string(tool.ClaudeLocal) {
 			for k, v := range l.Env {
-				c.claudeProjectEnv[k] = v.Value
+				own.env[k] = v.Value
 			}
 			if l.Model.Value != "" {
-				c.claudeProjectModel = l.Model.Value
+				own.model = l.Model.Value
 			}
 		}
 	}
+	c.Own = own
 	t, _ := s.Own(gateway.Claude)
-	c.Route, c.RouteSource = routeOf(s, t)
+	c.Route, c.RouteSource = verify.RouteOf(s, t)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
 	if c.Route.ViaSwitch() && tool.ClaudeGatewayRefuses(c.Base) {
-		c.refusedBase, c.refusedSource = c.Base, c.BaseSource
+		c.Refused = &verify.Refusal{Base: c.Base, Source: c.BaseSource, Code: catalog.ClaudeGatewayHTTP}
 	}
-	for _, l := range claude.StateOf(s).Layers {
+	for _, l := range StateOf(s).Layers {
 		if l.Scope == string(tool.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
@@ -53,7 +73,7 @@ func fromClaude(s *discover.Snapshot) Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == tool.AnthropicAuthToken && claude.Var(s, tool.AnthropicAPIKey).Value != "" {
+		if t.KeyName == tool.AnthropicAuthToken && Var(s, tool.AnthropicAPIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}
@@ -66,30 +86,31 @@ func claudeValue(e *env.Env, v discover.Value) (string, string) {
 	if strings.HasPrefix(v.Source.Key, tool.ClaudeEnv+".") {
 		v.Source.Key = ""
 	}
-	return value(e, v)
+	return verify.Value(e, v)
 }
 
-// claudeRedirect points Claude Code at the relay for one -p turn. The
+// VerifyRedirect is verify's Redirector: it points Claude Code at the relay for one -p turn. The
 // redirect goes in a --settings file (the layer above user, project and
 // local settings) rather than inline JSON, because the project's env values
 // it carries may hold a key, and a command line is visible to every user of
 // the machine. The turn runs in an empty directory with no tools, so no
 // file of the user's project is read or sent.
-func claudeRedirect(_ *env.Env, c Configured, relayBase, tmp string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
+func (impl) VerifyRedirect(r *verify.Redirect) error {
+	own, _ := r.Configured.Own.(projectSettings)
 	merged, doc := map[string]string{}, map[string]any{}
-	for k, v := range c.claudeProjectEnv {
+	for k, v := range own.env {
 		merged[k] = v
 	}
-	if c.claudeProjectModel != "" {
-		doc[tool.ClaudeModelKey] = c.claudeProjectModel
+	if own.model != "" {
+		doc[tool.ClaudeModelKey] = own.model
 	}
-	merged[tool.AnthropicBaseURL] = relayBase
+	merged[tool.AnthropicBaseURL] = r.RelayBase
 	doc[tool.ClaudeEnv] = merged
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return err
 	}
-	settings := filepath.Join(tmp, "keydoctor-verify-settings.json")
-	vars["{settings}"] = settings
+	settings := filepath.Join(r.Tmp, "keydoctor-verify-settings.json")
+	r.Vars["{settings}"] = settings
 	return os.WriteFile(settings, b, 0o600)
 }

@@ -1,4 +1,4 @@
-package verify
+package verify_test
 
 import (
 	"encoding/json"
@@ -8,16 +8,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
+	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
 // Qwen Code's modelProviders entry for the model beats --openai-base-url:
 // the run gets a system settings file whose list has that entry's baseUrl
 // replaced by the relay; the variable it names and other entries stay.
 func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
-	e := testEnv(t, map[string]string{"MY_KEY": testKey})
-	write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{
+	e, _ := envtest.Home(t, nil, map[string]string{"MY_KEY": verifyKey})
+	envtest.Write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{
   // mine
   "security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1"}},
   "model": {"name": "gpt-4o"},
@@ -26,15 +28,15 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
     {"id": "gpt-4o", "baseUrl": "https://gw.example/api/v1", "envKey": "MY_KEY"}
   ]}
 }`)
-	c, err := Read(e, gateway.Qwen, testutil.TempDir(t))
+	c, err := verify.Read(e, gateway.Qwen, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Base != "https://gw.example/api/v1" || c.Key != testKey || !strings.Contains(c.BaseSource, "modelProviders.openai[1].baseUrl") {
+	if c.Base != "https://gw.example/api/v1" || c.Key != verifyKey || !strings.Contains(c.BaseSource, "modelProviders.openai[1].baseUrl") {
 		t.Fatalf("read %q from %s, key from %s", c.Base, c.BaseSource, c.KeySource)
 	}
 	tmp := testutil.TempDir(t)
-	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
+	inv, err := verify.Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
 	if !reflect.DeepEqual(doc.ModelProviders["openai"], want) || doc.Privacy["usageStatisticsEnabled"] {
 		t.Errorf("system settings = %s", b)
 	}
-	if strings.Contains(string(b)+strings.Join(inv.Args, " "), testKey) {
+	if strings.Contains(string(b)+strings.Join(inv.Args, " "), verifyKey) {
 		t.Error("the key is in the settings or on the command line")
 	}
 }
@@ -68,14 +70,14 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
 // Without an entry for the model, the flag alone redirects: the settings
 // file carries no list (which would replace the user's).
 func TestPrepareQwenWithoutProviders(t *testing.T) {
-	e := testEnv(t, nil)
-	write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+testKey+`"}}, "model": {"name": "gpt-4o"}}`)
-	c, err := Read(e, gateway.Qwen, testutil.TempDir(t))
+	e, _ := envtest.Home(t, nil, nil)
+	envtest.Write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+verifyKey+`"}}, "model": {"name": "gpt-4o"}}`)
+	c, err := verify.Read(e, gateway.Qwen, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tmp := testutil.TempDir(t)
-	inv, err := Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
+	inv, err := verify.Prepare(e, c, "http://127.0.0.1:9/api/v1", tmp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,13 +94,13 @@ func TestPrepareQwenWithoutProviders(t *testing.T) {
 // under /tmp): the run's settings go to its working directory's
 // .gemini/settings.json, which it merges over the user's.
 func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
-	e := testEnv(t, nil)
-	write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+testKey+"\nGEMINI_MODEL=gpt-4o\n")
-	c, err := Read(e, gateway.GeminiCLI, testutil.TempDir(t))
+	e, _ := envtest.Home(t, nil, nil)
+	envtest.Write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+verifyKey+"\nGEMINI_MODEL=gpt-4o\n")
+	c, err := verify.Read(e, gateway.GeminiCLI, testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	inv, err := Prepare(e, c, "http://127.0.0.1:9/api", testutil.TempDir(t))
+	inv, err := verify.Prepare(e, c, "http://127.0.0.1:9/api", testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

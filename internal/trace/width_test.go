@@ -1,11 +1,10 @@
-package main
+package trace
 
 import (
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 )
@@ -18,12 +17,12 @@ func TestTraceLinesFitTheTerminal(t *testing.T) {
 		Auth: "x-api-key", KeyMasked: "sk-t****0123", Client: "claude-cli/2.1.197 (external, cli)"}
 	for _, width := range []int{0, 60} {
 		var out strings.Builder
-		s := newTraceSink(&out, nil, env.FromMap(nil))
+		s := newSink(&out, nil)
 		s.width = width
 		s.add(r)
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if width == 0 {
-			if len(lines) != 1 || lines[0] != traceLine(r) {
+			if len(lines) != 1 || lines[0] != relay.Line(r) {
 				t.Errorf("no width: %q", out.String())
 			}
 			continue
@@ -35,11 +34,11 @@ func TestTraceLinesFitTheTerminal(t *testing.T) {
 			if human.Width(l) > width {
 				t.Errorf("line %q is wider than %d", l, width)
 			}
-			if i > 0 && !strings.HasPrefix(l, traceIndent) {
+			if i > 0 && !strings.HasPrefix(l, relay.LineIndent) {
 				t.Errorf("continuation %q is not indented under the path", l)
 			}
 		}
-		if strings.Join(strings.Fields(out.String()), " ") != strings.Join(strings.Fields(traceLine(r)), " ") {
+		if strings.Join(strings.Fields(out.String()), " ") != strings.Join(strings.Fields(relay.Line(r)), " ") {
 			t.Errorf("wrapping changed the words: %q", out.String())
 		}
 		if !strings.Contains(out.String(), "ttft 412ms e2e 1.2s") {

@@ -1,4 +1,4 @@
-package main
+package relay
 
 import (
 	"fmt"
@@ -10,17 +10,16 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/relay"
 )
 
-// traceIndent starts a wrapped trace line's continuation under the path,
-// past the time stamp.
-const traceIndent = "             "
+// LineIndent starts a wrapped Line's continuation under the path, past
+// the time stamp.
+const LineIndent = "             "
 
-// traceLine is one request on the terminal:
+// Line is one request on the terminal, as trace and verify print it:
 //
-//	22:03:01.123 POST /v1/messages?beta=true claude-sonnet-4-5 stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "claude-cli/2.1.197 (external, cli)"
-func traceLine(r relay.Record) string {
+//	22:03:01.123 POST /v1/messages?beta=true gpt-4o stream 200 ttft 412ms e2e 1.20s 57 tok auth x-api-key sk-t****0123 "client/1.2.3 (cli)"
+func Line(r Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
 	switch {
@@ -61,7 +60,9 @@ func traceLine(r relay.Record) string {
 	return b.String()
 }
 
-func printTraceSummary(w io.Writer, recs []relay.Record) {
+// PrintSummary prints one row per client and model of recs, or that none
+// came.
+func PrintSummary(w io.Writer, recs []Record) {
 	if len(recs) == 0 {
 		fmt.Fprintln(w, "\nno requests came through the relay")
 		return
@@ -69,7 +70,7 @@ func printTraceSummary(w io.Writer, recs []relay.Record) {
 	fmt.Fprintf(w, "\nsummary: %d %s\n", len(recs), human.Plural(len(recs), "request", "requests"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  CLIENT\tMODEL\tCOUNT\tERRORS\tMISMATCH\tTTFT P50")
-	for _, g := range relay.Summarize(recs) {
+	for _, g := range Summarize(recs) {
 		client, model := redact.Untrusted(g.Client), redact.Untrusted(g.Model) // the client chose both
 		if client == "" {
 			client = "(no user-agent)"

@@ -1,4 +1,4 @@
-package verify
+package cline
 
 import (
 	"encoding/json"
@@ -9,18 +9,22 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/internal/verify"
 )
+
+// VerifyRead is verify's Reader.
+func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, error) {
+	return fromCline(s)
+}
 
 // fromCline is the Cline CLI's triple: the last used provider of
 // providers.json.
-func fromCline(s *discover.Snapshot) (Configured, error) {
-	e, cl := s.Env, cline.StateOf(s)
-	c, err := opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
+func fromCline(s *discover.Snapshot) (verify.Configured, error) {
+	e, cl := s.Env, StateOf(s)
+	c, err := verify.Opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
 	if err != nil {
 		return c, err
 	}
@@ -28,7 +32,7 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 	if !ok {
 		return c, fmt.Errorf("%s: lastUsedProvider %q has no entry under providers", e.Tilde(cl.ProvidersPath), cl.LastUsed.Value)
 	}
-	if err := fatal(s, cl.ProvidersPath, false); err != nil {
+	if err := verify.Fatal(s, cl.ProvidersPath, false); err != nil {
 		return c, err
 	}
 	c.Provider, c.Auth = en.ID, en.Auth()
@@ -36,9 +40,9 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 		rule := tool.ClineAnthropicWire
 		c.Rule = &rule
 	}
-	c.Base, c.BaseSource = value(e, en.BaseURL)
-	c.Model, c.ModelSource = value(e, en.Model)
-	c.Key, c.KeySource = value(e, en.Key)
+	c.Base, c.BaseSource = verify.Value(e, en.BaseURL)
+	c.Model, c.ModelSource = verify.Value(e, en.Model)
+	c.Key, c.KeySource = verify.Value(e, en.Key)
 	return c, nil
 }
 
@@ -46,10 +50,11 @@ func fromCline(s *discover.Snapshot) (Configured, error) {
 // history and caches can be large and hold the user's conversations.
 var clineSkip = map[string]bool{"tasks": true, "checkpoints": true, "cache": true, "logs": true, "worktrees": true, "sessions": true}
 
-// clineRedirect copies the Cline data directory into tmp and points the
+// VerifyRedirect is verify's Redirector: it copies the Cline data directory into tmp and points the
 // copy's active provider at the relay; the CLI runs on the copy with
 // --data-dir: the user's own files are only read.
-func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
+func (impl) VerifyRedirect(r *verify.Redirect) error {
+	e, c, relayBase, tmp := r.Env, r.Configured, r.RelayBase, r.Tmp
 	src := tool.ClineData(e)
 	dst := filepath.Join(tmp, "cline-data")
 	if err := copyTree(src, dst, 64<<20); err != nil {
@@ -78,7 +83,7 @@ func clineRedirect(e *env.Env, c Configured, relayBase, tmp string, _ *tool.Head
 	if err != nil {
 		return err
 	}
-	vars["{data}"] = dst
+	r.Vars["{data}"] = dst
 	return os.WriteFile(providers, out, 0o600)
 }
 

@@ -1,22 +1,26 @@
-package verify
+package codex
 
 import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/verify"
 )
+
+// VerifyRead is verify's Reader.
+func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, error) {
+	return fromCodex(s)
+}
 
 // fromCodex is Codex's triple: config.toml's model and selected provider
 // and that provider's base URL and key. A legacy profile selector stops
 // Codex before the turn (docs/tools.md).
-func fromCodex(s *discover.Snapshot) (Configured, error) {
-	e, cx := s.Env, codex.StateOf(s)
-	c, err := opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
+func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
+	e, cx := s.Env, StateOf(s)
+	c, err := verify.Opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
 	if err != nil {
 		return c, err
 	}
@@ -24,9 +28,9 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 	if cx.Profile.Set() {
 		return c, fmt.Errorf("%s has profile = %q: Codex refuses to start with a legacy profile selector (codex-legacy-profile)", cx.Profile.Source.Display(e), cx.Profile.Value)
 	}
-	c.Notes = fileNotes(s, cx.AuthPath, "Codex ignores it")
+	c.Notes = verify.FileNotes(s, cx.AuthPath, "Codex ignores it")
 	t, _ := s.Own(gateway.Codex)
-	c.Model, c.ModelSource = value(e, t.Model)
+	c.Model, c.ModelSource = verify.Value(e, t.Model)
 	c.Provider = cx.SelectedProvider().Value
 	p, defined := cx.Providers[c.Provider]
 	_, reserved := tool.CodexReservedID(c.Provider)
@@ -37,7 +41,7 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 		if defined {
 			c.Notes = append(c.Notes, "[model_providers.openai] is ignored: openai is a reserved provider id (config-ignored)")
 		}
-		c.Key, c.KeySource = value(e, cx.OpenAIProviderKey())
+		c.Key, c.KeySource = verify.Value(e, cx.OpenAIProviderKey())
 		if c.Key == "" && e.Getenv(tool.OpenAIAPIKey) != "" {
 			c.Notes = append(c.Notes, "OPENAI_API_KEY is exported but Codex's built-in openai provider reads its key from auth.json (codex login --with-api-key)")
 		}
@@ -47,7 +51,7 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 		if p.WireAPI.Value == tool.CodexChatWire {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
-		c.Key, c.KeySource = value(e, t.Key)
+		c.Key, c.KeySource = verify.Value(e, t.Key)
 		if t.Auth != "" { // an x-api-key header (env_http_headers, http_headers)
 			c.Auth = t.Auth
 		}
@@ -58,21 +62,22 @@ func fromCodex(s *discover.Snapshot) (Configured, error) {
 			}
 		}
 	}
-	if err := fatal(s, cx.ConfigPath, false); err != nil {
+	if err := verify.Fatal(s, cx.ConfigPath, false); err != nil {
 		return c, err
 	}
-	c.Base, c.BaseSource = value(e, t.Base)
+	c.Base, c.BaseSource = verify.Value(e, t.Base)
 	return c, nil
 }
 
-// codexRedirect redirects one `codex exec` run with -c, which beats
+// VerifyRedirect is verify's Redirector: it redirects one `codex exec` run with -c, which beats
 // config.toml without touching it, in an empty directory, read-only, with
 // nothing persisted. A -c dotted path takes the provider id as is, so it
 // must be a bare TOML key.
-func codexRedirect(_ *env.Env, c Configured, relayBase, _ string, _ *tool.Headless, vars map[string]string, _ *Invocation) error {
+func (impl) VerifyRedirect(r *verify.Redirect) error {
+	c := r.Configured
 	if c.Provider != tool.CodexDefaultProvider && !tomlstr.BareKey(c.Provider) {
 		return fmt.Errorf("the provider id %q cannot be overridden with -c (it is not a bare TOML key)", c.Provider)
 	}
-	vars["{override}"] = tool.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(relayBase)
+	r.Vars["{override}"] = tool.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(r.RelayBase)
 	return nil
 }

@@ -1,7 +1,6 @@
-package main
+package verify
 
 import (
-	"io"
 	"strings"
 	"time"
 
@@ -9,17 +8,20 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
-	"github.com/keydoctor/keydoctor/internal/verify"
+	"github.com/keydoctor/keydoctor/internal/status"
 )
 
-// verifyDoc is `verify --json`: what the files say (key masked), every
-// request as trace logs it (no body, no key), the verdicts, and how the
-// tool ended.
-type verifyDoc struct {
+// Schema names the document of `verify --json` and its version.
+const Schema = "keydoctor/verify@1"
+
+// Doc is `verify --json`: what the files say (key masked), every request
+// as trace logs it (no body, no key), the verdicts, and how the tool
+// ended.
+type Doc struct {
 	Schema     string           `json:"schema"`
 	Tool       string           `json:"tool"`
 	OK         bool             `json:"ok"`
-	Configured verifyConfigured `json:"configured"`
+	Configured ConfiguredDoc    `json:"configured"`
 	Relay      string           `json:"relay"`
 	Requests   []relay.Record   `json:"requests"`
 	Findings   []doctor.Finding `json:"findings"`
@@ -27,7 +29,8 @@ type verifyDoc struct {
 	ToolOutput string           `json:"tool_output,omitempty"`
 }
 
-type verifyConfigured struct {
+// ConfiguredDoc is what the tool's files say, as Doc shows it.
+type ConfiguredDoc struct {
 	BaseURL               string   `json:"base_url"`
 	BaseSource            string   `json:"base_source,omitempty"`
 	Model                 string   `json:"model"`
@@ -38,63 +41,49 @@ type verifyConfigured struct {
 	Key                   string   `json:"key"`
 	KeySource             string   `json:"key_source,omitempty"`
 	Notes                 []string `json:"notes,omitempty"`
-	// Route is where the tool's requests go (Claude Code: its provider
-	// switches), as status names it.
-	Route *statusRoute `json:"route,omitempty"`
+	// Route is where the tool's requests go (its provider switches).
+	Route *status.Route `json:"route,omitempty"`
 }
 
-// verifyRoute is the turn's expected route, with the switch that selects
-// it even on the gateway route (CLAUDE_CODE_USE_GATEWAY).
-func verifyRoute(c verify.Configured) *statusRoute {
+// routeDoc is the turn's expected route as status's document names a
+// route, with the switch that selects it even on the gateway route.
+func routeDoc(c Configured) *status.Route {
 	r := c.Route
 	if r.Kind == "" {
 		return nil
 	}
-	out := &statusRoute{Kind: string(r.Kind), Name: r.Name, Title: r.Title, Source: c.RouteSource}
+	out := &status.Route{Kind: string(r.Kind), Name: r.Name, Title: r.Title, Source: c.RouteSource}
 	if r.Switch.Set() {
 		out.Value, out.Key = r.Switch.Value, r.Switch.Source.Key
 	}
 	return out
 }
 
-func writeVerifyJSON(w io.Writer, tool gateway.Tool, t verify.Turn, timeout time.Duration) error {
+// NewDoc is the document of one turn of tool; timeout is the turn's
+// deadline, named when the tool did not finish within it.
+func NewDoc(tool gateway.Tool, t Turn, timeout time.Duration) *Doc {
 	c := t.Configured
-	doc := verifyDoc{
-		Schema: schemaVerify, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
-		Configured: verifyConfigured{
+	doc := &Doc{
+		Schema: Schema, Tool: string(tool.ID), OK: !t.Failed(), Relay: t.RelayRoot,
+		Configured: ConfiguredDoc{
 			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
 			Auth: string(c.Auth), Key: redact.Mask(c.Key), KeySource: c.KeySource,
-			Route: verifyRoute(c),
+			Route: routeDoc(c),
 		},
 		Requests: t.Records,
 	}
-	for _, n := range c.Notes {
-		doc.Configured.Notes = append(doc.Configured.Notes, n)
-	}
+	doc.Configured.Notes = append(doc.Configured.Notes, c.Notes...)
 	if doc.Requests == nil {
 		doc.Requests = []relay.Record{}
 	}
 	for _, v := range t.Verdicts {
-		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: verdictStatus(v.Status),
+		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status.Doctor(),
 			Tool: string(tool.ID), Message: v.What + ": " + v.Message})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
 		doc.ToolOutput = strings.TrimSpace(t.ToolOutput)
 	}
-	return writeJSON(w, doc)
-}
-
-// verdictStatus is the doctor's status of the same name.
-func verdictStatus(s verify.Severity) doctor.Status {
-	switch s {
-	case verify.OK:
-		return doctor.OK
-	case verify.Info:
-		return doctor.Info
-	case verify.Warning:
-		return doctor.Warning
-	}
-	return doctor.Error
+	return doc
 }
