@@ -13,14 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/setup"
 )
 
-// defaultLockWait is how long a writer waits for another to finish: a
-// setup takes milliseconds, so seconds mean the holder is stuck or is a
-// wizard waiting for its user.
-const defaultLockWait = 5 * time.Second
-
-// lockWaitVar overrides the wait (a Go duration, "0" to fail at once).
-const lockWaitVar = "KEYDOCTOR_LOCK_WAIT"
-
 // runSession runs a command's write session (internal/plan): the lock
 // first, then st's steps, which read the profile store and the files,
 // plan, ask, and remember. command names the run to a writer that waits
@@ -37,13 +29,9 @@ func runSession(ctx context.Context, e *env.Env, stderr io.Writer, command strin
 // writeSession is the session a command named command writes in: it
 // waits $KEYDOCTOR_LOCK_WAIT (default 5s) for another writer, saying so.
 func writeSession(e *env.Env, stderr io.Writer, command string) (*plan.Session, error) {
-	wait := defaultLockWait
-	if v, ok := e.Lookup(lockWaitVar); ok {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			return nil, usageErrorf("e.g. "+lockWaitVar+"=30s", "%s=%q is not a duration", lockWaitVar, v)
-		}
-		wait = d
+	wait, err := plan.WaitFor(e)
+	if err != nil {
+		return nil, err
 	}
 	return &plan.Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
 		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)
