@@ -14,7 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -80,7 +80,7 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 func (w *wizard) askProfileBackground(ctx context.Context) error {
 	p := &w.profile
 	const none = "\x00none"
-	def := tool.ClaudeDefaultBackgroundModel
+	def := claude.DefaultBackgroundModel
 	if len(w.ids) == 0 {
 		var typed string
 		in := huh.NewInput().Title("Claude Code's background model (Enter: its default, " + def + ")").Value(&typed)
