@@ -14,7 +14,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 func backupsIn(t *testing.T, o Options) []string {
@@ -55,7 +54,7 @@ func TestNewToolDirsArePrivate(t *testing.T) {
 			o := testOptions(t)
 			o.ToolOptions = map[string]string{"codex-auth": auth}
 			apply(t, o, mustPlan(t, o, allTools))
-			for _, d := range []string{tool.CodexHome(o.Env), tool.ClaudeDir(o.Env), tool.ClineSettingsDir(o.Env), tool.ClineDir(o.Env), o.Project} {
+			for _, d := range []string{dirOf(t, o, "codex", "config", 0), dirOf(t, o, "claude", "user", 0), dirOf(t, o, "cline", "providers", 0), dirOf(t, o, "cline", "providers", 2), o.Project} {
 				if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
 					t.Errorf("%s: %v, want 0700", d, fi.Mode().Perm())
 				}
@@ -70,7 +69,7 @@ func TestNewToolDirsArePrivate(t *testing.T) {
 func TestWriteRefusalLeavesNoBackup(t *testing.T) {
 	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
 	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude, gateway.Codex})
 	n := 0
@@ -102,7 +101,7 @@ func TestReadOnlyDirRefusedBeforeBackup(t *testing.T) {
 		t.Skip("root may write into any directory")
 	}
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	os.Chmod(filepath.Dir(settings), 0o500)
 	defer os.Chmod(filepath.Dir(settings), 0o700)
@@ -120,9 +119,9 @@ func TestReadOnlyDirRefusedBeforeBackup(t *testing.T) {
 // still hold what this run wrote.
 func TestRollbackKeepsAnotherWritersChange(t *testing.T) {
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
-	codex := tool.CodexConfig(o.Env)
+	codex := pathOf(t, o, "codex", "config")
 	writeFile(t, codex, "# mine\n", 0o600)
 	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude, gateway.Codex})
 	n := 0
@@ -161,7 +160,7 @@ func TestRollbackKeepsAnotherWritersChange(t *testing.T) {
 func TestApplyRemovesStaleLeftovers(t *testing.T) {
 	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	old := time.Now().Add(-time.Hour)
 	const deadPID = 999999999
@@ -207,7 +206,7 @@ func TestApplyRemovesStaleLeftovers(t *testing.T) {
 func TestFailedBackupLeavesNothing(t *testing.T) {
 	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude})
 	backupWrite = func(path string, data []byte, o atomicfile.Options) error {
@@ -236,7 +235,7 @@ func TestFailedBackupLeavesNothing(t *testing.T) {
 func TestApplyRefusesChangeAtTheLastMoment(t *testing.T) {
 	testutil.SkipUnderWine(t, "os.RemoveAll, which removes an unfinished backup, fails there")
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude})
 	atomicfile.Hook = func(point, path string) {

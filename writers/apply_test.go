@@ -9,16 +9,15 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 var allTools = []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.DotEnv}
 
 func TestApplyBackupAndRestore(t *testing.T) {
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
-	writeFile(t, tool.CodexConfig(o.Env), "# mine\n", 0o644)
+	writeFile(t, pathOf(t, o, "codex", "config"), "# mine\n", 0o644)
 	os.MkdirAll(o.Project, 0o755)
 	p, err := MakePlan(o, allTools)
 	if err != nil {
@@ -44,7 +43,7 @@ func TestApplyBackupAndRestore(t *testing.T) {
 	if fi, _ := os.Stat(res.Backup); !noModes && fi.Mode().Perm() != 0o700 {
 		t.Errorf("backup dir mode %v", fi.Mode().Perm())
 	}
-	if fi, _ := os.Stat(tool.CodexConfig(o.Env)); !noModes && fi.Mode().Perm() != 0o644 {
+	if fi, _ := os.Stat(pathOf(t, o, "codex", "config")); !noModes && fi.Mode().Perm() != 0o644 {
 		t.Errorf("config.toml holds no key: its mode must stay 0644, got %v", fi.Mode().Perm())
 	}
 
@@ -68,10 +67,10 @@ func TestApplyBackupAndRestore(t *testing.T) {
 	if got := readString(t, settings); got != `{"model": "opus"}` {
 		t.Errorf("settings.json = %s", got)
 	}
-	if got := readString(t, tool.CodexConfig(o.Env)); got != "# mine\n" {
+	if got := readString(t, pathOf(t, o, "codex", "config")); got != "# mine\n" {
 		t.Errorf("config.toml = %s", got)
 	}
-	if _, err := os.Stat(tool.ClineProvidersFile(o.Env)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(pathOf(t, o, "cline", "providers")); !errors.Is(err, os.ErrNotExist) {
 		t.Error("providers.json, created by setup, is still there")
 	}
 	list, _ := Backups(filepath.Join(o.Env.Home, "backups"))
@@ -82,7 +81,7 @@ func TestApplyBackupAndRestore(t *testing.T) {
 
 func TestApplyRefusesConcurrentChange(t *testing.T) {
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	p := planOne(t, o, gateway.Claude)
 	writeFile(t, settings, `{"model": "changed meanwhile"}`, 0o600)
@@ -104,7 +103,7 @@ func TestApplyRefusesConcurrentChange(t *testing.T) {
 
 func TestApplyRollsBackOnFailure(t *testing.T) {
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
 	p, err := MakePlan(o, []gateway.ToolID{gateway.Claude, gateway.Codex})
 	if err != nil {
@@ -125,16 +124,16 @@ func TestApplyRollsBackOnFailure(t *testing.T) {
 	if got := readString(t, settings); got != `{"model": "opus"}` {
 		t.Errorf("settings.json not rolled back: %s", got)
 	}
-	if _, err := os.Stat(tool.CodexConfig(o.Env)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(pathOf(t, o, "codex", "config")); !errors.Is(err, os.ErrNotExist) {
 		t.Error("config.toml, new in this run, was not removed")
 	}
 }
 
 func TestApplyConcurrentChangeMidRun(t *testing.T) {
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
-	codex := tool.CodexConfig(o.Env)
+	codex := pathOf(t, o, "codex", "config")
 	writeFile(t, codex, "# x\n", 0o600)
 	p, _ := MakePlan(o, []gateway.ToolID{gateway.Claude, gateway.Codex})
 	beforeWrite = func(c *Change) error {
@@ -160,7 +159,7 @@ func TestApplySymlinkStaysSymlink(t *testing.T) {
 	o := testOptions(t)
 	real := filepath.Join(o.Env.Home, "dotfiles", "claude-settings.json")
 	writeFile(t, real, `{"model": "opus"}`, 0o644)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	os.MkdirAll(filepath.Dir(settings), 0o755)
 	testutil.Symlink(t, real, settings)
 	p := planOne(t, o, gateway.Claude)
@@ -185,7 +184,7 @@ func TestApplyKeepsOwner(t *testing.T) {
 		t.Skip("needs root to give a file another owner")
 	}
 	o := testOptions(t)
-	settings := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
 	if err := os.Chown(settings, 4321, 4321); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // BenchmarkPlanRealHome plans every tool over a home full of real-looking
@@ -16,11 +15,11 @@ func BenchmarkPlanRealHome(b *testing.B) {
 	o := testOptions(t)
 	o.Env.Home = testutil.TempDir(b)
 	o.Project = filepath.Join(o.Env.Home, "project")
-	writeFileB(b, tool.ClaudeSettings(o.Env, tool.ClaudeUser, ""), claudeSettingsWithHooks)
-	writeFileB(b, tool.CodexConfig(o.Env), codexConfigRealLooking)
-	writeFileB(b, tool.ClineProvidersFile(o.Env), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
-	writeFileB(b, tool.DotEnvFile(o.Project), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
-	writeFileB(b, tool.Editors(o.Env)[0].VSCodeSettings(), vscodeSettings)
+	writeFileB(b, pathOf(b, o, "claude", "user"), claudeSettingsWithHooks)
+	writeFileB(b, pathOf(b, o, "codex", "config"), codexConfigRealLooking)
+	writeFileB(b, pathOf(b, o, "cline", "providers"), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
+	writeFileB(b, pathOf(b, o, "env", "env"), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
+	writeFileB(b, pathOf(b, o, "vscode", "Code settings"), vscodeSettings)
 	tools := []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.VSCode, gateway.DotEnv}
 	b.ResetTimer()
 	for b.Loop() {

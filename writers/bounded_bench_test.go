@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // bigSettings is a Claude Code settings.json of about size bytes, as a
@@ -44,7 +43,7 @@ func benchPlanSettings(b *testing.B, shape string, size int) {
 	if shape == "one-line" { // minified: the whole file is one diff line
 		body = strings.ReplaceAll(strings.TrimSuffix(body, "\n"), "\n", "") + "\n"
 	}
-	writeFileB(b, tool.ClaudeSettings(o.Env, tool.ClaudeUser, ""), body)
+	writeFileB(b, pathOf(b, o, "claude", "user"), body)
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	for b.Loop() {
@@ -67,7 +66,7 @@ func BenchmarkPlanLongEnvLine(b *testing.B) {
 			o := testOptions(t)
 			o.Env.Home = b.TempDir()
 			o.Project = b.TempDir()
-			writeFileB(b, tool.DotEnvFile(o.Project), "OTHER="+strings.Repeat("x", size)+"\nTAOTOKEN_MODEL=old\n")
+			writeFileB(b, pathOf(b, o, "env", "env"), "OTHER="+strings.Repeat("x", size)+"\nTAOTOKEN_MODEL=old\n")
 			b.SetBytes(int64(size))
 			b.ResetTimer()
 			for b.Loop() {

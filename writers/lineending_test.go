@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // TestWritersFollowCRLF: a file with CRLF line endings gets the same edit
@@ -19,8 +18,8 @@ func TestWritersFollowCRLF(t *testing.T) {
 		path    func(o Options) string
 		content string
 	}
-	claude := func(o Options) string { return tool.ClaudeSettings(o.Env, tool.ClaudeUser, "") }
-	vscode := func(o Options) string { return tool.Editors(o.Env)[0].VSCodeSettings() }
+	claude := func(o Options) string { return pathOf(t, o, "claude", "user") }
+	vscode := func(o Options) string { return pathOf(t, o, "vscode", "Code settings") }
 	tests := []struct {
 		name  string
 		tools []gateway.ToolID
@@ -30,24 +29,24 @@ func TestWritersFollowCRLF(t *testing.T) {
 		{"claude empty object on lines", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n}\n"}}},
 		{"claude env without our keys", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n  \"env\": {\n    \"FOO\": \"1\"\n  },\n  \"model\": \"opus\"\n}\n"}}},
 		{"codex config and auth", []gateway.ToolID{gateway.Codex}, []fixture{
-			{func(o Options) string { return tool.CodexConfig(o.Env) }, codexConfigRealLooking},
-			{func(o Options) string { return tool.CodexAuth(o.Env) }, "{\n  \"OPENAI_API_KEY\": null,\n  \"last_refresh\": \"x\"\n}\n"},
+			{func(o Options) string { return pathOf(t, o, "codex", "config") }, codexConfigRealLooking},
+			{func(o Options) string { return pathOf(t, o, "codex", "auth") }, "{\n  \"OPENAI_API_KEY\": null,\n  \"last_refresh\": \"x\"\n}\n"},
 		}},
 		{"codex config without our table", []gateway.ToolID{gateway.Codex}, []fixture{
-			{func(o Options) string { return tool.CodexConfig(o.Env) }, "# mine\nmodel = \"o3\"\n\n[features]\nweb_search = true\n"},
+			{func(o Options) string { return pathOf(t, o, "codex", "config") }, "# mine\nmodel = \"o3\"\n\n[features]\nweb_search = true\n"},
 		}},
 		{"cline providers", []gateway.ToolID{gateway.Cline}, []fixture{
-			{func(o Options) string { return tool.ClineProvidersFile(o.Env) }, "{\n  \"version\": 1,\n  \"providers\": {\n    \"anthropic\": {\n      \"settings\": {\"provider\": \"anthropic\"},\n      \"updatedAt\": \"2026-01-01T00:00:00.000Z\"\n    }\n  }\n}\n"},
+			{func(o Options) string { return pathOf(t, o, "cline", "providers") }, "{\n  \"version\": 1,\n  \"providers\": {\n    \"anthropic\": {\n      \"settings\": {\"provider\": \"anthropic\"},\n      \"updatedAt\": \"2026-01-01T00:00:00.000Z\"\n    }\n  }\n}\n"},
 		}},
 		{".env and .gitignore", []gateway.ToolID{gateway.DotEnv}, []fixture{
-			{func(o Options) string { return tool.DotEnvFile(o.Project) }, "# app\nPORT=8080\nTAOTOKEN_MODEL=old\n"},
+			{func(o Options) string { return pathOf(t, o, "env", "env") }, "# app\nPORT=8080\nTAOTOKEN_MODEL=old\n"},
 			{func(o Options) string { return filepath.Join(o.Project, ".gitignore") }, "node_modules/\ndist\n"},
 			{func(o Options) string { return filepath.Join(o.Project, ".git", "HEAD") }, "ref: refs/heads/main\n"},
 		}},
 		{"vscode settings with comments", []gateway.ToolID{gateway.VSCode}, []fixture{{vscode, vscodeSettings}}},
 		{"vscode settings same-line comment", []gateway.ToolID{gateway.VSCode}, []fixture{
 			{vscode, "{\n  \"cline.mcpServers\": {\"a\": {\"command\": \"x\"}},\n  \"editor.fontSize\": 14 // big\n}\n"},
-			{func(o Options) string { return tool.Editors(o.Env)[0].ClineMCP() }, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"npx\"}\n  }\n}\n"},
+			{func(o Options) string { return pathOf(t, o, "vscode", "Code mcp") }, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"npx\"}\n  }\n}\n"},
 		}},
 	}
 	for _, tt := range tests {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 const claudeSettingsWithHooks = `{
@@ -34,7 +33,7 @@ const claudeSettingsWithHooks = `{
 
 func TestRefusedFiles(t *testing.T) {
 	o := testOptions(t)
-	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	path := pathOf(t, o, "claude", "user")
 	check := func(name, want string) {
 		t.Helper()
 		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
@@ -103,7 +102,7 @@ func TestRefusesImmutable(t *testing.T) {
 		{"+i", "", "is immutable (chattr +i)"},
 	} {
 		o := testOptions(t)
-		path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+		path := pathOf(t, o, "claude", "user")
 		writeFile(t, path, "{}\n", 0o600)
 		target := path
 		if tt.dir != "" {
@@ -144,7 +143,7 @@ func TestHardLinkNoted(t *testing.T) {
 		t.Skip("link counts are not read on Windows")
 	}
 	o := testOptions(t)
-	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	path := pathOf(t, o, "claude", "user")
 	writeFile(t, path, "{}\n", 0o600)
 	if err := os.Link(path, filepath.Join(o.Env.Home, "settings-copy.json")); err != nil {
 		t.Skip(err)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // A key that looks like no known key format: masking must not depend on
@@ -52,7 +51,7 @@ func TestRestoreDiffMasksRemovedFiles(t *testing.T) {
 func TestCodexLoginTokensMasked(t *testing.T) {
 	o := testOptions(t)
 	tokens := []string{"REFRESH_TOKEN_VALUE_X", "rt_x1", "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln"}
-	writeFile(t, tool.CodexAuth(o.Env), `{
+	writeFile(t, pathOf(t, o, "codex", "auth"), `{
   "OPENAI_API_KEY": null,
   "tokens": {
     "refresh_token": "`+tokens[0]+`",

@@ -17,7 +17,9 @@ type Options struct {
 	Profile gateway.Profile
 	Project string // where the project-scope files live
 
-	ClaudeScope tool.ClaudeScope // user (default), project, local
+	// Scope is which of its settings files a tool with scopes writes
+	// (Claude Code: user, the default, project or local).
+	Scope string
 
 	// ToolOptions are the values given to the registered tools' Options,
 	// by name; Option reads them.

@@ -23,7 +23,7 @@ func TestWirePathsBackground(t *testing.T) {
 		name, extra, model, source string
 		dflt                       bool
 	}{
-		{"defaulted", "", tool.ClaudeDefaultBackgroundModel, "~/.claude/settings.json", true},
+		{"defaulted", "", defaultBackground(t), "~/.claude/settings.json", true},
 		{"set", `"ANTHROPIC_DEFAULT_HAIKU_MODEL":"small",`, "small", "~/.claude/settings.json:1 (env.ANTHROPIC_DEFAULT_HAIKU_MODEL)", false},
 	} {
 		ps := Paths(wireSnapshot(t, settings(tt.extra), nil), "")
@@ -61,7 +61,7 @@ func TestWireBackgroundDefault(t *testing.T) {
 		}
 	}
 	bgPath := claudePath(root, "claude-sonnet-4-5")
-	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = tool.ClaudeDefaultBackgroundModel, true, "~/.claude/settings.json"
+	bgPath.BackgroundModel, bgPath.BackgroundDefault, bgPath.BackgroundSource = defaultBackground(t), true, "~/.claude/settings.json"
 	bgPath.BackgroundAt = doctor.At{File: filepath.FromSlash("/home/u/.claude/settings.json")}
 	tests := []struct {
 		name     string
@@ -70,15 +70,15 @@ func TestWireBackgroundDefault(t *testing.T) {
 		status   doctor.Status
 		msg, fix string
 	}{
-		{"listed", []string{"claude-sonnet-4-5", tool.ClaudeDefaultBackgroundModel}, nil, doctor.OK,
+		{"listed", []string{"claude-sonnet-4-5", defaultBackground(t)}, nil, doctor.OK,
 			"Claude Code's default background model (no ANTHROPIC_DEFAULT_HAIKU_MODEL is set), is among the models the gateway lists", ""},
-		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(tool.ClaudeDefaultBackgroundModel), doctor.Error,
+		{"not listed, refused", []string{"claude-sonnet-4-5", "claude-haiku-4-5"}, notFound(defaultBackground(t)), doctor.Error,
 			"is not served by the gateway; closest it serves: claude-haiku-4-5",
 			"set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to claude-haiku-4-5, the closest one the gateway serves, or run 'keydoctor setup --tools claude --background-model claude-haiku-4-5'"},
-		{"no list, refused", nil, notFound(tool.ClaudeDefaultBackgroundModel), doctor.Error,
+		{"no list, refused", nil, notFound(defaultBackground(t)), doctor.Error,
 			"is not served by the gateway", "set ANTHROPIC_DEFAULT_HAIKU_MODEL in ~/.claude/settings.json to one the gateway serves"},
-		{"no list, served", nil, answer(tool.ClaudeDefaultBackgroundModel), doctor.OK,
-			"is served (answered as " + tool.ClaudeDefaultBackgroundModel + ")", ""},
+		{"no list, served", nil, answer(defaultBackground(t)), doctor.OK,
+			"is served (answered as " + defaultBackground(t) + ")", ""},
 	}
 	for _, tt := range tests {
 		c := &fakeClient{routes: healthy(root, gateway.Messages, "claude-sonnet-4-5"), models: tt.models}
@@ -115,4 +115,18 @@ func TestWireBackgroundDefault(t *testing.T) {
 			t.Errorf("%s: %d non-streaming requests (a listed model costs none)", tt.name, n)
 		}
 	}
+}
+
+// defaultBackground is the model the background path of these tests
+// defaults to: the registered tool's own (a tool package imports this one,
+// so its test reads the fact through the registry).
+func defaultBackground(t *testing.T) string {
+	t.Helper()
+	for _, d := range tool.All() {
+		if d.DefaultBackgroundModel != "" {
+			return d.DefaultBackgroundModel
+		}
+	}
+	t.Fatal("no registered tool has a default background model")
+	return ""
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/spf13/cobra"
 )
 
@@ -18,7 +18,7 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		"color":       fixed("auto", "always", "never"),
 		"preset":      fixed(complete.Presets()...),
 		"scenario":    fixed(complete.Scenarios()...),
-		"scope":       fixed(string(tool.ClaudeUser), string(tool.ClaudeProject), string(tool.ClaudeLocal)),
+		"scope":       fixed(string(claude.User), string(claude.Project), string(claude.Local)),
 		"claude-auth": fixed("token", "api-key"),
 		"codex-auth":  fixed("file", "env"),
 		"key-env": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {

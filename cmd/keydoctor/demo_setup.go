@@ -12,7 +12,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // demoTools are the tools the demo sets up.
@@ -41,7 +42,7 @@ func demoDoctor(st *demoState) error {
 // demoBroken writes the mistake behind Claude Code's "the model may not
 // exist" into the demo's settings and lets doctor name it.
 func demoBroken(st *demoState) error {
-	path := tool.ClaudeSettings(st.Env, tool.ClaudeUser, "")
+	path := claude.Settings(st.Env, claude.User, "")
 	b, err := safefile.ReadFile(path)
 	if err != nil {
 		return err
@@ -52,18 +53,18 @@ func demoBroken(st *demoState) error {
 	if err := json.Unmarshal(b, &settings); err != nil {
 		return err
 	}
-	envObj, _ := settings[tool.ClaudeEnv].(map[string]any)
+	envObj, _ := settings[claude.Env].(map[string]any)
 	if envObj == nil {
 		return fmt.Errorf("setup wrote no env object into %s", path)
 	}
-	envObj[tool.AnthropicBaseURL] = broken
+	envObj[anthropic.BaseURL] = broken
 	if b, err = json.MarshalIndent(settings, "", "  "); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		return err
 	}
-	fmt.Fprintf(st.Out, "(%s set to %s in ~/.claude/settings.json, as many guides say)\n", tool.AnthropicBaseURL, broken)
+	fmt.Fprintf(st.Out, "(%s set to %s in ~/.claude/settings.json, as many guides say)\n", anthropic.BaseURL, broken)
 	fmt.Fprintf(st.Out, "$ keydoctor doctor --tool claude\n")
 	err = runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: demoProject(st), Tool: "claude", Timeout: 10 * time.Second})
 	if isExit(err, exitFindings) {

@@ -15,7 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
@@ -196,7 +196,7 @@ func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profi
 
 // claudeAuthOf keeps the variable the user's Claude Code key is in.
 func claudeAuthOf(snap *discover.Snapshot) string {
-	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == tool.AnthropicAPIKey {
+	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == anthropic.APIKey {
 		return "api-key"
 	}
 	return ""
@@ -210,7 +210,7 @@ func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
 	if !ok {
 		return "", ""
 	}
-	for _, r := range tool.CodexReserved {
+	for _, r := range codex.Reserved {
 		if strings.EqualFold(pv.ID, r.ID) {
 			return "", ""
 		}

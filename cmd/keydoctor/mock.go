@@ -75,7 +75,7 @@ SCENARIOS
 	f.StringVar(&o.Gateway.Prefix, "prefix", "/api", "path prefix of the gateway root")
 	f.StringVar(&o.Key, "key", "", "the fake gateway's test key (default "+mock.DefaultKey+")")
 	f.StringVar(&o.KeyEnv, "key-env", "", "name of a variable holding the key to accept")
-	f.StringVar(&models, "models", strings.Join(mock.DefaultModels, ","), "served model ids, comma separated")
+	f.StringVar(&models, "models", strings.Join(mock.DefaultModels(), ","), "served model ids, comma separated")
 	f.DurationVar(&o.Gateway.TTFT, "ttft", 80*time.Millisecond, "time to first content delta")
 	f.DurationVar(&o.Gateway.TPOT, "tpot", 10*time.Millisecond, "time between deltas")
 	f.IntVar(&o.Gateway.Tokens, "tokens", 16, "output tokens per answer (max_tokens may cut it)")

@@ -15,7 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -81,7 +81,7 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 func (w *wizard) askProfileBackground(ctx context.Context) error {
 	p := &w.Profile
 	const none = "\x00none"
-	def := tool.ClaudeDefaultBackgroundModel
+	def := claude.DefaultBackgroundModel
 	if len(w.IDs) == 0 {
 		var typed string
 		in := huh.NewInput().Title("Claude Code's background model (Enter: its default, " + def + ")").Value(&typed)

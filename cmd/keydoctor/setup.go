@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -302,9 +303,9 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	case o.keyEnv != "":
 		wo.KeyEnv = o.keyEnv
 	}
-	switch tool.ClaudeScope(o.Scope) {
-	case tool.ClaudeUser, tool.ClaudeProject, tool.ClaudeLocal, "":
-		wo.ClaudeScope = tool.ClaudeScope(o.Scope)
+	switch claude.Scope(o.Scope) {
+	case claude.User, claude.Project, claude.Local, "":
+		wo.Scope = o.Scope
 	default:
 		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
 	}

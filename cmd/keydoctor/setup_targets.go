@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -56,7 +57,7 @@ func untargeted(o *setupOptions, tools []gateway.ToolID, plan *writers.Plan) ([]
 // create one.
 func vscodeAbsence(o *setupOptions) string {
 	var found []string
-	for _, ed := range tool.Editors(o.Env) {
+	for _, ed := range vscode.Editors(o.Env) {
 		// The extension's storage exists once Cline ran in that editor.
 		if _, err := os.Stat(filepath.Dir(filepath.Dir(ed.ClineMCP()))); err == nil {
 			found = append(found, o.Env.Tilde(ed.ClineMCP()))
@@ -64,7 +65,7 @@ func vscodeAbsence(o *setupOptions) string {
 	}
 	if len(found) == 0 {
 		return "no VS Code (or Cursor, VSCodium…) with the Cline extension was found: its MCP settings file, " +
-			o.Env.Tilde(tool.Editors(o.Env)[0].ClineMCP()) + ", appears once the extension has run"
+			o.Env.Tilde(vscode.Editors(o.Env)[0].ClineMCP()) + ", appears once the extension has run"
 	}
 	return "no MCP server entry to update in " + strings.Join(found, ", ") + "; --mcp-command 'CMD ARGS' creates one"
 }

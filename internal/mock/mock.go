@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,9 +26,18 @@ import (
 const DefaultKey = "sk-mock-0123456789abcdef0123"
 
 // DefaultModels are served when Options.Models is empty: a gateway that
-// also serves the model a tool sends its background requests to unless
-// told otherwise (pass Models without it to reproduce one that does not).
-var DefaultModels = []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5", tool.ClaudeDefaultBackgroundModel}
+// also serves the models the registered tools send their background
+// requests to unless told otherwise (tool.Tool.DefaultBackgroundModel;
+// pass Models without them to reproduce a gateway that does not).
+func DefaultModels() []string {
+	out := []string{"gpt-4o", "gpt-4o-mini", "claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5"}
+	for _, t := range tool.All() {
+		if m := t.DefaultBackgroundModel; m != "" && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 // Options configure the fake gateway. The zero value serves DefaultModels
 // under no prefix with DefaultKey, 16 tokens, no delays.
@@ -82,7 +92,7 @@ func (o Options) withDefaults() Options {
 		o.Key = DefaultKey
 	}
 	if len(o.Models) == 0 {
-		o.Models = DefaultModels
+		o.Models = DefaultModels()
 	}
 	if o.Tokens <= 0 {
 		o.Tokens = 16

@@ -198,7 +198,7 @@ func TestListModelsAndClosest(t *testing.T) {
 	srv := startMock(t, mock.Options{Prefix: "/api"})
 	c := newTestClient(t, Options{})
 	ids, res := ListModels(context.Background(), c, srv.Root(), testKey, gateway.AuthBearer)
-	if !res.OK() || len(ids) != len(mock.DefaultModels) {
+	if !res.OK() || len(ids) != len(mock.DefaultModels()) {
 		t.Fatalf("ids %v code %s err %v", ids, res.Code, res.Err)
 	}
 	if got := Closest("gpt-4", ids, 2); len(got) != 2 || got[0] != "gpt-4o" {

@@ -3,11 +3,12 @@ package profile
 import (
 	"errors"
 	"fmt"
-	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"

@@ -1,10 +1,11 @@
 package profile
 
 import (
-	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // TestLoadPairsKeyWithItsHost: the resolution keeps a key only with a

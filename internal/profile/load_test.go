@@ -2,11 +2,12 @@ package profile
 
 import (
 	"errors"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 func TestLoadPrecedence(t *testing.T) {

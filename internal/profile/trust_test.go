@@ -1,11 +1,12 @@
 package profile
 
 import (
-	"github.com/keydoctor/keydoctor/internal/testutil"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 )

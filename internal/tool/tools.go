@@ -43,6 +43,10 @@ type Tool struct {
 	// BackgroundModel is where the model of the tool's background calls
 	// is set (they go through the gateway too); "" when it makes none.
 	BackgroundModel string
+	// DefaultBackgroundModel is the model those calls go to when nothing
+	// sets BackgroundModel, as observed with the tool's version (a gateway
+	// that does not serve it answers them 404).
+	DefaultBackgroundModel string
 	// Runtime is the HTTP stack the tool reaches the gateway with: it
 	// decides which proxy variables apply.
 	Runtime Runtime

@@ -8,6 +8,11 @@ import (
 
 	tools "github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -17,15 +22,15 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 	e := env.FromMap(map[string]string{"HOME": "/h"})
 	e.GOOS = "linux"
 	want := map[string]string{
-		tools.ClaudeSettings(e, tools.ClaudeUser, "/p"):    "/h/.claude/settings.json",
-		tools.ClaudeSettings(e, tools.ClaudeProject, "/p"): "/p/.claude/settings.json",
-		tools.ClaudeSettings(e, tools.ClaudeLocal, "/p"):   "/p/.claude/settings.local.json",
-		tools.ClaudeState(e):                               "/h/.claude.json",
-		tools.CodexConfig(e):                               "/h/.codex/config.toml",
-		tools.CodexAuth(e):                                 "/h/.codex/auth.json",
-		tools.ClineProvidersFile(e):                        "/h/.cline/data/settings/providers.json",
-		tools.ClineCLIMCP(e):                               "/h/.cline/data/settings/cline_mcp_settings.json",
-		tools.DotEnvFile("/p"):                             "/p/.env",
+		claude.Settings(e, claude.User, "/p"):    "/h/.claude/settings.json",
+		claude.Settings(e, claude.Project, "/p"): "/p/.claude/settings.json",
+		claude.Settings(e, claude.Local, "/p"):   "/p/.claude/settings.local.json",
+		claude.StateFile(e):                      "/h/.claude.json",
+		codex.Config(e):                          "/h/.codex/config.toml",
+		codex.Auth(e):                            "/h/.codex/auth.json",
+		cline.ProvidersFile(e):                   "/h/.cline/data/settings/providers.json",
+		cline.CLIMCP(e):                          "/h/.cline/data/settings/cline_mcp_settings.json",
+		dotenv.File("/p"):                        "/p/.env",
 	}
 	for got, w := range want {
 		if got != filepath.FromSlash(w) {
@@ -34,10 +39,10 @@ func TestPathsHonourHomesAndVariables(t *testing.T) {
 	}
 	e = env.FromMap(map[string]string{"HOME": "/h", "CLAUDE_CONFIG_DIR": "/cc", "CODEX_HOME": "/cx", "CLINE_DIR": "/cl"})
 	for got, w := range map[string]string{
-		tools.ClaudeSettings(e, tools.ClaudeUser, "."): "/cc/settings.json",
-		tools.ClaudeState(e):                           "/cc/.claude.json",
-		tools.CodexConfig(e):                           "/cx/config.toml",
-		tools.ClineProvidersFile(e):                    "/cl/data/settings/providers.json",
+		claude.Settings(e, claude.User, "."): "/cc/settings.json",
+		claude.StateFile(e):                  "/cc/.claude.json",
+		codex.Config(e):                      "/cx/config.toml",
+		cline.ProvidersFile(e):               "/cl/data/settings/providers.json",
 	} {
 		if got != filepath.FromSlash(w) {
 			t.Errorf("got %q, want %q", got, w)
@@ -56,7 +61,7 @@ func TestClaudeManagedSettingsPerOS(t *testing.T) {
 	} {
 		e := env.FromMap(map[string]string{"HOME": "/h"})
 		e.GOOS = goos
-		if got := tools.ClaudeManagedSettings(e); got != want {
+		if got := claude.ManagedSettings(e); got != want {
 			t.Errorf("%s: %q, want %q", goos, got, want)
 		}
 	}
@@ -70,7 +75,7 @@ func TestEditorsPerOS(t *testing.T) {
 	} {
 		e := env.FromMap(map[string]string{"HOME": "/h", "APPDATA": "/appdata"})
 		e.GOOS = goos
-		eds := tools.Editors(e)
+		eds := vscode.Editors(e)
 		if len(eds) != 5 || eds[0].Dir != filepath.FromSlash(first) {
 			t.Errorf("%s: editors = %+v", goos, eds)
 		}
@@ -161,20 +166,20 @@ func TestParseSetup(t *testing.T) {
 // One list of Codex's built-in provider ids, with what each stands for.
 func TestCodexReserved(t *testing.T) {
 	for _, id := range []string{"openai", "ollama", "lmstudio"} {
-		if _, ok := tools.CodexReservedID(id); !ok {
+		if _, ok := codex.ReservedID(id); !ok {
 			t.Errorf("%s is built into Codex", id)
 		}
 	}
-	if b, _ := tools.CodexReservedID("ollama"); !b.NoKey || b.Base != "http://localhost:11434/v1" {
+	if b, _ := codex.ReservedID("ollama"); !b.NoKey || b.Base != "http://localhost:11434/v1" {
 		t.Errorf("ollama = %+v", b)
 	}
-	if _, ok := tools.CodexReservedID("taotoken"); ok {
+	if _, ok := codex.ReservedID("taotoken"); ok {
 		t.Error("taotoken is not built in")
 	}
-	if got := tools.CodexBaseOverride("openai"); got != "openai_base_url" {
+	if got := codex.BaseOverride("openai"); got != "openai_base_url" {
 		t.Errorf("override of openai = %q", got)
 	}
-	if got := tools.CodexBaseOverride("tt"); got != "model_providers.tt.base_url" {
+	if got := codex.BaseOverride("tt"); got != "model_providers.tt.base_url" {
 		t.Errorf("override of tt = %q", got)
 	}
 }

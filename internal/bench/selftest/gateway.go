@@ -24,7 +24,7 @@ func InProcess(ctx context.Context) (Gateway, func(), error) {
 	if err != nil {
 		return Gateway{}, nil, err
 	}
-	g := Gateway{Root: srv.Root(), Key: mock.DefaultKey, Model: mock.DefaultModels[0], TTFT: Truth.TTFT, TPOT: Truth.TPOT, Tokens: Truth.Tokens}
+	g := Gateway{Root: srv.Root(), Key: mock.DefaultKey, Model: mock.DefaultModels()[0], TTFT: Truth.TTFT, TPOT: Truth.TPOT, Tokens: Truth.Tokens}
 	return g, func() { srv.Close() }, nil
 }
 
@@ -54,7 +54,7 @@ func Child(ctx context.Context, argv []string, extraEnv []string) (Gateway, func
 		return Gateway{}, nil, fmt.Errorf("the child gateway did not start (%q): %v", line, err)
 	}
 	root, _, _ = strings.Cut(root, " ")
-	g := Gateway{Root: root, Key: mock.DefaultKey, Model: mock.DefaultModels[0], TTFT: Truth.TTFT, TPOT: Truth.TPOT,
+	g := Gateway{Root: root, Key: mock.DefaultKey, Model: mock.DefaultModels()[0], TTFT: Truth.TTFT, TPOT: Truth.TPOT,
 		Tokens: Truth.Tokens, External: true}
 	return g, stop, nil
 }

@@ -12,7 +12,7 @@ var Tool = tool.Tool{
 	Tool: gateway.Tool{ID: gateway.AnthropicSDK, Title: "Anthropic SDK", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthXAPIKey},
 	Format: tool.FormatShell,
-	Vars:   &tool.Vars{BaseURL: tool.AnthropicBaseURL, Key: tool.AnthropicAPIKey, AltKey: tool.AnthropicAuthToken, Model: tool.AnthropicModel},
+	Vars:   &tool.Vars{BaseURL: BaseURL, Key: APIKey, AltKey: AuthToken, Model: Model},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // claudeRejectedCheck reports claude-key-rejected: ~/.claude.json keeps
@@ -33,11 +33,11 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 	for _, cred := range t.Credentials {
 		// Only ANTHROPIC_API_KEY goes through the approval prompt;
 		// ANTHROPIC_AUTH_TOKEN is sent as it is.
-		if !strings.HasSuffix(cred.Source.Key, tool.AnthropicAPIKey) || cred.Value == "" {
+		if !strings.HasSuffix(cred.Source.Key, anthropic.APIKey) || cred.Value == "" {
 			continue
 		}
 		r := []rune(cred.Value)
-		tail := string(r[max(0, len(r)-tool.ClaudeRejectedTail):])
+		tail := string(r[max(0, len(r)-RejectedTail):])
 		for _, rej := range st.Rejected {
 			if rej != tail {
 				continue
@@ -48,7 +48,7 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 			}
 			return []doctor.Finding{checks.Finding(*t, catalog.ClaudeKeyRejected, doctor.Error,
 				fmt.Sprintf("the %s from %s (%s) is listed in %s of %s: interactive Claude Code sessions silently do not use it (they say \"Not logged in · Please run /login\"); headless claude -p still sends it",
-					tool.AnthropicAPIKey, checks.Where(e, cred), checks.MaskKey(cred.Value), tool.ClaudeRejected, at),
+					anthropic.APIKey, checks.Where(e, cred), checks.MaskKey(cred.Value), Rejected, at),
 				catalog.Render(catalog.ClaudeKeyRejected, catalog.Slots{Value: strconv.Quote(string(r[max(0, len(r)-4):])), File: at, Command: checks.SetupCmd(*t)}), at)}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // claudeSendCheck judges the request Claude Code will really send
@@ -66,14 +66,14 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	if !t.ModelAlias.Set() || !t.Model.Source.Default {
 		return nil
 	}
-	a, _ := tool.ClaudeAliasOf(t.ModelAlias.Value)
+	a, _ := AliasOf(t.ModelAlias.Value)
 	msg := fmt.Sprintf("Claude Code sets no model: a turn uses its default alias %s, and with %s not set it asks for %s, which the gateway may not serve", a.Name, a.Var, t.Model.Value)
 	at, from := t.Places.Model, t.Places.Model.Display(e)
 	if t.ModelAlias.Configured() {
 		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, Claude Code asks for %s, which the gateway may not serve", t.ModelAlias.Value, checks.Where(e, t.ModelAlias), a.Var, t.Model.Value)
 		at.File, from = t.ModelAlias.Source.File, checks.Src(e, t.ModelAlias)
 	}
-	for _, v := range []string{tool.ClaudeDefaultOpusModel, tool.ClaudeDefaultSonnetModel, tool.ClaudeDefaultFableModel} {
+	for _, v := range []string{DefaultOpusModel, DefaultSonnetModel, DefaultFableModel} {
 		if o := Var(c.snap, v); v != a.Var && o.Value != "" {
 			msg += fmt.Sprintf("; %s (%s) applies only when the %s alias is chosen", v, checks.Src(e, o), aliasOfVar(v))
 		}
@@ -81,7 +81,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 	if at.File == "" { // ANTHROPIC_MODEL from the shell
 		at = discover.Source{Key: a.Var}
 	} else {
-		at = discover.Source{File: at.File, Key: tool.ClaudeEnv + "." + a.Var}
+		at = discover.Source{File: at.File, Key: Env + "." + a.Var}
 	}
 	f := checks.Finding(t, catalog.EnvMissing, doctor.Warning, msg,
 		catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetAt(e, at, "<model id>"), Command: checks.SetupCmd(t)}),
@@ -92,7 +92,7 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 // aliasOfVar names the alias a DEFAULT variable serves.
 func aliasOfVar(v string) string {
 	for _, a := range []string{"opus", "sonnet", "fable", "haiku"} {
-		if x, _ := tool.ClaudeAliasOf(a); x.Var == v {
+		if x, _ := AliasOf(a); x.Var == v {
 			return a
 		}
 	}
@@ -107,11 +107,11 @@ func (c claudeSendCheck) helper(e *env.Env, t discover.Tool) *doctor.Finding {
 	}
 	bearer := fmt.Sprintf("the %s %s (%s)", t.KeyName, checks.MaskKey(t.Key.Value), checks.Where(e, t.Key))
 	xkey := fmt.Sprintf("apiKeyHelper's key (%s)", checks.Where(e, t.Helper))
-	if t.KeyName == tool.AnthropicAPIKey {
+	if t.KeyName == anthropic.APIKey {
 		bearer, xkey = xkey, bearer
 	}
 	msg := fmt.Sprintf("Claude Code sends %s as Authorization: Bearer and %s as x-api-key", bearer, xkey)
-	if t.KeyName == tool.AnthropicAuthToken {
+	if t.KeyName == anthropic.AuthToken {
 		msg += ", and after a 401 retries with the token alone: a gateway that reads Bearer first never sees the helper's key"
 	} else {
 		msg += ": a gateway that reads x-api-key first never sees the helper's key"
@@ -192,9 +192,9 @@ func (c claudeSendCheck) shadowedProfileKey(t discover.Tool) (discover.Value, st
 // scopeOf is the setup scope of a Claude settings file.
 func (c claudeSendCheck) scopeOf(path string) string {
 	for _, l := range StateOf(c.snap).Layers {
-		if l.Path == path && l.Scope != string(tool.ClaudeManaged) {
+		if l.Path == path && l.Scope != string(Managed) {
 			return l.Scope
 		}
 	}
-	return string(tool.ClaudeUser)
+	return string(User)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // ChecksURL is claude-gateway-http, part of the URL check: with
@@ -22,7 +21,7 @@ import (
 // key does not travel in clear text, the tool does not run at all.
 func (impl) ChecksURL(e *env.Env, t discover.Tool, profileBase string) (doctor.Finding, bool) {
 	r := t.Route
-	if !r.ViaSwitch() || !t.Base.Configured() || !tool.ClaudeGatewayRefuses(t.Base.Value) {
+	if !r.ViaSwitch() || !t.Base.Configured() || !GatewayRefuses(t.Base.Value) {
 		return doctor.Finding{}, false
 	}
 	base := redact.RedactURL(strings.TrimSpace(t.Base.Value))

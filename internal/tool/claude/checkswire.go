@@ -2,7 +2,7 @@ package claude
 
 import (
 	"github.com/keydoctor/keydoctor/checks/wire"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // ChecksCA: a Node program, which adds wire.NodeCA to its bundled roots.
@@ -12,4 +12,4 @@ func (impl) ChecksCA(title string) (who, variable string) {
 
 // ChecksModelKey: every way of configuring Claude Code ends in one
 // variable for the model.
-func (impl) ChecksModelKey() string { return tool.AnthropicModel }
+func (impl) ChecksModelKey() string { return anthropic.Model }

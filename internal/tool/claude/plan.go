@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -22,7 +23,7 @@ var authOption = tool.Option{Name: "claude-auth", Title: "Claude Code auth", Val
 // of two variables: AUTH_TOKEN is sent as Authorization: Bearer, API_KEY as
 // x-api-key. Both set is a conflict, so the other one is removed.
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
-	path := tool.ClaudeSettings(o.Env, o.ClaudeScope, o.Project)
+	path := Settings(o.Env, Scope(o.Scope), o.Project)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -32,33 +33,33 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	p := o.Profile
-	authVar, staleVar := tool.AnthropicAuthToken, tool.AnthropicAPIKey
+	authVar, staleVar := anthropic.AuthToken, anthropic.APIKey
 	if o.Option(authOption.Name) == "api-key" {
-		authVar, staleVar = tool.AnthropicAPIKey, tool.AnthropicAuthToken
+		authVar, staleVar = anthropic.APIKey, anthropic.AuthToken
 	}
 	set := [][2]string{
-		{tool.AnthropicBaseURL, t.Base(p.BaseURL)},
+		{anthropic.BaseURL, t.Base(p.BaseURL)},
 		{authVar, p.Key},
-		{tool.AnthropicModel, p.Model},
+		{anthropic.Model, p.Model},
 	}
 	if p.BackgroundModel != "" {
-		set = append(set, [2]string{tool.ClaudeBackgroundModel, p.BackgroundModel})
+		set = append(set, [2]string{BackgroundModel, p.BackgroundModel})
 	}
 	for _, kv := range set {
-		if _, err := doc.Set([]string{tool.ClaudeEnv, kv[0]}, kv[1]); err != nil {
+		if _, err := doc.Set([]string{Env, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}
 	}
 	// An empty ANTHROPIC_API_KEY beside the token is kept: it masks a
 	// real key exported in the shell, which Claude Code would otherwise
 	// send to the gateway as x-api-key (docs/tools.md).
-	if old, ok := doc.Str(tool.ClaudeEnv, staleVar); (!ok || old != "") && doc.Remove(tool.ClaudeEnv, staleVar) {
+	if old, ok := doc.Str(Env, staleVar); (!ok || old != "") && doc.Remove(Env, staleVar) {
 		c.AddSecrets(old)
 		c.Notef("removed env.%s: with %s also set, Claude Code would send two different credentials", staleVar, authVar)
 	}
 	removeSwitches(c, doc)
-	if authVar == tool.AnthropicAPIKey && rejected(o, p.Key) {
-		c.Notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(tool.ClaudeState(o.Env)))
+	if authVar == anthropic.APIKey && rejected(o, p.Key) {
+		c.Notef("%s lists this key under customApiKeyResponses.rejected: Claude Code will not use it until you remove it there", o.Env.Tilde(StateFile(o.Env)))
 	}
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)
@@ -70,20 +71,20 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 // ANTHROPIC_BASE_URL (docs/tools.md). A switch that is off ("0") stays:
 // it may be there to mask one exported in the shell.
 func removeSwitches(c *writers.Change, doc *writers.JSONDoc) {
-	for _, sw := range tool.ClaudeSwitches {
+	for _, sw := range Switches {
 		if sw.SameWire {
 			continue
 		}
-		v := doc.Lookup(tool.ClaudeEnv, sw.Var)
+		v := doc.Lookup(Env, sw.Var)
 		if v == nil {
 			continue
 		}
 		lit, ok := v.Value.(hujson.Literal)
 		// A JSON true or 1 is on too: Claude Code stringifies env values.
-		if !ok || !tool.ClaudeTruthy(strings.Trim(string(lit), `"`)) {
+		if !ok || !Truthy(strings.Trim(string(lit), `"`)) {
 			continue
 		}
-		if doc.Remove(tool.ClaudeEnv, sw.Var) {
+		if doc.Remove(Env, sw.Var) {
 			c.Notef("removed env.%s: with it on, Claude Code sends every request to %s, never to the gateway", sw.Var, sw.Title)
 		}
 	}
@@ -93,15 +94,15 @@ func removeSwitches(c *writers.Change, doc *writers.JSONDoc) {
 // reject this key: ~/.claude.json keeps the last 20 characters of such
 // keys, and Claude Code then silently ignores ANTHROPIC_API_KEY.
 func rejected(o writers.Options, key string) bool {
-	b, err := safefile.ReadFile(tool.ClaudeState(o.Env))
-	if err != nil || len(key) < tool.ClaudeRejectedTail {
+	b, err := safefile.ReadFile(StateFile(o.Env))
+	if err != nil || len(key) < RejectedTail {
 		return false
 	}
 	if !gjson.ValidBytes(b) {
 		return false
 	}
-	tail := key[len(key)-tool.ClaudeRejectedTail:]
-	return slices.ContainsFunc(gjson.GetBytes(b, tool.ClaudeRejected).Array(), func(r gjson.Result) bool {
+	tail := key[len(key)-RejectedTail:]
+	return slices.ContainsFunc(gjson.GetBytes(b, Rejected).Array(), func(r gjson.Result) bool {
 		return r.Type == gjson.String && r.Str == tail
 	})
 }
@@ -109,7 +110,7 @@ func rejected(o writers.Options, key string) bool {
 // PlanKeptForms keeps, on use, Claude Code's x-api-key form
 // (ANTHROPIC_API_KEY): a switch changes the gateway, not the form.
 func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[string]string {
-	if t.KeyName == tool.AnthropicAPIKey {
+	if t.KeyName == anthropic.APIKey {
 		return map[string]string{authOption.Name: "api-key"}
 	}
 	return nil

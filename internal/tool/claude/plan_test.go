@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
@@ -52,7 +52,7 @@ func TestClaudeWriter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+			path := claude.Settings(o.Env, claude.User, "")
 			if tt.in != "" {
 				writerstest.WriteFile(t, path, tt.in, 0o600)
 			}
@@ -86,7 +86,7 @@ func TestClaudeWriter(t *testing.T) {
 
 func TestClaudeStaleAuthInDiff(t *testing.T) {
 	o := writerstest.Options(t)
-	path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+	path := claude.Settings(o.Env, claude.User, "")
 	writerstest.WriteFile(t, path, settingsWithHooks, 0o644)
 	p := writerstest.PlanOne(t, o, gateway.Claude)
 	d := writerstest.Diff(p)
@@ -112,8 +112,8 @@ func TestClaudeAPIKeyAuthAndBackground(t *testing.T) {
 	o := writerstest.Options(t)
 	o.ToolOptions = map[string]string{"claude-auth": "api-key"}
 	o.Profile.BackgroundModel = "gpt-4o-mini"
-	path := tool.ClaudeSettings(o.Env, tool.ClaudeLocal, o.Project)
-	o.ClaudeScope = tool.ClaudeLocal
+	path := claude.Settings(o.Env, claude.Local, o.Project)
+	o.Scope = string(claude.Local)
 	writerstest.WriteFile(t, path, `{"env": {"ANTHROPIC_AUTH_TOKEN": "sk-old-111111111111111111"}}`, 0o600)
 	writerstest.Apply(t, o, writerstest.PlanOne(t, o, gateway.Claude))
 	got := writerstest.ReadString(t, path)
@@ -140,7 +140,7 @@ func TestClaudeRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			path := tool.ClaudeSettings(o.Env, tool.ClaudeUser, "")
+			path := claude.Settings(o.Env, claude.User, "")
 			writerstest.WriteFile(t, path, tt.in, 0o600)
 			_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Claude})
 			var re *writers.RefusedError
@@ -160,7 +160,7 @@ func TestClaudeRefusals(t *testing.T) {
 func TestClaudeNotesRejectedKey(t *testing.T) {
 	o := writerstest.Options(t)
 	o.ToolOptions = map[string]string{"claude-auth": "api-key"}
-	writerstest.WriteFile(t, tool.ClaudeState(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+writerstest.Key[len(writerstest.Key)-20:]+`"]}}`, 0o600)
+	writerstest.WriteFile(t, claude.StateFile(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+writerstest.Key[len(writerstest.Key)-20:]+`"]}}`, 0o600)
 	p := writerstest.PlanOne(t, o, gateway.Claude)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {
 		t.Errorf("notes %q", p.Changes[0].Notes)

@@ -88,9 +88,9 @@ const claudeID = string(gateway.Claude)
 const claudeStateRole = "state"
 
 func readClaudeLayer(s *discover.Snapshot, doc *discover.JSONDoc, layer *Layer) {
-	envObj := doc.Get(tool.ClaudeEnv)
+	envObj := doc.Get(Env)
 	if envObj.Exists() && !envObj.IsObject() {
-		src := doc.Source(envObj, tool.ClaudeEnv)
+		src := doc.Source(envObj, Env)
 		s.AddProblem(discover.Problem{Tool: claudeID, File: doc.Path(), Line: src.Line,
 			Message: "env must be an object of variable names to strings; Claude Code ignores it"})
 	}
@@ -99,7 +99,7 @@ func readClaudeLayer(s *discover.Snapshot, doc *discover.JSONDoc, layer *Layer) 
 		envObj.ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.String()); return true })
 		sort.Strings(keys)
 		for _, k := range keys {
-			v, ok, prob := doc.Scalar(claudeID, tool.ClaudeEnv+"."+discover.Esc(k), tool.ClaudeEnv+"."+k)
+			v, ok, prob := doc.Scalar(claudeID, Env+"."+discover.Esc(k), Env+"."+k)
 			if prob != nil {
 				s.AddProblem(*prob)
 			}
@@ -108,12 +108,12 @@ func readClaudeLayer(s *discover.Snapshot, doc *discover.JSONDoc, layer *Layer) 
 			}
 		}
 	}
-	if v, ok, prob := doc.Str(claudeID, tool.ClaudeModelKey, tool.ClaudeModelKey); ok {
+	if v, ok, prob := doc.Str(claudeID, ModelKey, ModelKey); ok {
 		layer.Model = v
 	} else if prob != nil {
 		s.AddProblem(*prob)
 	}
-	if v, ok, _ := doc.Str(claudeID, tool.ClaudeKeyHelper, tool.ClaudeKeyHelper); ok {
+	if v, ok, _ := doc.Str(claudeID, KeyHelper, KeyHelper); ok {
 		layer.APIKeyHelper = v
 	}
 }
@@ -128,13 +128,13 @@ func readClaudeState(s *discover.Snapshot, path string) {
 	if doc == nil {
 		return
 	}
-	if v, ok, _ := doc.Str(claudeID, tool.ClaudePrimaryKey, tool.ClaudePrimaryKey); ok {
+	if v, ok, _ := doc.Str(claudeID, PrimaryKey, PrimaryKey); ok {
 		StateOf(s).PrimaryAPIKey = v
 	}
-	if r := doc.Get(tool.ClaudeOAuthAccount); r.IsObject() && !StateOf(s).Login.Set() {
-		StateOf(s).Login = discover.Value{Source: doc.Source(r, tool.ClaudeOAuthAccount)}
+	if r := doc.Get(OAuthAccount); r.IsObject() && !StateOf(s).Login.Set() {
+		StateOf(s).Login = discover.Value{Source: doc.Source(r, OAuthAccount)}
 	}
-	r := doc.Get(tool.ClaudeRejected)
+	r := doc.Get(Rejected)
 	if r.IsArray() {
 		StateOf(s).RejectedLine = doc.Source(r, "").Line
 		for _, x := range r.Array() {
@@ -149,7 +149,7 @@ func readClaudeState(s *discover.Snapshot, path string) {
 // variable of the triple.
 func (c State) Configured() bool {
 	for _, l := range c.Layers {
-		for _, v := range tool.ClaudeVars {
+		for _, v := range Vars {
 			if _, ok := l.Env[v]; ok {
 				return true
 			}

@@ -4,6 +4,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // Resolve is Claude Code's triple when a settings file configures
@@ -29,24 +30,24 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 func (impl) Own(s *discover.Snapshot, _ tool.Tool) (discover.Tool, bool) { return claudeTool(s), true }
 
 // ResolveKeyAuth is the header Claude Code and the Anthropic SDKs send a
-// key in, by its variable's name (tool.ClaudeKeyAuth).
-func (impl) ResolveKeyAuth(keyName string) (gateway.Auth, bool) { return tool.ClaudeKeyAuth(keyName) }
+// key in, by its variable's name (KeyAuth).
+func (impl) ResolveKeyAuth(keyName string) (gateway.Auth, bool) { return KeyAuth(keyName) }
 
 // claudeTool resolves Claude Code's triple from its settings and the
 // shell, whether or not a settings file configures it.
 func claudeTool(s *discover.Snapshot) discover.Tool {
 	c := StateOf(s)
 	t := discover.Tool{ID: gateway.Claude, Rule: tool.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
-	user, env := c.Layers[0].Path, tool.ClaudeEnv+"."
-	t.Places = discover.Places{Base: discover.Source{File: user, Key: env + tool.AnthropicBaseURL}, Key: discover.Source{File: user, Key: env + tool.AnthropicAuthToken}, Model: discover.Source{File: user, Key: env + tool.AnthropicModel}}
-	t.Base = Var(s, tool.AnthropicBaseURL)
+	user, env := c.Layers[0].Path, Env+"."
+	t.Places = discover.Places{Base: discover.Source{File: user, Key: env + anthropic.BaseURL}, Key: discover.Source{File: user, Key: env + anthropic.AuthToken}, Model: discover.Source{File: user, Key: env + anthropic.Model}}
+	t.Base = Var(s, anthropic.BaseURL)
 	if !t.Base.Set() {
-		t.Base = discover.DefaultValue(tool.AnthropicDefaultBase)
+		t.Base = discover.DefaultValue(anthropic.DefaultBase)
 	}
 	claudeKey(s, &t)
 	t.Model, t.ModelAlias = claudeModel(s)
 	t.BackgroundModel = claudeBackgroundModel(s)
-	t.BackgroundBuiltin = discover.DefaultValue(tool.ClaudeDefaultBackgroundModel)
+	t.BackgroundBuiltin = discover.DefaultValue(DefaultBackgroundModel)
 	t.Route = claudeRoute(s, t)
 	if t.Key.Set() {
 		t.Auth = discover.AuthFor(t.KeyName, t.Rule)
@@ -73,7 +74,7 @@ func claudeTool(s *discover.Snapshot) discover.Tool {
 // Source.Default value).
 func claudeModel(s *discover.Snapshot) (model, alias discover.Value) {
 	var models []discover.Value
-	if v := Var(s, tool.AnthropicModel); v.Value != "" {
+	if v := Var(s, anthropic.Model); v.Value != "" {
 		models = append(models, v)
 		models = append(models, v.Overrides...)
 	}
@@ -86,9 +87,9 @@ func claudeModel(s *discover.Snapshot) (model, alias discover.Value) {
 		model = models[0]
 		model.Overrides = models[1:]
 	} else {
-		model = discover.DefaultValue(tool.ClaudeDefaultAlias)
+		model = discover.DefaultValue(DefaultAlias)
 	}
-	a, ok := tool.ClaudeAliasOf(model.Value)
+	a, ok := AliasOf(model.Value)
 	if !ok {
 		return model, discover.Value{}
 	}
@@ -102,25 +103,25 @@ func claudeModel(s *discover.Snapshot) (model, alias discover.Value) {
 // ANTHROPIC_API_KEY, else apiKeyHelper's output, else a stored Console key.
 func claudeKey(s *discover.Snapshot, t *discover.Tool) {
 	c := StateOf(s)
-	token := Var(s, tool.AnthropicAuthToken)
-	apiKey := Var(s, tool.AnthropicAPIKey)
+	token := Var(s, anthropic.AuthToken)
+	apiKey := Var(s, anthropic.APIKey)
 	switch {
 	case token.Set():
-		t.Key, t.KeyName = token, tool.AnthropicAuthToken
+		t.Key, t.KeyName = token, anthropic.AuthToken
 	case apiKey.Set():
-		t.Key, t.KeyName = apiKey, tool.AnthropicAPIKey
+		t.Key, t.KeyName = apiKey, anthropic.APIKey
 	default:
 		if h := c.keyHelper(); h.Set() {
-			t.Key, t.KeyName, t.KeyCommand = h, tool.ClaudeKeyHelper, true
+			t.Key, t.KeyName, t.KeyCommand = h, KeyHelper, true
 		}
 		if !t.Key.Set() && c.PrimaryAPIKey.Set() {
-			t.Key, t.KeyName = c.PrimaryAPIKey, tool.ClaudePrimaryKey
+			t.Key, t.KeyName = c.PrimaryAPIKey, PrimaryKey
 		}
 	}
 	// Beside a key variable the helper's key is sent too, in the other
 	// header: Bearer stays the token, x-api-key goes to the helper; beside
 	// ANTHROPIC_API_KEY the helper takes Bearer (✓ 2.1.197).
-	if t.KeyName != tool.ClaudeKeyHelper && t.Key.Value != "" {
+	if t.KeyName != KeyHelper && t.Key.Value != "" {
 		t.Helper = c.keyHelper()
 	}
 	// An empty value sends nothing: "ANTHROPIC_API_KEY": "" beside the
@@ -146,11 +147,11 @@ func (c State) keyHelper() discover.Value {
 // unset or empty the older ANTHROPIC_SMALL_FAST_MODEL: Claude Code takes
 // the first non-empty one.
 func claudeBackgroundModel(s *discover.Snapshot) discover.Value {
-	haiku := Var(s, tool.ClaudeBackgroundModel)
+	haiku := Var(s, BackgroundModel)
 	if haiku.Value != "" {
 		return haiku
 	}
-	if small := Var(s, tool.ClaudeLegacyBackgroundModel); small.Set() {
+	if small := Var(s, LegacyBackgroundModel); small.Set() {
 		return small
 	}
 	return haiku

@@ -2,7 +2,7 @@ package claude
 
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // claudeRoute is the provider Claude Code picks, as it does: the first
@@ -11,15 +11,15 @@ import (
 // ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN comes first and sends the
 // same request as no switch (2.1.197, docs/tools.md): the gateway route.
 func claudeRoute(s *discover.Snapshot, t discover.Tool) discover.Route {
-	for _, sw := range tool.ClaudeSwitches {
+	for _, sw := range Switches {
 		v := Var(s, sw.Var)
-		if !tool.ClaudeTruthy(v.Value) {
+		if !Truthy(v.Value) {
 			continue
 		}
 		if sw.SameWire {
-			if Var(s, tool.AnthropicBaseURL).Value != "" && Var(s, tool.AnthropicAuthToken).Value != "" {
+			if Var(s, anthropic.BaseURL).Value != "" && Var(s, anthropic.AuthToken).Value != "" {
 				// The switch is kept: it adds a rule of its own to the
-				// base URL (tool.ClaudeGatewayRefuses).
+				// base URL (GatewayRefuses).
 				return discover.Route{Kind: discover.RouteGateway, Name: sw.Name, Title: sw.Title, Switch: v}
 			}
 			continue
@@ -38,7 +38,7 @@ func claudeRoute(s *discover.Snapshot, t discover.Tool) discover.Route {
 // CLAUDE_CODE_OAUTH_TOKEN, the OAuth tokens of the credentials file, or
 // the account recorded in the state file.
 func claudeLogin(s *discover.Snapshot) discover.Value {
-	if v := Var(s, tool.ClaudeOAuthTokenVar); v.Value != "" {
+	if v := Var(s, OAuthTokenVar); v.Value != "" {
 		return discover.Value{Source: v.Source}
 	}
 	if StateOf(s).Login.Set() {
@@ -49,12 +49,12 @@ func claudeLogin(s *discover.Snapshot) discover.Value {
 
 // readClaudeLogin notes a subscription sign-in in the credentials file.
 func readClaudeLogin(s *discover.Snapshot) {
-	path := tool.ClaudeCredentials(s.Env)
+	path := Credentials(s.Env)
 	doc, _ := discover.LoadJSON(claudeID, path, false)
 	if doc == nil {
 		return
 	}
-	if r := doc.Get(tool.ClaudeOAuthKey); r.IsObject() {
-		StateOf(s).Login = discover.Value{Source: doc.Source(r, tool.ClaudeOAuthKey)}
+	if r := doc.Get(OAuthKey); r.IsObject() {
+		StateOf(s).Login = discover.Value{Source: doc.Source(r, OAuthKey)}
 	}
 }

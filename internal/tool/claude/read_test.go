@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
@@ -105,7 +104,7 @@ func TestClaudeKeySources(t *testing.T) {
 		{"auth token", `,"ANTHROPIC_AUTH_TOKEN":"t"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 1, gateway.AuthBearer},
 		{"api key from the shell", "", "", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "ANTHROPIC_API_KEY", 1, gateway.AuthXAPIKey},
 		{"both: token wins, both are credentials", `,"ANTHROPIC_AUTH_TOKEN":"t","ANTHROPIC_API_KEY":"k"`, "", "", nil, "ANTHROPIC_AUTH_TOKEN", 2, gateway.AuthBearer},
-		{"apiKeyHelper", "", `,"apiKeyHelper":"~/bin/key"`, "", nil, tool.ClaudeKeyHelper, 0, ""}, // sent in both headers
+		{"apiKeyHelper", "", `,"apiKeyHelper":"~/bin/key"`, "", nil, claude.KeyHelper, 0, ""}, // sent in both headers
 		{"primaryApiKey last", "", "", `{"primaryApiKey":"p"}`, nil, "primaryApiKey", 0, gateway.AuthXAPIKey},
 		{"no key", "", "", "", nil, "", 0, ""},
 	}
@@ -144,8 +143,8 @@ func TestClaudeBackgroundModel(t *testing.T) {
 		{"an empty haiku falls back to small-fast", `{"env":{"ANTHROPIC_MODEL":"m"}}`,
 			map[string]string{"ANTHROPIC_DEFAULT_HAIKU_MODEL": "", "ANTHROPIC_SMALL_FAST_MODEL": "shell-small"}, "shell-small", "ANTHROPIC_SMALL_FAST_MODEL", "shell-small"},
 		{"small-fast in settings", `{"env":{"ANTHROPIC_SMALL_FAST_MODEL":"s"}}`, nil, "s", "env.ANTHROPIC_SMALL_FAST_MODEL", "s"},
-		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", "", tool.ClaudeDefaultBackgroundModel},
-		{"an empty haiku is no model", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":""}}`, nil, "", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", tool.ClaudeDefaultBackgroundModel},
+		{"none", `{"env":{"ANTHROPIC_MODEL":"m"}}`, nil, "", "", claude.DefaultBackgroundModel},
+		{"an empty haiku is no model", `{"env":{"ANTHROPIC_DEFAULT_HAIKU_MODEL":""}}`, nil, "", "env.ANTHROPIC_DEFAULT_HAIKU_MODEL", claude.DefaultBackgroundModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
@@ -44,7 +45,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 		// Claude Code silently ignores a settings file that fails
 		// validation in -p mode.
 		c.Notes = append(c.Notes, verify.FileNotes(s, l.Path, "Claude Code ignores it")...)
-		if l.Scope == string(tool.ClaudeProject) || l.Scope == string(tool.ClaudeLocal) {
+		if l.Scope == string(Project) || l.Scope == string(Local) {
 			for k, v := range l.Env {
 				own.env[k] = v.Value
 			}
@@ -57,11 +58,11 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 	t, _ := s.Own(gateway.Claude)
 	c.Route, c.RouteSource = verify.RouteOf(s, t)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
-	if c.Route.ViaSwitch() && tool.ClaudeGatewayRefuses(c.Base) {
+	if c.Route.ViaSwitch() && GatewayRefuses(c.Base) {
 		c.Refused = &verify.Refusal{Base: c.Base, Source: c.BaseSource, Code: catalog.ClaudeGatewayHTTP}
 	}
 	for _, l := range StateOf(s).Layers {
-		if l.Scope == string(tool.ClaudeManaged) && c.Base != "" && t.Base.Source.File == l.Path {
+		if l.Scope == string(Managed) && c.Base != "" && t.Base.Source.File == l.Path {
 			c.Notes = append(c.Notes, e.Tilde(l.Path)+" sets ANTHROPIC_BASE_URL: managed settings beat --settings, so verify cannot point Claude Code at its relay")
 		}
 	}
@@ -73,7 +74,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 		if t.Key.Source.File != "" {
 			c.KeySource += " " + t.KeyName
 		}
-		if t.KeyName == tool.AnthropicAuthToken && Var(s, tool.AnthropicAPIKey).Value != "" {
+		if t.KeyName == anthropic.AuthToken && Var(s, anthropic.APIKey).Value != "" {
 			c.Notes = append(c.Notes, "both ANTHROPIC_AUTH_TOKEN and ANTHROPIC_API_KEY are set (auth-conflict)")
 		}
 	}
@@ -83,7 +84,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 // claudeValue is value with a settings env variable's source shortened to
 // its file ("~/.claude/settings.json"), as verify has always named it.
 func claudeValue(e *env.Env, v discover.Value) (string, string) {
-	if strings.HasPrefix(v.Source.Key, tool.ClaudeEnv+".") {
+	if strings.HasPrefix(v.Source.Key, Env+".") {
 		v.Source.Key = ""
 	}
 	return verify.Value(e, v)
@@ -102,10 +103,10 @@ func (impl) VerifyRedirect(r *verify.Redirect) error {
 		merged[k] = v
 	}
 	if own.model != "" {
-		doc[tool.ClaudeModelKey] = own.model
+		doc[ModelKey] = own.model
 	}
-	merged[tool.AnthropicBaseURL] = r.RelayBase
-	doc[tool.ClaudeEnv] = merged
+	merged[anthropic.BaseURL] = r.RelayBase
+	doc[Env] = merged
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/testutil"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/verify"
@@ -116,9 +115,9 @@ func TestVerifyRouteFromManagedSettings(t *testing.T) {
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"env":{"ANTHROPIC_BASE_URL":"https://gw.example/api","ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`"}}`)
 	s := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)})
-	managed := tool.ClaudeManagedSettings(e)
+	managed := claude.ManagedSettings(e)
 	for i, l := range claude.StateOf(s).Layers {
-		if l.Scope == string(tool.ClaudeManaged) {
+		if l.Scope == string(claude.Managed) {
 			claude.StateOf(s).Layers[i].Exists = true
 			claude.StateOf(s).Layers[i].Env = map[string]discover.Value{"CLAUDE_CODE_USE_BEDROCK": {Value: "1",
 				Source: discover.Source{File: managed, Line: 3, Key: "env.CLAUDE_CODE_USE_BEDROCK"}}}

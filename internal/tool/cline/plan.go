@@ -24,7 +24,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	out := []*writers.Change{c}
-	mcp, err := PlanMCP(o, tool.ClineCLIMCP(o.Env), nil)
+	mcp, err := PlanMCP(o, CLIMCP(o.Env), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -35,51 +35,51 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 }
 
 func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
-	path := tool.ClineProvidersFile(o.Env)
+	path := ProvidersFile(o.Env)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	src := c.Old
 	if !c.Existed || len(src) == 0 {
-		src = []byte(tool.ClineNewProviders)
+		src = []byte(NewProviders)
 	}
 	doc, err := writers.ParseJSON(path, src, false)
 	if err != nil {
 		return nil, err
 	}
 	p := o.Profile
-	entry := []string{tool.ClineProviders, tool.ClineGateway}
-	if old, ok := doc.Str(append(entry, tool.ClineSettings, tool.ClineAPIKey)...); ok {
+	entry := []string{Providers, Gateway}
+	if old, ok := doc.Str(append(entry, Settings, APIKey)...); ok {
 		c.AddSecrets(old)
 	}
 	changed := false
 	for _, kv := range [][2]string{
-		{tool.ClineKind, tool.ClineGateway},
-		{tool.ClineAPIKey, p.Key},
-		{tool.ClineModel, p.Model},
-		{tool.ClineBaseURL, t.Base(p.BaseURL)},
+		{Kind, Gateway},
+		{APIKey, p.Key},
+		{Model, p.Model},
+		{BaseURL, t.Base(p.BaseURL)},
 	} {
-		ch, err := doc.Set(append(entry, tool.ClineSettings, kv[0]), kv[1])
+		ch, err := doc.Set(append(entry, Settings, kv[0]), kv[1])
 		if err != nil {
 			return nil, err
 		}
 		changed = changed || ch
 	}
-	ch, err := doc.Set(append(entry, tool.ClineTokenSrc), "manual")
+	ch, err := doc.Set(append(entry, TokenSrc), "manual")
 	if err != nil {
 		return nil, err
 	}
 	changed = changed || ch
 	// Cline discards the whole file when an entry lacks updatedAt; it
 	// changes only when the entry does, so a re-run stays a no-op.
-	if _, has := doc.Str(append(entry, tool.ClineUpdatedAt)...); changed || !has {
+	if _, has := doc.Str(append(entry, UpdatedAt)...); changed || !has {
 		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-		if _, err := doc.Set(append(entry, tool.ClineUpdatedAt), now); err != nil {
+		if _, err := doc.Set(append(entry, UpdatedAt), now); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := doc.Set([]string{tool.ClineLastUsed}, tool.ClineGateway); err != nil {
+	if _, err := doc.Set([]string{LastUsed}, Gateway); err != nil {
 		return nil, err
 	}
 	for _, name := range providersWithoutUpdatedAt(doc) {
@@ -91,7 +91,7 @@ func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
 }
 
 func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
-	v := doc.Lookup(tool.ClineProviders)
+	v := doc.Lookup(Providers)
 	if v == nil {
 		return nil
 	}
@@ -102,7 +102,7 @@ func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
 	var out []string
 	for _, m := range obj.Members {
 		name := m.Name.Value.(hujson.Literal).String()
-		if _, ok := doc.Str(tool.ClineProviders, name, tool.ClineUpdatedAt); !ok {
+		if _, ok := doc.Str(Providers, name, UpdatedAt); !ok {
 			out = append(out, name)
 		}
 	}
@@ -128,11 +128,11 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.Object(tool.ClineMCPServers); err != nil {
+	if _, err := doc.Object(MCPServers); err != nil {
 		return nil, err
 	}
 	for _, name := range sortedNames(moved) {
-		if doc.Lookup(tool.ClineMCPServers, name) != nil {
+		if doc.Lookup(MCPServers, name) != nil {
 			c.Notef("server %q from settings.json not moved: this file already has one of that name", name)
 			continue
 		}
@@ -142,15 +142,15 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 		if err := json.Unmarshal(std.Pack(), &v); err != nil {
 			return nil, err
 		}
-		if _, err := doc.Set([]string{tool.ClineMCPServers, name}, v); err != nil {
+		if _, err := doc.Set([]string{MCPServers, name}, v); err != nil {
 			return nil, err
 		}
 		c.Notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
 	}
 	p := o.Profile
-	vars := tool.MCPEnv
+	vars := MCPEnv
 	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
-	server := []string{tool.ClineMCPServers, o.Option(MCPNameOption.Name)}
+	server := []string{MCPServers, o.Option(MCPNameOption.Name)}
 	switch {
 	case doc.Lookup(server...) != nil:
 		if old, ok := doc.Str(append(server, "env", vars.Key)...); ok {
@@ -213,7 +213,7 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	if e.Kind != writers.EditClineUpdatedAt {
 		return false, nil
 	}
-	c, err := p.ChangeFor(e.Tool, tool.ClineProvidersFile(o.Env))
+	c, err := p.ChangeFor(e.Tool, ProvidersFile(o.Env))
 	if err != nil || !c.Existed {
 		return true, err
 	}
@@ -223,7 +223,7 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	}
 	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	for _, name := range providersWithoutUpdatedAt(doc) {
-		if _, err := doc.Set([]string{tool.ClineProviders, name, tool.ClineUpdatedAt}, now); err != nil {
+		if _, err := doc.Set([]string{Providers, name, UpdatedAt}, now); err != nil {
 			return true, err
 		}
 	}

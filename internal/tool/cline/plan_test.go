@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
@@ -22,7 +23,7 @@ func TestClineProvidersNewFile(t *testing.T) {
 		t.Fatalf("planned %d files; no MCP file exists, so only providers.json", len(p.Changes))
 	}
 	writerstest.Apply(t, o, p)
-	path := tool.ClineProvidersFile(o.Env)
+	path := cline.ProvidersFile(o.Env)
 	want := `{
   "version": 1,
   "lastUsedProvider": "openai-compatible",
@@ -57,7 +58,7 @@ func TestClineProvidersNewFile(t *testing.T) {
 
 func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 	o := writerstest.Options(t)
-	path := tool.ClineProvidersFile(o.Env)
+	path := cline.ProvidersFile(o.Env)
 	in := `{"version":1,"lastUsedProvider":"anthropic","modes":{"plan":{"provider":"anthropic"}},"providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"sk-ant-api03-aaaaaaaaaaaaaaaa","model":"claude-sonnet-4"},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"},"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"` + writerstest.Key + `","model":"gpt-4o","baseUrl":"https://taotoken.net/api/v1","headers":{"X-Team":"a"}},"updatedAt":"2026-02-02T00:00:00.000Z","tokenSource":"manual"}}}`
 	writerstest.WriteFile(t, path, in, 0o600)
 	p := writerstest.PlanOne(t, o, gateway.Cline)
@@ -97,7 +98,7 @@ func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 
 func TestClineWarnsEntryWithoutUpdatedAt(t *testing.T) {
 	o := writerstest.Options(t)
-	writerstest.WriteFile(t, tool.ClineProvidersFile(o.Env), `{"providers":{"x":{"settings":{}}}}`, 0o600)
+	writerstest.WriteFile(t, cline.ProvidersFile(o.Env), `{"providers":{"x":{"settings":{}}}}`, 0o600)
 	p := writerstest.PlanOne(t, o, gateway.Cline)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), `provider "x" has no updatedAt`) {
 		t.Errorf("notes %q", p.Changes[0].Notes)
@@ -106,9 +107,9 @@ func TestClineWarnsEntryWithoutUpdatedAt(t *testing.T) {
 
 func TestClineMCP(t *testing.T) {
 	o := writerstest.Options(t)
-	cliMCP := tool.ClineCLIMCP(o.Env)
+	cliMCP := cline.CLIMCP(o.Env)
 	writerstest.WriteFile(t, cliMCP, "{\n  \"mcpServers\": {\n    \"taotoken\": {\n      \"command\": \"node\",\n      \"args\": [\"server.js\"],\n      \"env\": {\"MODEL\": \"old\", \"OTHER\": \"1\"},\n      \"disabled\": false\n    }\n  }\n}\n", 0o600)
-	ed := tool.Editors(o.Env)[0]
+	ed := vscode.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.ClineMCP(), `{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}}}`, 0o644)
 	o.ToolOptions = map[string]string{"mcp-command": "npx -y example-gateway-mcp"}
 	p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Cline, gateway.VSCode})

@@ -2,6 +2,7 @@ package cline
 
 import (
 	"fmt"
+
 	"github.com/keydoctor/keydoctor/internal/discover"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -42,7 +43,7 @@ func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, g
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	c := &State{}
 	s.SetState(t.ID, c)
-	c.ProvidersPath = tool.ClineProvidersFile(s.Env)
+	c.ProvidersPath = ProvidersFile(s.Env)
 	s.NotePath(c.ProvidersPath, clineID)
 	doc, prob := discover.LoadJSON(clineID, c.ProvidersPath, false)
 	if prob != nil {
@@ -51,30 +52,30 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	}
 	if doc != nil {
 		c.Exists = true
-		c.LastUsed, _, _ = doc.Str(clineID, tool.ClineLastUsed, tool.ClineLastUsed)
-		doc.Get(tool.ClineProviders).ForEach(func(k, v gjson.Result) bool {
+		c.LastUsed, _, _ = doc.Str(clineID, LastUsed, LastUsed)
+		doc.Get(Providers).ForEach(func(k, v gjson.Result) bool {
 			c.Entries = append(c.Entries, clineEntry(s, doc, k.String(), v))
 			return true
 		})
 	}
-	c.MCPPath = tool.ClineCLIMCP(s.Env)
-	c.MCPServers = s.ReadMCP(clineID, c.MCPPath, tool.ClineMCPServers, "Cline")
+	c.MCPPath = CLIMCP(s.Env)
+	c.MCPServers = s.ReadMCP(clineID, c.MCPPath, MCPServers, "Cline")
 }
 
 // clineEntry reads one provider entry of providers.json.
 func clineEntry(s *discover.Snapshot, doc *discover.JSONDoc, id string, v gjson.Result) Entry {
-	base := tool.ClineProviders + "." + discover.Esc(id)
-	keyBase := tool.ClineProviders + "." + id
+	base := Providers + "." + discover.Esc(id)
+	keyBase := Providers + "." + id
 	en := Entry{ID: id, Line: doc.Source(doc.Get(base), "").Line}
-	en.HasSettings = v.Get(tool.ClineSettings).IsObject()
-	u := v.Get(tool.ClineUpdatedAt)
+	en.HasSettings = v.Get(Settings).IsObject()
+	u := v.Get(UpdatedAt)
 	en.HasUpdatedAt = u.Exists()
 	en.UpdatedAtNotAString = u.Exists() && u.Type != gjson.String
 	for _, f := range []struct {
 		dst  *discover.Value
 		name string
-	}{{&en.BaseURL, tool.ClineBaseURL}, {&en.Key, tool.ClineAPIKey}, {&en.Model, tool.ClineModel}, {&en.Provider, tool.ClineKind}} {
-		in := "." + tool.ClineSettings + "." + f.name
+	}{{&en.BaseURL, BaseURL}, {&en.Key, APIKey}, {&en.Model, Model}, {&en.Provider, Kind}} {
+		in := "." + Settings + "." + f.name
 		val, ok, prob := doc.Str(clineID, base+in, keyBase+in)
 		if prob != nil {
 			s.AddProblem(*prob)
@@ -89,7 +90,7 @@ func clineEntry(s *discover.Snapshot, doc *discover.JSONDoc, id string, v gjson.
 // Auth is the header Cline sends this entry's apiKey in: x-api-key for
 // its anthropic provider, bearer for the OpenAI-style ones.
 func (en Entry) Auth() gateway.Auth {
-	if en.Provider.Value == tool.ClineAnthropic || en.ID == tool.ClineAnthropic {
+	if en.Provider.Value == Anthropic || en.ID == Anthropic {
 		return gateway.AuthXAPIKey
 	}
 	return gateway.AuthBearer
@@ -127,12 +128,12 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 		// selected provider, or with none (or a dangling one) its built-in
 		// "cline" provider (3.0.65, docs/tools.md).
 		ct := clineTool(s, gw)
-		ct.Route = discover.Route{Kind: discover.RouteProvider, Name: tool.ClineBuiltIn, Title: "Cline's built-in provider", Switch: c.LastUsed, Want: gw.ID}
+		ct.Route = discover.Route{Kind: discover.RouteProvider, Name: BuiltIn, Title: "Cline's built-in provider", Switch: c.LastUsed, Want: gw.ID}
 		if active {
 			ct.Route.Name, ct.Route.Title = en.ID, "Cline's "+en.ID+" provider"
 		}
 		if !c.LastUsed.Set() {
-			ct.Route.Switch = discover.Value{Source: discover.Source{File: c.ProvidersPath, Key: tool.ClineLastUsed}}
+			ct.Route.Switch = discover.Value{Source: discover.Source{File: c.ProvidersPath, Key: LastUsed}}
 		}
 		out = append(out, ct)
 	case c.LastUsed.Set() && len(c.Entries) > 0:
@@ -153,7 +154,7 @@ func (c State) gatewayEntry() *Entry {
 		if !en.BaseURL.Set() {
 			continue
 		}
-		if en.ID == tool.ClineGateway {
+		if en.ID == Gateway {
 			return en
 		}
 		if found == nil {
@@ -167,11 +168,11 @@ func (c State) gatewayEntry() *Entry {
 func clineTool(s *discover.Snapshot, en *Entry) discover.Tool {
 	c := StateOf(s)
 	t := discover.Tool{ID: gateway.Cline, Rule: tool.Wire(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
-		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: tool.ClineAPIKey}
-	pre := tool.ClineProviders + "." + en.ID + "." + tool.ClineSettings + "."
-	t.Places = discover.Places{Base: discover.Source{File: c.ProvidersPath, Key: pre + tool.ClineBaseURL}, Key: discover.Source{File: c.ProvidersPath, Key: pre + tool.ClineAPIKey}, Model: discover.Source{File: c.ProvidersPath, Key: pre + tool.ClineModel}}
+		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: APIKey}
+	pre := Providers + "." + en.ID + "." + Settings + "."
+	t.Places = discover.Places{Base: discover.Source{File: c.ProvidersPath, Key: pre + BaseURL}, Key: discover.Source{File: c.ProvidersPath, Key: pre + APIKey}, Model: discover.Source{File: c.ProvidersPath, Key: pre + Model}}
 	if en.Auth() == gateway.AuthXAPIKey {
-		t.Rule = tool.ClineAnthropicWire
+		t.Rule = AnthropicWire
 	}
 	if en.Key.Set() {
 		t.Credentials = []discover.Value{en.Key}

@@ -17,12 +17,12 @@ var Tool = tool.Tool{
 	Runtime: tool.Node,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{
-			{Role: "providers", Path: tool.ClineProvidersFile(e), Syntax: tool.JSON},
-			{Role: "mcp", Path: tool.ClineCLIMCP(e), Syntax: tool.JSON},
+			{Role: "providers", Path: ProvidersFile(e), Syntax: tool.JSON},
+			{Role: "mcp", Path: CLIMCP(e), Syntax: tool.JSON},
 		}
 	},
 	Binary: "cline",
-	Marks:  func(e *env.Env, _ string) []string { return []string{tool.ClineDir(e)} },
+	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	Headless: &tool.Headless{Redirect: tool.RedirectDataCopy,
 		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
 }

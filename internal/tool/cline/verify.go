@@ -37,7 +37,7 @@ func fromCline(s *discover.Snapshot) (verify.Configured, error) {
 	}
 	c.Provider, c.Auth = en.ID, en.Auth()
 	if c.Auth == gateway.AuthXAPIKey { // the anthropic provider (docs/tools.md)
-		rule := tool.ClineAnthropicWire
+		rule := AnthropicWire
 		c.Rule = &rule
 	}
 	c.Base, c.BaseSource = verify.Value(e, en.BaseURL)
@@ -55,12 +55,12 @@ var clineSkip = map[string]bool{"tasks": true, "checkpoints": true, "cache": tru
 // --data-dir: the user's own files are only read.
 func (impl) VerifyRedirect(r *verify.Redirect) error {
 	e, c, relayBase, tmp := r.Env, r.Configured, r.RelayBase, r.Tmp
-	src := tool.ClineData(e)
+	src := Data(e)
 	dst := filepath.Join(tmp, "cline-data")
 	if err := copyTree(src, dst, 64<<20); err != nil {
 		return fmt.Errorf("copying %s: %w", e.Tilde(src), err)
 	}
-	rel, err := filepath.Rel(src, tool.ClineProvidersFile(e))
+	rel, err := filepath.Rel(src, ProvidersFile(e))
 	if err != nil {
 		return err
 	}
@@ -73,12 +73,12 @@ func (impl) VerifyRedirect(r *verify.Redirect) error {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		return err
 	}
-	entry, _ := mapAt(doc, tool.ClineProviders, c.Provider)
-	settings, ok := mapAt(entry, tool.ClineSettings)
+	entry, _ := mapAt(doc, Providers, c.Provider)
+	settings, ok := mapAt(entry, Settings)
 	if !ok {
 		return fmt.Errorf("providers.%s.settings is not an object", c.Provider)
 	}
-	settings[tool.ClineBaseURL] = relayBase
+	settings[BaseURL] = relayBase
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err

@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -31,10 +30,10 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
-		if p.WireAPI.Value == tool.CodexChatWire {
+		if p.WireAPI.Value == ChatWire {
 			out = append(out, checks.ByTriple(e, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
 				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
-				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, tool.CodexWire), Command: checks.SetupFor("codex")})}, p.WireAPI.Source))
+				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, Wire), Command: checks.SetupFor("codex")})}, p.WireAPI.Source))
 		}
 	}
 	sel := cx.SelectedProvider().Value
@@ -128,7 +127,7 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Fin
 	cx := StateOf(s)
 	selected := cx.SelectedProvider().Value
 	for _, id := range cx.ProviderIDs {
-		if _, reserved := tool.CodexReservedID(id); !reserved {
+		if _, reserved := ReservedID(id); !reserved {
 			continue
 		}
 		p := cx.Providers[id]

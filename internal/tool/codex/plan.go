@@ -34,7 +34,7 @@ var providerOption = tool.Option{Name: "codex-provider", Usage: "Codex [model_pr
 		return "keydoctor"
 	},
 	Check: func(id string, p gateway.Profile) error {
-		for _, r := range tool.CodexReserved {
+		for _, r := range Reserved {
 			// Codex matches ids exactly; refusing any case keeps a user
 			// clear of the built-in providers.
 			if strings.EqualFold(id, r.ID) {
@@ -51,7 +51,7 @@ var providerOption = tool.Option{Name: "codex-provider", Usage: "Codex [model_pr
 // in $CODEX_HOME/config.toml, and the key in auth.json (or names the
 // variable that holds it with env_key).
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
-	path := tool.CodexConfig(o.Env)
+	path := Config(o.Env)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -95,12 +95,12 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 
 // ownedProviderKeys are the keys of our provider table we set or remove;
 // any other key the user added to the table is kept.
-var ownedProviderKeys = []string{tool.CodexName, tool.CodexBaseURL, tool.CodexWireAPI, tool.CodexRequiresAuth, tool.CodexEnvKey}
+var ownedProviderKeys = []string{Name, BaseURL, WireAPI, RequiresAuth, EnvKey}
 
 // editableProvider refuses a provider table written inline or with dotted
 // keys, which the statement-level editor does not edit.
 func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, id string) error {
-	providers, ok := before[tool.CodexProviders]
+	providers, ok := before[Providers]
 	if !ok {
 		return nil
 	}
@@ -108,7 +108,7 @@ func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, 
 	if !isTable {
 		return writers.Refuse(path, "", "model_providers is not a table")
 	}
-	if t, defined := m[id]; defined && !doc.HasHeader([]string{tool.CodexProviders, id}) && !onlySubtables(t) {
+	if t, defined := m[id]; defined && !doc.HasHeader([]string{Providers, id}) && !onlySubtables(t) {
 		return writers.Refuse(path, "write it as a [model_providers."+id+"] table, or pick another id with --codex-provider",
 			"model_providers.%s is defined inline or with dotted keys, which keydoctor does not edit", id)
 	}
@@ -120,7 +120,7 @@ func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, 
 // requires_openai_auth (the other one removed).
 func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Tool) error {
 	id, p := o.Option(providerOption.Name), o.Profile
-	table := []string{tool.CodexProviders, id}
+	table := []string{Providers, id}
 	name := id
 	if pr, err := templates.LookupPreset(p.Preset); err == nil && pr.Name != "custom" {
 		name = pr.Title
@@ -130,18 +130,18 @@ func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Too
 		key, value string
 	}
 	edits := []edit{
-		{nil, tool.CodexModel, tomlstr.Quote(p.Model)},
-		{nil, tool.CodexProvider, tomlstr.Quote(id)},
-		{table, tool.CodexName, tomlstr.Quote(name)},
-		{table, tool.CodexBaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
-		{table, tool.CodexWireAPI, tomlstr.Quote(tool.CodexWire)},
+		{nil, Model, tomlstr.Quote(p.Model)},
+		{nil, ProviderKey, tomlstr.Quote(id)},
+		{table, Name, tomlstr.Quote(name)},
+		{table, BaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
+		{table, WireAPI, tomlstr.Quote(Wire)},
 	}
-	drop := tool.CodexEnvKey
+	drop := EnvKey
 	if o.Option(authOption.Name) == "env" {
-		edits = append(edits, edit{table, tool.CodexEnvKey, tomlstr.Quote(codexEnvKey(o))})
-		drop = tool.CodexRequiresAuth
+		edits = append(edits, edit{table, EnvKey, tomlstr.Quote(codexEnvKey(o))})
+		drop = RequiresAuth
 	} else {
-		edits = append(edits, edit{table, tool.CodexRequiresAuth, "true"})
+		edits = append(edits, edit{table, RequiresAuth, "true"})
 	}
 	for _, e := range edits {
 		if err := doc.Set(e.path, e.key, e.value); err != nil {
@@ -178,25 +178,25 @@ func verifyEdit(path string, before map[string]any, after []byte, o writers.Opti
 	if err != nil {
 		return writers.Refuse(path, "", "internal error: the edited file does not parse (%v); nothing was written", err)
 	}
-	table, _ := lookupMap(got, tool.CodexProviders, o.Option(providerOption.Name))
-	if got[tool.CodexModel] != o.Profile.Model || got[tool.CodexProvider] != o.Option(providerOption.Name) || table == nil ||
-		table[tool.CodexBaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[tool.CodexWireAPI] != tool.CodexWire {
+	table, _ := lookupMap(got, Providers, o.Option(providerOption.Name))
+	if got[Model] != o.Profile.Model || got[ProviderKey] != o.Option(providerOption.Name) || table == nil ||
+		table[BaseURL] != tool.Wire(gateway.Codex).Base(o.Profile.BaseURL) || table[WireAPI] != Wire {
 		return writers.Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {
 		m = deepCopy(m).(map[string]any)
-		delete(m, tool.CodexModel)
-		delete(m, tool.CodexProvider)
-		if t, ok := lookupMap(m, tool.CodexProviders, o.Option(providerOption.Name)); ok {
+		delete(m, Model)
+		delete(m, ProviderKey)
+		if t, ok := lookupMap(m, Providers, o.Option(providerOption.Name)); ok {
 			for _, k := range ownedProviderKeys {
 				delete(t, k)
 			}
 			if len(t) == 0 {
-				delete(m[tool.CodexProviders].(map[string]any), o.Option(providerOption.Name))
+				delete(m[Providers].(map[string]any), o.Option(providerOption.Name))
 			}
 		}
-		if mp, ok := m[tool.CodexProviders].(map[string]any); ok && len(mp) == 0 {
-			delete(m, tool.CodexProviders)
+		if mp, ok := m[Providers].(map[string]any); ok && len(mp) == 0 {
+			delete(m, Providers)
 		}
 		return m
 	}
@@ -237,7 +237,7 @@ func deepCopy(v any) any {
 
 // planAuth sets OPENAI_API_KEY in auth.json, keeping its other fields.
 func planAuth(o writers.Options) (*writers.Change, error) {
-	path := tool.CodexAuth(o.Env)
+	path := Auth(o.Env)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -246,21 +246,21 @@ func planAuth(o writers.Options) (*writers.Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if mode, _ := doc.Str(tool.CodexAuthMode); doc.Lookup(tool.CodexAuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
+	if mode, _ := doc.Str(AuthMode); doc.Lookup(AuthTokens) != nil && (mode == "chatgpt" || mode == "chatgptAuthTokens") {
 		// Codex would send the sign-in's token to the gateway, not this
 		// key (0.171.0, docs/tools.md); env_key leaves the sign-in alone.
 		return nil, writers.Refuse(path, "rerun with --codex-auth env: Codex then sends the key from "+codexEnvKey(o)+" and keeps the ChatGPT sign-in for OpenAI's own provider",
 			"holds a ChatGPT sign-in (auth_mode %q): Codex would send its token, not the key, to the gateway", mode)
 	}
-	if old, ok := doc.Str(tool.CodexAuthKey); ok {
+	if old, ok := doc.Str(AuthKey); ok {
 		c.AddSecrets(old)
 	}
-	if _, err := doc.Set([]string{tool.CodexAuthKey}, o.Profile.Key); err != nil {
+	if _, err := doc.Set([]string{AuthKey}, o.Profile.Key); err != nil {
 		return nil, err
 	}
 	c.New = doc.Bytes()
-	if doc.Lookup(tool.CodexAuthTokens) != nil {
-		c.Notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.Option(providerOption.Name), tool.CodexAuthKey, tool.CodexRequiresAuth)
+	if doc.Lookup(AuthTokens) != nil {
+		c.Notef("auth.json also holds a ChatGPT login; the %s provider uses %s (%s)", o.Option(providerOption.Name), AuthKey, RequiresAuth)
 	}
 	c.Finish(true, 0o600)
 	return c, nil
@@ -274,7 +274,7 @@ var legacyProfile = regexp.MustCompile(`^[ \t]*(?:profile|"profile"|'profile')[ 
 // writing the top level would leave Codex broken, and writing into the
 // [profiles.x] table would write what Codex never reads.
 func noLegacyProfile(path string, before map[string]any, src []byte) error {
-	sel, ok := before[tool.CodexProfile].(string)
+	sel, ok := before[Profile].(string)
 	if !ok {
 		return nil
 	}

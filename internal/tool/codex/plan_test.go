@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/writers"
@@ -89,7 +88,7 @@ requires_openai_auth = true
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			path := tool.CodexConfig(o.Env)
+			path := codex.Config(o.Env)
 			if tt.in != "" {
 				writerstest.WriteFile(t, path, tt.in, 0o644)
 			}
@@ -103,7 +102,7 @@ requires_openai_auth = true
 			if strings.Contains(got, writerstest.Key) {
 				t.Error("the key went into config.toml")
 			}
-			auth := writerstest.ReadString(t, tool.CodexAuth(o.Env))
+			auth := writerstest.ReadString(t, codex.Auth(o.Env))
 			if auth != "{\n  \"OPENAI_API_KEY\": \""+writerstest.Key+"\"\n}\n" {
 				t.Errorf("auth.json = %s", auth)
 			}
@@ -117,9 +116,9 @@ requires_openai_auth = true
 func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 	o := writerstest.Options(t)
 	o.ToolOptions = map[string]string{"codex-auth": "env"}
-	writerstest.WriteFile(t, tool.CodexConfig(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
+	writerstest.WriteFile(t, codex.Config(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
 	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
-	writerstest.WriteFile(t, tool.CodexAuth(o.Env), authJSON, 0o600)
+	writerstest.WriteFile(t, codex.Auth(o.Env), authJSON, 0o600)
 	p := writerstest.PlanOne(t, o, gateway.Codex)
 	if len(p.Changes) != 1 {
 		t.Fatalf("planned %d files, want config.toml only", len(p.Changes))
@@ -128,11 +127,11 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}
 	writerstest.Apply(t, o, p)
-	got := writerstest.ReadString(t, tool.CodexConfig(o.Env))
+	got := writerstest.ReadString(t, codex.Config(o.Env))
 	if !strings.Contains(got, `env_key = "TAOTOKEN_API_KEY"`) || strings.Contains(got, "requires_openai_auth") {
 		t.Errorf("config.toml:\n%s", got)
 	}
-	if writerstest.ReadString(t, tool.CodexAuth(o.Env)) != authJSON {
+	if writerstest.ReadString(t, codex.Auth(o.Env)) != authJSON {
 		t.Error("auth.json changed")
 	}
 }
@@ -144,7 +143,7 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 	for _, mode := range []string{"chatgpt", "chatgptAuthTokens"} {
 		o := writerstest.Options(t)
-		writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+		writerstest.WriteFile(t, codex.Auth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
 		_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
 		var re *writers.RefusedError
 		if !errors.As(err, &re) || !strings.Contains(re.Error(), "ChatGPT sign-in") || !strings.Contains(re.Hint, "--codex-auth env") {
@@ -152,7 +151,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 		}
 	}
 	o := writerstest.Options(t)
-	writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
+	writerstest.WriteFile(t, codex.Auth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
 	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
 		t.Errorf("no auth_mode: %v", err)
 	}
@@ -160,7 +159,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 
 func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	o := writerstest.Options(t)
-	writerstest.WriteFile(t, tool.CodexAuth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
+	writerstest.WriteFile(t, codex.Auth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
 	p := writerstest.PlanOne(t, o, gateway.Codex)
 	d := writerstest.Diff(p)
 	writerstest.NoKey(t, d)
@@ -169,7 +168,7 @@ func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	}
 	writerstest.Apply(t, o, p)
 	want := `{"OPENAI_API_KEY": "` + writerstest.Key + `", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`
-	if got := writerstest.ReadString(t, tool.CodexAuth(o.Env)); got != want {
+	if got := writerstest.ReadString(t, codex.Auth(o.Env)); got != want {
 		t.Errorf("got %s", got)
 	}
 }
@@ -186,7 +185,7 @@ func TestCodexRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			writerstest.WriteFile(t, tool.CodexConfig(o.Env), tt.in, 0o600)
+			writerstest.WriteFile(t, codex.Config(o.Env), tt.in, 0o600)
 			_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
 			var re *writers.RefusedError
 			if !errors.As(err, &re) {
@@ -217,7 +216,7 @@ func FuzzCodexEdit(f *testing.F) {
 			return
 		}
 		o := writerstest.Options(t)
-		path := tool.CodexConfig(o.Env)
+		path := codex.Config(o.Env)
 		writerstest.WriteFile(t, path, in, 0o600)
 		p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
 		if err != nil {

@@ -3,9 +3,10 @@ package codex
 import (
 	"errors"
 	"fmt"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"sort"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -69,7 +70,7 @@ func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, g
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	c := &State{}
 	s.SetState(t.ID, c)
-	c.ConfigPath, c.AuthPath = tool.CodexConfig(s.Env), tool.CodexAuth(s.Env)
+	c.ConfigPath, c.AuthPath = Config(s.Env), Auth(s.Env)
 	c.Providers = map[string]*Provider{}
 	s.NotePath(c.ConfigPath, codexID)
 	s.NotePath(c.AuthPath, codexID)
@@ -88,16 +89,16 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	}
 	if doc != nil {
 		c.AuthExists = true
-		if v, ok, prob := doc.Str(codexID, tool.CodexAuthKey, tool.CodexAuthKey); ok {
+		if v, ok, prob := doc.Str(codexID, AuthKey, AuthKey); ok {
 			c.AuthKey = v
 		} else if prob != nil {
 			s.AddProblem(*prob)
 		}
-		tokens := doc.Get(tool.CodexAuthTokens)
-		mode := doc.Get(tool.CodexAuthMode).String()
+		tokens := doc.Get(AuthTokens)
+		mode := doc.Get(AuthMode).String()
 		c.ChatGPT = tokens.IsObject() && (mode == "chatgpt" || mode == "chatgptAuthTokens" || (mode == "" && !c.AuthKey.Set()))
 		if c.ChatGPT {
-			c.ChatGPTAt = doc.Source(tokens, tool.CodexAuthTokens)
+			c.ChatGPTAt = doc.Source(tokens, AuthTokens)
 			// auth_mode "chatgpt" ignores a key in the same file.
 			c.AuthKey = discover.Value{}
 		}
@@ -125,14 +126,14 @@ func parseCodexConfig(s *discover.Snapshot, b []byte) {
 		return
 	}
 	c.lines = discover.TOMLLines(b)
-	c.Model = codexStr(s, doc, tool.CodexModel)
-	c.Provider = codexStr(s, doc, tool.CodexProvider)
-	c.Profile = codexStr(s, doc, tool.CodexProfile)
-	c.OpenAIBaseURL = codexStr(s, doc, tool.CodexOpenAIBase)
+	c.Model = codexStr(s, doc, Model)
+	c.Provider = codexStr(s, doc, ProviderKey)
+	c.Profile = codexStr(s, doc, Profile)
+	c.OpenAIBaseURL = codexStr(s, doc, OpenAIBase)
 	if c.Profile.Value != "" {
-		_, c.ProfileFound = table(doc, tool.CodexProfiles, c.Profile.Value)
+		_, c.ProfileFound = table(doc, Profiles, c.Profile.Value)
 	}
-	if mp, ok := doc[tool.CodexProviders].(map[string]any); ok {
+	if mp, ok := doc[Providers].(map[string]any); ok {
 		for id, raw := range mp {
 			if t, ok := raw.(map[string]any); ok {
 				c.Providers[id] = codexProvider(s, id, t)
@@ -145,18 +146,18 @@ func parseCodexConfig(s *discover.Snapshot, b []byte) {
 
 // codexProvider reads one [model_providers.ID] table.
 func codexProvider(s *discover.Snapshot, id string, t map[string]any) *Provider {
-	c, mp := StateOf(s), tool.CodexProviders
+	c, mp := StateOf(s), Providers
 	p := &Provider{ID: id, Line: c.lines[discover.TOMLPath(mp, id)]}
-	p.BaseURL = codexStr(s, t, mp, id, tool.CodexBaseURL)
-	p.EnvKey = codexStr(s, t, mp, id, tool.CodexEnvKey)
-	p.WireAPI = codexStr(s, t, mp, id, tool.CodexWireAPI)
-	p.BearerToken = codexStr(s, t, mp, id, tool.CodexBearerToken)
-	if v, ok := t[tool.CodexRequiresAuth].(bool); ok && v {
+	p.BaseURL = codexStr(s, t, mp, id, BaseURL)
+	p.EnvKey = codexStr(s, t, mp, id, EnvKey)
+	p.WireAPI = codexStr(s, t, mp, id, WireAPI)
+	p.BearerToken = codexStr(s, t, mp, id, BearerToken)
+	if v, ok := t[RequiresAuth].(bool); ok && v {
 		p.RequiresOpenAIAuth = true
-		p.RequiresLine = c.lines[discover.TOMLPath(mp, id, tool.CodexRequiresAuth)]
+		p.RequiresLine = c.lines[discover.TOMLPath(mp, id, RequiresAuth)]
 	}
-	p.Headers = codexHeaders(s, t, id, tool.CodexHeaders)
-	p.EnvHeaders = codexHeaders(s, t, id, tool.CodexEnvHeaders)
+	p.Headers = codexHeaders(s, t, id, Headers)
+	p.EnvHeaders = codexHeaders(s, t, id, EnvHeaders)
 	return p
 }
 
@@ -169,7 +170,7 @@ func codexHeaders(s *discover.Snapshot, t map[string]any, id, key string) map[st
 	}
 	out := map[string]discover.Value{}
 	for name := range h {
-		if v := codexStr(s, h, tool.CodexProviders, id, key, name); v.Set() {
+		if v := codexStr(s, h, Providers, id, key, name); v.Set() {
 			out[strings.ToLower(name)] = v
 		}
 	}
@@ -235,5 +236,5 @@ func (c State) SelectedProvider() discover.Value {
 	if c.Provider.Set() {
 		return c.Provider
 	}
-	return discover.Value{Value: tool.CodexDefaultProvider, Source: discover.Source{Default: true}}
+	return discover.Value{Value: DefaultProvider, Source: discover.Source{Default: true}}
 }

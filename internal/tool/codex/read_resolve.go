@@ -2,15 +2,17 @@ package codex
 
 import (
 	"fmt"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // codexAuthKeyName names auth.json's key as a key source.
-const codexAuthKeyName = "auth.json " + tool.CodexAuthKey
+const codexAuthKeyName = "auth.json " + AuthKey
 
 // Resolve is Codex's triple: that of the selected provider, when a
 // config.toml exists; a ChatGPT sign-in on the built-in provider goes to
@@ -28,9 +30,9 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	t.Model = c.Model
 	p, defined := c.Providers[prov.Value]
 	codexPlaces(s, &t, prov.Value, p)
-	builtIn, reserved := tool.CodexReservedID(prov.Value)
+	builtIn, reserved := ReservedID(prov.Value)
 	switch {
-	case prov.Value == tool.CodexDefaultProvider:
+	case prov.Value == DefaultProvider:
 		codexOpenAI(s, &t)
 		if c.ChatGPT {
 			t = codexLogin(s, t)
@@ -63,8 +65,8 @@ func codexPlaces(s *discover.Snapshot, t *discover.Tool, id string, p *Provider)
 	if p != nil && p.EnvKey.Value != "" {
 		envKey = p.EnvKey.Value
 	}
-	base := tool.CodexProviders + "." + id + "." + tool.CodexBaseURL
-	t.Places = discover.Places{Base: discover.Source{File: cfg, Key: base}, Key: discover.Source{Key: envKey}, Model: discover.Source{File: cfg, Key: tool.CodexModel}}
+	base := Providers + "." + id + "." + BaseURL
+	t.Places = discover.Places{Base: discover.Source{File: cfg, Key: base}, Key: discover.Source{Key: envKey}, Model: discover.Source{File: cfg, Key: Model}}
 }
 
 // codexOpenAI resolves the built-in openai provider: config.toml's
@@ -72,7 +74,7 @@ func codexPlaces(s *discover.Snapshot, t *discover.Tool, id string, p *Provider)
 // OpenAI; the key from auth.json only.
 func codexOpenAI(s *discover.Snapshot, t *discover.Tool) {
 	c := StateOf(s)
-	t.Base = s.Shell(tool.OpenAIBaseURL)
+	t.Base = s.Shell(openai.BaseURL)
 	if c.OpenAIBaseURL.Set() {
 		shell := t.Base
 		t.Base = c.OpenAIBaseURL
@@ -81,7 +83,7 @@ func codexOpenAI(s *discover.Snapshot, t *discover.Tool) {
 		}
 	}
 	if !t.Base.Set() {
-		t.Base = discover.DefaultValue(tool.OpenAIDefaultBase)
+		t.Base = discover.DefaultValue(openai.DefaultBase)
 	}
 	// Codex 0.171 sent no key at all with only OPENAI_API_KEY exported
 	// (State.OpenAIProviderKey), so an exported one does not count.
@@ -102,7 +104,7 @@ type Sends string
 const (
 	SendsNothing Sends = ""
 	SendsEnvKey  Sends = "env_key"
-	SendsBearer  Sends = tool.CodexBearerToken
+	SendsBearer  Sends = BearerToken
 	SendsAuthKey Sends = "auth.json"
 	// SendsLogin: the ChatGPT sign-in's access token (and account
 	// id) go to the gateway, a credential meant for OpenAI only.
@@ -125,7 +127,7 @@ func codexCustom(s *discover.Snapshot, t *discover.Tool, p *Provider) {
 			c.Sends = SendsEnvKey
 		}
 	case p.BearerToken.Set():
-		t.Key, t.KeyName, c.Sends = p.BearerToken, tool.CodexBearerToken, SendsBearer
+		t.Key, t.KeyName, c.Sends = p.BearerToken, BearerToken, SendsBearer
 	case p.RequiresOpenAIAuth && c.ChatGPT:
 		t.KeyName, c.Sends = LoginKeyName, SendsLogin
 		t.Header = "Authorization: Bearer, the ChatGPT sign-in's token"
@@ -194,7 +196,7 @@ func appendNew(vs []discover.Value, v discover.Value) []discover.Value {
 func codexLogin(s *discover.Snapshot, t discover.Tool) discover.Tool {
 	t.Route = discover.Route{Kind: discover.RouteLogin, Name: "chatgpt", Title: "ChatGPT login", Switch: discover.Value{Source: StateOf(s).ChatGPTAt}}
 	if !t.Base.Set() {
-		t.Base = discover.DefaultValue(tool.OpenAIDefaultBase)
+		t.Base = discover.DefaultValue(openai.DefaultBase)
 	}
 	t.NoKeyNeeded, t.KeyName = true, "ChatGPT sign-in (auth.json)"
 	return t

@@ -18,12 +18,12 @@ var Tool = tool.Tool{
 	Runtime: tool.Rust,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{
-			{Role: "config", Path: tool.CodexConfig(e), Syntax: tool.TOML},
-			{Role: "auth", Path: tool.CodexAuth(e), Syntax: tool.JSON},
+			{Role: "config", Path: Config(e), Syntax: tool.TOML},
+			{Role: "auth", Path: Auth(e), Syntax: tool.JSON},
 		}
 	},
 	Binary: "codex",
-	Marks:  func(e *env.Env, _ string) []string { return []string{tool.CodexHome(e)} },
+	Marks:  func(e *env.Env, _ string) []string { return []string{Home(e)} },
 	Headless: &tool.Headless{Redirect: tool.RedirectOverride,
 		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
 			"--color", "never", "--cd", "{dir}", "-c", "{override}", "{prompt}"}},

@@ -7,6 +7,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
@@ -33,22 +34,22 @@ func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
 	c.Model, c.ModelSource = verify.Value(e, t.Model)
 	c.Provider = cx.SelectedProvider().Value
 	p, defined := cx.Providers[c.Provider]
-	_, reserved := tool.CodexReservedID(c.Provider)
+	_, reserved := ReservedID(c.Provider)
 	switch {
-	case c.Provider != tool.CodexDefaultProvider && reserved:
+	case c.Provider != DefaultProvider && reserved:
 		return c, fmt.Errorf("%s uses Codex's built-in %s provider, a local server, not a gateway", src, c.Provider)
-	case c.Provider == tool.CodexDefaultProvider:
+	case c.Provider == DefaultProvider:
 		if defined {
 			c.Notes = append(c.Notes, "[model_providers.openai] is ignored: openai is a reserved provider id (config-ignored)")
 		}
 		c.Key, c.KeySource = verify.Value(e, cx.OpenAIProviderKey())
-		if c.Key == "" && e.Getenv(tool.OpenAIAPIKey) != "" {
+		if c.Key == "" && e.Getenv(openai.APIKey) != "" {
 			c.Notes = append(c.Notes, "OPENAI_API_KEY is exported but Codex's built-in openai provider reads its key from auth.json (codex login --with-api-key)")
 		}
 	case !defined:
 		return c, fmt.Errorf("%s names model_provider %q but has no [model_providers.%s] table", src, c.Provider, c.Provider)
 	default:
-		if p.WireAPI.Value == tool.CodexChatWire {
+		if p.WireAPI.Value == ChatWire {
 			c.Notes = append(c.Notes, fmt.Sprintf(`model_providers.%s.wire_api = "chat": Codex refuses to load it (codex-chat-wire)`, c.Provider))
 		}
 		c.Key, c.KeySource = verify.Value(e, t.Key)
@@ -75,9 +76,9 @@ func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
 // must be a bare TOML key.
 func (impl) VerifyRedirect(r *verify.Redirect) error {
 	c := r.Configured
-	if c.Provider != tool.CodexDefaultProvider && !tomlstr.BareKey(c.Provider) {
+	if c.Provider != DefaultProvider && !tomlstr.BareKey(c.Provider) {
 		return fmt.Errorf("the provider id %q cannot be overridden with -c (it is not a bare TOML key)", c.Provider)
 	}
-	r.Vars["{override}"] = tool.CodexBaseOverride(c.Provider) + "=" + tomlstr.Quote(r.RelayBase)
+	r.Vars["{override}"] = BaseOverride(c.Provider) + "=" + tomlstr.Quote(r.RelayBase)
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // PlanFiles sets the preset's three variables in the project's .env,
 // the seeds' convention: the gateway root, the key, the model.
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
-	path := tool.DotEnvFile(o.Project)
+	path := File(o.Project)
 	// The preset's names, not --key-env's: .env follows the preset.
 	p := o.Profile
 	names := tool.Vars{BaseURL: p.VarBaseURL, Key: p.VarKey, Model: p.VarModel}
@@ -45,7 +45,7 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	if e.Kind != writers.EditIgnoreEnv {
 		return false, nil
 	}
-	ign, err := writers.PlanGitignore(o.Project, tool.DotEnvFile(o.Project))
+	ign, err := writers.PlanGitignore(o.Project, File(o.Project))
 	if err != nil || ign == nil {
 		return true, err
 	}

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
@@ -24,7 +24,7 @@ func TestDotEnvWriter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			path := tool.DotEnvFile(o.Project)
+			path := dotenv.File(o.Project)
 			if err := os.MkdirAll(o.Project, 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func TestDotEnvGitignore(t *testing.T) {
 
 func TestDotEnvRefusesSyntaxError(t *testing.T) {
 	o := writerstest.Options(t)
-	writerstest.WriteFile(t, tool.DotEnvFile(o.Project), "A=1\nthis is not\n", 0o600)
+	writerstest.WriteFile(t, dotenv.File(o.Project), "A=1\nthis is not\n", 0o600)
 	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.DotEnv})
 	var re *writers.RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || re.Col != 6 {

@@ -1,8 +1,9 @@
 package dotenv
 
 import (
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -26,7 +27,7 @@ func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, g
 // ReadFiles reads the project's .env; the values it holds under a
 // secret's name are masked in the run's output.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
-	d := &State{Path: tool.DotEnvFile(s.Project), Vars: map[string]discover.Value{}}
+	d := &State{Path: File(s.Project), Vars: map[string]discover.Value{}}
 	s.SetState(t.ID, d)
 	s.NotePath(d.Path, string(t.ID))
 	vars, ok := s.ReadDotEnv(string(t.ID), d.Path)

@@ -20,9 +20,9 @@ var Tool = tool.Tool{
 	Format:  tool.FormatDotEnv,
 	Runtime: tool.Node,
 	Files: func(_ *env.Env, project string) []tool.File {
-		return []tool.File{{Role: "env", Path: tool.DotEnvFile(project), Syntax: tool.DotEnv}}
+		return []tool.File{{Role: "env", Path: File(project), Syntax: tool.DotEnv}}
 	},
-	Marks: func(_ *env.Env, project string) []string { return []string{tool.DotEnvFile(project)} },
+	Marks: func(_ *env.Env, project string) []string { return []string{File(project)} },
 }
 
 // impl is this package's implementation of the interfaces the frameworks

@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
 
@@ -32,16 +31,16 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		return nil // not set up: nothing to say (other tools' reports stay as they were)
 	}
 	var out []doctor.Finding
-	if at := g.AuthType; at.Set() && at.Value != tool.GeminiAPIKeyAuth {
+	if at := g.AuthType; at.Set() && at.Value != APIKeyAuth {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Error, Tool: "gemini", Source: at.Source.Display(e),
 			Message: fmt.Sprintf("%s saves selectedType %q: it beats GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL, so Gemini CLI does not use the gateway", e.Tilde(g.Settings), at.Value),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, at.Source, tool.GeminiAPIKeyAuth), Command: checks.SetupFor("gemini")})})
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, at.Source, APIKeyAuth), Command: checks.SetupFor("gemini")})})
 	}
 	if !g.AuthType.Set() && ok && found.Base.Set() && geminiAuthElsewhere(e, c.snap.Project) == "" {
 		out = append(out, checks.ByTriple(e, doctor.Finding{Code: catalog.AuthTypeUnset, Status: doctor.Error, Tool: "gemini", Source: e.Tilde(g.Settings),
-			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", tool.GeminiBaseURL),
-			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: tool.GeminiAuthType,
-				Value: tool.GeminiAPIKeyAuth, Command: checks.SetupFor("gemini")})}, discover.Source{File: g.Settings}))
+			Message: fmt.Sprintf("no Gemini CLI settings file saves security.auth.selectedType: with %s set it guesses the \"gateway\" auth type, and headless runs stop with \"Invalid auth method selected.\" (exit 41) before any request", BaseURL),
+			Fix: catalog.Render(catalog.AuthTypeUnset, catalog.Slots{Tool: "Gemini CLI", File: e.Tilde(g.Settings), Key: AuthType,
+				Value: APIKeyAuth, Command: checks.SetupFor("gemini")})}, discover.Source{File: g.Settings}))
 	}
 	if g.UsageStats == nil || *g.UsageStats {
 		out = append(out, doctor.Finding{Code: catalog.UsageStatsOn, Status: doctor.Info, Tool: "gemini", Source: e.Tilde(g.Settings),
@@ -58,11 +57,11 @@ func (c geminiCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 // auth type ("" when none does): Gemini CLI merges it over the user's, a
 // system file only when root owns it and every directory above it.
 func geminiAuthElsewhere(e *env.Env, project string) string {
-	for i, f := range tool.GeminiOtherSettings(e, project) {
+	for i, f := range OtherSettings(e, project) {
 		if i > 0 && !rootOwned(f) {
 			continue // a system file Gemini CLI skips as insecure
 		}
-		if doc, ok := checks.ReadJSONC(f); ok && gjson.GetBytes(doc, tool.GeminiAuthType).String() != "" {
+		if doc, ok := checks.ReadJSONC(f); ok && gjson.GetBytes(doc, AuthType).String() != "" {
 			return f
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 )
 
 // PlanFiles gives Gemini CLI the triple (docs/tools.md, "Gemini CLI"):
@@ -20,12 +21,12 @@ import (
 // Gemini CLI looks for before PROJECT/.env, kept out of git.
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	p := o.Profile
-	vars := [][2]string{{tool.GeminiBaseURL, t.Base(p.BaseURL)}, {tool.GeminiAPIKey, p.Key}, {tool.GeminiModel, p.Model}}
-	home, err := writers.SetEnvVars(tool.GeminiEnv(o.Env), vars, tool.GeminiAPIKey)
+	vars := [][2]string{{BaseURL, t.Base(p.BaseURL)}, {APIKey, p.Key}, {Model, p.Model}}
+	home, err := writers.SetEnvVars(Env(o.Env), vars, APIKey)
 	if err != nil {
 		return nil, err
 	}
-	settings, err := planSettings(tool.GeminiSettings(o.Env))
+	settings, err := planSettings(Settings(o.Env))
 	if err != nil {
 		return nil, err
 	}
@@ -34,12 +35,12 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	if shadow == "" {
 		return out, nil
 	}
-	local := tool.GeminiProjectEnv(o.Project)
-	c, err := writers.SetEnvVars(local, vars, tool.GeminiAPIKey)
+	local := ProjectEnv(o.Project)
+	c, err := writers.SetEnvVars(local, vars, APIKey)
 	if err != nil {
 		return nil, err
 	}
-	c.Notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, tool.GeminiEnv(o.Env), local)
+	c.Notef("%s would hide %s when Gemini CLI starts in the project: the triple goes in %s, read first", shadow, Env(o.Env), local)
 	out = append(out, c)
 	ign, err := writers.PlanGitignore(filepath.Dir(local), local)
 	if err != nil {
@@ -56,20 +57,20 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 // instead of ~/.gemini/.env ("" when none would): the first that exists
 // walking up, or the project .env setup is about to write.
 func shadowingEnv(o writers.Options) string {
-	own := tool.GeminiEnv(o.Env)
+	own := Env(o.Env)
 	project, err := filepath.Abs(o.Project)
 	if err != nil {
 		return ""
 	}
-	for _, f := range tool.GeminiEnvFiles(o.Env, project) {
+	for _, f := range EnvFiles(o.Env, project) {
 		if f == own {
 			return ""
 		}
-		if f == tool.DotEnvFile(project) && slices.Contains(o.Planned(), gateway.DotEnv) {
+		if f == dotenv.File(project) && slices.Contains(o.Planned(), gateway.DotEnv) {
 			return f
 		}
 		if _, err := os.Stat(f); err == nil {
-			if f == tool.GeminiProjectEnv(project) {
+			if f == ProjectEnv(project) {
 				return f // already Gemini's own file in the project: keep it right
 			}
 			return f
@@ -88,7 +89,7 @@ func planSettings(path string) (*writers.Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := doc.Set(tool.Place{Key: tool.GeminiAuthType}.Path(), tool.GeminiAPIKeyAuth); err != nil {
+	if _, err := doc.Set(tool.Place{Key: AuthType}.Path(), APIKeyAuth); err != nil {
 		return nil, err
 	}
 	c.New = doc.Bytes()

@@ -39,22 +39,22 @@ func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, g
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	g := &State{}
 	s.SetState(t.ID, g)
-	g.Own, g.Settings = tool.GeminiEnv(s.Env), tool.GeminiSettings(s.Env)
+	g.Own, g.Settings = Env(s.Env), Settings(s.Env)
 	s.NotePath(g.Settings, geminiID)
 	if doc, prob := discover.LoadJSON(geminiID, g.Settings, true); prob != nil {
 		s.AddProblem(*prob)
 	} else if doc != nil {
-		if v, ok, prob := doc.Str(geminiID, tool.GeminiAuthType, tool.GeminiAuthType); ok {
+		if v, ok, prob := doc.Str(geminiID, AuthType, AuthType); ok {
 			g.AuthType = v
 		} else if prob != nil {
 			s.AddProblem(*prob)
 		}
-		if r := doc.Get(tool.GeminiUsageStats); r.IsBool() {
+		if r := doc.Get(UsageStats); r.IsBool() {
 			b := r.Bool()
 			g.UsageStats, g.usageLine = &b, doc.Source(r, "").Line
 		}
 	}
-	for _, f := range tool.GeminiEnvFiles(s.Env, s.Project) {
+	for _, f := range EnvFiles(s.Env, s.Project) {
 		if vars, ok := readGeminiEnv(s, f); ok {
 			g.EnvPath, g.Vars = f, vars
 			break
@@ -90,7 +90,7 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 		}
 		return shell
 	}
-	v := tool.GeminiVars
+	v := Vars
 	r := discover.Tool{ID: t.ID, Rule: t.Tool, Label: t.Title, NeedsModel: true, KeyName: v.Key,
 		Base: eff(v.BaseURL), Key: eff(v.Key), Model: eff(v.Model), Auth: t.Auth,
 		Places: discover.Places{Base: discover.Source{File: g.Own, Key: v.BaseURL}, Key: discover.Source{File: g.Own, Key: v.Key}, Model: discover.Source{File: g.Own, Key: v.Model}}}

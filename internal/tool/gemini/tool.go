@@ -18,35 +18,35 @@ var Tool = tool.Tool{
 	Format:  tool.FormatGemini,
 	Runtime: tool.Node,
 	// Lowest precedence first; of the .env files only the first found
-	// from the working directory is read (GeminiEnvFiles).
+	// from the working directory is read (EnvFiles).
 	Files: func(e *env.Env, project string) []tool.File {
 		return []tool.File{
-			{Role: "settings", Path: tool.GeminiSettings(e), Syntax: tool.JSONC},
-			{Role: "home-env", Path: filepath.Join(tool.GeminiHome(e), ".env"), Syntax: tool.DotEnv},
-			{Role: "env", Path: tool.GeminiEnv(e), Syntax: tool.DotEnv},
+			{Role: "settings", Path: Settings(e), Syntax: tool.JSONC},
+			{Role: "home-env", Path: filepath.Join(Home(e), ".env"), Syntax: tool.DotEnv},
+			{Role: "env", Path: Env(e), Syntax: tool.DotEnv},
 			{Role: "project-env", Path: filepath.Join(project, ".env"), Syntax: tool.DotEnv},
-			{Role: "project-gemini-env", Path: tool.GeminiProjectEnv(project), Syntax: tool.DotEnv},
+			{Role: "project-gemini-env", Path: ProjectEnv(project), Syntax: tool.DotEnv},
 		}
 	},
 	Binary: "gemini",
-	Marks:  func(e *env.Env, _ string) []string { return []string{tool.GeminiDir(e)} },
+	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// The first .env found walking up is the only one read; ~/.gemini/.env
 	// is where setup writes the triple.
 	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
-		Own:  tool.GeminiEnv,
-		Vars: []string{tool.GeminiBaseURL, tool.GeminiAPIKey, tool.GeminiModel}},
+		Own:  Env,
+		Vars: []string{BaseURL, APIKey, Model}},
 	// The relay's base URL goes in the shell variable, which beats every
 	// .env; the turn runs in a trusted empty folder with telemetry and
 	// update checks off (verify sets those variables), through that
 	// folder's .gemini/settings.json: Gemini CLI 0.61 skips a system
 	// settings file unless it and every parent directory are root's and
 	// writable by no one else (docs/tools.md, "Gemini CLI").
-	Headless: &tool.Headless{Redirect: tool.RedirectEnv, BaseEnv: tool.GeminiBaseURL,
+	Headless: &tool.Headless{Redirect: tool.RedirectEnv, BaseEnv: BaseURL,
 		Args:         []string{"-p", "{prompt}", "--output-format", "text"},
-		Env:          []string{tool.GeminiTrust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
+		Env:          []string{Trust + "=true", "GEMINI_TELEMETRY_ENABLED=false"},
 		SettingsFile: filepath.Join(".gemini", "settings.json"),
 		Settings: `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},` +
-			`"security":{"auth":{"selectedType":"` + tool.GeminiAPIKeyAuth + `"}}}`},
+			`"security":{"auth":{"selectedType":"` + APIKeyAuth + `"}}}`},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

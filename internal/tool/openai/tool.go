@@ -12,7 +12,7 @@ var Tool = tool.Tool{
 	Tool: gateway.Tool{ID: gateway.OpenAISDK, Title: "OpenAI SDK", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Format: tool.FormatShell,
-	Vars:   &tool.Vars{BaseURL: tool.OpenAIBaseURL, Key: tool.OpenAIAPIKey, Model: tool.OpenAIModel},
+	Vars:   &tool.Vars{BaseURL: BaseURL, Key: APIKey, Model: Model},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

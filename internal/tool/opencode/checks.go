@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // openCodeCheck holds OpenCode's traps (docs/tools.md, "OpenCode"): a
@@ -35,7 +34,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: openCodeID,
 			Message: fmt.Sprintf("OpenCode's model %q (%s) is not declared under provider.%s.models: it fails with an opaque UnknownError before any request", model.Value, at, id),
 			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + id + ".models",
-				File: e.Tilde(tool.OpenCodeConfig(e)), Command: checks.SetupFor(openCodeID)}),
+				File: e.Tilde(Config(e)), Command: checks.SetupFor(openCodeID)}),
 			Source: at})
 	}
 	if ref := EnvRef(p.APIKey.Value); ref != "" {
@@ -43,7 +42,7 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: openCodeID,
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: OpenCode sends no auth header (401), and the empty value still beats auth.json", id, ref, p.APIKey.Source.Where(e), ref),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
-					Command: checks.SetupFor(openCodeID), Value: "the key", File: e.Tilde(tool.OpenCodeAuth(e))}),
+					Command: checks.SetupFor(openCodeID), Value: "the key", File: e.Tilde(Auth(e))}),
 				Source: p.APIKey.Source.Where(e)})
 		}
 	}
@@ -72,13 +71,13 @@ func (c openCodeCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		where := l.Path
 		if where == "" {
-			where = "$" + tool.OpenCodeContentVar
+			where = "$" + ContentVar
 		} else {
 			where = e.Tilde(where)
 		}
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: openCodeID,
-			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(tool.OpenCodeConfig(e)), tool.OpenCodeConfigVar, tool.OpenCodeContentVar),
-			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll(what, where), File: e.Tilde(tool.OpenCodeConfig(e))}),
+			Message: fmt.Sprintf("%s sets %s and beats %s (OpenCode merges the global config.json < opencode.json < opencode.jsonc < $%s < the project's opencode.json < opencode.jsonc, from the git root down < $%s)", where, strings.Join(what, ", "), e.Tilde(Config(e)), ConfigVar, ContentVar),
+			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll(what, where), File: e.Tilde(Config(e))}),
 			Source:  where})
 	}
 	return out

@@ -49,7 +49,7 @@ func providerID(p gateway.Profile) string {
 }
 
 func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, error) {
-	path := tool.OpenCodeConfig(o.Env)
+	path := Config(o.Env)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -63,8 +63,8 @@ func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, err
 		return nil, err
 	}
 	p := o.Profile
-	prov := []string{tool.OpenCodeProvider, id}
-	apiKey := append(prov, tool.OpenCodeOptions, tool.OpenCodeAPIKey)
+	prov := []string{ProviderKey, id}
+	apiKey := append(prov, Options, APIKey)
 	if old, ok := doc.Str(apiKey...); ok {
 		c.AddSecrets(old)
 	}
@@ -72,17 +72,17 @@ func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, err
 		path  []string
 		value any
 	}{
-		{append(prov, tool.OpenCodeNPM), tool.OpenCodeCompat},
-		{append(prov, tool.OpenCodeOptions, tool.OpenCodeBaseURL), t.Base(p.BaseURL)},
-		{[]string{tool.OpenCodeModel}, id + "/" + p.Model},
+		{append(prov, NPM), Compat},
+		{append(prov, Options, BaseURL), t.Base(p.BaseURL)},
+		{[]string{Model}, id + "/" + p.Model},
 	}
 	// Declare the model only when it is not: an existing declaration may
 	// carry the user's limits and name.
-	if doc.Lookup(append(prov, tool.OpenCodeModels, p.Model)...) == nil {
+	if doc.Lookup(append(prov, Models, p.Model)...) == nil {
 		sets = append(sets, struct {
 			path  []string
 			value any
-		}{append(prov, tool.OpenCodeModels, p.Model), map[string]any{}})
+		}{append(prov, Models, p.Model), map[string]any{}})
 	}
 	if o.Option(authOption.Name) == "env" {
 		sets = append(sets, struct {
@@ -104,7 +104,7 @@ func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, err
 }
 
 func planAuth(o writers.Options, id string) (*writers.Change, error) {
-	path := tool.OpenCodeAuth(o.Env)
+	path := Auth(o.Env)
 	c, err := writers.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -117,15 +117,15 @@ func planAuth(o writers.Options, id string) (*writers.Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := doc.Str(id, tool.OpenCodeAuthKey); ok {
+	if old, ok := doc.Str(id, AuthKey); ok {
 		c.AddSecrets(old)
 	}
 	if v := doc.Lookup(id); v != nil {
-		if typ, _ := doc.Str(id, tool.OpenCodeAuthType); typ != tool.OpenCodeAuthAPI {
+		if typ, _ := doc.Str(id, AuthType); typ != AuthAPI {
 			return nil, writers.Refuse(path, "remove that login with 'opencode auth logout', then run setup again", "%q holds a %q login, not an API key", id, typ)
 		}
 	}
-	for _, kv := range [][2]string{{tool.OpenCodeAuthType, tool.OpenCodeAuthAPI}, {tool.OpenCodeAuthKey, o.Profile.Key}} {
+	for _, kv := range [][2]string{{AuthType, AuthAPI}, {AuthKey, o.Profile.Key}} {
 		if _, err := doc.Set([]string{id, kv[0]}, kv[1]); err != nil {
 			return nil, err
 		}

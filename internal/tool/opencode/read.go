@@ -1,9 +1,10 @@
 package opencode
 
 import (
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"sort"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/discover"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
@@ -63,10 +64,10 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 			o.Layers = append(o.Layers, openCodeLayer(s, f.Role, doc))
 		}
 	}
-	if c := s.Env.Getenv(tool.OpenCodeContentVar); c != "" {
+	if c := s.Env.Getenv(ContentVar); c != "" {
 		if jsonpos.ValidateJSONC([]byte(c)) != nil {
-			s.AddProblem(discover.Problem{Tool: openCodeID, Message: tool.OpenCodeContentVar + " is not valid JSON with comments", Unusable: true,
-				Edit: "make $" + tool.OpenCodeContentVar + " valid JSON with comments, or unset it"})
+			s.AddProblem(discover.Problem{Tool: openCodeID, Message: ContentVar + " is not valid JSON with comments", Unusable: true,
+				Edit: "make $" + ContentVar + " valid JSON with comments, or unset it"})
 		} else if std, err := hujson.Standardize([]byte(c)); err == nil && gjson.ParseBytes(std).IsObject() {
 			o.Layers = append(o.Layers, openCodeLayer(s, "content", discover.NewJSONDoc(std)))
 		}
@@ -82,21 +83,21 @@ func openCodeLayer(s *discover.Snapshot, role string, doc *discover.JSONDoc) Lay
 			s.AddProblem(*prob)
 		}
 		if doc.Path() == "" && v.Source.Key != "" {
-			v.Source = discover.Source{Key: tool.OpenCodeContentVar, Origin: "shell"}
+			v.Source = discover.Source{Key: ContentVar, Origin: "shell"}
 		}
 		return v
 	}
-	l.Model = str(tool.OpenCodeModel, tool.OpenCodeModel)
-	doc.Get(tool.OpenCodeProvider).ForEach(func(k, v gjson.Result) bool {
+	l.Model = str(Model, Model)
+	doc.Get(ProviderKey).ForEach(func(k, v gjson.Result) bool {
 		id := k.String()
-		base := tool.OpenCodeProvider + "." + discover.Esc(id) + "."
-		key := tool.OpenCodeProvider + "." + id + "."
+		base := ProviderKey + "." + discover.Esc(id) + "."
+		key := ProviderKey + "." + id + "."
 		p := Provider{
-			NPM:     str(base+tool.OpenCodeNPM, key+tool.OpenCodeNPM),
-			BaseURL: str(base+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL, key+tool.OpenCodeOptions+"."+tool.OpenCodeBaseURL),
-			APIKey:  str(base+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey, key+tool.OpenCodeOptions+"."+tool.OpenCodeAPIKey),
+			NPM:     str(base+NPM, key+NPM),
+			BaseURL: str(base+Options+"."+BaseURL, key+Options+"."+BaseURL),
+			APIKey:  str(base+Options+"."+APIKey, key+Options+"."+APIKey),
 		}
-		v.Get(tool.OpenCodeModels).ForEach(func(m, _ gjson.Result) bool {
+		v.Get(Models).ForEach(func(m, _ gjson.Result) bool {
 			p.Models = append(p.Models, m.String())
 			return true
 		})
@@ -117,9 +118,9 @@ func readOpenCodeAuth(s *discover.Snapshot, path string) map[string]discover.Val
 		return out
 	}
 	doc.Get("@this").ForEach(func(k, v gjson.Result) bool {
-		if v.Get(tool.OpenCodeAuthType).String() == tool.OpenCodeAuthAPI {
+		if v.Get(AuthType).String() == AuthAPI {
 			id := k.String()
-			if val, ok, _ := doc.Str(openCodeID, discover.Esc(id)+"."+tool.OpenCodeAuthKey, id+"."+tool.OpenCodeAuthKey); ok {
+			if val, ok, _ := doc.Str(openCodeID, discover.Esc(id)+"."+AuthKey, id+"."+AuthKey); ok {
 				out[id] = val
 			}
 		}
@@ -188,7 +189,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	}
 	key := o.Auth[id]
 	if p.APIKey.Set() {
-		key, t.KeyName = p.APIKey, tool.OpenCodeAPIKey
+		key, t.KeyName = p.APIKey, APIKey
 		if ref := EnvRef(p.APIKey.Value); ref != "" {
 			key = discover.Value{}
 			if v, ok := s.Env.Lookup(ref); ok {
@@ -199,9 +200,9 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		}
 	}
 	t.Key = key
-	global := tool.OpenCodeConfig(s.Env)
-	pre := tool.OpenCodeProvider + "." + id + "."
-	t.Places = discover.Places{Base: discover.Source{File: global, Key: pre + tool.OpenCodeOptions + "." + tool.OpenCodeBaseURL}, Key: discover.Source{File: o.AuthPath, Key: id + "." + tool.OpenCodeAuthKey}, Model: discover.Source{File: global, Key: tool.OpenCodeModel}}
+	global := Config(s.Env)
+	pre := ProviderKey + "." + id + "."
+	t.Places = discover.Places{Base: discover.Source{File: global, Key: pre + Options + "." + BaseURL}, Key: discover.Source{File: o.AuthPath, Key: id + "." + AuthKey}, Model: discover.Source{File: global, Key: Model}}
 	if ref := EnvRef(p.APIKey.Value); ref != "" {
 		t.Places.Key = discover.Source{Key: ref, Origin: "shell"}
 	}

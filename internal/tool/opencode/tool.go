@@ -19,25 +19,25 @@ var Tool = tool.Tool{
 	Format:  tool.FormatOpenCode,
 	Runtime: tool.Node,
 	Files: func(e *env.Env, project string) []tool.File {
-		dir := filepath.Dir(tool.OpenCodeConfig(e))
+		dir := filepath.Dir(Config(e))
 		fs := []tool.File{
 			{Role: "global-legacy", Path: filepath.Join(dir, "config.json"), Syntax: tool.JSONC},
-			{Role: "config", Path: tool.OpenCodeConfig(e), Syntax: tool.JSONC},
+			{Role: "config", Path: Config(e), Syntax: tool.JSONC},
 			{Role: "global-jsonc", Path: filepath.Join(dir, "opencode.jsonc"), Syntax: tool.JSONC},
 		}
-		if v := e.Getenv(tool.OpenCodeConfigVar); v != "" {
+		if v := e.Getenv(ConfigVar); v != "" {
 			fs = append(fs, tool.File{Role: "custom", Path: v, Syntax: tool.JSONC})
 		}
-		for _, p := range tool.OpenCodeProjectFiles(project) {
+		for _, p := range ProjectFiles(project) {
 			fs = append(fs, tool.File{Role: "project", Path: p, Syntax: tool.JSONC})
 		}
-		return append(fs, tool.File{Role: "auth", Path: tool.OpenCodeAuth(e), Syntax: tool.JSON})
+		return append(fs, tool.File{Role: "auth", Path: Auth(e), Syntax: tool.JSON})
 	},
 	Binary: "opencode",
-	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(tool.OpenCodeConfig(e))} },
+	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(Config(e))} },
 	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
 	// them: it carries only the provider's baseURL ({content}).
-	Headless: &tool.Headless{Redirect: tool.RedirectContent, BaseEnv: tool.OpenCodeContentVar,
+	Headless: &tool.Headless{Redirect: tool.RedirectContent, BaseEnv: ContentVar,
 		Args: []string{"run", "{prompt}"},
 		Env:  []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1"}},
 }

@@ -28,8 +28,8 @@ func (impl) VerifyRedirect(r *verify.Redirect) error {
 	if h.BaseEnv == "" || c.Provider == "" {
 		return fmt.Errorf("%s names no provider to redirect", c.Tool)
 	}
-	content, err := json.Marshal(map[string]any{tool.OpenCodeProvider: map[string]any{
-		c.Provider: map[string]any{tool.OpenCodeOptions: map[string]any{tool.OpenCodeBaseURL: relayBase}}}})
+	content, err := json.Marshal(map[string]any{ProviderKey: map[string]any{
+		c.Provider: map[string]any{Options: map[string]any{BaseURL: relayBase}}}})
 	if err != nil {
 		return err
 	}

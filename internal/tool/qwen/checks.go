@@ -19,7 +19,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
@@ -32,7 +32,7 @@ type qwenCheck struct{ snap *discover.Snapshot }
 func (qwenCheck) Name() string { return "qwen" }
 
 func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	settings := tool.QwenSettings(e)
+	settings := Settings(e)
 	out := qwenCorrupted(e, settings)
 	doc, ok := checks.ReadJSONC(settings)
 	if !ok && fileExists(settings) && fileExists(settings+".orig") {
@@ -49,17 +49,17 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			Source:  e.Tilde(settings)})
 	}
 	out = append(out, qwenEnvOverrides(e, c.snap.Project, doc)...)
-	model := gjson.GetBytes(doc, tool.QwenModel).String()
-	if v, set := e.Lookup(tool.OpenAIModel); set && model != "" && v != model {
+	model := gjson.GetBytes(doc, Model).String()
+	if v, set := e.Lookup(openai.Model); set && model != "" && v != model {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: qwenID,
-			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), tool.OpenAIModel, v),
-			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, discover.Source{File: settings, Key: tool.QwenModel}, v),
+			Message: fmt.Sprintf("Qwen Code uses model %q from %s model.name; $%s=%q is ignored (settings beat the variable in Qwen Code)", model, e.Tilde(settings), openai.Model, v),
+			Fix: catalog.Render(catalog.ValueOverridden, catalog.Slots{Edit: checks.SetAt(e, discover.Source{File: settings, Key: Model}, v),
 				Command: checks.SetupFor(qwenID) + " --model " + human.ShellQuote(v)}),
 			Source: e.Tilde(settings)})
 	}
-	if gjson.GetBytes(doc, tool.QwenAuthType).String() == "" {
+	if gjson.GetBytes(doc, AuthType).String() == "" {
 		var set, unset []string
-		for _, v := range []string{tool.OpenAIBaseURL, tool.OpenAIAPIKey, tool.OpenAIModel} {
+		for _, v := range []string{openai.BaseURL, openai.APIKey, openai.Model} {
 			if _, ok := e.Lookup(v); ok {
 				set = append(set, v)
 			} else {
@@ -70,7 +70,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: qwenID,
 				Message: fmt.Sprintf("%s set but %s not, and %s names no auth type: headless Qwen Code stops with \"No auth type is selected\"", strings.Join(set, ", "), strings.Join(unset, ", "), e.Tilde(settings)),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.ExportAll(e, unset), Command: checks.SetupFor(qwenID),
-					Value: "the whole triple and " + tool.QwenAuthType, File: e.Tilde(settings)})})
+					Value: "the whole triple and " + AuthType, File: e.Tilde(settings)})})
 		}
 	}
 	return out

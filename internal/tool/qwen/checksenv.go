@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/tidwall/gjson"
 )
 
@@ -24,9 +24,9 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		dotenvPath = t.DotEnv.Own(e)
 	}
 	loaded := checks.ReadDotEnv(dotenvPath)
-	path := tool.QwenSettings(e)
+	path := Settings(e)
 	var out []doctor.Finding
-	for _, v := range []struct{ name, key string }{{tool.OpenAIBaseURL, tool.QwenBaseURL}, {tool.OpenAIAPIKey, tool.QwenAPIKey}} {
+	for _, v := range []struct{ name, key string }{{openai.BaseURL, BaseURL}, {openai.APIKey, APIKey}} {
 		mine := gjson.GetBytes(settings, v.key).String()
 		if mine == "" {
 			continue
@@ -43,7 +43,7 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		shown := fmt.Sprintf("%q", val)
 		settingsAt := discover.Source{File: path, Key: v.key}
 		s := catalog.Slots{Remove: checks.RemoveFix(e, at), Was: "the variable's key", Edit: checks.SetKeyAt(e, settingsAt, "that key")}
-		if v.name == tool.OpenAIAPIKey {
+		if v.name == openai.APIKey {
 			shown = redact.Mask(val)
 		} else {
 			s.Was, s.Edit = shown, checks.SetAt(e, settingsAt, val)

@@ -6,6 +6,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 )
 
 // Tool is the description every framework reads (internal/tool.Tool);
@@ -19,20 +20,20 @@ var Tool = tool.Tool{
 	Format:  tool.FormatJSONKey,
 	Runtime: tool.Node,
 	Files: func(e *env.Env, _ string) []tool.File {
-		return []tool.File{{Role: "settings", Path: tool.QwenSettings(e), Syntax: tool.JSONC}}
+		return []tool.File{{Role: "settings", Path: Settings(e), Syntax: tool.JSONC}}
 	},
 	Keys: &tool.Keys{
-		Base:  tool.Place{File: "settings", Key: tool.QwenBaseURL},
-		Key:   tool.Place{File: "settings", Key: tool.QwenAPIKey},
-		Model: tool.Place{File: "settings", Key: tool.QwenModel},
+		Base:  tool.Place{File: "settings", Key: BaseURL},
+		Key:   tool.Place{File: "settings", Key: APIKey},
+		Model: tool.Place{File: "settings", Key: Model},
 		Fixed: []tool.Fixed{
-			{Place: tool.Place{File: "settings", Key: tool.QwenVersionKey}, Value: tool.QwenVersion},
-			{Place: tool.Place{File: "settings", Key: tool.QwenAuthType}, Value: tool.QwenAuthOpenAI},
+			{Place: tool.Place{File: "settings", Key: VersionKey}, Value: Version},
+			{Place: tool.Place{File: "settings", Key: AuthType}, Value: AuthOpenAI},
 		},
-		Providers: &tool.Providers{File: "settings", List: tool.QwenProviders, ID: "id", Base: "baseUrl", EnvKey: "envKey"},
+		Providers: &tool.Providers{File: "settings", List: Providers, ID: "id", Base: "baseUrl", EnvKey: "envKey"},
 	},
 	Binary: "qwen",
-	Marks:  func(e *env.Env, _ string) []string { return []string{tool.QwenDir(e)} },
+	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// --openai-base-url beats settings.json; the key and model stay the
 	// user's (docs/tools.md, "Qwen Code").
 	// The model's modelProviders entry beats that flag: verify then also
@@ -43,8 +44,8 @@ var Tool = tool.Tool{
 		SettingsEnv: "QWEN_CODE_SYSTEM_SETTINGS_PATH",
 		Settings:    `{"privacy":{"usageStatisticsEnabled":false}}`},
 	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".qwen", ".env"), ".env"},
-		Own:  func(e *env.Env) string { return filepath.Join(tool.QwenDir(e), ".env") },
-		Vars: []string{tool.OpenAIBaseURL, tool.OpenAIAPIKey, tool.OpenAIModel}},
+		Own:  func(e *env.Env) string { return filepath.Join(Dir(e), ".env") },
+		Vars: []string{openai.BaseURL, openai.APIKey, openai.Model}},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

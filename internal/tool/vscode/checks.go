@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // ChecksIgnored reports, part of config-ignored, an editor settings.json
@@ -21,9 +21,9 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (foreign, _ []doctor
 		}
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
 		out = append(out, doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: "vscode", Source: at,
-			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, tool.VSCodeMisplacedMCP),
+			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, MisplacedMCP),
 			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
-				tool.ClineMCPServers, e.Tilde(ed.MCPPath), tool.VSCodeMisplacedMCP, at)})})
+				cline.MCPServers, e.Tilde(ed.MCPPath), MisplacedMCP, at)})})
 	}
 	return out, nil
 }

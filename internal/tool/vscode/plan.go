@@ -23,7 +23,7 @@ func fixMisplaced(o writers.Options) bool { return o.Option(fixOption.Name) == "
 // into that file.
 func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error) {
 	var out []*writers.Change
-	for _, ed := range tool.Editors(o.Env) {
+	for _, ed := range Editors(o.Env) {
 		settings, moved, err := planMisplacedMCP(o, ed)
 		if err != nil {
 			return nil, err
@@ -46,7 +46,7 @@ func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error)
 // With --fix-vscode-mcp it plans removing the key (comments and trailing
 // commas elsewhere kept) and returns the servers to move; without, it
 // returns an unchanged writers.Change whose note says what to do.
-func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[string]hujson.Value, error) {
+func planMisplacedMCP(o writers.Options, ed Editor) (*writers.Change, map[string]hujson.Value, error) {
 	path := ed.VSCodeSettings()
 	c, err := writers.ReadFile(path)
 	if err != nil || !c.Existed {
@@ -62,27 +62,27 @@ func planMisplacedMCP(o writers.Options, ed tool.Editor) (*writers.Change, map[s
 		}
 		return nil, nil, err
 	}
-	v := doc.Lookup(tool.VSCodeMisplacedMCP)
+	v := doc.Lookup(MisplacedMCP)
 	if v == nil {
 		return nil, nil, nil
 	}
 	c.New = c.Old
 	c.Finish(false, 0o644)
 	if !fixMisplaced(o) {
-		c.Notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+		c.Notef("%s holds %q, which nothing reads; run setup with --fix-vscode-mcp to move it to %s", ed.Name+"'s settings.json", MisplacedMCP, ed.ClineMCP())
 		return c, nil, nil
 	}
 	obj, ok := v.Value.(*hujson.Object)
 	if !ok {
-		return nil, nil, doc.NotObject([]string{tool.VSCodeMisplacedMCP}, *v)
+		return nil, nil, doc.NotObject([]string{MisplacedMCP}, *v)
 	}
 	moved := map[string]hujson.Value{}
 	for _, m := range obj.Members {
 		moved[m.Name.Value.(hujson.Literal).String()] = m.Value
 	}
-	doc.Remove(tool.VSCodeMisplacedMCP)
+	doc.Remove(MisplacedMCP)
 	c.New = doc.Bytes()
 	c.AddSecrets(redact.SecretValues(c.Old)...)
-	c.Notef("removed %q (moved to %s)", tool.VSCodeMisplacedMCP, ed.ClineMCP())
+	c.Notef("removed %q (moved to %s)", MisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
@@ -29,7 +29,7 @@ const settings = `// VS Code settings
 
 func TestVSCodeMisplacedMCP(t *testing.T) {
 	o := writerstest.Options(t)
-	ed := tool.Editors(o.Env)[0]
+	ed := vscode.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.VSCodeSettings(), settings, 0o644)
 
 	// Without the flag: nothing moves, a note says how.
@@ -62,7 +62,7 @@ func TestVSCodeMisplacedMCP(t *testing.T) {
 
 func TestVSCodeSettingsInvalidJSONC(t *testing.T) {
 	o := writerstest.Options(t)
-	ed := tool.Editors(o.Env)[0]
+	ed := vscode.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.VSCodeSettings(), "{\n  \"a\": 1\n  \"cline.mcpServers\": {}\n}", 0o644)
 	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.VSCode}); err != nil {
 		t.Errorf("without --fix-vscode-mcp a broken settings.json is not ours to refuse: %v", err)

@@ -4,11 +4,12 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
 // Settings is what a VS Code-family editor holds for Cline (StateOf).
 type Settings struct {
-	Editor       tool.Editor
+	Editor       Editor
 	SettingsPath string
 	// ClineMCPServers is the line of a "cline.mcpServers" key in
 	// settings.json, which nothing reads (0: absent).
@@ -28,7 +29,7 @@ func StateOf(s *discover.Snapshot) []Settings {
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 	id := string(t.ID)
 	var all []Settings
-	for _, ed := range tool.Editors(s.Env) {
+	for _, ed := range Editors(s.Env) {
 		es := Settings{Editor: ed, SettingsPath: ed.VSCodeSettings(), MCPPath: ed.ClineMCP()}
 		s.NotePath(es.SettingsPath, id)
 		doc, prob := discover.LoadJSON(id, es.SettingsPath, true)
@@ -36,11 +37,11 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 			s.AddProblem(*prob)
 		}
 		if doc != nil {
-			if r := doc.Get(discover.Esc(tool.VSCodeMisplacedMCP)); r.Exists() {
+			if r := doc.Get(discover.Esc(MisplacedMCP)); r.Exists() {
 				es.ClineMCPServers = doc.Source(r, "").Line
 			}
 		}
-		es.MCPServers = s.ReadMCP(id, es.MCPPath, tool.ClineMCPServers, "Cline")
+		es.MCPServers = s.ReadMCP(id, es.MCPPath, cline.MCPServers, "Cline")
 		all = append(all, es)
 	}
 	s.SetState(t.ID, all)

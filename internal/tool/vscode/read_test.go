@@ -6,8 +6,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 )
 
@@ -36,7 +36,7 @@ func TestResolveEditorMCP(t *testing.T) {
 	if !ok || !v.MCP || v.Base.Value != "https://gw.example/api" || v.Key.Value != testKey || v.Key.Source.Line != 2 {
 		t.Fatalf("vscode = %+v (%v)", v, ok)
 	}
-	if want := tool.ClineMCPServers + ".gw.env.TAOTOKEN_API_KEY"; v.Places.Key.Key != want || v.Places.Key.File != code.MCPPath {
+	if want := cline.MCPServers + ".gw.env.TAOTOKEN_API_KEY"; v.Places.Key.Key != want || v.Places.Key.File != code.MCPPath {
 		t.Errorf("key place = %+v, want %s in %s", v.Places.Key, want, code.MCPPath)
 	}
 }

@@ -22,7 +22,7 @@ var Tool = tool.Tool{
 	Runtime: tool.Node,
 	Files: func(e *env.Env, _ string) []tool.File {
 		var out []tool.File
-		for _, ed := range tool.Editors(e) {
+		for _, ed := range Editors(e) {
 			out = append(out, tool.File{Role: ed.Name + " settings", Path: ed.VSCodeSettings(), Syntax: tool.JSONC},
 				tool.File{Role: ed.Name + " mcp", Path: ed.ClineMCP(), Syntax: tool.JSON})
 		}
@@ -30,7 +30,7 @@ var Tool = tool.Tool{
 	},
 	Marks: func(e *env.Env, _ string) []string {
 		var out []string
-		for _, ed := range tool.Editors(e) {
+		for _, ed := range Editors(e) {
 			out = append(out, ed.ClineStorage()) // exists once Cline ran in that editor
 		}
 		return out

@@ -1,4 +1,4 @@
-package tool
+package claude
 
 import "testing"
 
@@ -23,7 +23,7 @@ func TestClaudeGatewayRefuses(t *testing.T) {
 		"not a url\x7f":                  false,
 		"http://u:p@gateway.example/api": true,
 	} {
-		if got := ClaudeGatewayRefuses(base); got != want {
+		if got := GatewayRefuses(base); got != want {
 			t.Errorf("ClaudeGatewayRefuses(%q) = %v, want %v", base, got, want)
 		}
 	}

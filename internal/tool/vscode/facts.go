@@ -1,4 +1,4 @@
-package tool
+package vscode
 
 import (
 	"path/filepath"
@@ -10,12 +10,7 @@ import (
 // extension"): keydoctor writes only the MCP server entry of its MCP
 // settings file. A "cline.mcpServers" key in the editor's settings.json is
 // read by nothing.
-const VSCodeMisplacedMCP = "cline.mcpServers"
-
-// MCPEnv are the variables setup puts in the env of the gateway's MCP
-// server entry (the server's own contract, so discovery does not read
-// them back).
-var MCPEnv = Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
+const MisplacedMCP = "cline.mcpServers"
 
 // Editor is a VS Code-family editor.
 type Editor struct {

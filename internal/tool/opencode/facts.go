@@ -1,4 +1,4 @@
-package tool
+package opencode
 
 import (
 	"os"
@@ -16,33 +16,33 @@ import (
 // model not declared under the provider's models fails with an opaque
 // UnknownError before any request.
 const (
-	OpenCodeProvider = "provider"
-	OpenCodeNPM      = "npm"
-	OpenCodeCompat   = "@ai-sdk/openai-compatible"
-	OpenCodeName     = "name"
-	OpenCodeOptions  = "options"
-	OpenCodeBaseURL  = "baseURL"
-	OpenCodeAPIKey   = "apiKey"
-	OpenCodeModels   = "models"
-	OpenCodeModel    = "model" // top level: "ID/MODEL"
+	ProviderKey = "provider"
+	NPM         = "npm"
+	Compat      = "@ai-sdk/openai-compatible"
+	Name        = "name"
+	Options     = "options"
+	BaseURL     = "baseURL"
+	APIKey      = "apiKey"
+	Models      = "models"
+	Model       = "model" // top level: "ID/MODEL"
 	// auth.json: {"ID": {"type": "api", "key": "…"}}.
-	OpenCodeAuthType = "type"
-	OpenCodeAuthAPI  = "api"
-	OpenCodeAuthKey  = "key"
+	AuthType = "type"
+	AuthAPI  = "api"
+	AuthKey  = "key"
 	// Variables that move the config.
-	OpenCodeConfigVar  = "OPENCODE_CONFIG"
-	OpenCodeContentVar = "OPENCODE_CONFIG_CONTENT"
-	OpenCodeAuthVar    = "OPENCODE_AUTH_CONTENT"
+	ConfigVar  = "OPENCODE_CONFIG"
+	ContentVar = "OPENCODE_CONFIG_CONTENT"
+	AuthVar    = "OPENCODE_AUTH_CONTENT"
 )
 
-// OpenCodeConfig is the global config, $XDG_CONFIG_HOME/opencode/opencode.json.
-func OpenCodeConfig(e *env.Env) string {
+// Config is the global config, $XDG_CONFIG_HOME/opencode/opencode.json.
+func Config(e *env.Env) string {
 	return filepath.Join(e.ConfigHome(), "opencode", "opencode.json")
 }
 
-// OpenCodeAuth is $XDG_DATA_HOME/opencode/auth.json (default
+// Auth is $XDG_DATA_HOME/opencode/auth.json (default
 // ~/.local/share/opencode/auth.json).
-func OpenCodeAuth(e *env.Env) string {
+func Auth(e *env.Env) string {
 	data := e.Getenv("XDG_DATA_HOME")
 	if data == "" {
 		data = filepath.Join(e.Home, ".local", "share")
@@ -50,12 +50,12 @@ func OpenCodeAuth(e *env.Env) string {
 	return filepath.Join(data, "opencode", "auth.json")
 }
 
-// OpenCodeProjectFiles are the project configs OpenCode started in project
+// ProjectFiles are the project configs OpenCode started in project
 // merges, lowest precedence first: opencode.json then opencode.jsonc (which
 // beats it) in each directory from the git work tree's root (or /, outside
 // one) down to project. The project's own opencode.json is always listed,
 // as the place a project config would be; the others only when they exist.
-func OpenCodeProjectFiles(project string) []string {
+func ProjectFiles(project string) []string {
 	var dirs []string
 	for d := filepath.Clean(project); ; d = filepath.Dir(d) {
 		dirs = append(dirs, d)

@@ -1,4 +1,4 @@
-package tool
+package qwen
 
 import (
 	"path/filepath"
@@ -13,23 +13,23 @@ import (
 // settings.json.orig). security.auth.selectedType "openai" is what makes
 // a headless run use the key; without it: "No auth type is selected".
 const (
-	QwenVersionKey = "$version"
-	QwenVersion    = 4
-	QwenAuthType   = "security.auth.selectedType"
-	QwenAuthOpenAI = "openai"
-	QwenBaseURL    = "security.auth.baseUrl"
-	QwenAPIKey     = "security.auth.apiKey"
-	QwenModel      = "model.name"
-	// QwenProviders is the list of the openai auth type's models: the
+	VersionKey = "$version"
+	Version    = 4
+	AuthType   = "security.auth.selectedType"
+	AuthOpenAI = "openai"
+	BaseURL    = "security.auth.baseUrl"
+	APIKey     = "security.auth.apiKey"
+	Model      = "model.name"
+	// Providers is the list of the openai auth type's models: the
 	// entry whose id is the model beats security.auth.baseUrl and
 	// --openai-base-url with its baseUrl (an entry without one gets
 	// OpenAI's), and security.auth.apiKey with the variable its envKey
 	// names (docs/tools.md, "Qwen Code").
-	QwenProviders = "modelProviders.openai"
+	Providers = "modelProviders.openai"
 )
 
-// QwenDir is ~/.qwen.
-func QwenDir(e *env.Env) string { return filepath.Join(e.Home, ".qwen") }
+// Dir is ~/.qwen.
+func Dir(e *env.Env) string { return filepath.Join(e.Home, ".qwen") }
 
-// QwenSettings is Qwen Code's user settings file.
-func QwenSettings(e *env.Env) string { return filepath.Join(QwenDir(e), "settings.json") }
+// Settings is Qwen Code's user settings file.
+func Settings(e *env.Env) string { return filepath.Join(Dir(e), "settings.json") }

@@ -1,9 +1,10 @@
-package tool
+package gemini
 
 import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // Gemini CLI (docs/tools.md, "Gemini CLI"): it takes its triple from
@@ -13,50 +14,50 @@ import (
 // It needs the API-key auth type saved in settings.json, or headless runs
 // fail before any request.
 const (
-	GeminiBaseURL = "GOOGLE_GEMINI_BASE_URL"
-	GeminiAPIKey  = "GEMINI_API_KEY"
-	GeminiModel   = "GEMINI_MODEL"
-	// GeminiAuthType is the settings key of the saved auth type;
-	// GeminiAPIKeyAuth the value that makes it send GEMINI_API_KEY.
-	GeminiAuthType   = "security.auth.selectedType"
-	GeminiAPIKeyAuth = "gemini-api-key"
-	// GeminiUsageStats is the settings key that, unless false, sends usage
+	BaseURL = "GOOGLE_GEMINI_BASE_URL"
+	APIKey  = "GEMINI_API_KEY"
+	Model   = "GEMINI_MODEL"
+	// AuthType is the settings key of the saved auth type;
+	// APIKeyAuth the value that makes it send GEMINI_API_KEY.
+	AuthType   = "security.auth.selectedType"
+	APIKeyAuth = "gemini-api-key"
+	// UsageStats is the settings key that, unless false, sends usage
 	// statistics to Google (play.googleapis.com) whatever the gateway.
-	GeminiUsageStats = "privacy.usageStatisticsEnabled"
-	// GeminiTrust, true for a run, trusts the working directory: headless
+	UsageStats = "privacy.usageStatisticsEnabled"
+	// Trust, true for a run, trusts the working directory: headless
 	// runs in an untrusted folder read no .gemini/.env and no base URL
 	// from any .env.
-	GeminiTrust = "GEMINI_CLI_TRUST_WORKSPACE"
+	Trust = "GEMINI_CLI_TRUST_WORKSPACE"
 )
 
-// GeminiVars are the variables of Gemini CLI's triple.
-var GeminiVars = Vars{BaseURL: GeminiBaseURL, Key: GeminiAPIKey, Model: GeminiModel}
+// Vars are the variables of Gemini CLI's triple.
+var Vars = tool.Vars{BaseURL: BaseURL, Key: APIKey, Model: Model}
 
-// GeminiHome is $GEMINI_CLI_HOME, else the home directory.
-func GeminiHome(e *env.Env) string {
+// Home is $GEMINI_CLI_HOME, else the home directory.
+func Home(e *env.Env) string {
 	if v := e.Getenv("GEMINI_CLI_HOME"); v != "" {
 		return v
 	}
 	return e.Home
 }
 
-// GeminiDir is ~/.gemini.
-func GeminiDir(e *env.Env) string { return filepath.Join(GeminiHome(e), ".gemini") }
+// Dir is ~/.gemini.
+func Dir(e *env.Env) string { return filepath.Join(Home(e), ".gemini") }
 
-// GeminiSettings is ~/.gemini/settings.json (JSON with comments).
-func GeminiSettings(e *env.Env) string { return filepath.Join(GeminiDir(e), "settings.json") }
+// Settings is ~/.gemini/settings.json (JSON with comments).
+func Settings(e *env.Env) string { return filepath.Join(Dir(e), "settings.json") }
 
-// GeminiEnv is ~/.gemini/.env, where setup writes the triple.
-func GeminiEnv(e *env.Env) string { return filepath.Join(GeminiDir(e), ".env") }
+// Env is ~/.gemini/.env, where setup writes the triple.
+func Env(e *env.Env) string { return filepath.Join(Dir(e), ".env") }
 
-// GeminiProjectEnv is PROJECT/.gemini/.env, which beats PROJECT/.env.
-func GeminiProjectEnv(project string) string { return filepath.Join(project, ".gemini", ".env") }
+// ProjectEnv is PROJECT/.gemini/.env, which beats PROJECT/.env.
+func ProjectEnv(project string) string { return filepath.Join(project, ".gemini", ".env") }
 
-// GeminiEnvFiles are the .env files Gemini CLI started in dir (trusted)
+// EnvFiles are the .env files Gemini CLI started in dir (trusted)
 // looks for, in order: the first that exists is the only one read.
-func GeminiEnvFiles(e *env.Env, dir string) []string {
+func EnvFiles(e *env.Env, dir string) []string {
 	var out []string
-	home := GeminiHome(e)
+	home := Home(e)
 	dir = filepath.Clean(dir)
 	for {
 		out = append(out, filepath.Join(dir, ".gemini", ".env"), filepath.Join(dir, ".env"))
@@ -69,12 +70,12 @@ func GeminiEnvFiles(e *env.Env, dir string) []string {
 	return append(out, filepath.Join(home, ".gemini", ".env"), filepath.Join(home, ".env"))
 }
 
-// GeminiOtherSettings are the settings files besides ~/.gemini/settings.json
+// OtherSettings are the settings files besides ~/.gemini/settings.json
 // whose security.auth.selectedType Gemini CLI merges (system defaults <
 // user < project < system): the project's .gemini/settings.json and the
 // system files, $GEMINI_CLI_SYSTEM_SETTINGS_PATH and
 // $GEMINI_CLI_SYSTEM_DEFAULTS_PATH or their per-OS defaults.
-func GeminiOtherSettings(e *env.Env, project string) []string {
+func OtherSettings(e *env.Env, project string) []string {
 	system := e.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
 	if system == "" {
 		switch e.GOOS {

@@ -1,4 +1,4 @@
-package tool
+package claude
 
 import (
 	"net/url"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
 // Claude Code (docs/tools.md, "Claude Code"): the variables of its triple
@@ -15,72 +16,72 @@ import (
 // variables in the shell. It shares Anthropic's variable names
 // (AnthropicBaseURL, AnthropicAuthToken, AnthropicAPIKey, AnthropicModel).
 const (
-	// ClaudeEnv is the settings object that holds the variables.
-	ClaudeEnv = "env"
-	// ClaudeBackgroundModel is the small, fast model of background calls,
-	// which also go through the gateway; ClaudeLegacyBackgroundModel is
+	// Env is the settings object that holds the variables.
+	Env = "env"
+	// BackgroundModel is the small, fast model of background calls,
+	// which also go through the gateway; LegacyBackgroundModel is
 	// its older name, read when the first is unset or empty.
-	ClaudeBackgroundModel       = "ANTHROPIC_DEFAULT_HAIKU_MODEL"
-	ClaudeLegacyBackgroundModel = "ANTHROPIC_SMALL_FAST_MODEL"
-	// ClaudeModelKey is the settings' own "model" key, which
-	// ANTHROPIC_MODEL beats; ClaudeKeyHelper names a command printing the key.
-	ClaudeModelKey  = "model"
-	ClaudeKeyHelper = "apiKeyHelper"
-	// ClaudePrimaryKey is where `claude login` keeps a Console API key in
-	// the state file; ClaudeRejected lists the last 20 characters of keys
+	BackgroundModel       = "ANTHROPIC_DEFAULT_HAIKU_MODEL"
+	LegacyBackgroundModel = "ANTHROPIC_SMALL_FAST_MODEL"
+	// ModelKey is the settings' own "model" key, which
+	// ANTHROPIC_MODEL beats; KeyHelper names a command printing the key.
+	ModelKey  = "model"
+	KeyHelper = "apiKeyHelper"
+	// PrimaryKey is where `claude login` keeps a Console API key in
+	// the state file; Rejected lists the last 20 characters of keys
 	// the user refused at its prompt: such a key is silently not used.
-	ClaudePrimaryKey = "primaryApiKey"
-	ClaudeRejected   = "customApiKeyResponses.rejected"
-	// ClaudeRejectedTail is how many trailing characters ClaudeRejected keeps.
-	ClaudeRejectedTail = 20
+	PrimaryKey = "primaryApiKey"
+	Rejected   = "customApiKeyResponses.rejected"
+	// RejectedTail is how many trailing characters Rejected keeps.
+	RejectedTail = 20
 )
 
-// ClaudeDefaultBackgroundModel is the model Claude Code sends its
+// DefaultBackgroundModel is the model Claude Code sends its
 // background requests (titles, summaries, quick tool calls) to when neither
-// ClaudeBackgroundModel nor ClaudeLegacyBackgroundModel names one (observed
+// BackgroundModel nor LegacyBackgroundModel names one (observed
 // with Claude Code 2.1.197). They go through the same gateway: one that does
 // not serve this id answers them 404, and Claude Code then says the model
 // "may not exist" while the main model works.
-const ClaudeDefaultBackgroundModel = "claude-haiku-4-5-20251001"
+const DefaultBackgroundModel = "claude-haiku-4-5-20251001"
 
-// ClaudeVars are every variable of Claude Code's triple.
-var ClaudeVars = []string{AnthropicBaseURL, AnthropicAuthToken, AnthropicAPIKey, AnthropicModel,
-	ClaudeBackgroundModel, ClaudeLegacyBackgroundModel}
+// Vars are every variable of Claude Code's triple.
+var Vars = []string{anthropic.BaseURL, anthropic.AuthToken, anthropic.APIKey, anthropic.Model,
+	BackgroundModel, LegacyBackgroundModel}
 
-// ClaudeScope is which Claude Code settings file.
-type ClaudeScope string
+// Scope is which Claude Code settings file.
+type Scope string
 
 const (
-	ClaudeUser    ClaudeScope = "user"    // $CLAUDE_CONFIG_DIR/settings.json (~/.claude)
-	ClaudeProject ClaudeScope = "project" // PROJECT/.claude/settings.json
-	ClaudeLocal   ClaudeScope = "local"   // PROJECT/.claude/settings.local.json
-	ClaudeManaged ClaudeScope = "managed" // the OS-wide managed settings, beating every other
+	User    Scope = "user"    // $CLAUDE_CONFIG_DIR/settings.json (~/.claude)
+	Project Scope = "project" // PROJECT/.claude/settings.json
+	Local   Scope = "local"   // PROJECT/.claude/settings.local.json
+	Managed Scope = "managed" // the OS-wide managed settings, beating every other
 )
 
-// ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
-func ClaudeDir(e *env.Env) string {
+// Dir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+func Dir(e *env.Env) string {
 	if v := e.Getenv("CLAUDE_CONFIG_DIR"); v != "" {
 		return v
 	}
 	return filepath.Join(e.Home, ".claude")
 }
 
-// ClaudeSettings is the settings.json of a scope (the user's for managed:
-// see ClaudeManagedSettings).
-func ClaudeSettings(e *env.Env, scope ClaudeScope, project string) string {
+// Settings is the settings.json of a scope (the user's for managed:
+// see ManagedSettings).
+func Settings(e *env.Env, scope Scope, project string) string {
 	switch scope {
-	case ClaudeProject:
+	case Project:
 		return filepath.Join(project, ".claude", "settings.json")
-	case ClaudeLocal:
+	case Local:
 		return filepath.Join(project, ".claude", "settings.local.json")
 	default:
-		return filepath.Join(ClaudeDir(e), "settings.json")
+		return filepath.Join(Dir(e), "settings.json")
 	}
 }
 
-// ClaudeManagedSettings is the managed (enterprise) settings file, which
+// ManagedSettings is the managed (enterprise) settings file, which
 // beats every other layer.
-func ClaudeManagedSettings(e *env.Env) string {
+func ManagedSettings(e *env.Env) string {
 	switch e.GOOS {
 	case "darwin":
 		return "/Library/Application Support/ClaudeCode/managed-settings.json"
@@ -91,36 +92,36 @@ func ClaudeManagedSettings(e *env.Env) string {
 	}
 }
 
-// ClaudeState is ~/.claude.json (primaryApiKey, customApiKeyResponses and
+// StateFile is ~/.claude.json (primaryApiKey, customApiKeyResponses and
 // more). With CLAUDE_CONFIG_DIR set, Claude Code keeps it inside that
 // directory.
-func ClaudeState(e *env.Env) string {
+func StateFile(e *env.Env) string {
 	if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
 		return filepath.Join(d, ".claude.json")
 	}
 	return filepath.Join(e.Home, ".claude.json")
 }
 
-// ClaudeKeyAuth is the header Claude Code (and an Anthropic SDK) sends a
+// KeyAuth is the header Claude Code (and an Anthropic SDK) sends a
 // key in, by where the key came from: ANTHROPIC_API_KEY and a stored
 // primaryApiKey as x-api-key, ANTHROPIC_AUTH_TOKEN as a bearer token;
 // unknown for apiKeyHelper (its output goes in both) and other names.
-func ClaudeKeyAuth(keyName string) (gateway.Auth, bool) {
+func KeyAuth(keyName string) (gateway.Auth, bool) {
 	switch keyName {
-	case AnthropicAPIKey, ClaudePrimaryKey:
+	case anthropic.APIKey, PrimaryKey:
 		return gateway.AuthXAPIKey, true
-	case AnthropicAuthToken:
+	case anthropic.AuthToken:
 		return gateway.AuthBearer, true
-	case ClaudeKeyHelper:
+	case KeyHelper:
 		return "", true
 	}
 	return "", false
 }
 
-// ClaudeSwitch is one of Claude Code's provider switches: a variable that,
-// set truthy (ClaudeTruthy), sends every request to a cloud provider
+// Switch is one of Claude Code's provider switches: a variable that,
+// set truthy (Truthy), sends every request to a cloud provider
 // instead of ANTHROPIC_BASE_URL (docs/tools.md, "Provider switches").
-type ClaudeSwitch struct {
+type Switch struct {
 	Var  string // CLAUDE_CODE_USE_BEDROCK
 	Name string // bedrock: Claude Code's own name for the provider
 	// Title names the provider for people.
@@ -133,11 +134,11 @@ type ClaudeSwitch struct {
 	SameWire bool
 }
 
-// ClaudeSwitches are Claude Code's provider switches in the order it
+// Switches are Claude Code's provider switches in the order it
 // tests them (2.1.197, getAPIProvider): the first truthy one wins; with
 // any but CLAUDE_CODE_USE_GATEWAY no request reaches ANTHROPIC_BASE_URL.
-var ClaudeSwitches = []ClaudeSwitch{
-	{Var: "CLAUDE_CODE_USE_GATEWAY", Name: "gateway", Title: "Anthropic's cloud gateway", Companions: []string{AnthropicBaseURL, AnthropicAuthToken}, SameWire: true},
+var Switches = []Switch{
+	{Var: "CLAUDE_CODE_USE_GATEWAY", Name: "gateway", Title: "Anthropic's cloud gateway", Companions: []string{anthropic.BaseURL, anthropic.AuthToken}, SameWire: true},
 	{Var: "CLAUDE_CODE_USE_BEDROCK", Name: "bedrock", Title: "Amazon Bedrock", Companions: []string{"AWS_REGION", "AWS_PROFILE", "ANTHROPIC_BEDROCK_BASE_URL", "AWS_BEARER_TOKEN_BEDROCK"}},
 	{Var: "CLAUDE_CODE_USE_FOUNDRY", Name: "foundry", Title: "Microsoft Foundry", Companions: []string{"ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL", "ANTHROPIC_FOUNDRY_API_KEY"}},
 	{Var: "CLAUDE_CODE_USE_ANTHROPIC_AWS", Name: "anthropicAws", Title: "Claude Platform on AWS", Companions: []string{"ANTHROPIC_AWS_WORKSPACE_ID", "ANTHROPIC_AWS_BASE_URL", "ANTHROPIC_AWS_API_KEY"}},
@@ -145,10 +146,10 @@ var ClaudeSwitches = []ClaudeSwitch{
 	{Var: "CLAUDE_CODE_USE_VERTEX", Name: "vertex", Title: "Google Vertex AI", Companions: []string{"ANTHROPIC_VERTEX_PROJECT_ID", "CLOUD_ML_REGION", "ANTHROPIC_VERTEX_BASE_URL"}},
 }
 
-// ClaudeTruthy is how Claude Code reads a switch: "1", "true", "yes" or
+// Truthy is how Claude Code reads a switch: "1", "true", "yes" or
 // "on", any case, spaces trimmed (a JSON true in a settings env becomes
 // "true"). "0", "false" and "" leave the switch off.
-func ClaudeTruthy(v string) bool {
+func Truthy(v string) bool {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "1", "true", "yes", "on":
 		return true
@@ -157,34 +158,34 @@ func ClaudeTruthy(v string) bool {
 }
 
 // Claude Code's own login: a subscription (claude.ai) sign-in keeps its
-// OAuth tokens under ClaudeOAuthKey in ClaudeCredentials (Linux; the
-// macOS keychain elsewhere) and the account under ClaudeOAuthAccount in
+// OAuth tokens under OAuthKey in Credentials (Linux; the
+// macOS keychain elsewhere) and the account under OAuthAccount in
 // the state file; CLAUDE_CODE_OAUTH_TOKEN carries a long-lived token.
 // Any key variable (ANTHROPIC_AUTH_TOKEN, ANTHROPIC_API_KEY) or
 // apiKeyHelper beats the login.
 const (
-	ClaudeCredentialsFile = ".credentials.json"
-	ClaudeOAuthKey        = "claudeAiOauth"
-	ClaudeOAuthAccount    = "oauthAccount"
-	ClaudeOAuthTokenVar   = "CLAUDE_CODE_OAUTH_TOKEN"
+	CredentialsFile = ".credentials.json"
+	OAuthKey        = "claudeAiOauth"
+	OAuthAccount    = "oauthAccount"
+	OAuthTokenVar   = "CLAUDE_CODE_OAUTH_TOKEN"
 )
 
-// ClaudeCredentials is $CLAUDE_CONFIG_DIR/.credentials.json (~/.claude).
-func ClaudeCredentials(e *env.Env) string {
-	return filepath.Join(ClaudeDir(e), ClaudeCredentialsFile)
+// Credentials is $CLAUDE_CONFIG_DIR/.credentials.json (~/.claude).
+func Credentials(e *env.Env) string {
+	return filepath.Join(Dir(e), CredentialsFile)
 }
 
-// ClaudeGatewayLocalHosts are the hosts CLAUDE_CODE_USE_GATEWAY accepts a
+// GatewayLocalHosts are the hosts CLAUDE_CODE_USE_GATEWAY accepts a
 // plain http:// ANTHROPIC_BASE_URL for (2.1.197: any other host, even
 // 127.0.0.2 or NAME.localhost, makes Claude Code exit at start with
 // "Gateway URL must use https://"; docs/tools.md).
-var ClaudeGatewayLocalHosts = []string{"localhost", "127.0.0.1", "[::1]"}
+var GatewayLocalHosts = []string{"localhost", "127.0.0.1", "[::1]"}
 
-// ClaudeGatewayRefuses reports whether Claude Code, with
+// GatewayRefuses reports whether Claude Code, with
 // CLAUDE_CODE_USE_GATEWAY on, refuses base as its gateway URL: plain
-// http:// to a host other than ClaudeGatewayLocalHosts. The key of
+// http:// to a host other than GatewayLocalHosts. The key of
 // Anthropic's cloud gateway would travel unencrypted, so it does not start.
-func ClaudeGatewayRefuses(base string) bool {
+func GatewayRefuses(base string) bool {
 	u, err := url.Parse(strings.TrimSpace(base))
 	if err != nil || !strings.EqualFold(u.Scheme, "http") {
 		return false
@@ -193,5 +194,5 @@ func ClaudeGatewayRefuses(base string) bool {
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]" // as the URL's hostname reads in JavaScript
 	}
-	return !slices.Contains(ClaudeGatewayLocalHosts, host)
+	return !slices.Contains(GatewayLocalHosts, host)
 }

@@ -1,4 +1,4 @@
-package tool
+package claude
 
 import "strings"
 
@@ -9,18 +9,18 @@ import "strings"
 // no model setting at all, a turn uses the default alias. This is how GLM,
 // Kimi and DeepSeek guides configure it: the DEFAULT variables alone.
 const (
-	ClaudeDefaultOpusModel   = "ANTHROPIC_DEFAULT_OPUS_MODEL"
-	ClaudeDefaultSonnetModel = "ANTHROPIC_DEFAULT_SONNET_MODEL"
-	ClaudeDefaultFableModel  = "ANTHROPIC_DEFAULT_FABLE_MODEL"
-	// ClaudeDefaultAlias is the alias a turn uses when nothing names a
+	DefaultOpusModel   = "ANTHROPIC_DEFAULT_OPUS_MODEL"
+	DefaultSonnetModel = "ANTHROPIC_DEFAULT_SONNET_MODEL"
+	DefaultFableModel  = "ANTHROPIC_DEFAULT_FABLE_MODEL"
+	// DefaultAlias is the alias a turn uses when nothing names a
 	// model: with only ANTHROPIC_DEFAULT_SONNET_MODEL set, a turn still
 	// asks for the opus model.
-	ClaudeDefaultAlias = "opus"
+	DefaultAlias = "opus"
 )
 
-// ClaudeAlias is what one alias resolves through: the variable that names
+// Alias is what one alias resolves through: the variable that names
 // its model, else the built-in id Claude Code requests.
-type ClaudeAlias struct {
+type Alias struct {
 	Name    string // the alias as Claude Code knows it: opus
 	Var     string // ANTHROPIC_DEFAULT_OPUS_MODEL
 	Builtin string // claude-opus-4-8
@@ -30,19 +30,19 @@ type ClaudeAlias struct {
 // opusplan is opus only in plan mode, so a headless turn takes sonnet;
 // best is opus on any base URL but Anthropic's own. "default" is no alias:
 // Claude Code sends it as it is, and the gateway answers 404.
-var claudeAliases = map[string]ClaudeAlias{
-	"opus":     {"opus", ClaudeDefaultOpusModel, "claude-opus-4-8"},
-	"sonnet":   {"sonnet", ClaudeDefaultSonnetModel, "claude-sonnet-5"},
-	"haiku":    {"haiku", ClaudeBackgroundModel, ClaudeDefaultBackgroundModel},
-	"fable":    {"fable", ClaudeDefaultFableModel, "claude-fable-5"},
-	"opusplan": {"sonnet", ClaudeDefaultSonnetModel, "claude-sonnet-5"},
-	"best":     {"opus", ClaudeDefaultOpusModel, "claude-opus-4-8"},
+var claudeAliases = map[string]Alias{
+	"opus":     {"opus", DefaultOpusModel, "claude-opus-4-8"},
+	"sonnet":   {"sonnet", DefaultSonnetModel, "claude-sonnet-5"},
+	"haiku":    {"haiku", BackgroundModel, DefaultBackgroundModel},
+	"fable":    {"fable", DefaultFableModel, "claude-fable-5"},
+	"opusplan": {"sonnet", DefaultSonnetModel, "claude-sonnet-5"},
+	"best":     {"opus", DefaultOpusModel, "claude-opus-4-8"},
 }
 
-// ClaudeAliasOf reports the alias a model setting names, if it names one:
+// AliasOf reports the alias a model setting names, if it names one:
 // case does not matter, and a trailing [1m] (the long-context variant)
 // is dropped from the request.
-func ClaudeAliasOf(model string) (ClaudeAlias, bool) {
+func AliasOf(model string) (Alias, bool) {
 	m := strings.ToLower(strings.TrimSpace(model))
 	m = strings.TrimSpace(strings.TrimSuffix(m, "[1m]"))
 	a, ok := claudeAliases[m]

@@ -1,4 +1,4 @@
-package tool
+package opencode
 
 import (
 	"os"
@@ -35,13 +35,13 @@ func TestOpenCodeProjectFiles(t *testing.T) {
 	if err := os.MkdirAll(project, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	got := OpenCodeProjectFiles(project)
+	got := ProjectFiles(project)
 	want := []string{a, b, c, filepath.Join(project, "opencode.json")}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	d := touch("repo/a/b/opencode.jsonc")
-	if got := OpenCodeProjectFiles(project); !reflect.DeepEqual(got, append(want, d)) {
+	if got := ProjectFiles(project); !reflect.DeepEqual(got, append(want, d)) {
 		t.Errorf("with the project's jsonc: got %q", got)
 	}
 }

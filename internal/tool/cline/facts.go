@@ -1,0 +1,78 @@
+package cline
+
+import (
+	"path/filepath"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// The Cline CLI (docs/tools.md, "Cline"): providers.json names the provider
+// in use (lastUsedProvider); each entry's settings hold its base URL, key
+// and model. An entry without updatedAt makes Cline discard the whole file.
+const (
+	LastUsed  = "lastUsedProvider"
+	Providers = "providers"
+	Settings  = "settings"
+	Kind      = "provider" // settings.provider: "openai-compatible", "anthropic", …
+	BaseURL   = "baseUrl"
+	APIKey    = "apiKey"
+	Model     = "model"
+	UpdatedAt = "updatedAt"
+	TokenSrc  = "tokenSource"
+	// Gateway is the provider setup writes; Anthropic is the one
+	// that sends its key as x-api-key.
+	Gateway = "openai-compatible"
+	// BuiltIn is the provider Cline falls back to without a usable
+	// lastUsedProvider (api.cline.bot; 3.0.65 then writes it there).
+	BuiltIn   = "cline"
+	Anthropic = "anthropic"
+	// MCPServers is the object of an MCP settings file (the CLI's and
+	// the editors') that lists the servers.
+	MCPServers = "mcpServers"
+)
+
+// NewProviders is the shape Cline writes for a fresh providers.json.
+const NewProviders = `{
+  "version": 1,
+  "lastUsedProvider": "openai-compatible",
+  "modes": {},
+  "providers": {}
+}
+`
+
+// AnthropicWire is the wire rule of Cline's anthropic provider: it
+// sends POST {baseUrl}/messages with x-api-key, adding no /v1 of its own,
+// so its baseUrl too must end in /v1 (3.0.65, docs/tools.md).
+var AnthropicWire = gateway.Tool{ID: gateway.Cline, Title: "Cline's anthropic provider", Protocol: gateway.Messages,
+	BaseHasVersion: true, Auth: gateway.AuthXAPIKey}
+
+// Dir is $CLINE_DIR, else ~/.cline.
+func Dir(e *env.Env) string {
+	if v := e.Getenv("CLINE_DIR"); v != "" {
+		return v
+	}
+	return filepath.Join(e.Home, ".cline")
+}
+
+// Data is the CLI's data directory (what --data-dir replaces).
+func Data(e *env.Env) string { return filepath.Join(Dir(e), "data") }
+
+// SettingsDir is the Cline CLI's settings directory (0700).
+func SettingsDir(e *env.Env) string { return filepath.Join(Data(e), "settings") }
+
+// ProvidersFile is the Cline CLI's providers.json (0600).
+func ProvidersFile(e *env.Env) string {
+	return filepath.Join(SettingsDir(e), "providers.json")
+}
+
+// CLIMCP is the Cline CLI's MCP settings file.
+func CLIMCP(e *env.Env) string {
+	return filepath.Join(SettingsDir(e), "cline_mcp_settings.json")
+}
+
+// MCPEnv are the variables setup puts in the env of the gateway's MCP
+// server entry (the server's own contract, so discovery does not read
+// them back).
+var MCPEnv = tool.Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
