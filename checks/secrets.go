@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -144,8 +145,8 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		fd := doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
 			Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", shown, e.Tilde(root)),
 			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})}.Located(e, doctor.At{File: f.path})
-		if f.tool == string(gateway.DotEnv) { // the project's .env: --fix adds it to the project's .gitignore
-			fd = WithEdit(fd, writers.Edit{Kind: writers.EditIgnoreEnv, Tool: gateway.DotEnv})
+		if t, ok := tool.Lookup(f.tool); ok && t.Format == tool.FormatDotEnv { // the project's .env: --fix adds it to the project's .gitignore
+			fd = WithEdit(fd, writers.Edit{Kind: writers.EditIgnoreEnv, Tool: t.ID})
 		}
 		out = append(out, fd)
 	}

@@ -61,9 +61,9 @@ func TestRegistryEnvNotLoaded(t *testing.T) {
 }
 
 func TestSystemProxyCapturesLocal(t *testing.T) {
-	relay := discover.Tool{ID: gateway.Codex, Label: "Codex CLI", Base: discover.Value{Value: "http://127.0.0.1:15721/v1", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
-	remote := discover.Tool{ID: gateway.Codex, Label: "Codex CLI (remote)", Base: discover.Value{Value: "https://gateway.example/v1", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
-	node := discover.Tool{ID: gateway.Claude, Label: "Claude Code", Base: discover.Value{Value: "http://127.0.0.1:15721", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
+	relay := discover.Tool{ID: gateway.ToolID("codex"), Label: "Codex CLI", Base: discover.Value{Value: "http://127.0.0.1:15721/v1", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
+	remote := discover.Tool{ID: gateway.ToolID("codex"), Label: "Codex CLI (remote)", Base: discover.Value{Value: "https://gateway.example/v1", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
+	node := discover.Tool{ID: gateway.ToolID("claude"), Label: "Claude Code", Base: discover.Value{Value: "http://127.0.0.1:15721", Source: discover.Source{File: "/h/.codex/config.toml", Key: "base_url"}}}
 	s := &discover.Snapshot{Tools: []discover.Tool{relay, remote, node}}
 	for name, tt := range map[string]struct {
 		proxy  winreg.Proxy
@@ -90,7 +90,7 @@ func TestSystemProxyCapturesLocal(t *testing.T) {
 				t.Fatalf("want one finding (the Rust client at the relay only), got %+v", fs)
 			}
 			f := fs[0]
-			if f.Code != catalog.SystemProxyCapturesLocal || f.Status != tt.status || f.Tool != string(gateway.Codex) ||
+			if f.Code != catalog.SystemProxyCapturesLocal || f.Status != tt.status || f.Tool != string(gateway.ToolID("codex")) ||
 				!strings.Contains(f.Fix, "127.0.0.1;localhost") || f.Source != winreg.InternetSettings+" (ProxyServer)" {
 				t.Errorf("finding %+v", f)
 			}

@@ -48,20 +48,20 @@ func TestPlan(t *testing.T) {
 	// fixes it, or none when fixing it is a step.
 	fs := []doctor.Finding{
 		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "claude", Source: "~/.claude/settings.json:1",
-			Edit: writers.TripleEdit(gateway.Claude, at(".claude/settings.json"))},
+			Edit: writers.TripleEdit(gateway.ToolID("claude"), at(".claude/settings.json"))},
 		{Code: catalog.URLDoubleVersion, Status: doctor.Error, Tool: "anthropic", Source: "$ANTHROPIC_BASE_URL",
-			Edit: writers.TripleEdit(gateway.AnthropicSDK, "")}, // a shell variable: no edit
+			Edit: writers.TripleEdit(gateway.ToolID("anthropic"), "")}, // a shell variable: no edit
 		// an edit whose file no longer parses is refused, naming the line
 		{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Source: "~/.cline/data/settings/providers.json:1",
-			Edit: &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.Cline}},
+			Edit: &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.ToolID("cline")}},
 		{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: "env", Source: "~/proj/.env",
-			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.DotEnv, Path: at("proj/.env")}},
+			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID("env"), Path: at("proj/.env")}},
 		{Code: catalog.SecretInGit, Status: doctor.Error, Tool: "env", Source: "~/proj/.env"}, // tracked
 		{Code: catalog.ProxyUnreachable, Status: doctor.Error, Tool: "claude", Source: "$HTTPS_PROXY"},
 		{Code: catalog.URLInsecure, Status: doctor.Info, Tool: "claude"},
 		// set in the project's settings, which setup (user scope) does not write
 		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/proj/.claude/settings.json:2",
-			Edit: writers.TripleEdit(gateway.Claude, at("proj/.claude/settings.json"))},
+			Edit: writers.TripleEdit(gateway.ToolID("claude"), at("proj/.claude/settings.json"))},
 	}
 	r, err := Plan(e, Options{Writers: wo}, fs)
 	if err != nil {
@@ -98,7 +98,7 @@ func TestPlan(t *testing.T) {
 func TestPlanIncompleteProfile(t *testing.T) {
 	e, wo := testHome(t, map[string]string{".claude/settings.json": claudeDoubled})
 	fs := []doctor.Finding{{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", Source: "~/.claude/settings.json:1",
-		Edit: writers.TripleEdit(gateway.Claude, filepath.Join(e.Home, ".claude/settings.json"))}}
+		Edit: writers.TripleEdit(gateway.ToolID("claude"), filepath.Join(e.Home, ".claude/settings.json"))}}
 	r, err := Plan(e, Options{Writers: wo, Missing: "no key"}, fs)
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func TestPlanAppliesTheFindingsEdit(t *testing.T) {
 	env, settings := filepath.Join(e.Home, "proj/.env"), filepath.Join(e.Home, ".claude/settings.json")
 	perms := func(code catalog.Code) doctor.Finding {
 		return doctor.Finding{Code: code, Status: doctor.Warning, Tool: "env", Source: "~/.claude/settings.json:1",
-			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.DotEnv, Path: env}}
+			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID("env"), Path: env}}
 	}
 	r, err := Plan(e, Options{Writers: wo}, []doctor.Finding{perms(catalog.SecretPerms)})
 	if err != nil {
@@ -160,7 +160,7 @@ func TestPlanCuresTheSameValue(t *testing.T) {
 	settings := filepath.Join(e.Home, ".claude", "settings.json")
 	fs := []doctor.Finding{
 		{Code: catalog.TripleDrift, Status: doctor.Warning, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"},
-			Edit: writers.TripleEdit(gateway.Claude, settings)},
+			Edit: writers.TripleEdit(gateway.ToolID("claude"), settings)},
 		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 1, Key: "env.ANTHROPIC_MODEL"}},
 		{Code: catalog.AuthInvalid, Status: doctor.Error, Tool: "claude", At: doctor.At{File: settings, Line: 2, Key: "env.ANTHROPIC_AUTH_TOKEN"}},
 		{Code: catalog.ModelNotFound, Status: doctor.Error, Tool: "codex", At: doctor.At{File: settings, Line: 1}}, // another tool

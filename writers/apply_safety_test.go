@@ -71,7 +71,7 @@ func TestWriteRefusalLeavesNoBackup(t *testing.T) {
 	o := testOptions(t)
 	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
-	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude, gateway.Codex})
+	p := mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex")})
 	n := 0
 	beforeWrite = func(c *Change) error {
 		if n++; n == 2 {
@@ -123,7 +123,7 @@ func TestRollbackKeepsAnotherWritersChange(t *testing.T) {
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
 	codex := pathOf(t, o, "codex", "config")
 	writeFile(t, codex, "# mine\n", 0o600)
-	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude, gateway.Codex})
+	p := mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex")})
 	n := 0
 	beforeWrite = func(c *Change) error {
 		switch n++; n {
@@ -178,7 +178,7 @@ func TestApplyRemovesStaleLeftovers(t *testing.T) {
 	}
 	opts := applyOpts(o)
 	opts.Since = time.Now()
-	res, err := mustPlan(t, o, []gateway.ToolID{gateway.Claude}).Apply(opts)
+	res, err := mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude")}).Apply(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestApplyRemovesStaleLeftovers(t *testing.T) {
 	}
 	// Without the lock time nothing is removed.
 	writeFile(t, stale[0], testKey, 0o600)
-	res, _ = mustPlan(t, o, []gateway.ToolID{gateway.Claude}).Apply(applyOpts(o))
+	res, _ = mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude")}).Apply(applyOpts(o))
 	if _, err := os.Stat(stale[0]); err != nil || len(res.Removed) != 0 {
 		t.Errorf("removed without the lock: %v %q", err, res.Removed)
 	}
@@ -208,7 +208,7 @@ func TestFailedBackupLeavesNothing(t *testing.T) {
 	o := testOptions(t)
 	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
-	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude})
+	p := mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude")})
 	backupWrite = func(path string, data []byte, o atomicfile.Options) error {
 		if filepath.Base(path) == "manifest.json" {
 			return errors.New("disk full")
@@ -237,7 +237,7 @@ func TestApplyRefusesChangeAtTheLastMoment(t *testing.T) {
 	o := testOptions(t)
 	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
-	p := mustPlan(t, o, []gateway.ToolID{gateway.Claude})
+	p := mustPlan(t, o, []gateway.ToolID{gateway.ToolID("claude")})
 	atomicfile.Hook = func(point, path string) {
 		if point == "synced" && path == settings {
 			writeFile(t, settings, `{"model": "theirs"}`, 0o600)

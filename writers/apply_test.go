@@ -11,7 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
-var allTools = []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.DotEnv}
+var allTools = []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex"), gateway.ToolID("cline"), gateway.ToolID("env")}
 
 func TestApplyBackupAndRestore(t *testing.T) {
 	o := testOptions(t)
@@ -83,7 +83,7 @@ func TestApplyRefusesConcurrentChange(t *testing.T) {
 	o := testOptions(t)
 	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{}`, 0o600)
-	p := planOne(t, o, gateway.Claude)
+	p := planOne(t, o, gateway.ToolID("claude"))
 	writeFile(t, settings, `{"model": "changed meanwhile"}`, 0o600)
 	_, err := p.Apply(ApplyOptions{BackupRoot: filepath.Join(o.Env.Home, "backups")})
 	var re *RefusedError
@@ -105,7 +105,7 @@ func TestApplyRollsBackOnFailure(t *testing.T) {
 	o := testOptions(t)
 	settings := pathOf(t, o, "claude", "user")
 	writeFile(t, settings, `{"model": "opus"}`, 0o600)
-	p, err := MakePlan(o, []gateway.ToolID{gateway.Claude, gateway.Codex})
+	p, err := MakePlan(o, []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestApplyConcurrentChangeMidRun(t *testing.T) {
 	writeFile(t, settings, `{}`, 0o600)
 	codex := pathOf(t, o, "codex", "config")
 	writeFile(t, codex, "# x\n", 0o600)
-	p, _ := MakePlan(o, []gateway.ToolID{gateway.Claude, gateway.Codex})
+	p, _ := MakePlan(o, []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex")})
 	beforeWrite = func(c *Change) error {
 		if c.Path == settings {
 			writeFile(t, codex, "# edited by someone\n", 0o600) // races the next file
@@ -162,7 +162,7 @@ func TestApplySymlinkStaysSymlink(t *testing.T) {
 	settings := pathOf(t, o, "claude", "user")
 	os.MkdirAll(filepath.Dir(settings), 0o755)
 	testutil.Symlink(t, real, settings)
-	p := planOne(t, o, gateway.Claude)
+	p := planOne(t, o, gateway.ToolID("claude"))
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, ""), "mode tightened from 0644 to 0600") {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}
@@ -189,7 +189,7 @@ func TestApplyKeepsOwner(t *testing.T) {
 	if err := os.Chown(settings, 4321, 4321); err != nil {
 		t.Fatal(err)
 	}
-	apply(t, o, planOne(t, o, gateway.Claude))
+	apply(t, o, planOne(t, o, gateway.ToolID("claude")))
 	fi, _ := os.Stat(settings)
 	if uid, gid := fileOwner(fi); uid != 4321 || gid != 4321 {
 		t.Errorf("owner %d:%d", uid, gid)

@@ -20,7 +20,7 @@ func BenchmarkPlanRealHome(b *testing.B) {
 	writeFileB(b, pathOf(b, o, "cline", "providers"), `{"version":1,"providers":{"anthropic":{"settings":{},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"}}}`)
 	writeFileB(b, pathOf(b, o, "env", "env"), "# x\nexport A=1\nTAOTOKEN_MODEL=old\n")
 	writeFileB(b, pathOf(b, o, "vscode", "Code settings"), vscodeSettings)
-	tools := []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.VSCode, gateway.DotEnv}
+	tools := []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex"), gateway.ToolID("cline"), gateway.ToolID("vscode"), gateway.ToolID("env")}
 	b.ResetTimer()
 	for b.Loop() {
 		p, err := MakePlan(o, tools)

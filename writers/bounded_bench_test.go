@@ -47,7 +47,7 @@ func benchPlanSettings(b *testing.B, shape string, size int) {
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	for b.Loop() {
-		p, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
+		p, err := MakePlan(o, []gateway.ToolID{gateway.ToolID("claude")})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func BenchmarkPlanLongEnvLine(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ResetTimer()
 			for b.Loop() {
-				p, err := MakePlan(o, []gateway.ToolID{gateway.DotEnv})
+				p, err := MakePlan(o, []gateway.ToolID{gateway.ToolID("env")})
 				if err != nil {
 					b.Fatal(err)
 				}

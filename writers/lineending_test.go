@@ -25,26 +25,26 @@ func TestWritersFollowCRLF(t *testing.T) {
 		tools []gateway.ToolID
 		files []fixture
 	}{
-		{"claude settings", []gateway.ToolID{gateway.Claude}, []fixture{{claude, claudeSettingsWithHooks}}},
-		{"claude empty object on lines", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n}\n"}}},
-		{"claude env without our keys", []gateway.ToolID{gateway.Claude}, []fixture{{claude, "{\n  \"env\": {\n    \"FOO\": \"1\"\n  },\n  \"model\": \"opus\"\n}\n"}}},
-		{"codex config and auth", []gateway.ToolID{gateway.Codex}, []fixture{
+		{"claude settings", []gateway.ToolID{gateway.ToolID("claude")}, []fixture{{claude, claudeSettingsWithHooks}}},
+		{"claude empty object on lines", []gateway.ToolID{gateway.ToolID("claude")}, []fixture{{claude, "{\n}\n"}}},
+		{"claude env without our keys", []gateway.ToolID{gateway.ToolID("claude")}, []fixture{{claude, "{\n  \"env\": {\n    \"FOO\": \"1\"\n  },\n  \"model\": \"opus\"\n}\n"}}},
+		{"codex config and auth", []gateway.ToolID{gateway.ToolID("codex")}, []fixture{
 			{func(o Options) string { return pathOf(t, o, "codex", "config") }, codexConfigRealLooking},
 			{func(o Options) string { return pathOf(t, o, "codex", "auth") }, "{\n  \"OPENAI_API_KEY\": null,\n  \"last_refresh\": \"x\"\n}\n"},
 		}},
-		{"codex config without our table", []gateway.ToolID{gateway.Codex}, []fixture{
+		{"codex config without our table", []gateway.ToolID{gateway.ToolID("codex")}, []fixture{
 			{func(o Options) string { return pathOf(t, o, "codex", "config") }, "# mine\nmodel = \"o3\"\n\n[features]\nweb_search = true\n"},
 		}},
-		{"cline providers", []gateway.ToolID{gateway.Cline}, []fixture{
+		{"cline providers", []gateway.ToolID{gateway.ToolID("cline")}, []fixture{
 			{func(o Options) string { return pathOf(t, o, "cline", "providers") }, "{\n  \"version\": 1,\n  \"providers\": {\n    \"anthropic\": {\n      \"settings\": {\"provider\": \"anthropic\"},\n      \"updatedAt\": \"2026-01-01T00:00:00.000Z\"\n    }\n  }\n}\n"},
 		}},
-		{".env and .gitignore", []gateway.ToolID{gateway.DotEnv}, []fixture{
+		{".env and .gitignore", []gateway.ToolID{gateway.ToolID("env")}, []fixture{
 			{func(o Options) string { return pathOf(t, o, "env", "env") }, "# app\nPORT=8080\nTAOTOKEN_MODEL=old\n"},
 			{func(o Options) string { return filepath.Join(o.Project, ".gitignore") }, "node_modules/\ndist\n"},
 			{func(o Options) string { return filepath.Join(o.Project, ".git", "HEAD") }, "ref: refs/heads/main\n"},
 		}},
-		{"vscode settings with comments", []gateway.ToolID{gateway.VSCode}, []fixture{{vscode, vscodeSettings}}},
-		{"vscode settings same-line comment", []gateway.ToolID{gateway.VSCode}, []fixture{
+		{"vscode settings with comments", []gateway.ToolID{gateway.ToolID("vscode")}, []fixture{{vscode, vscodeSettings}}},
+		{"vscode settings same-line comment", []gateway.ToolID{gateway.ToolID("vscode")}, []fixture{
 			{vscode, "{\n  \"cline.mcpServers\": {\"a\": {\"command\": \"x\"}},\n  \"editor.fontSize\": 14 // big\n}\n"},
 			{func(o Options) string { return pathOf(t, o, "vscode", "Code mcp") }, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"npx\"}\n  }\n}\n"},
 		}},

@@ -26,7 +26,7 @@ func TestToolOptions(t *testing.T) {
 	for _, tt := range tests {
 		o := writerstest.Options(t)
 		o.ToolOptions = tt.opts
-		_, err := writers.MakePlan(o, []gateway.ToolID{gateway.DotEnv})
+		_, err := writers.MakePlan(o, []gateway.ToolID{gateway.ToolID("env")})
 		var ue *gateway.UsageError
 		if !errors.As(err, &ue) || ue.Msg != tt.msg || ue.Hint != tt.hint {
 			t.Errorf("%v: err = %#v, want %q (%q)", tt.opts, err, tt.msg, tt.hint)

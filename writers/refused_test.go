@@ -36,7 +36,7 @@ func TestRefusedFiles(t *testing.T) {
 	path := pathOf(t, o, "claude", "user")
 	check := func(name, want string) {
 		t.Helper()
-		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
+		_, err := MakePlan(o, []gateway.ToolID{gateway.ToolID("claude")})
 		var re *RefusedError
 		if !errors.As(err, &re) || !strings.Contains(re.Reason, want) {
 			t.Errorf("%s: err = %v, want a refusal saying %q", name, err, want)
@@ -113,9 +113,9 @@ func TestRefusesImmutable(t *testing.T) {
 			t.Skipf("chattr %s is not supported here: %v %s", tt.flag, err, out)
 		}
 		t.Cleanup(func() { exec.Command("chattr", "-i", "-a", target).Run() })
-		_, err := MakePlan(o, []gateway.ToolID{gateway.Claude})
+		_, err := MakePlan(o, []gateway.ToolID{gateway.ToolID("claude")})
 		if tt.dir != "" && err == nil {
-			p := planOne(t, o, gateway.Claude)
+			p := planOne(t, o, gateway.ToolID("claude"))
 			_, err = p.Apply(ApplyOptions{BackupRoot: filepath.Join(o.Env.Home, "backups"), Now: time.Now()})
 		}
 		var re *RefusedError
@@ -148,7 +148,7 @@ func TestHardLinkNoted(t *testing.T) {
 	if err := os.Link(path, filepath.Join(o.Env.Home, "settings-copy.json")); err != nil {
 		t.Skip(err)
 	}
-	p := planOne(t, o, gateway.Claude)
+	p := planOne(t, o, gateway.ToolID("claude"))
 	if notes := strings.Join(p.Changes[0].Notes, "\n"); !strings.Contains(notes, "has 2 hard links: the rewritten file replaces this name only; the other name keeps the old content") {
 		t.Errorf("notes %q", notes)
 	}

@@ -62,7 +62,7 @@ func TestCodexLoginTokensMasked(t *testing.T) {
   "last_refresh": "2026-01-01T00:00:00Z"
 }
 `, 0o600)
-	d := diffOf(planOne(t, o, gateway.Codex))
+	d := diffOf(planOne(t, o, gateway.ToolID("codex")))
 	if !strings.Contains(d, `"id_token": "****"`) {
 		t.Fatalf("the login is not in the diff's context:\n%s", d)
 	}

@@ -16,10 +16,10 @@ func TestTripleEdit(t *testing.T) {
 		path string
 		want bool
 	}{
-		{gateway.Claude, "/h/.claude/settings.json", true},
-		{gateway.Codex, "/h/.codex/config.toml", true},
-		{gateway.Claude, "", false},                   // a variable
-		{gateway.AnthropicSDK, "/h/proj/.env", false}, // setup does not write the SDKs' variables
+		{gateway.ToolID("claude"), "/h/.claude/settings.json", true},
+		{gateway.ToolID("codex"), "/h/.codex/config.toml", true},
+		{gateway.ToolID("claude"), "", false},                // a variable
+		{gateway.ToolID("anthropic"), "/h/proj/.env", false}, // setup does not write the SDKs' variables
 		{"nosuchtool", "/h/x.json", false},
 	} {
 		ed := writers.TripleEdit(tt.id, tt.path)

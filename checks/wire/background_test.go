@@ -104,7 +104,7 @@ func TestWireBackgroundDefault(t *testing.T) {
 		}
 		// An unserved background model is fixed by setting a served one
 		// where it belongs: the check proposes that edit (doctor --fix).
-		want := &writers.Edit{Kind: writers.EditTriple, Tool: gateway.Claude, Path: bgPath.BackgroundAt.File, Background: true}
+		want := &writers.Edit{Kind: writers.EditTriple, Tool: gateway.ToolID("claude"), Path: bgPath.BackgroundAt.File, Background: true}
 		if bg.Status == doctor.Error && (bg.Edit == nil || *bg.Edit != *want || bg.At != bgPath.BackgroundAt) {
 			t.Errorf("%s: edit %+v at %+v, want %+v", tt.name, bg.Edit, bg.At, want)
 		}

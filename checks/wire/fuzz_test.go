@@ -16,7 +16,7 @@ func FuzzAlternativeBases(f *testing.F) {
 		f.Add(s, 1)
 	}
 	f.Fuzz(func(t *testing.T, base string, which int) {
-		tools := []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.Cline, gateway.DotEnv}
+		tools := []gateway.ToolID{gateway.ToolID("claude"), gateway.ToolID("codex"), gateway.ToolID("cline"), gateway.ToolID("env")}
 		tool := tools[(which%len(tools)+len(tools))%len(tools)]
 		got := AlternativeBases(tool, "", base)
 		if len(got) > maxAlternatives {

@@ -116,8 +116,8 @@ func TestWireStreamFindings(t *testing.T) {
 func TestWireSharedPathProbedOnce(t *testing.T) {
 	c := &fakeClient{routes: healthy(root, gateway.Chat, "m"), models: []string{"m"}}
 	paths := []Path{
-		{Tool: gateway.Cline, Base: root + "/v1", Key: wireKey, Model: "m"},
-		{Tool: gateway.DotEnv, Base: root, Key: wireKey, Model: "m"},
+		{Tool: gateway.ToolID("cline"), Base: root + "/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.ToolID("env"), Base: root, Key: wireKey, Model: "m"},
 	}
 	fs, m := runWire(t, c, paths, Options{})
 	if m.Requests() != 3 {
@@ -134,7 +134,7 @@ func TestWireSharedPathProbedOnce(t *testing.T) {
 
 func TestWirePreconditions(t *testing.T) {
 	c := &fakeClient{}
-	fs, m := runWire(t, c, []Path{{Tool: gateway.Claude, Base: "not a url", Key: wireKey}, {Tool: gateway.Codex, Base: root + "/v1"}}, Options{})
+	fs, m := runWire(t, c, []Path{{Tool: gateway.ToolID("claude"), Base: "not a url", Key: wireKey}, {Tool: gateway.ToolID("codex"), Base: root + "/v1"}}, Options{})
 	if m.Requests() != 0 || find2(fs, "url-invalid") == nil || find2(fs, "env-missing") == nil {
 		t.Errorf("want two skipped ladders and no request: %+v", fs)
 	}

@@ -144,7 +144,7 @@ func count(fs []doctor.Finding, st doctor.Status) int {
 const root = "http://gw.test/api"
 
 func claudePath(base, model string) Path {
-	return Path{Tool: gateway.Claude, Base: base, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model,
+	return Path{Tool: gateway.ToolID("claude"), Base: base, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model,
 		BaseSource: "~/.claude/settings.json"}
 }
 
@@ -216,7 +216,7 @@ func TestWireEndpointNotFoundNamesWorkingBase(t *testing.T) {
 func TestWireProtocolUnsupported(t *testing.T) {
 	routes := healthy(root, gateway.Chat, "m")
 	c := &fakeClient{routes: routes, models: []string{"m"}}
-	p := Path{Tool: gateway.Codex, Base: root + "/v1", Key: wireKey, Model: "m"}
+	p := Path{Tool: gateway.ToolID("codex"), Base: root + "/v1", Key: wireKey, Model: "m"}
 	fs, _ := runWire(t, c, []Path{p}, Options{})
 	f := find(fs, "protocol-unsupported")
 	if f == nil || !strings.Contains(f.Fix, "Responses") {

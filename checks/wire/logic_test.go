@@ -20,13 +20,13 @@ func TestPathURL(t *testing.T) {
 		base       string
 		url, model string
 	}{
-		{gateway.Claude, "http://h/api", "http://h/api/v1/messages?beta=true", "http://h/api/v1/models"},
-		{gateway.Claude, "http://h/api/v1", "http://h/api/v1/v1/messages?beta=true", "http://h/api/v1/v1/models"},
-		{gateway.AnthropicSDK, "http://h/api", "http://h/api/v1/messages", "http://h/api/v1/models"},
-		{gateway.Codex, "http://h/api/v1", "http://h/api/v1/responses", "http://h/api/v1/models"},
-		{gateway.Codex, "http://h/api", "http://h/api/responses", "http://h/api/models"},
-		{gateway.Cline, "http://h/api/v1/", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
-		{gateway.DotEnv, "http://h/api", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
+		{gateway.ToolID("claude"), "http://h/api", "http://h/api/v1/messages?beta=true", "http://h/api/v1/models"},
+		{gateway.ToolID("claude"), "http://h/api/v1", "http://h/api/v1/v1/messages?beta=true", "http://h/api/v1/v1/models"},
+		{gateway.ToolID("anthropic"), "http://h/api", "http://h/api/v1/messages", "http://h/api/v1/models"},
+		{gateway.ToolID("codex"), "http://h/api/v1", "http://h/api/v1/responses", "http://h/api/v1/models"},
+		{gateway.ToolID("codex"), "http://h/api", "http://h/api/responses", "http://h/api/models"},
+		{gateway.ToolID("cline"), "http://h/api/v1/", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
+		{gateway.ToolID("env"), "http://h/api", "http://h/api/v1/chat/completions", "http://h/api/v1/models"},
 	}
 	for _, tt := range tests {
 		p := Path{Tool: tt.tool, Base: tt.base}
@@ -42,15 +42,15 @@ func TestPathURL(t *testing.T) {
 func TestGroupPaths(t *testing.T) {
 	k2 := "sk-test-other0123456789abcd"
 	paths := []Path{
-		{Tool: gateway.Claude, Base: "http://h/api", Key: wireKey, Model: "m"},
-		{Tool: gateway.Codex, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
-		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},
-		{Tool: gateway.DotEnv, Base: "http://h/api", Key: wireKey, Model: "m"},                                 // same request as cline
-		{Tool: gateway.OpenAISDK, Base: "http://h/api/v1", Key: k2, Model: "m"},                                // other key
-		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m"},                           // x-api-key, not bearer
-		{Tool: gateway.AnthropicSDK, Base: "http://h/api", Key: wireKey, Model: "m", Auth: gateway.AuthBearer}, // same as claude
-		{Tool: gateway.VSCode, Base: "http://h/api", Key: wireKey, Model: "other"},                             // other model
-		{Tool: gateway.Cline, Base: "http://h/api/v1", Key: wireKey, Model: "m"},                               // duplicate tool
+		{Tool: gateway.ToolID("claude"), Base: "http://h/api", Key: wireKey, Model: "m"},
+		{Tool: gateway.ToolID("codex"), Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.ToolID("cline"), Base: "http://h/api/v1", Key: wireKey, Model: "m"},
+		{Tool: gateway.ToolID("env"), Base: "http://h/api", Key: wireKey, Model: "m"},                                 // same request as cline
+		{Tool: gateway.ToolID("openai"), Base: "http://h/api/v1", Key: k2, Model: "m"},                                // other key
+		{Tool: gateway.ToolID("anthropic"), Base: "http://h/api", Key: wireKey, Model: "m"},                           // x-api-key, not bearer
+		{Tool: gateway.ToolID("anthropic"), Base: "http://h/api", Key: wireKey, Model: "m", Auth: gateway.AuthBearer}, // same as claude
+		{Tool: gateway.ToolID("vscode"), Base: "http://h/api", Key: wireKey, Model: "other"},                          // other model
+		{Tool: gateway.ToolID("cline"), Base: "http://h/api/v1", Key: wireKey, Model: "m"},                            // duplicate tool
 	}
 	var got [][]gateway.ToolID
 	for _, r := range GroupPaths(paths) {
@@ -61,13 +61,13 @@ func TestGroupPaths(t *testing.T) {
 		got = append(got, ts)
 	}
 	want := [][]gateway.ToolID{
-		{gateway.Claude},
-		{gateway.Codex},
-		{gateway.Cline, gateway.DotEnv},
-		{gateway.OpenAISDK},
-		{gateway.AnthropicSDK},
-		{gateway.AnthropicSDK},
-		{gateway.VSCode},
+		{gateway.ToolID("claude")},
+		{gateway.ToolID("codex")},
+		{gateway.ToolID("cline"), gateway.ToolID("env")},
+		{gateway.ToolID("openai")},
+		{gateway.ToolID("anthropic")},
+		{gateway.ToolID("anthropic")},
+		{gateway.ToolID("vscode")},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("groups = %v, want %v", got, want)
@@ -83,14 +83,14 @@ func TestAlternativeBases(t *testing.T) {
 		has   []string
 		not   []string
 	}{
-		{"claude with /v1", gateway.Claude, "http://h/api/v1", []string{"http://h/api"}, nil, []string{"http://h/api/v1"}},
-		{"codex without /v1", gateway.Codex, "http://h/api", []string{"http://h/api/v1"}, nil, []string{"http://h/api"}},
-		{"extra prefix", gateway.Claude, "http://h/api/extra", []string{"http://h/api", "http://h"}, nil, []string{"http://h/api/extra"}},
-		{"missing prefix", gateway.Cline, "http://h/v1", []string{"http://h/api/v1"}, []string{"http://h/openai/v1"}, []string{"http://h/v1"}},
-		{"missing prefix claude", gateway.Claude, "http://h", []string{"http://h/api"}, []string{"http://h/anthropic"}, nil},
-		{"endpoint pasted", gateway.Cline, "http://h/api/v1/chat/completions", []string{"http://h/api/v1"}, nil, nil},
-		{"codex bare root", gateway.Codex, "http://h/api/v1", []string{"http://h/v1", "http://h/api/openai/v1"}, []string{"http://h/api"}, []string{"http://h/api/v1"}},
-		{"invalid", gateway.Claude, "::", nil, nil, nil},
+		{"claude with /v1", gateway.ToolID("claude"), "http://h/api/v1", []string{"http://h/api"}, nil, []string{"http://h/api/v1"}},
+		{"codex without /v1", gateway.ToolID("codex"), "http://h/api", []string{"http://h/api/v1"}, nil, []string{"http://h/api"}},
+		{"extra prefix", gateway.ToolID("claude"), "http://h/api/extra", []string{"http://h/api", "http://h"}, nil, []string{"http://h/api/extra"}},
+		{"missing prefix", gateway.ToolID("cline"), "http://h/v1", []string{"http://h/api/v1"}, []string{"http://h/openai/v1"}, []string{"http://h/v1"}},
+		{"missing prefix claude", gateway.ToolID("claude"), "http://h", []string{"http://h/api"}, []string{"http://h/anthropic"}, nil},
+		{"endpoint pasted", gateway.ToolID("cline"), "http://h/api/v1/chat/completions", []string{"http://h/api/v1"}, nil, nil},
+		{"codex bare root", gateway.ToolID("codex"), "http://h/api/v1", []string{"http://h/v1", "http://h/api/openai/v1"}, []string{"http://h/api"}, []string{"http://h/api/v1"}},
+		{"invalid", gateway.ToolID("claude"), "::", nil, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,9 +36,9 @@ func startMock(t testing.TB, o mock.Options) *mock.Server {
 // threeTools are Claude Code, Codex and Cline configured right for root.
 func threeTools(root, model string) []Path {
 	return []Path{
-		{Tool: gateway.Claude, Base: root, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.claude/settings.json"},
-		{Tool: gateway.Codex, Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.codex/config.toml"},
-		{Tool: gateway.Cline, Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.cline/data/settings/providers.json"},
+		{Tool: gateway.ToolID("claude"), Base: root, Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.claude/settings.json"},
+		{Tool: gateway.ToolID("codex"), Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.codex/config.toml"},
+		{Tool: gateway.ToolID("cline"), Base: root + "/v1", Key: wireKey, KeyVar: "TAOTOKEN_API_KEY", Model: model, BaseSource: "~/.cline/data/settings/providers.json"},
 	}
 }
 

@@ -15,14 +15,14 @@ func TestCAVariable(t *testing.T) {
 		id            gateway.ToolID
 		who, variable string
 	}{
-		{gateway.Claude, "Claude Code (a Node program)", "NODE_EXTRA_CA_CERTS"},
-		{gateway.Cline, "Cline (a Node program)", "NODE_EXTRA_CA_CERTS"},
-		{gateway.Codex, "Codex", "SSL_CERT_FILE"},
-		{gateway.OpenAISDK, python, "SSL_CERT_FILE"},
-		{gateway.AnthropicSDK, python, "SSL_CERT_FILE"},
-		{gateway.DotEnv, python, "SSL_CERT_FILE"},
-		{gateway.VSCode, "Cline (VS Code) (a Node program)", "NODE_EXTRA_CA_CERTS"},
-		{gateway.Qwen, "", ""},
+		{gateway.ToolID("claude"), "Claude Code (a Node program)", "NODE_EXTRA_CA_CERTS"},
+		{gateway.ToolID("cline"), "Cline (a Node program)", "NODE_EXTRA_CA_CERTS"},
+		{gateway.ToolID("codex"), "Codex", "SSL_CERT_FILE"},
+		{gateway.ToolID("openai"), python, "SSL_CERT_FILE"},
+		{gateway.ToolID("anthropic"), python, "SSL_CERT_FILE"},
+		{gateway.ToolID("env"), python, "SSL_CERT_FILE"},
+		{gateway.ToolID("vscode"), "Cline (VS Code) (a Node program)", "NODE_EXTRA_CA_CERTS"},
+		{gateway.ToolID("qwen"), "", ""},
 		{"nosuchtool", "", ""},
 	}
 	for _, tt := range tests {

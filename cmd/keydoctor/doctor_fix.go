@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/pflag"
@@ -196,7 +197,7 @@ func settleFixBackground(ctx context.Context, o *doctorOptions, p *gateway.Profi
 
 // claudeAuthOf keeps the variable the user's Claude Code key is in.
 func claudeAuthOf(snap *discover.Snapshot) string {
-	if t, ok := snap.Own(gateway.Claude); ok && t.KeyName == anthropic.APIKey {
+	if t, ok := snap.Own(claude.ID); ok && t.KeyName == anthropic.APIKey {
 		return "api-key"
 	}
 	return ""

@@ -53,7 +53,7 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 	pr := templates.Default()
 	p := gateway.Profile{Preset: pr.Name, VarBaseURL: pr.Vars.BaseURL, VarKey: pr.Vars.APIKey, VarModel: pr.Vars.Model,
 		KeyVar: pr.Vars.APIKey, Sources: map[gateway.Field]string{}}
-	w := newWizard(o, p, []gateway.ToolID{gateway.Claude}, nil)
+	w := newWizard(o, p, []gateway.ToolID{claude.ID}, nil)
 	for _, step := range []func(context.Context) error{w.ChooseGateway, w.PromptKey, w.ReadModels, w.AskModel, w.askProfileBackground} {
 		if err := step(ctx); err != nil {
 			switch {

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // backgroundPlan is what setup knows about Claude Code's background model:
@@ -27,10 +28,10 @@ type backgroundPlan struct {
 // named one, and the gateway's model list lacks the one Claude Code would
 // use. ids is that list.
 func planBackground(o *setupOptions, p gateway.Profile, tools []gateway.ToolID, ids []string) backgroundPlan {
-	if !slices.Contains(tools, gateway.Claude) || p.BackgroundModel != "" {
+	if !slices.Contains(tools, claude.ID) || p.BackgroundModel != "" {
 		return backgroundPlan{}
 	}
-	claude, _ := discover.Discover(o.Env, discover.OptionsFor(p, o.Project)).Own(gateway.Claude)
+	claude, _ := discover.Discover(o.Env, discover.OptionsFor(p, o.Project)).Own(claude.ID)
 	bp := backgroundPlan{current: claude.Background()}
 	if len(ids) == 0 || slices.ContainsFunc(ids, func(id string) bool { return strings.EqualFold(id, bp.current.Value) }) {
 		return bp
@@ -67,7 +68,7 @@ func (b backgroundPlan) apply(o *setupOptions, p *gateway.Profile, pick string) 
 // for its models (unless --offline) and set the closest small one it
 // serves when it lacks Claude Code's background model.
 func (o *setupOptions) settleBackground(ctx context.Context, p *gateway.Profile, tools []gateway.ToolID) {
-	if o.Offline || o.ListModels == nil || !slices.Contains(tools, gateway.Claude) || p.BackgroundModel != "" {
+	if o.Offline || o.ListModels == nil || !slices.Contains(tools, claude.ID) || p.BackgroundModel != "" {
 		return
 	}
 	ids, err := o.ListModels(ctx, p.BaseURL, p.Key)

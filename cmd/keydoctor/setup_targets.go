@@ -41,7 +41,7 @@ func untargeted(o *setupOptions, tools []gateway.ToolID, plan *writers.Plan) ([]
 			continue
 		}
 		why := string(t) + ": nothing to write"
-		if t == gateway.VSCode {
+		if t == vscode.ID {
 			why = "vscode: " + vscodeAbsence(o)
 		}
 		notes = append(notes, why)

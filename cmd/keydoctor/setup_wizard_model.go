@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/charmbracelet/huh"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 )
 
 // askBackground: when Claude Code is configured and the gateway's list
@@ -15,7 +15,7 @@ import (
 // the closest small one first.
 func (w *wizard) askBackground(ctx context.Context) error {
 	p := &w.Profile
-	if !slices.Contains(w.Tools, gateway.Claude) || p.BackgroundModel != "" || w.o.ListModels == nil {
+	if !slices.Contains(w.Tools, claude.ID) || p.BackgroundModel != "" || w.o.ListModels == nil {
 		return nil
 	}
 	bp := planBackground(w.o, *p, w.Tools, w.IDs)

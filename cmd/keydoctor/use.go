@@ -85,8 +85,8 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	envNames := keepDotEnvNames(so, snap, p)
 	if so.Tools == "" {
 		ids := setup.ConfiguredTools(snap)
-		if envNames && !slices.Contains(ids, string(gateway.DotEnv)) {
-			ids = append(ids, string(gateway.DotEnv))
+		if envNames && !slices.Contains(ids, string(dotenv.ID)) {
+			ids = append(ids, string(dotenv.ID))
 		}
 		if len(ids) == 0 {
 			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")

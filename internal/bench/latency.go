@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/stats"
-	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // LatencyOptions configure the doctor's latency micro-benchmark.
@@ -101,9 +100,9 @@ func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	auth := gateway.AuthBearer
 	switch proto {
 	case gateway.Messages:
-		auth = tool.Wire(gateway.AnthropicSDK).Auth
+		auth = gateway.AuthXAPIKey // as the Anthropic SDKs send it
 	case gateway.Gemini:
-		auth = tool.Wire(gateway.GeminiCLI).Auth // x-goog-api-key
+		auth = gateway.AuthGoogKey // as the Gemini API's clients send it
 	}
 	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
 		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}

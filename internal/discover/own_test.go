@@ -9,7 +9,7 @@ import (
 
 // Background is Claude Code's alone.
 func TestBackgroundOtherTools(t *testing.T) {
-	if v := (Tool{ID: gateway.Codex}).Background(); v.Set() {
+	if v := (Tool{ID: gateway.ToolID("codex")}).Background(); v.Set() {
 		t.Errorf("codex background = %+v", v)
 	}
 }

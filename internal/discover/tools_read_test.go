@@ -53,17 +53,17 @@ func TestOwn(t *testing.T) {
 	if _, listed := s.Tool("claude"); listed {
 		t.Error("claude listed with no settings file")
 	}
-	c, ok := s.Own(gateway.Claude)
+	c, ok := s.Own(gateway.ToolID("claude"))
 	if !ok || c.Base.Value != "https://shell.example/api" || c.Base.Source.Key != "ANTHROPIC_BASE_URL" {
 		t.Errorf("claude from the shell = %+v (%v)", c.Base, ok)
 	}
 	if _, listed := s.Tool("cline"); !listed {
 		t.Fatal("the Cline MCP server is not listed")
 	}
-	if t2, ok := s.Own(gateway.Cline); ok {
+	if t2, ok := s.Own(gateway.ToolID("cline")); ok {
 		t.Errorf("Own(cline) = %s without providers.json", t2.Label)
 	}
-	if _, ok := s.Own(gateway.Codex); ok {
+	if _, ok := s.Own(gateway.ToolID("codex")); ok {
 		t.Error("Own(codex) without config.toml")
 	}
 }

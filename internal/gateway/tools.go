@@ -112,19 +112,6 @@ func (p Protocol) Terminator() string {
 // ToolID names a tool keydoctor configures or reasons about.
 type ToolID string
 
-const (
-	Claude       ToolID = "claude"    // Claude Code
-	Codex        ToolID = "codex"     // Codex CLI
-	Cline        ToolID = "cline"     // Cline CLI and its MCP settings
-	VSCode       ToolID = "vscode"    // Cline in VS Code-family editors (MCP settings)
-	DotEnv       ToolID = "env"       // the project's .env
-	OpenAISDK    ToolID = "openai"    // OpenAI SDKs and curl via OPENAI_BASE_URL
-	AnthropicSDK ToolID = "anthropic" // Anthropic SDKs via ANTHROPIC_BASE_URL
-	GeminiCLI    ToolID = "gemini"    // Gemini CLI
-	Qwen         ToolID = "qwen"      // Qwen Code
-	OpenCode     ToolID = "opencode"  // OpenCode
-)
-
 // Auth is how a tool presents the key.
 type Auth string
 

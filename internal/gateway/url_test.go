@@ -124,7 +124,7 @@ func FuzzNormalize(f *testing.F) {
 // A vendor that versions its OpenAI-compatible API itself (GLM's
 // …/api/paas/v4) is missing no /v1; a plain root still is.
 func TestDiagnoseVendorVersion(t *testing.T) {
-	codex := Tool{ID: Codex, Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
+	codex := Tool{ID: "codex", Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
 	for _, tc := range []struct {
 		base    string
 		missing bool
@@ -148,7 +148,7 @@ func TestDiagnoseVendorVersion(t *testing.T) {
 
 // setup gives such a root as it is, and the request is the vendor's path.
 func TestBaseVendorVersion(t *testing.T) {
-	codex := Tool{ID: Codex, Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
+	codex := Tool{ID: "codex", Title: "Codex CLI", Protocol: Responses, BaseHasVersion: true, Auth: AuthBearer}
 	root := "https://open.bigmodel.cn/api/paas/v4"
 	if got := codex.Base(root); got != root {
 		t.Errorf("Base(%s) = %s", root, got)

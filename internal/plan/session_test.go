@@ -38,7 +38,7 @@ func testSession(t *testing.T) (*Session, writers.Options) {
 
 func envPlan(t *testing.T, wo writers.Options) *writers.Plan {
 	t.Helper()
-	p, err := writers.MakePlan(wo, []gateway.ToolID{gateway.DotEnv})
+	p, err := writers.MakePlan(wo, []gateway.ToolID{gateway.ToolID("env")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -76,7 +77,7 @@ func scratchPath(e *env.Env, r writers.BackupRecord, tmp string, vars map[string
 		vars[best] = filepath.Join(tmp, best)
 		return filepath.Join(vars[best], rel)
 	}
-	if r.Tool == gateway.DotEnv {
+	if t, ok := tool.Lookup(string(r.Tool)); ok && t.Format == tool.FormatDotEnv {
 		return filepath.Join(project, filepath.Base(r.Path))
 	}
 	return ""

@@ -59,7 +59,7 @@ func newFront(t *testing.T) (*front, *env.Env) {
 	if err := os.MkdirAll(wo.Project, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	return &front{wo: wo, tools: []gateway.ToolID{gateway.DotEnv}, yes: true}, e
+	return &front{wo: wo, tools: []gateway.ToolID{gateway.ToolID("env")}, yes: true}, e
 }
 
 func (f *front) session(e *env.Env, dry bool) *Session {
@@ -142,7 +142,7 @@ func TestSessionRun(t *testing.T) {
 // around the writers' refusal, before any question; it stays untouched.
 func TestSessionPlanRefused(t *testing.T) {
 	f, e := newFront(t)
-	f.tools = []gateway.ToolID{gateway.Claude}
+	f.tools = []gateway.ToolID{gateway.ToolID("claude")}
 	settings := filepath.Join(e.Getenv("HOME"), ".claude", "settings.json")
 	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
 		t.Fatal(err)

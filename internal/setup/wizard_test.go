@@ -85,16 +85,16 @@ func TestWizardRun(t *testing.T) {
 		tools   []gateway.ToolID
 	}{
 		{"accepted", "", []error{nil}, []any{"taotoken", true, "gpt-4o-mini", []string{"claude"}},
-			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Model|Tools to configure", testKey, "gpt-4o-mini", []gateway.ToolID{gateway.Claude}},
+			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Model|Tools to configure", testKey, "gpt-4o-mini", []gateway.ToolID{gateway.ToolID("claude")}},
 		{"rejected key, another typed", "", []error{errors.New(string(catalog.AuthInvalid)), nil},
 			[]any{"taotoken", true, false, "  " + other + "\n", "gpt-4o", []string{"codex"}},
-			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Write this key anyway?|API key|Model|Tools to configure", other, "gpt-4o", []gateway.ToolID{gateway.Codex}},
+			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Write this key anyway?|API key|Model|Tools to configure", other, "gpt-4o", []gateway.ToolID{gateway.ToolID("codex")}},
 		{"nothing answers, go on", "", []error{errors.New(string(catalog.ConnectRefused))},
 			[]any{"taotoken", true, false, "my-model", []string{}, []string{"env"}},
-			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Type the base URL again?|Model|Tools to configure|Tools to configure", testKey, "my-model", []gateway.ToolID{gateway.DotEnv}},
+			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Type the base URL again?|Model|Tools to configure|Tools to configure", testKey, "my-model", []gateway.ToolID{gateway.ToolID("env")}},
 		{"unlisted --model, another picked", "gpt-5", []error{nil},
 			[]any{"taotoken", true, false, "gpt-4o", []string{"claude"}},
-			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Use gpt-5 anyway?|Model|Tools to configure", testKey, "gpt-4o", []gateway.ToolID{gateway.Claude}},
+			"Gateway|Use the key from TAOTOKEN_API_KEY (sk-t****0123)?|Use gpt-5 anyway?|Model|Tools to configure", testKey, "gpt-4o", []gateway.ToolID{gateway.ToolID("claude")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut strings.Builder

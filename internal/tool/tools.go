@@ -255,19 +255,15 @@ func Lookup(id string) (Tool, bool) {
 	return Tool{}, false
 }
 
-// Wire is the wire rule of a tool id (an OpenAI SDK's for an unknown id:
-// base with /v1, chat completions, bearer).
+// Wire is the wire rule of a tool id; for an unknown id, the rule an
+// OpenAI-compatible client follows, the most common one: a base with /v1,
+// chat completions, the key as a bearer token.
 func Wire(id gateway.ToolID) gateway.Tool {
 	if t, ok := Lookup(string(id)); ok {
 		return t.Tool
 	}
-	return openAICompatible
+	return gateway.Tool{ID: id, Title: string(id), Protocol: gateway.Chat, BaseHasVersion: true, Auth: gateway.AuthBearer}
 }
-
-// openAICompatible is the rule an OpenAI SDK follows, the most common one:
-// a base with /v1, chat completions, the key as a bearer token.
-var openAICompatible = gateway.Tool{ID: gateway.OpenAISDK, Title: "OpenAI SDK", Protocol: gateway.Chat,
-	BaseHasVersion: true, Auth: gateway.AuthBearer}
 
 // Register adds a tool at the end of the list and returns the function
 // that removes it again: internal/tool/all registers every tool with it,

@@ -8,10 +8,12 @@ import (
 
 	tools "github.com/keydoctor/keydoctor/internal/tool"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -90,12 +92,12 @@ func TestEditorsPerOS(t *testing.T) {
 func TestToolURLs(t *testing.T) {
 	const root = "https://taotoken.net/api"
 	want := map[gateway.ToolID][2]string{
-		gateway.Claude:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
-		gateway.Codex:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/responses"},
-		gateway.Cline:        {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
-		gateway.DotEnv:       {"https://taotoken.net/api", "https://taotoken.net/api/v1/chat/completions"},
-		gateway.OpenAISDK:    {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
-		gateway.AnthropicSDK: {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+		claude.ID:    {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
+		codex.ID:     {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/responses"},
+		cline.ID:     {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		dotenv.ID:    {"https://taotoken.net/api", "https://taotoken.net/api/v1/chat/completions"},
+		openai.ID:    {"https://taotoken.net/api/v1", "https://taotoken.net/api/v1/chat/completions"},
+		anthropic.ID: {"https://taotoken.net/api", "https://taotoken.net/api/v1/messages"},
 	}
 	for id, w := range want {
 		tool, ok := tools.Lookup(string(id))
@@ -152,7 +154,7 @@ func TestDiagnosePerTool(t *testing.T) {
 
 func TestParseSetup(t *testing.T) {
 	got, err := tools.ParseSetup("claude, codex,claude,env")
-	if err != nil || !slices.Equal(got, []gateway.ToolID{gateway.Claude, gateway.Codex, gateway.DotEnv}) {
+	if err != nil || !slices.Equal(got, []gateway.ToolID{claude.ID, codex.ID, dotenv.ID}) {
 		t.Fatalf("ParseSetup = %v, %v", got, err)
 	}
 	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env or gemini)` {

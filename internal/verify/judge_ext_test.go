@@ -24,7 +24,7 @@ func sent(method, path, model, served, auth, key string, status int) relay.Recor
 }
 
 func TestJudge(t *testing.T) {
-	claude := verify.Configured{Tool: gateway.Claude, Base: "https://gw.example/api", BaseSource: "~/.claude/settings.json",
+	claude := verify.Configured{Tool: gateway.ToolID("claude"), Base: "https://gw.example/api", BaseSource: "~/.claude/settings.json",
 		Model: "claude-sonnet-4-5", ModelSource: "~/.claude/settings.json", BackgroundModel: "claude-haiku-4-5", BackgroundModelSource: "~/.claude/settings.json",
 		Auth: gateway.AuthBearer, Key: verifyKey, KeySource: "~/.claude/settings.json ANTHROPIC_AUTH_TOKEN"}
 	target, _ := verify.TargetFor(claude)
@@ -56,14 +56,14 @@ func TestJudge(t *testing.T) {
 			[]string{"error path [url-double-version]", "error status [endpoint-not-found]"}},
 		{"refused key", claude, []relay.Record{sent("POST", "/api/v1/messages", "claude-sonnet-4-5", "", "bearer", verifyKey, 401)},
 			[]string{"ok path", "error status [auth-invalid]"}},
-		{"codex other model", verify.Configured{Tool: gateway.Codex, Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer},
+		{"codex other model", verify.Configured{Tool: gateway.ToolID("codex"), Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer},
 			[]relay.Record{sent("POST", "/api/v1/responses", "gpt-5", "gpt-5", "bearer", verifyKey, 200), sent("POST", "/api/v1/responses", "gpt-5-mini", "gpt-5-mini", "bearer", verifyKey, 200)},
 			[]string{"ok main model", "error other model [model-mismatch]"}},
-		{"codex websocket first, then no key", verify.Configured{Tool: gateway.Codex, Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer, Key: verifyKey, KeySource: "~/.codex/auth.json OPENAI_API_KEY"},
+		{"codex websocket first, then no key", verify.Configured{Tool: gateway.ToolID("codex"), Base: "https://gw.example/api/v1", Model: "gpt-5", Auth: gateway.AuthBearer, Key: verifyKey, KeySource: "~/.codex/auth.json OPENAI_API_KEY"},
 			[]relay.Record{sent("GET", "/api/v1/responses", "", "", "none", "", 405), sent("GET", "/api/v1/responses", "", "", "none", "", 405),
 				sent("POST", "/api/v1/responses", "gpt-5", "", "none", "", 401), sent("POST", "/api/v1/responses", "gpt-5", "", "none", "", 401)},
 			[]string{"info websocket", "error status [auth-invalid]", "error key [env-missing]", "ok path"}},
-		{"no model in files", verify.Configured{Tool: gateway.Cline, Base: "https://gw.example/v1", Auth: gateway.AuthBearer, Key: verifyKey},
+		{"no model in files", verify.Configured{Tool: gateway.ToolID("cline"), Base: "https://gw.example/v1", Auth: gateway.AuthBearer, Key: verifyKey},
 			[]relay.Record{sent("POST", "/v1/chat/completions", "gpt-4o", "gpt-4o", "bearer", verifyKey, 200)},
 			[]string{"info main model", "ok key"}},
 	} {
@@ -119,7 +119,7 @@ func TestJudge(t *testing.T) {
 }
 
 func TestJudgeRoute(t *testing.T) {
-	claude := verify.Configured{Tool: gateway.Claude, Base: "https://gw.example/api", BaseSource: "~/.claude/settings.json",
+	claude := verify.Configured{Tool: gateway.ToolID("claude"), Base: "https://gw.example/api", BaseSource: "~/.claude/settings.json",
 		Model: "claude-sonnet-4-5", ModelSource: "~/.claude/settings.json", Auth: gateway.AuthBearer, Key: verifyKey,
 		KeySource: "~/.claude/settings.json ANTHROPIC_AUTH_TOKEN", Route: discover.Route{Kind: discover.RouteGateway}}
 	sw := func(name, value string) discover.Value {
@@ -173,10 +173,10 @@ func TestTargetFor(t *testing.T) {
 		base                     string
 		upstream, basePath, want string
 	}{
-		{gateway.Claude, "https://gw.example/api", "https://gw.example", "/api", "/api/v1/messages"},
-		{gateway.Claude, "https://gw.example/api/v1", "https://gw.example", "/api/v1", "/api/v1/messages"},
-		{gateway.Codex, "http://127.0.0.1:8765/api/v1/", "http://127.0.0.1:8765", "/api/v1", "/api/v1/responses"},
-		{gateway.Cline, "https://gw.example", "https://gw.example", "", "/v1/chat/completions"},
+		{gateway.ToolID("claude"), "https://gw.example/api", "https://gw.example", "/api", "/api/v1/messages"},
+		{gateway.ToolID("claude"), "https://gw.example/api/v1", "https://gw.example", "/api/v1", "/api/v1/messages"},
+		{gateway.ToolID("codex"), "http://127.0.0.1:8765/api/v1/", "http://127.0.0.1:8765", "/api/v1", "/api/v1/responses"},
+		{gateway.ToolID("cline"), "https://gw.example", "https://gw.example", "", "/v1/chat/completions"},
 	} {
 		got, err := verify.TargetFor(verify.Configured{Tool: tc.tool, Base: tc.base})
 		if err != nil {
@@ -186,10 +186,10 @@ func TestTargetFor(t *testing.T) {
 			t.Errorf("verify.TargetFor(%s, %q) = %s %q %q", tc.tool, tc.base, got.Upstream, got.BasePath, got.WantPath)
 		}
 	}
-	if _, err := verify.TargetFor(verify.Configured{Tool: gateway.Claude}); err == nil {
+	if _, err := verify.TargetFor(verify.Configured{Tool: gateway.ToolID("claude")}); err == nil {
 		t.Error("no base URL: want an error")
 	}
-	if _, err := verify.TargetFor(verify.Configured{Tool: gateway.Claude, Base: "gw.example/api"}); err == nil {
+	if _, err := verify.TargetFor(verify.Configured{Tool: gateway.ToolID("claude"), Base: "gw.example/api"}); err == nil {
 		t.Error("no scheme: want an error")
 	}
 }

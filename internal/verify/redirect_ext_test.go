@@ -28,7 +28,7 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
     {"id": "gpt-4o", "baseUrl": "https://gw.example/api/v1", "envKey": "MY_KEY"}
   ]}
 }`)
-	c, err := verify.Read(e, gateway.Qwen, testutil.TempDir(t))
+	c, err := verify.Read(e, gateway.ToolID("qwen"), testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestPrepareQwenRedirectsTheProviderEntry(t *testing.T) {
 func TestPrepareQwenWithoutProviders(t *testing.T) {
 	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".qwen", "settings.json"), `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "`+verifyKey+`"}}, "model": {"name": "gpt-4o"}}`)
-	c, err := verify.Read(e, gateway.Qwen, testutil.TempDir(t))
+	c, err := verify.Read(e, gateway.ToolID("qwen"), testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestPrepareQwenWithoutProviders(t *testing.T) {
 func TestPrepareGeminiWritesWorkspaceSettings(t *testing.T) {
 	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".gemini", ".env"), "GOOGLE_GEMINI_BASE_URL=https://gw.example/api\nGEMINI_API_KEY="+verifyKey+"\nGEMINI_MODEL=gpt-4o\n")
-	c, err := verify.Read(e, gateway.GeminiCLI, testutil.TempDir(t))
+	c, err := verify.Read(e, gateway.ToolID("gemini"), testutil.TempDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

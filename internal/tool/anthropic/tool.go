@@ -5,11 +5,14 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "anthropic"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl: impl{},
-	Tool: gateway.Tool{ID: gateway.AnthropicSDK, Title: "Anthropic SDK", Protocol: gateway.Messages,
+	Tool: gateway.Tool{ID: ID, Title: "Anthropic SDK", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthXAPIKey},
 	Format: tool.FormatShell,
 	Vars:   &tool.Vars{BaseURL: BaseURL, Key: APIKey, AltKey: AuthToken, Model: Model},

@@ -27,7 +27,7 @@ type claudeSendCheck struct {
 func (claudeSendCheck) Name() string { return "claude-request" }
 
 func (c claudeSendCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	t, ok := c.snap.Tool(string(gateway.Claude))
+	t, ok := c.snap.Tool(string(ID))
 	if !ok || !t.Route.Gateway() || t.MCP {
 		return []doctor.Finding{checks.Skip("claude", "Claude Code is not configured for a gateway")}
 	}

@@ -56,7 +56,7 @@ func TestClaudeWriter(t *testing.T) {
 			if tt.in != "" {
 				writerstest.WriteFile(t, path, tt.in, 0o600)
 			}
-			p := writerstest.PlanOne(t, o, gateway.Claude)
+			p := writerstest.PlanOne(t, o, claude.ID)
 			writerstest.NoKey(t, writerstest.Diff(p))
 			writerstest.Apply(t, o, p)
 			got := writerstest.ReadString(t, path)
@@ -77,7 +77,7 @@ func TestClaudeWriter(t *testing.T) {
 				t.Errorf("BOM or CRLF lost: %q", got[:8])
 			}
 			// Idempotent: a second plan has nothing to do.
-			if again := writerstest.PlanOne(t, o, gateway.Claude); len(again.Pending()) != 0 {
+			if again := writerstest.PlanOne(t, o, claude.ID); len(again.Pending()) != 0 {
 				t.Errorf("second run would change:\n%s", writerstest.Diff(again))
 			}
 		})
@@ -88,7 +88,7 @@ func TestClaudeStaleAuthInDiff(t *testing.T) {
 	o := writerstest.Options(t)
 	path := claude.Settings(o.Env, claude.User, "")
 	writerstest.WriteFile(t, path, settingsWithHooks, 0o644)
-	p := writerstest.PlanOne(t, o, gateway.Claude)
+	p := writerstest.PlanOne(t, o, claude.ID)
 	d := writerstest.Diff(p)
 	writerstest.NoKey(t, d)
 	if strings.Contains(d, "sk-ant-old-00000000000000000000") {
@@ -115,7 +115,7 @@ func TestClaudeAPIKeyAuthAndBackground(t *testing.T) {
 	path := claude.Settings(o.Env, claude.Local, o.Project)
 	o.Scope = string(claude.Local)
 	writerstest.WriteFile(t, path, `{"env": {"ANTHROPIC_AUTH_TOKEN": "sk-old-111111111111111111"}}`, 0o600)
-	writerstest.Apply(t, o, writerstest.PlanOne(t, o, gateway.Claude))
+	writerstest.Apply(t, o, writerstest.PlanOne(t, o, claude.ID))
 	got := writerstest.ReadString(t, path)
 	want := `{"env": {"ANTHROPIC_BASE_URL": "https://taotoken.net/api", "ANTHROPIC_API_KEY": "` + writerstest.Key + `", "ANTHROPIC_MODEL": "gpt-4o", "ANTHROPIC_DEFAULT_HAIKU_MODEL": "gpt-4o-mini"}}`
 	if got != want {
@@ -142,7 +142,7 @@ func TestClaudeRefusals(t *testing.T) {
 			o := writerstest.Options(t)
 			path := claude.Settings(o.Env, claude.User, "")
 			writerstest.WriteFile(t, path, tt.in, 0o600)
-			_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Claude})
+			_, err := writers.MakePlan(o, []gateway.ToolID{claude.ID})
 			var re *writers.RefusedError
 			if !errors.As(err, &re) {
 				t.Fatalf("err = %v, want a refusal", err)
@@ -161,7 +161,7 @@ func TestClaudeNotesRejectedKey(t *testing.T) {
 	o := writerstest.Options(t)
 	o.ToolOptions = map[string]string{"claude-auth": "api-key"}
 	writerstest.WriteFile(t, claude.StateFile(o.Env), `{"customApiKeyResponses": {"approved": [], "rejected": ["`+writerstest.Key[len(writerstest.Key)-20:]+`"]}}`, 0o600)
-	p := writerstest.PlanOne(t, o, gateway.Claude)
+	p := writerstest.PlanOne(t, o, claude.ID)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), "customApiKeyResponses.rejected") {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}

@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tidwall/gjson"
 )
@@ -43,7 +42,7 @@ type State struct {
 
 // StateOf is what discovery read of Claude Code's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.Claude) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads the settings layers, lowest first, and the state file,
 // as the description lists them.
@@ -82,7 +81,7 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 }
 
 // claudeID names Claude Code in problems and paths.
-const claudeID = string(gateway.Claude)
+const claudeID = string(ID)
 
 // claudeStateRole is the role of ~/.claude.json in Claude's description.
 const claudeStateRole = "state"

@@ -37,7 +37,7 @@ func (impl) ResolveKeyAuth(keyName string) (gateway.Auth, bool) { return KeyAuth
 // shell, whether or not a settings file configures it.
 func claudeTool(s *discover.Snapshot) discover.Tool {
 	c := StateOf(s)
-	t := discover.Tool{ID: gateway.Claude, Rule: tool.Wire(gateway.Claude), Label: "Claude Code", NeedsModel: true}
+	t := discover.Tool{ID: ID, Rule: tool.Wire(ID), Label: "Claude Code", NeedsModel: true}
 	user, env := c.Layers[0].Path, Env+"."
 	t.Places = discover.Places{Base: discover.Source{File: user, Key: env + anthropic.BaseURL}, Key: discover.Source{File: user, Key: env + anthropic.AuthToken}, Model: discover.Source{File: user, Key: env + anthropic.Model}}
 	t.Base = Var(s, anthropic.BaseURL)

@@ -149,7 +149,7 @@ func TestClaudeBackgroundModel(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e, dir := home(t, map[string]string{".claude/settings.json": tt.settings}, tt.vars)
-			c, _ := discover.Discover(e, discover.Options{Project: dir}).Own(gateway.Claude)
+			c, _ := discover.Discover(e, discover.Options{Project: dir}).Own(claude.ID)
 			if c.BackgroundModel.Value != tt.want || c.BackgroundModel.Source.Key != tt.key {
 				t.Errorf("background = %q from %q, want %q from %q", c.BackgroundModel.Value, c.BackgroundModel.Source.Key, tt.want, tt.key)
 			}

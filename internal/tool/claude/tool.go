@@ -6,12 +6,15 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "claude"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
 	Options: []tool.Option{authOption},
-	Tool: gateway.Tool{ID: gateway.Claude, Title: "Claude Code", Protocol: gateway.Messages,
+	Tool: gateway.Tool{ID: ID, Title: "Claude Code", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
 	Setup:                  true,
 	Format:                 tool.FormatClaude,

@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/keydoctor/keydoctor/internal/verify"
@@ -37,7 +36,7 @@ func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, er
 func fromClaude(s *discover.Snapshot) verify.Configured {
 	e := s.Env
 	own := projectSettings{env: map[string]string{}}
-	c := verify.Configured{Tool: gateway.Claude, SwitchesSeen: switchesSeen}
+	c := verify.Configured{Tool: ID, SwitchesSeen: switchesSeen}
 	for _, l := range StateOf(s).Layers {
 		if l.Exists {
 			c.Files = append(c.Files, l.Path)
@@ -55,7 +54,7 @@ func fromClaude(s *discover.Snapshot) verify.Configured {
 		}
 	}
 	c.Own = own
-	t, _ := s.Own(gateway.Claude)
+	t, _ := s.Own(ID)
 	c.Route, c.RouteSource = verify.RouteOf(s, t)
 	c.Base, c.BaseSource = claudeValue(e, t.Base)
 	if c.Route.ViaSwitch() && GatewayRefuses(c.Base) {

@@ -32,7 +32,7 @@ func TestVerifyReadPrecedence(t *testing.T) {
 		`{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","ANTHROPIC_API_KEY":"`+verifyKey+`","ANTHROPIC_MODEL":"user-model"},"model":"ignored-because-env"}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.json"), `{"env":{"ANTHROPIC_MODEL":"project-model"}}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"ANTHROPIC_BASE_URL":"https://local.example/api"}}`)
-	c, _ := verify.Read(e, gateway.Claude, project)
+	c, _ := verify.Read(e, claude.ID, project)
 	if c.Base != "https://local.example/api" || !strings.HasSuffix(c.BaseSource, "settings.local.json") {
 		t.Errorf("base %q from %q", c.Base, c.BaseSource)
 	}
@@ -50,7 +50,7 @@ func TestVerifyReadTopLevelModelAndBrokenFile(t *testing.T) {
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"),
 		`{"model":"opus-from-settings","env":{"ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`","ANTHROPIC_API_KEY":"sk-other-0123456789abcdef"}}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.json"), `{"env": {`)
-	c, _ := verify.Read(e, gateway.Claude, project)
+	c, _ := verify.Read(e, claude.ID, project)
 	if c.Model != "opus-from-settings" || c.Auth != gateway.AuthBearer || c.Key != verifyKey {
 		t.Errorf("model %q auth %q", c.Model, c.Auth)
 	}
@@ -63,7 +63,7 @@ func TestVerifyReadTopLevelModelAndBrokenFile(t *testing.T) {
 func TestVerifyReadFromDiscover(t *testing.T) {
 	t.Run("claude from the shell alone", func(t *testing.T) {
 		e, _ := envtest.Home(t, nil, map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example/api", "ANTHROPIC_AUTH_TOKEN": verifyKey})
-		c, _ := verify.Read(e, gateway.Claude, testutil.TempDir(t))
+		c, _ := verify.Read(e, claude.ID, testutil.TempDir(t))
 		if c.Base != "https://shell.example/api" || c.BaseSource != "$ANTHROPIC_BASE_URL" || c.Auth != gateway.AuthBearer || c.KeySource != "$ANTHROPIC_AUTH_TOKEN" {
 			t.Errorf("got %s %s %s %s", c.Base, c.BaseSource, c.Auth, c.KeySource)
 		}
@@ -78,7 +78,7 @@ func TestVerifyPrepareRepeatsProjectSettings(t *testing.T) {
 	envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"), `{"env":{"ANTHROPIC_BASE_URL":"https://user.example/api","USER_ONLY":"u"}}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.json"), `{"model":"project-model","env":{"A":"project","B":"project"}}`)
 	envtest.Write(t, filepath.Join(project, ".claude", "settings.local.json"), `{"env":{"B":"local","ANTHROPIC_AUTH_TOKEN":"`+verifyKey+`"}}`)
-	c, err := verify.Read(e, gateway.Claude, project)
+	c, err := verify.Read(e, claude.ID, project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestVerifyRouteFromManagedSettings(t *testing.T) {
 				Source: discover.Source{File: managed, Line: 3, Key: "env.CLAUDE_CODE_USE_BEDROCK"}}}
 		}
 	}
-	c, err := verify.FromSnapshot(s, gateway.Claude)
+	c, err := verify.FromSnapshot(s, claude.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func FuzzVerifyRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, settings string) {
 		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".claude", "settings.json"), settings)
-		c, _ := verify.Read(e, gateway.Claude, "")
+		c, _ := verify.Read(e, claude.ID, "")
 		if c.Key != "" && c.Auth == "" {
 			t.Errorf("a key without an auth kind for %q", settings)
 		}

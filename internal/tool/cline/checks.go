@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -33,7 +32,7 @@ func (impl) ChecksFiles(e *env.Env, s *discover.Snapshot) []doctor.Finding {
 		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
 			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
 			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
-			edit = &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.Cline}
+			edit = &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: ID}
 		case !en.HasSettings:
 			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
 			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)

@@ -45,7 +45,7 @@ const NewProviders = `{
 // AnthropicWire is the wire rule of Cline's anthropic provider: it
 // sends POST {baseUrl}/messages with x-api-key, adding no /v1 of its own,
 // so its baseUrl too must end in /v1 (3.0.65, docs/tools.md).
-var AnthropicWire = gateway.Tool{ID: gateway.Cline, Title: "Cline's anthropic provider", Protocol: gateway.Messages,
+var AnthropicWire = gateway.Tool{ID: ID, Title: "Cline's anthropic provider", Protocol: gateway.Messages,
 	BaseHasVersion: true, Auth: gateway.AuthXAPIKey}
 
 // Dir is $CLINE_DIR, else ~/.cline.

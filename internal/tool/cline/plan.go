@@ -149,7 +149,8 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	}
 	p := o.Profile
 	vars := MCPEnv
-	env := [][2]string{{vars.BaseURL, tool.Wire(gateway.VSCode).Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
+	// The MCP server's contract: the gateway root, as a .env carries it.
+	env := [][2]string{{vars.BaseURL, gateway.Tool{}.Base(p.BaseURL)}, {vars.Key, p.Key}, {vars.Model, p.Model}}
 	server := []string{MCPServers, o.Option(MCPNameOption.Name)}
 	switch {
 	case doc.Lookup(server...) != nil:

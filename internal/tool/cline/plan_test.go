@@ -18,7 +18,7 @@ import (
 
 func TestClineProvidersNewFile(t *testing.T) {
 	o := writerstest.Options(t)
-	p := writerstest.PlanOne(t, o, gateway.Cline)
+	p := writerstest.PlanOne(t, o, cline.ID)
 	if len(p.Changes) != 1 {
 		t.Fatalf("planned %d files; no MCP file exists, so only providers.json", len(p.Changes))
 	}
@@ -61,7 +61,7 @@ func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 	path := cline.ProvidersFile(o.Env)
 	in := `{"version":1,"lastUsedProvider":"anthropic","modes":{"plan":{"provider":"anthropic"}},"providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"sk-ant-api03-aaaaaaaaaaaaaaaa","model":"claude-sonnet-4"},"updatedAt":"2026-01-01T00:00:00.000Z","tokenSource":"manual"},"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"` + writerstest.Key + `","model":"gpt-4o","baseUrl":"https://taotoken.net/api/v1","headers":{"X-Team":"a"}},"updatedAt":"2026-02-02T00:00:00.000Z","tokenSource":"manual"}}}`
 	writerstest.WriteFile(t, path, in, 0o600)
-	p := writerstest.PlanOne(t, o, gateway.Cline)
+	p := writerstest.PlanOne(t, o, cline.ID)
 	d := writerstest.Diff(p)
 	writerstest.NoKey(t, d)
 	if strings.Contains(d, "sk-ant-api03-aaaaaaaaaaaaaaaa") {
@@ -77,7 +77,7 @@ func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 	// A new model changes the entry, so updatedAt moves.
 	o.Profile.Model = "gpt-4.1"
 	o.Env.Now = func() time.Time { return time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC) }
-	writerstest.Apply(t, o, writerstest.PlanOne(t, o, gateway.Cline))
+	writerstest.Apply(t, o, writerstest.PlanOne(t, o, cline.ID))
 	var doc struct {
 		Providers map[string]struct {
 			Settings  map[string]any
@@ -99,7 +99,7 @@ func TestClineProvidersKeepsOthersAndUpdatedAt(t *testing.T) {
 func TestClineWarnsEntryWithoutUpdatedAt(t *testing.T) {
 	o := writerstest.Options(t)
 	writerstest.WriteFile(t, cline.ProvidersFile(o.Env), `{"providers":{"x":{"settings":{}}}}`, 0o600)
-	p := writerstest.PlanOne(t, o, gateway.Cline)
+	p := writerstest.PlanOne(t, o, cline.ID)
 	if !strings.Contains(strings.Join(p.Changes[0].Notes, "\n"), `provider "x" has no updatedAt`) {
 		t.Errorf("notes %q", p.Changes[0].Notes)
 	}
@@ -112,7 +112,7 @@ func TestClineMCP(t *testing.T) {
 	ed := vscode.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.ClineMCP(), `{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}}}`, 0o644)
 	o.ToolOptions = map[string]string{"mcp-command": "npx -y example-gateway-mcp"}
-	p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Cline, gateway.VSCode})
+	p, err := writers.MakePlan(o, []gateway.ToolID{cline.ID, vscode.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

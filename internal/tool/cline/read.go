@@ -11,7 +11,7 @@ import (
 )
 
 // clineID names the Cline CLI in problems and paths.
-const clineID = string(gateway.Cline)
+const clineID = string(ID)
 
 // Entry is one provider of Cline's providers.json.
 type Entry struct {
@@ -37,7 +37,7 @@ type State struct {
 
 // StateOf is what discovery read of the Cline CLI's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.Cline) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads providers.json and the CLI's MCP settings.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
@@ -167,7 +167,7 @@ func (c State) gatewayEntry() *Entry {
 // clineTool is the triple of the provider entry Cline uses.
 func clineTool(s *discover.Snapshot, en *Entry) discover.Tool {
 	c := StateOf(s)
-	t := discover.Tool{ID: gateway.Cline, Rule: tool.Wire(gateway.Cline), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
+	t := discover.Tool{ID: ID, Rule: tool.Wire(ID), Label: "Cline CLI (provider " + en.ID + ")", NeedsModel: true,
 		Base: en.BaseURL, Key: en.Key, Model: en.Model, KeyName: APIKey}
 	pre := Providers + "." + en.ID + "." + Settings + "."
 	t.Places = discover.Places{Base: discover.Source{File: c.ProvidersPath, Key: pre + BaseURL}, Key: discover.Source{File: c.ProvidersPath, Key: pre + APIKey}, Model: discover.Source{File: c.ProvidersPath, Key: pre + Model}}

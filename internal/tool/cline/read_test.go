@@ -47,7 +47,7 @@ func TestClineEntryAuth(t *testing.T) {
 		doc := fmt.Sprintf(`{"lastUsedProvider":%q,"providers":{`+entry+`}}`, tt.id, tt.id, tt.provider)
 		e, dir := home(t, map[string]string{".cline/data/settings/providers.json": doc}, nil)
 		s := discover.Discover(e, discover.Options{Project: dir})
-		c, ok := s.Own(gateway.Cline)
+		c, ok := s.Own(cline.ID)
 		en, _ := cline.StateOf(s).Active()
 		if !ok || c.Auth != tt.want || en.Provider.Value != tt.provider || en.Provider.Source.Key != "providers."+tt.id+".settings.provider" {
 			t.Errorf("%s/%s: auth %q provider %+v", tt.id, tt.provider, c.Auth, en.Provider)

@@ -6,11 +6,14 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "cline"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl: impl{},
-	Tool: gateway.Tool{ID: gateway.Cline, Title: "Cline", Protocol: gateway.Chat,
+	Tool: gateway.Tool{ID: ID, Title: "Cline", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
 	Format:  tool.FormatCline,

@@ -24,7 +24,7 @@ func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, er
 // providers.json.
 func fromCline(s *discover.Snapshot) (verify.Configured, error) {
 	e, cl := s.Env, StateOf(s)
-	c, err := verify.Opened(s, gateway.Cline, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
+	c, err := verify.Opened(s, ID, cl.ProvidersPath, cl.Exists, "the Cline CLI is not configured")
 	if err != nil {
 		return c, err
 	}

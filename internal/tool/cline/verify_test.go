@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
@@ -21,7 +22,7 @@ func TestVerifyReadAnthropic(t *testing.T) {
 	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 		`{"version":1,"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+verifyKey+`","model":"claude-sonnet-4-5","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
-	c, err := verify.Read(e, gateway.Cline, "")
+	c, err := verify.Read(e, cline.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestVerifyRead(t *testing.T) {
 	e, _ := envtest.Home(t, nil, nil)
 	envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 		`{"version":1,"lastUsedProvider":"openai-compatible","providers":{"openai-compatible":{"settings":{"provider":"openai-compatible","apiKey":"`+verifyKey+`","model":"gpt-4o","baseUrl":"https://gw.example/api/v1"},"updatedAt":"2026-11-29T21:35:09.883Z","tokenSource":"manual"}}}`)
-	c, err := verify.Read(e, gateway.Cline, "")
+	c, err := verify.Read(e, cline.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestVerifyRead(t *testing.T) {
 		t.Errorf("got %+v", c)
 	}
 	envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"), `{"lastUsedProvider":"x","providers":{}}`)
-	if _, err := verify.Read(e, gateway.Cline, ""); err == nil || !strings.Contains(err.Error(), `lastUsedProvider "x" has no entry`) {
+	if _, err := verify.Read(e, cline.ID, ""); err == nil || !strings.Contains(err.Error(), `lastUsedProvider "x" has no entry`) {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -56,7 +57,7 @@ func TestVerifyReadFromDiscover(t *testing.T) {
 		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".cline", "data", "settings", "providers.json"),
 			`{"lastUsedProvider":"anthropic","providers":{"anthropic":{"settings":{"provider":"anthropic","apiKey":"`+verifyKey+`","baseUrl":"https://gw.example/api"},"updatedAt":"x"}}}`)
-		c, err := verify.Read(e, gateway.Cline, "")
+		c, err := verify.Read(e, cline.ID, "")
 		if err != nil || c.Auth != gateway.AuthXAPIKey || c.Provider != "anthropic" || c.Model != "" || c.ModelSource != "" {
 			t.Errorf("got %+v, %v", c, err)
 		}

@@ -92,7 +92,7 @@ requires_openai_auth = true
 			if tt.in != "" {
 				writerstest.WriteFile(t, path, tt.in, 0o644)
 			}
-			p := writerstest.PlanOne(t, o, gateway.Codex)
+			p := writerstest.PlanOne(t, o, codex.ID)
 			writerstest.NoKey(t, writerstest.Diff(p))
 			writerstest.Apply(t, o, p)
 			got := writerstest.ReadString(t, path)
@@ -106,7 +106,7 @@ requires_openai_auth = true
 			if auth != "{\n  \"OPENAI_API_KEY\": \""+writerstest.Key+"\"\n}\n" {
 				t.Errorf("auth.json = %s", auth)
 			}
-			if again := writerstest.PlanOne(t, o, gateway.Codex); len(again.Pending()) != 0 {
+			if again := writerstest.PlanOne(t, o, codex.ID); len(again.Pending()) != 0 {
 				t.Errorf("second run would change:\n%s", writerstest.Diff(again))
 			}
 		})
@@ -119,7 +119,7 @@ func TestCodexEnvAuthKeepsAuthJSON(t *testing.T) {
 	writerstest.WriteFile(t, codex.Config(o.Env), "[model_providers.taotoken]\nrequires_openai_auth = true\n", 0o600)
 	authJSON := `{"OPENAI_API_KEY": null, "tokens": {"id_token": "x"}, "last_refresh": "2026-01-01T00:00:00Z"}`
 	writerstest.WriteFile(t, codex.Auth(o.Env), authJSON, 0o600)
-	p := writerstest.PlanOne(t, o, gateway.Codex)
+	p := writerstest.PlanOne(t, o, codex.ID)
 	if len(p.Changes) != 1 {
 		t.Fatalf("planned %d files, want config.toml only", len(p.Changes))
 	}
@@ -144,7 +144,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 	for _, mode := range []string{"chatgpt", "chatgptAuthTokens"} {
 		o := writerstest.Options(t)
 		writerstest.WriteFile(t, codex.Auth(o.Env), `{"auth_mode": "`+mode+`", "OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
-		_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+		_, err := writers.MakePlan(o, []gateway.ToolID{codex.ID})
 		var re *writers.RefusedError
 		if !errors.As(err, &re) || !strings.Contains(re.Error(), "ChatGPT sign-in") || !strings.Contains(re.Hint, "--codex-auth env") {
 			t.Errorf("%s: err = %v", mode, err)
@@ -152,7 +152,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 	}
 	o := writerstest.Options(t)
 	writerstest.WriteFile(t, codex.Auth(o.Env), `{"OPENAI_API_KEY": null, "tokens": {"access_token": "x"}}`, 0o600)
-	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err != nil {
+	if _, err := writers.MakePlan(o, []gateway.ToolID{codex.ID}); err != nil {
 		t.Errorf("no auth_mode: %v", err)
 	}
 }
@@ -160,7 +160,7 @@ func TestCodexRefusesChatGPTFileAuth(t *testing.T) {
 func TestCodexAuthJSONKeepsOtherFields(t *testing.T) {
 	o := writerstest.Options(t)
 	writerstest.WriteFile(t, codex.Auth(o.Env), `{"OPENAI_API_KEY": "sk-old-999999999999999", "tokens": null, "last_refresh": "2026-01-01T00:00:00Z"}`, 0o644)
-	p := writerstest.PlanOne(t, o, gateway.Codex)
+	p := writerstest.PlanOne(t, o, codex.ID)
 	d := writerstest.Diff(p)
 	writerstest.NoKey(t, d)
 	if strings.Contains(d, "sk-old-999999999999999") {
@@ -186,7 +186,7 @@ func TestCodexRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			o := writerstest.Options(t)
 			writerstest.WriteFile(t, codex.Config(o.Env), tt.in, 0o600)
-			_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+			_, err := writers.MakePlan(o, []gateway.ToolID{codex.ID})
 			var re *writers.RefusedError
 			if !errors.As(err, &re) {
 				t.Fatalf("err = %v, want a refusal", err)
@@ -198,7 +198,7 @@ func TestCodexRefusals(t *testing.T) {
 	}
 	o := writerstest.Options(t)
 	o.ToolOptions = map[string]string{"codex-provider": "openai"}
-	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
+	if _, err := writers.MakePlan(o, []gateway.ToolID{codex.ID}); err == nil || !strings.Contains(err.Error(), "built into Codex") {
 		t.Errorf("reserved id: err = %v", err)
 	}
 }
@@ -218,7 +218,7 @@ func FuzzCodexEdit(f *testing.F) {
 		o := writerstest.Options(t)
 		path := codex.Config(o.Env)
 		writerstest.WriteFile(t, path, in, 0o600)
-		p, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+		p, err := writers.MakePlan(o, []gateway.ToolID{codex.ID})
 		if err != nil {
 			var re *writers.RefusedError
 			if !errors.As(err, &re) {
@@ -239,7 +239,7 @@ func TestCodexRefusalHidesTokenKey(t *testing.T) {
 	o := writerstest.Options(t)
 	tok := "ghp_0123456789abcdefABCDEF0123456789abcd"
 	writerstest.WriteFile(t, filepath.Join(o.Env.Home, ".codex", "config.toml"), tok+" = 1\n"+tok+" = 2\n", 0o600)
-	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.Codex})
+	_, err := writers.MakePlan(o, []gateway.ToolID{codex.ID})
 	var re *writers.RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || strings.Contains(err.Error(), tok) {
 		t.Errorf("err = %v", err)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -60,11 +59,11 @@ type State struct {
 }
 
 // codexID names Codex in problems and paths.
-const codexID = string(gateway.Codex)
+const codexID = string(ID)
 
 // StateOf is what discovery read of Codex's files into s (empty when it
 // did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.Codex) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads config.toml and auth.json.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {

@@ -21,12 +21,12 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	c := StateOf(s)
 	if !c.Configured() {
 		if c.ChatGPT {
-			s.Elsewhere = append(s.Elsewhere, codexLogin(s, discover.Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI"}))
+			s.Elsewhere = append(s.Elsewhere, codexLogin(s, discover.Tool{ID: ID, Rule: tool.Wire(ID), Label: "Codex CLI"}))
 		}
 		return nil
 	}
 	prov := c.SelectedProvider()
-	t := discover.Tool{ID: gateway.Codex, Rule: tool.Wire(gateway.Codex), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
+	t := discover.Tool{ID: ID, Rule: tool.Wire(ID), Label: "Codex CLI (provider " + prov.Value + ")", NeedsModel: true}
 	t.Model = c.Model
 	p, defined := c.Providers[prov.Value]
 	codexPlaces(s, &t, prov.Value, p)

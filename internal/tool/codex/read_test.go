@@ -207,7 +207,7 @@ func TestCodexOpenAIProvider(t *testing.T) {
 			}
 			e, dir := home(t, files, tt.vars)
 			s := discover.Discover(e, discover.Options{Project: dir})
-			c, ok := s.Own(gateway.Codex)
+			c, ok := s.Own(codex.ID)
 			if !ok || c.Base.Value != "https://gw.example/v1" || c.Base.Source.Key != "openai_base_url" || c.Base.Source.Line != 2 {
 				t.Fatalf("base = %+v", c.Base)
 			}
@@ -295,7 +295,7 @@ func TestCodexStoredKey(t *testing.T) {
 			s := discover.Discover(e, discover.Options{Project: dir})
 			var got []discover.StoredKey
 			for _, k := range s.Stored {
-				if k.Tool == gateway.Codex {
+				if k.Tool == codex.ID {
 					got = append(got, k)
 				}
 			}

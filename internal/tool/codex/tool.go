@@ -6,12 +6,15 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "codex"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
 	Options: []tool.Option{authOption, providerOption},
-	Tool: gateway.Tool{ID: gateway.Codex, Title: "Codex CLI", Protocol: gateway.Responses,
+	Tool: gateway.Tool{ID: ID, Title: "Codex CLI", Protocol: gateway.Responses,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
 	Format:  tool.FormatCodex,

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
@@ -21,7 +20,7 @@ func (impl) VerifyRead(s *discover.Snapshot, _ tool.Tool) (verify.Configured, er
 // Codex before the turn (docs/tools.md).
 func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
 	e, cx := s.Env, StateOf(s)
-	c, err := verify.Opened(s, gateway.Codex, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
+	c, err := verify.Opened(s, ID, cx.ConfigPath, cx.ConfigExists, "Codex is not configured for a gateway")
 	if err != nil {
 		return c, err
 	}
@@ -30,7 +29,7 @@ func fromCodex(s *discover.Snapshot) (verify.Configured, error) {
 		return c, fmt.Errorf("%s has profile = %q: Codex refuses to start with a legacy profile selector (codex-legacy-profile)", cx.Profile.Source.Display(e), cx.Profile.Value)
 	}
 	c.Notes = verify.FileNotes(s, cx.AuthPath, "Codex ignores it")
-	t, _ := s.Own(gateway.Codex)
+	t, _ := s.Own(ID)
 	c.Model, c.ModelSource = verify.Value(e, t.Model)
 	c.Provider = cx.SelectedProvider().Value
 	p, defined := cx.Providers[c.Provider]

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
+	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
 
@@ -56,7 +57,7 @@ func TestVerifyRead(t *testing.T) {
 			if tc.auth != "" {
 				envtest.Write(t, filepath.Join(e.Home, ".codex", "auth.json"), tc.auth)
 			}
-			c, err := verify.Read(e, gateway.Codex, "")
+			c, err := verify.Read(e, codex.ID, "")
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("err = %v, want %q", err, tc.err)
@@ -80,7 +81,7 @@ func TestVerifyReadFromDiscover(t *testing.T) {
 	t.Run("codex: a value of the wrong type stops the turn", func(t *testing.T) {
 		e, _ := envtest.Home(t, nil, nil)
 		envtest.Write(t, filepath.Join(e.Home, ".codex", "config.toml"), "model = 5\nmodel_provider = \"tt\"\n[model_providers.tt]\nbase_url = \"https://gw.example/v1\"\n")
-		if _, err := verify.Read(e, gateway.Codex, ""); err == nil || !strings.Contains(err.Error(), "config.toml:1: model must be a string") {
+		if _, err := verify.Read(e, codex.ID, ""); err == nil || !strings.Contains(err.Error(), "config.toml:1: model must be a string") {
 			t.Errorf("err = %v", err)
 		}
 	})
@@ -95,7 +96,7 @@ func FuzzVerifyRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, config string) {
 		e, _ := envtest.Home(t, nil, map[string]string{"K": verifyKey})
 		envtest.Write(t, filepath.Join(e.Home, ".codex", "config.toml"), config)
-		c, err := verify.Read(e, gateway.Codex, "")
+		c, err := verify.Read(e, codex.ID, "")
 		if err == nil && c.Provider == "" {
 			t.Errorf("no provider and no error for %q", config)
 		}

@@ -3,7 +3,6 @@ package dotenv
 import (
 	"path/filepath"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -32,7 +31,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	if ign != nil {
-		ign.Tool = gateway.DotEnv
+		ign.Tool = ID
 		c.Notef(".env added to %s so the key is not committed", ign.Path)
 		out = append([]*writers.Change{ign}, out...)
 	}
@@ -53,6 +52,6 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	if p.Find(abs) != nil {
 		return true, nil // the .env's triple plan adds it already
 	}
-	ign.Tool = gateway.DotEnv
+	ign.Tool = ID
 	return true, p.Add(ign)
 }

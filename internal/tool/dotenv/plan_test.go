@@ -31,7 +31,7 @@ func TestDotEnvWriter(t *testing.T) {
 			if tt.in != "" {
 				writerstest.WriteFile(t, path, tt.in, 0o600)
 			}
-			p := writerstest.PlanOne(t, o, gateway.DotEnv)
+			p := writerstest.PlanOne(t, o, dotenv.ID)
 			d := writerstest.Diff(p)
 			writerstest.NoKey(t, d)
 			if strings.Contains(d, "sk-old-77777777777777") {
@@ -44,7 +44,7 @@ func TestDotEnvWriter(t *testing.T) {
 			if fi, _ := os.Stat(path); !writerstest.NoModes && fi.Mode().Perm() != 0o600 {
 				t.Errorf("mode %v", fi.Mode().Perm())
 			}
-			if len(writerstest.PlanOne(t, o, gateway.DotEnv).Pending()) != 0 {
+			if len(writerstest.PlanOne(t, o, dotenv.ID).Pending()) != 0 {
 				t.Error("second run would change")
 			}
 		})
@@ -72,7 +72,7 @@ func TestDotEnvGitignore(t *testing.T) {
 			if tt.ignore != "" {
 				writerstest.WriteFile(t, ign, tt.ignore, 0o644)
 			}
-			p := writerstest.PlanOne(t, o, gateway.DotEnv)
+			p := writerstest.PlanOne(t, o, dotenv.ID)
 			writerstest.Apply(t, o, p)
 			got, _ := os.ReadFile(ign)
 			if added := strings.HasSuffix(string(got), "/.env\n"); added != tt.add {
@@ -88,7 +88,7 @@ func TestDotEnvGitignore(t *testing.T) {
 func TestDotEnvRefusesSyntaxError(t *testing.T) {
 	o := writerstest.Options(t)
 	writerstest.WriteFile(t, dotenv.File(o.Project), "A=1\nthis is not\n", 0o600)
-	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.DotEnv})
+	_, err := writers.MakePlan(o, []gateway.ToolID{dotenv.ID})
 	var re *writers.RefusedError
 	if !errors.As(err, &re) || re.Line != 2 || re.Col != 6 {
 		t.Errorf("err = %v", err)

@@ -5,12 +5,11 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // dotenvID names .env in problems and paths.
-const dotenvID = string(gateway.DotEnv)
+const dotenvID = string(ID)
 
 // State is the project's .env (StateOf).
 type State struct {
@@ -22,7 +21,7 @@ type State struct {
 
 // StateOf is what discovery read of the project's .env into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.DotEnv) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads the project's .env; the values it holds under a
 // secret's name are masked in the run's output.
@@ -74,7 +73,7 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 		if !hasBase && !hasKey && !hasAlt {
 			continue
 		}
-		t := discover.Tool{ID: gateway.DotEnv, Rule: tool.Wire(f.ID), Label: ".env " + familyName(f.Base), KeyName: f.Key,
+		t := discover.Tool{ID: ID, Rule: tool.Wire(f.ID), Label: ".env " + familyName(f.Base), KeyName: f.Key,
 			Base: eff(f.Base), Key: eff(f.Key), Model: eff(f.Model), NeedsModel: f.ID == t.ID}
 		t.Places = discover.Places{Base: discover.Source{File: d.Path, Key: f.Base}, Key: discover.Source{File: d.Path, Key: f.Key}, Model: discover.Source{File: d.Path, Key: f.Model}}
 		if !t.Key.Set() && f.AltKey != "" {

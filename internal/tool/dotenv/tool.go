@@ -10,11 +10,14 @@ import (
 // (the profile's VarBaseURL, VarKey, VarModel) with the gateway root, the
 // seeds' convention. Programs load it with dotenv libraries, which do not
 // override a variable the shell already exports.
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "env"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl: impl{},
-	Tool: gateway.Tool{ID: gateway.DotEnv, Title: ".env", Protocol: gateway.Chat,
+	Tool: gateway.Tool{ID: ID, Title: ".env", Protocol: gateway.Chat,
 		BaseHasVersion: false, Auth: gateway.AuthBearer},
 	Setup:   true,
 	Format:  tool.FormatDotEnv,

@@ -7,7 +7,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/writers"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 )
@@ -47,7 +46,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	if ign != nil {
-		ign.Tool = gateway.GeminiCLI
+		ign.Tool = ID
 		out = append([]*writers.Change{ign}, out...)
 	}
 	return out, nil
@@ -66,7 +65,7 @@ func shadowingEnv(o writers.Options) string {
 		if f == own {
 			return ""
 		}
-		if f == dotenv.File(project) && slices.Contains(o.Planned(), gateway.DotEnv) {
+		if f == dotenv.File(project) && slices.Contains(o.Planned(), dotenv.ID) {
 			return f
 		}
 		if _, err := os.Stat(f); err == nil {

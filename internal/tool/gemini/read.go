@@ -3,12 +3,11 @@ package gemini
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // geminiID names Gemini CLI in problems and paths.
-const geminiID = string(gateway.GeminiCLI)
+const geminiID = string(ID)
 
 // State is what Gemini CLI reads (docs/tools.md, "Gemini CLI"): the
 // variables of the one .env it loads when started in the project (the
@@ -32,7 +31,7 @@ type State struct {
 
 // StateOf is what discovery read of Gemini CLI's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.GeminiCLI) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads settings.json and the .env Gemini CLI loads (and its
 // own, when another hides it).

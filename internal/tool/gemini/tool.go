@@ -8,11 +8,14 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "gemini"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl: impl{},
-	Tool: gateway.Tool{ID: gateway.GeminiCLI, Title: "Gemini CLI", Protocol: gateway.Gemini,
+	Tool: gateway.Tool{ID: ID, Title: "Gemini CLI", Protocol: gateway.Gemini,
 		BaseHasVersion: false, Auth: gateway.AuthGoogKey},
 	Setup:   true,
 	Format:  tool.FormatGemini,

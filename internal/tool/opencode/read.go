@@ -14,7 +14,7 @@ import (
 )
 
 // openCodeID names OpenCode in problems and paths.
-const openCodeID = string(gateway.OpenCode)
+const openCodeID = string(ID)
 
 // State is what OpenCode reads (StateOf): its config layers, lowest precedence
 // first (global, $OPENCODE_CONFIG, the project's opencode.json,
@@ -43,7 +43,7 @@ type Provider struct {
 
 // StateOf is what discovery read of OpenCode's files into s (empty
 // when it did not read them).
-func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, gateway.OpenCode) }
+func StateOf(s *discover.Snapshot) *State { return discover.StateFor[State](s, ID) }
 
 // ReadFiles reads the config layers, auth.json and the content variable.
 func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
@@ -181,7 +181,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	if !model.Set() && id == "" {
 		return nil
 	}
-	t := discover.Tool{ID: gateway.OpenCode, Rule: tool.Wire(gateway.OpenCode), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
+	t := discover.Tool{ID: ID, Rule: tool.Wire(ID), Label: "OpenCode (provider " + id + ")", NeedsModel: true,
 		Base: p.BaseURL, KeyName: "auth.json " + id}
 	if model.Set() {
 		t.Model = model

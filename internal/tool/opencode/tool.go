@@ -8,12 +8,15 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "opencode"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
 	Options: []tool.Option{authOption},
-	Tool: gateway.Tool{ID: gateway.OpenCode, Title: "OpenCode", Protocol: gateway.Chat,
+	Tool: gateway.Tool{ID: ID, Title: "OpenCode", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
 	Format:  tool.FormatOpenCode,

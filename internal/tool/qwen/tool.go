@@ -9,12 +9,15 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "qwen"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
 	Options: []tool.Option{authOption},
-	Tool: gateway.Tool{ID: gateway.Qwen, Title: "Qwen Code", Protocol: gateway.Chat,
+	Tool: gateway.Tool{ID: ID, Title: "Qwen Code", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
 	Format:  tool.FormatJSONKey,

@@ -33,13 +33,13 @@ func TestVSCodeMisplacedMCP(t *testing.T) {
 	writerstest.WriteFile(t, ed.VSCodeSettings(), settings, 0o644)
 
 	// Without the flag: nothing moves, a note says how.
-	p := writerstest.PlanOne(t, o, gateway.VSCode)
+	p := writerstest.PlanOne(t, o, vscode.ID)
 	if len(p.Pending()) != 0 || len(p.Changes) != 1 || !strings.Contains(p.Changes[0].Notes[0], "--fix-vscode-mcp") {
 		t.Fatalf("changes %d pending %d notes %q", len(p.Changes), len(p.Pending()), p.Changes[0].Notes)
 	}
 
 	o.ToolOptions = map[string]string{"fix-vscode-mcp": "true"}
-	writerstest.Apply(t, o, writerstest.PlanOne(t, o, gateway.VSCode))
+	writerstest.Apply(t, o, writerstest.PlanOne(t, o, vscode.ID))
 	want := `// VS Code settings
 {
     "editor.fontSize": 14, // big
@@ -64,11 +64,11 @@ func TestVSCodeSettingsInvalidJSONC(t *testing.T) {
 	o := writerstest.Options(t)
 	ed := vscode.Editors(o.Env)[0]
 	writerstest.WriteFile(t, ed.VSCodeSettings(), "{\n  \"a\": 1\n  \"cline.mcpServers\": {}\n}", 0o644)
-	if _, err := writers.MakePlan(o, []gateway.ToolID{gateway.VSCode}); err != nil {
+	if _, err := writers.MakePlan(o, []gateway.ToolID{vscode.ID}); err != nil {
 		t.Errorf("without --fix-vscode-mcp a broken settings.json is not ours to refuse: %v", err)
 	}
 	o.ToolOptions = map[string]string{"fix-vscode-mcp": "true"}
-	_, err := writers.MakePlan(o, []gateway.ToolID{gateway.VSCode})
+	_, err := writers.MakePlan(o, []gateway.ToolID{vscode.ID})
 	if err == nil || !strings.Contains(err.Error(), "line 3, column 3") {
 		t.Errorf("err = %v", err)
 	}

@@ -2,7 +2,6 @@ package vscode
 
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
@@ -21,7 +20,7 @@ type Settings struct {
 // StateOf is what discovery read of the editors' files into s, one entry
 // per editor (none when it did not read them).
 func StateOf(s *discover.Snapshot) []Settings {
-	st, _ := s.State(gateway.VSCode).([]Settings)
+	st, _ := s.State(ID).([]Settings)
 	return st
 }
 

@@ -7,6 +7,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
 
+// ID is the tool's id: --tools, --tool, the JSON documents' "tool".
+const ID gateway.ToolID = "vscode"
+
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
@@ -14,7 +17,7 @@ var Tool = tool.Tool{
 	// Cline's MCP entry is written in each editor's Cline extension.
 	Options: []tool.Option{cline.MCPNameOption, cline.MCPCommandOption, fixOption},
 	// The MCP server entry carries the gateway root, as .env does.
-	Tool: gateway.Tool{ID: gateway.VSCode, Title: "Cline (VS Code)", Protocol: gateway.Chat,
+	Tool: gateway.Tool{ID: ID, Title: "Cline (VS Code)", Protocol: gateway.Chat,
 		BaseHasVersion: false, Auth: gateway.AuthBearer},
 	Setup:   true,
 	MCPOnly: true,
