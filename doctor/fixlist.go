@@ -93,7 +93,7 @@ func explainer(fs []Finding, fixes []fix, i int) int {
 
 // samePlace reports whether a wire finding and a configuration finding
 // are about one value: the same tool and the same file and line (a Source
-// "~/x.toml:1 (model)" and "~/x.toml:1" name one place): Codex's model
+// "~/x.toml:1 (model)" and "~/x.toml:1" name one place): a tool's model
 // both drifted from the profile and not served. Such findings are one
 // broken value: one numbered fix, and a --fix edit of one cures the other.
 // Two configuration findings of one value say different things (the

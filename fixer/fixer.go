@@ -82,7 +82,7 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 		}
 		r.Fixes[j].Applied = true
 	}
-	// A finding about the value an applied edit rewrites (Codex's model
+	// A finding about the value an applied edit rewrites (a tool's model
 	// both drifted and not served: one line of config.toml) is cured by
 	// that edit, not left as a step the diff already does.
 	for i := range r.Fixes {

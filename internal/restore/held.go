@@ -22,9 +22,19 @@ type Held struct {
 	Tools   []string `json:"tools"`
 }
 
-// homeVars are the variables that move the tools' files (docs/tools.md);
-// a backed-up copy is laid out under the same one in a scratch home.
-var homeVars = []string{"HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "CLINE_DIR", "XDG_CONFIG_HOME", "APPDATA"}
+// homeVars are the variables that move the tools' files (docs/tools.md):
+// the home, each tool's own (tool.Tool.HomeVar), the OS's configuration
+// directories; a backed-up copy is laid out under the same one in a
+// scratch home.
+func homeVars() []string {
+	vars := []string{"HOME"}
+	for _, t := range tool.All() {
+		if t.HomeVar != "" {
+			vars = append(vars, t.HomeVar)
+		}
+	}
+	return append(vars, "XDG_CONFIG_HOME", "APPDATA")
+}
 
 // HeldBy reads what restoring m would put back: its copies are laid out in
 // a scratch home as they were in the real one, and discovery reads them as
@@ -61,7 +71,7 @@ func HeldBy(e *env.Env, m *writers.Manifest) []Held {
 // project's .env) in the scratch project.
 func scratchPath(e *env.Env, r writers.BackupRecord, tmp string, vars map[string]string, project string) string {
 	best, rel := "", ""
-	for _, v := range homeVars {
+	for _, v := range homeVars() {
 		dir := e.Getenv(v)
 		if v == "HOME" {
 			dir = e.Home

@@ -168,7 +168,7 @@ func (w *Wizard) setBase(raw string) error {
 }
 
 // UseCustomPreset turns the profile into the custom preset's: named by its
-// host, with neutral variable names (GATEWAY_*) for .env and Codex's
+// host, with neutral variable names (GATEWAY_*) for .env and a tool's
 // env_key, not those of a preset it is not.
 func UseCustomPreset(p *gateway.Profile) {
 	pr, err := templates.LookupPreset(templates.CustomPreset)

@@ -35,8 +35,8 @@ type Tool struct {
 	// environment).
 	Files func(e *env.Env, project string) []File
 	// Keys say where a tool of the generic formats keeps each part of the
-	// triple; nil for tools whose format has its own adapter (those keep
-	// their key names beside their description, e.g. ClaudeBackgroundModel).
+	// triple; nil for a tool of its own format (its package keeps its key
+	// names beside its description).
 	Keys *Keys
 	// Vars are the variables a tool of FormatShell takes its triple from.
 	Vars *Vars
@@ -63,9 +63,12 @@ type Tool struct {
 	// type-asserts the one it consumes, so none names a tool. Nil: the
 	// frameworks' shared adapter for its Format does everything.
 	Impl any
+	// HomeVar is the variable that moves the tool's own directory, when it
+	// has one: the files it names are laid out under it.
+	HomeVar string
 	// DotEnv is the tool's own .env and the variables it reads from it,
 	// for a tool that loads only the first .env found walking up from its
-	// working directory (Qwen Code, Gemini CLI): a project .env then
+	// working directory: a project .env then
 	// shadows the tool's own. Nil: the tool loads no .env.
 	DotEnv *DotEnvLoad
 	// Options are the choices setup offers for the tool's files, each a
@@ -76,8 +79,8 @@ type Tool struct {
 
 // Option is one choice of how setup writes a tool's files.
 type Option struct {
-	Name   string   // the flag: "opencode-auth"
-	Title  string   // what it chooses, as an error names it: "OpenCode auth"
+	Name   string   // the flag: "<id>-auth"
+	Title  string   // what it chooses, as an error names it: "<Title> auth"
 	Usage  string   // the flag's help
 	Values []string // the values allowed, the default first; nil: any
 	// Default is the value when none is given (nil: Values' first, or "").
@@ -103,20 +106,16 @@ type DotEnvLoad struct {
 	Vars  []string
 }
 
-// Format is a file-format adapter: one reader in internal/discover and one
-// writer in writers, shared by every tool that keeps its settings that way.
+// Format is how a tool keeps its triple: a shared format the frameworks
+// read and write themselves, or the tool's own (its package's Impl reads
+// and writes it).
 type Format string
 
 const (
-	FormatClaude   Format = "claude-settings" // Claude Code's layered settings.json env objects
-	FormatCodex    Format = "codex-config"    // Codex's config.toml provider tables and auth.json
-	FormatCline    Format = "cline-providers" // the Cline CLI's providers.json (and its MCP file)
-	FormatVSCode   Format = "cline-mcp"       // Cline's MCP settings in VS Code-family editors
-	FormatDotEnv   Format = "dotenv"          // a project .env with the preset's variables
-	FormatShell    Format = "shell"           // variables of the shell only (SDKs): nothing to write
-	FormatJSONKey  Format = "json-keys"       // a JSON file with the triple at fixed keys (Keys)
-	FormatOpenCode Format = "opencode-config" // OpenCode's JSONC provider map and auth.json
-	FormatGemini   Format = "gemini-env"      // Gemini CLI's .env files and its settings.json auth type
+	FormatOwn     Format = "own"       // the tool package's own reader and planner (Impl)
+	FormatDotEnv  Format = "dotenv"    // a project .env with the preset's variables
+	FormatShell   Format = "shell"     // variables of the shell only (SDKs): nothing to write
+	FormatJSONKey Format = "json-keys" // a JSON file with the triple at fixed keys (Keys)
 )
 
 // Syntax is how a file is written.
@@ -148,7 +147,7 @@ type Keys struct {
 	Fixed []Fixed
 	// Providers, when set, is a list of per-model entries that beats the
 	// places above for the model it names: its base URL, and its key from
-	// the variable it names (Qwen Code's modelProviders).
+	// the variable it names (a per-model provider list).
 	Providers *Providers
 }
 
@@ -170,7 +169,7 @@ func (p Place) Path() []string { return strings.Split(p.Key, ".") }
 type Fixed struct {
 	Place
 	// Value is any JSON-encodable value (a string, or a number such as
-	// Qwen Code's "$version": 4).
+	// a settings schema's "$version": 4).
 	Value any
 }
 
@@ -217,22 +216,21 @@ type Redirect string
 
 const (
 	// RedirectSettings: a temporary settings file given with a flag that
-	// beats the user's ({settings}); Claude Code's --settings.
+	// beats the user's ({settings}).
 	RedirectSettings Redirect = "settings-file"
 	// RedirectOverride: a command-line override of the config key
-	// ({override}); Codex's -c.
+	// ({override}).
 	RedirectOverride Redirect = "config-override"
 	// RedirectDataCopy: a temporary copy of the data directory with the
-	// base URL changed ({data}); Cline's --data-dir.
+	// base URL changed ({data}).
 	RedirectDataCopy Redirect = "data-copy"
 	// RedirectEnv: a variable the tool reads its base URL from (BaseEnv).
 	RedirectEnv Redirect = "env"
 	// RedirectFlag: a command-line flag whose value ({base}) is the base
-	// URL and beats the tool's files; Qwen Code's --openai-base-url.
+	// URL and beats the tool's files.
 	RedirectFlag Redirect = "base-flag"
 	// RedirectContent: a variable holding config content that is merged
-	// over the tool's files (BaseEnv, {content}); OpenCode's
-	// OPENCODE_CONFIG_CONTENT.
+	// over the tool's files (BaseEnv, {content}).
 	RedirectContent Redirect = "config-content"
 )
 

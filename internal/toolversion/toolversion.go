@@ -18,7 +18,7 @@ import (
 
 // Found is an installed package.
 type Found struct {
-	Package string // the npm package name, "@qwen-code/qwen-code"
+	Package string // the npm package name, "@scope/name"
 	Version string // its package.json version, "0.24.4"
 	// Manifest is the package.json it was read from.
 	Manifest string
@@ -73,10 +73,10 @@ func voltaHome(e *env.Env) string {
 }
 
 // behind finds the package a command on PATH runs: a link into the
-// package (npm on Unix links PREFIX/bin/claude to
-// ../lib/node_modules/@anthropic-ai/claude-code/cli.js), or a shim beside
-// the package's node_modules (npm on Windows writes claude.cmd next to
-// node_modules\@anthropic-ai\claude-code; a Unix prefix has it at
+// package (npm on Unix links PREFIX/bin/CMD to
+// ../lib/node_modules/@SCOPE/NAME/cli.js), or a shim beside the package's
+// node_modules (npm on Windows writes CMD.cmd next to
+// node_modules\@SCOPE\NAME; a Unix prefix has it at
 // ../lib/node_modules).
 func behind(cmd, pkg string) (Found, bool) {
 	if real, err := filepath.EvalSymlinks(cmd); err == nil && real != cmd {

@@ -60,7 +60,7 @@ const (
 
 // Dir is $CLAUDE_CONFIG_DIR, else ~/.claude.
 func Dir(e *env.Env) string {
-	if v := e.Getenv("CLAUDE_CONFIG_DIR"); v != "" {
+	if v := e.Getenv(HomeVar); v != "" {
 		return v
 	}
 	return filepath.Join(e.Home, ".claude")
@@ -96,7 +96,7 @@ func ManagedSettings(e *env.Env) string {
 // more). With CLAUDE_CONFIG_DIR set, Claude Code keeps it inside that
 // directory.
 func StateFile(e *env.Env) string {
-	if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+	if d := e.Getenv(HomeVar); d != "" {
 		return filepath.Join(d, ".claude.json")
 	}
 	return filepath.Join(e.Home, ".claude.json")
@@ -196,3 +196,6 @@ func GatewayRefuses(base string) bool {
 	}
 	return !slices.Contains(GatewayLocalHosts, host)
 }
+
+// HomeVar moves the tool's directory (Dir).
+const HomeVar = "CLAUDE_CONFIG_DIR"

@@ -12,12 +12,13 @@ const ID gateway.ToolID = "claude"
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
+	HomeVar: HomeVar,
 	Impl:    impl{},
 	Options: []tool.Option{authOption},
 	Tool: gateway.Tool{ID: ID, Title: "Claude Code", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
 	Setup:                  true,
-	Format:                 tool.FormatClaude,
+	Format:                 tool.FormatOwn,
 	Runtime:                tool.Node,
 	BackgroundModel:        BackgroundModel,
 	DefaultBackgroundModel: DefaultBackgroundModel,

@@ -50,7 +50,7 @@ var AnthropicWire = gateway.Tool{ID: ID, Title: "Cline's anthropic provider", Pr
 
 // Dir is $CLINE_DIR, else ~/.cline.
 func Dir(e *env.Env) string {
-	if v := e.Getenv("CLINE_DIR"); v != "" {
+	if v := e.Getenv(HomeVar); v != "" {
 		return v
 	}
 	return filepath.Join(e.Home, ".cline")
@@ -76,3 +76,6 @@ func CLIMCP(e *env.Env) string {
 // server entry (the server's own contract, so discovery does not read
 // them back).
 var MCPEnv = tool.Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
+
+// HomeVar moves the tool's directory (Dir).
+const HomeVar = "CLINE_DIR"

@@ -12,11 +12,12 @@ const ID gateway.ToolID = "cline"
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
-	Impl: impl{},
+	HomeVar: HomeVar,
+	Impl:    impl{},
 	Tool: gateway.Tool{ID: ID, Title: "Cline", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
-	Format:  tool.FormatCline,
+	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{

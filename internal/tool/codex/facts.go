@@ -73,7 +73,7 @@ func ReservedID(id string) (BuiltIn, bool) {
 
 // Home is $CODEX_HOME, else ~/.codex.
 func Home(e *env.Env) string {
-	if v := e.Getenv("CODEX_HOME"); v != "" {
+	if v := e.Getenv(HomeVar); v != "" {
 		return v
 	}
 	return filepath.Join(e.Home, ".codex")
@@ -93,3 +93,6 @@ func BaseOverride(id string) string {
 	}
 	return Providers + "." + id + "." + BaseURL
 }
+
+// HomeVar moves the tool's directory (Home).
+const HomeVar = "CODEX_HOME"

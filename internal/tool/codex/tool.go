@@ -12,12 +12,13 @@ const ID gateway.ToolID = "codex"
 // Tool is the description every framework reads (internal/tool.Tool);
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
+	HomeVar: HomeVar,
 	Impl:    impl{},
 	Options: []tool.Option{authOption, providerOption},
 	Tool: gateway.Tool{ID: ID, Title: "Codex CLI", Protocol: gateway.Responses,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
-	Format:  tool.FormatCodex,
+	Format:  tool.FormatOwn,
 	Runtime: tool.Rust,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{

@@ -18,7 +18,7 @@ var Tool = tool.Tool{
 	Tool: gateway.Tool{ID: ID, Title: "Gemini CLI", Protocol: gateway.Gemini,
 		BaseHasVersion: false, Auth: gateway.AuthGoogKey},
 	Setup:   true,
-	Format:  tool.FormatGemini,
+	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
 	// Lowest precedence first; of the .env files only the first found
 	// from the working directory is read (EnvFiles).

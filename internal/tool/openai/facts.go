@@ -1,7 +1,7 @@
 package openai
 
 // The OpenAI SDKs and curl (docs/tools.md, "OpenAI SDKs, curl") take their
-// triple from the shell only; Codex's auth.json names its key field after
+// triple from the shell only; other tools name their key field after
 // OpenAI's variable.
 const (
 	BaseURL = "OPENAI_BASE_URL"

@@ -19,7 +19,7 @@ var Tool = tool.Tool{
 	Tool: gateway.Tool{ID: ID, Title: "OpenCode", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
-	Format:  tool.FormatOpenCode,
+	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
 	Files: func(e *env.Env, project string) []tool.File {
 		dir := filepath.Dir(Config(e))

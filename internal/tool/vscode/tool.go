@@ -21,7 +21,7 @@ var Tool = tool.Tool{
 		BaseHasVersion: false, Auth: gateway.AuthBearer},
 	Setup:   true,
 	MCPOnly: true,
-	Format:  tool.FormatVSCode,
+	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
 	Files: func(e *env.Env, _ string) []tool.File {
 		var out []tool.File
