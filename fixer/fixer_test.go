@@ -53,7 +53,7 @@ func TestPlan(t *testing.T) {
 			Edit: writers.TripleEdit(gateway.ToolID("anthropic"), "")}, // a shell variable: no edit
 		// an edit whose file no longer parses is refused, naming the line
 		{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "cline", Source: "~/.cline/data/settings/providers.json:1",
-			Edit: &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: gateway.ToolID("cline")}},
+			Edit: &writers.Edit{Kind: writers.EditStampProviders, Tool: gateway.ToolID("cline")}},
 		{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: "env", Source: "~/proj/.env",
 			Edit: &writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID("env"), Path: at("proj/.env")}},
 		{Code: catalog.SecretInGit, Status: doctor.Error, Tool: "env", Source: "~/proj/.env"}, // tracked

@@ -24,8 +24,9 @@ const (
 	EditSecretMode
 	// EditIgnoreEnv adds the project's .env to its .gitignore.
 	EditIgnoreEnv
-	// EditClineUpdatedAt gives every Cline provider entry an updatedAt.
-	EditClineUpdatedAt
+	// EditStampProviders gives every provider entry of a tool's file the
+	// stamp the tool needs (the tool's EditPlanner knows which).
+	EditStampProviders
 )
 
 // Edit is one file edit asked for by a finding.

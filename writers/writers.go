@@ -18,7 +18,7 @@ type Options struct {
 	Project string // where the project-scope files live
 
 	// Scope is which of its settings files a tool with scopes writes
-	// (Claude Code: user, the default, project or local).
+	// (a tool option's value, e.g. user, the default, project or local).
 	Scope string
 
 	// ToolOptions are the values given to the registered tools' Options,

@@ -1,7 +1,7 @@
 package anthropic
 
 // The Anthropic SDKs (docs/tools.md, "Anthropic SDKs") take their triple
-// from the shell only; Claude Code reads the same variables.
+// from the shell only; other tools read the same variables.
 const (
 	BaseURL   = "ANTHROPIC_BASE_URL"
 	APIKey    = "ANTHROPIC_API_KEY"    // sent as x-api-key

@@ -32,7 +32,7 @@ func (impl) ChecksFiles(e *env.Env, s *discover.Snapshot) []doctor.Finding {
 		case !en.HasUpdatedAt || en.UpdatedAtNotAString:
 			msg = fmt.Sprintf("provider %q has no updatedAt timestamp: Cline will discard providers.json and reset it to its default provider, losing every provider in it", en.ID)
 			s.Edit = fmt.Sprintf("add \"updatedAt\": %q beside \"settings\" in providers.%s of %s", now.Format("2006-01-02T15:04:05.000Z"), en.ID, at)
-			edit = &writers.Edit{Kind: writers.EditClineUpdatedAt, Tool: ID}
+			edit = &writers.Edit{Kind: writers.EditStampProviders, Tool: ID}
 		case !en.HasSettings:
 			msg = fmt.Sprintf("provider %q has no settings object: Cline will discard providers.json and reset it", en.ID)
 			s.Edit = fmt.Sprintf("add a \"settings\" object to providers.%s in %s", en.ID, at)

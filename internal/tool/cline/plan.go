@@ -208,10 +208,10 @@ func sortedNames(m map[string]hujson.Value) []string {
 }
 
 // PlanEdit stamps every provider entry of providers.json that has no
-// updatedAt (writers.EditClineUpdatedAt): without one Cline discards the
+// updatedAt (writers.EditStampProviders): without one Cline discards the
 // whole file.
 func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
-	if e.Kind != writers.EditClineUpdatedAt {
+	if e.Kind != writers.EditStampProviders {
 		return false, nil
 	}
 	c, err := p.ChangeFor(e.Tool, ProvidersFile(o.Env))
