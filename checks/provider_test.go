@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -37,7 +38,7 @@ func TestIgnoredListsForeignFirst(t *testing.T) {
 		t.Cleanup(tool.Register(f))
 	}
 	var got []string
-	for _, f := range (ignoredCheck{&discover.Snapshot{}}).Run(context.Background(), &env.Env{Home: t.TempDir()}) {
+	for _, f := range (ignoredCheck{&discover.Snapshot{}}).Run(context.Background(), &env.Env{Home: testutil.TempDir(t)}) {
 		got = append(got, f.Message)
 	}
 	if want := []string{"b foreign", "c foreign", "a own", "b own"}; !slices.Equal(got, want) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // bigSettings is a Claude Code settings.json of about size bytes, as a
@@ -38,7 +39,7 @@ func BenchmarkPlanLargeSettings(b *testing.B) {
 func benchPlanSettings(b *testing.B, shape string, size int) {
 	t := &testing.T{}
 	o := testOptions(t)
-	o.Env.Home = b.TempDir()
+	o.Env.Home = testutil.TempDir(b)
 	body := bigSettings(size)
 	if shape == "one-line" { // minified: the whole file is one diff line
 		body = strings.ReplaceAll(strings.TrimSuffix(body, "\n"), "\n", "") + "\n"
@@ -64,8 +65,8 @@ func BenchmarkPlanLongEnvLine(b *testing.B) {
 		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
 			t := &testing.T{}
 			o := testOptions(t)
-			o.Env.Home = b.TempDir()
-			o.Project = b.TempDir()
+			o.Env.Home = testutil.TempDir(b)
+			o.Project = testutil.TempDir(b)
 			writeFileB(b, pathOf(b, o, "env", "env"), "OTHER="+strings.Repeat("x", size)+"\nTAOTOKEN_MODEL=old\n")
 			b.SetBytes(int64(size))
 			b.ResetTimer()
