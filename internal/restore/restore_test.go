@@ -3,6 +3,7 @@ package restore
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -28,7 +29,7 @@ func TestRunRefusesAndLists(t *testing.T) {
 		{"both", Options{Name: "x", Last: true}, "give a backup name or --last, not both"},
 		{"a path", Options{Name: "../x"}, `"../x" is not a backup name`},
 		{"a windows path", Options{Name: `a\b`}, `"a\\b" is not a backup name`},
-		{"none to take", Options{Name: "20261129T213509.883Z", DryRun: true}, "there is no backup in ~/.config/keydoctor/backups"},
+		{"none to take", Options{Name: "20261129T213509.883Z", DryRun: true}, "there is no backup in " + filepath.Join("~", ".config", "keydoctor", "backups")},
 		{"none to list", Options{}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -58,7 +58,11 @@ func TestDetectBesideAShim(t *testing.T) {
 	root := testutil.TempDir(t)
 	npm := filepath.Join(root, "npm")
 	writeManifest(t, filepath.Join(npm, "node_modules", "@qwen-code", "qwen-code"), qwen, "0.24.4")
-	if err := os.WriteFile(filepath.Join(npm, "qwen"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+	shim := "qwen"
+	if runtime.GOOS == "windows" {
+		shim = "qwen.cmd" // what npm writes there; PATHEXT finds it
+	}
+	if err := os.WriteFile(filepath.Join(npm, shim), []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	f, ok := Detect(envFor(root, map[string]string{"PATH": npm}), "qwen", qwen)
