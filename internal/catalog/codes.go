@@ -51,6 +51,7 @@ const (
 	URLAnthropicRoot         Code = "url-anthropic-root"
 	AuthTypeUnset            Code = "auth-type-unset"
 	UsageStatsOn             Code = "usage-stats-on"
+	FactsOlder               Code = "facts-older"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

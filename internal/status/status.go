@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // Schema names the JSON document `status --json` prints.
@@ -40,6 +41,11 @@ type Tool struct {
 	// Profile is the stored profile the tool matches (base URL, model,
 	// key), "none" when it matches none; omitted without profiles.
 	Profile string `json:"profile,omitempty"`
+	// Version is the tool's installed version and VersionSource where it
+	// was read (its package.json, or the command run with --version);
+	// omitted when none is found.
+	Version       string `json:"version,omitempty"`
+	VersionSource string `json:"version_source,omitempty"`
 }
 
 // Doc is the `status --json` document, keydoctor/status@1: a contract
@@ -69,6 +75,8 @@ type Options struct {
 	// DefaultProfile the one commands fall back to.
 	Profiles       []profile.Resolved
 	DefaultProfile string
+	// Versions are the tools' installed versions (toolversion.ForIDs).
+	Versions toolversion.Versions
 }
 
 // Build is the status of every tool snap found.
@@ -81,6 +89,9 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 		st := Tool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toValue(e, t.Base, t.Places.Base, false), Key: toValue(e, t.Key, t.Places.Key, true),
 			Model: toValue(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
+		if v, ok := o.Versions[t.ID]; ok {
+			st.Version, st.VersionSource = v.Version, v.Where(e)
+		}
 		if bg := t.Background(); bg.Set() {
 			v := toValue(e, bg, discover.Source{}, false)
 			st.BackgroundModel = &v

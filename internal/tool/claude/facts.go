@@ -199,3 +199,7 @@ func GatewayRefuses(base string) bool {
 
 // HomeVar moves the tool's directory (Dir).
 const HomeVar = "CLAUDE_CONFIG_DIR"
+
+// Observed is the Claude Code version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "2.1.197"
