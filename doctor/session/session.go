@@ -90,7 +90,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	var w *wireRun
 	if !o.Offline {
 		var err error
-		if w, err = newWireRun(e, o, snap); err != nil {
+		if w, err = newWireRun(ctx, e, o, snap); err != nil {
 			return nil, err
 		}
 		defer w.client.Close()

@@ -88,6 +88,7 @@ const (
 	AnswerEmpty         Code = "answer-empty"
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
+	HeaderMissing       Code = "header-missing"
 )
 
 // String returns the code as it is printed.
