@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func TestMain(m *testing.M) {
 }
 
 func fakeTool() int {
-	b, err := os.ReadFile(filepath.Join(os.Getenv("HOME"), ".config", "sample", "settings.json"))
+	b, err := os.ReadFile(filepath.Join(sampleDir(os.Getenv("HOME"), os.Getenv("APPDATA")), "settings.json"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -63,10 +64,27 @@ func fakeTool() int {
 	return 0
 }
 
+// sampleDir is where the sample tool keeps settings.json (sample.Dir):
+// the harness's scratch home has APPDATA under it on Windows.
+func sampleDir(home, appData string) string {
+	if runtime.GOOS == "windows" {
+		return filepath.Join(appData, "Sample")
+	}
+	return filepath.Join(home, ".config", "sample")
+}
+
+// settingsFile is settings.json's name in a case's files.
+func settingsFile() string {
+	if runtime.GOOS == "windows" {
+		return "~/AppData/Roaming/Sample/settings.json"
+	}
+	return "~/.config/sample/settings.json"
+}
+
 func sampleSuite() truth.Suite {
 	return truth.Suite{Command: []string{"--print", "{prompt}"}, Env: map[string]string{"TRUTH_FAKE_TOOL": "1"},
 		Cases: []truth.Case{{Fact: "settings.json's model is the one sent", Seen: "1.0",
-			Files: map[string]string{"~/.config/sample/settings.json": `{"provider": {"baseUrl": "{root}/v1", "apiKey": "{key}", "kind": "openai-compatible"}, "model": "gpt-4o"}`}}}}
+			Files: map[string]string{settingsFile(): `{"provider": {"baseUrl": "{root}/v1", "apiKey": "{key}", "kind": "openai-compatible"}, "model": "gpt-4o"}`}}}}
 }
 
 func TestCheckHoldsAndChanges(t *testing.T) {
@@ -95,7 +113,7 @@ func TestCheckHoldsAndChanges(t *testing.T) {
 	// A key in a file that the gateway rejects: still observed (the key
 	// sent is the one the file holds), so the fact holds; its mask shows.
 	s = sampleSuite()
-	s.Cases[0].Files["~/.config/sample/settings.json"] = strings.Replace(s.Cases[0].Files["~/.config/sample/settings.json"], "{key}", "{other}", 1)
+	s.Cases[0].Files[settingsFile()] = strings.Replace(s.Cases[0].Files[settingsFile()], "{key}", "{other}", 1)
 	r = truth.Check(context.Background(), sample.Tool, bin, s, s.Cases[0], truth.Options{})
 	if !r.Held() || r.Observed.Key == "" || strings.Contains(fmt.Sprint(r), truth.Other) {
 		t.Fatalf("want the rejected key seen, masked: %+v", r)
@@ -108,7 +126,7 @@ func TestCheckNoRequest(t *testing.T) {
 	defer registerSample()()
 	bin, _ := os.Executable()
 	s := sampleSuite()
-	s.Cases[0].Files = map[string]string{"~/.config/sample/settings.json": `{"provider": {"baseUrl": "{root}/v1", "apiKey": "{key}"}, "model": 7}`}
+	s.Cases[0].Files = map[string]string{settingsFile(): `{"provider": {"baseUrl": "{root}/v1", "apiKey": "{key}"}, "model": 7}`}
 	r := truth.Check(context.Background(), sample.Tool, bin, s, s.Cases[0], truth.Options{})
 	if r.Held() {
 		t.Fatalf("a tool that sent nothing held: %+v", r)
