@@ -46,6 +46,17 @@ type Tool struct {
 	// omitted when none is found.
 	Version       string `json:"version,omitempty"`
 	VersionSource string `json:"version_source,omitempty"`
+	// Headers are the extra headers the tool sends with each request
+	// (a credential's value masked).
+	Headers []Header `json:"headers,omitempty"`
+}
+
+// Header is one extra header a tool sends, as status prints it.
+type Header struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Source string `json:"source"`
+	Key    string `json:"key,omitempty"` // the key inside the file, or the variable
 }
 
 // Doc is the `status --json` document, keydoctor/status@1: a contract
@@ -89,6 +100,13 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 		st := Tool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toValue(e, t.Base, t.Places.Base, false), Key: toValue(e, t.Key, t.Places.Key, true),
 			Model: toValue(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
+		for _, h := range t.Headers {
+			v := h.Value.Value
+			if h.Secret() {
+				v = redact.Mask(v)
+			}
+			st.Headers = append(st.Headers, Header{Name: h.Name, Value: v, Source: h.Value.Source.Display(e), Key: h.Value.Source.Key})
+		}
 		if v, ok := o.Versions[t.ID]; ok {
 			st.Version, st.VersionSource = v.Version, v.Where(e)
 		}

@@ -80,6 +80,9 @@ func parts(t Tool) []part {
 	if t.BackgroundModel != nil {
 		ps = append(ps, part{"background model", *t.BackgroundModel})
 	}
+	for _, h := range t.Headers {
+		ps = append(ps, part{"header", Value{Value: h.Name + ": " + h.Value, Source: h.Source, Key: h.Key}})
+	}
 	return ps
 }
 
