@@ -23,8 +23,8 @@ const HelperTimeout = 10 * time.Second
 const maxHelperOutput = 64 << 10
 
 // HelperKey runs the apiKeyHelper Claude Code would run (the highest
-// settings layer's), as it runs it: the command through the shell (sh -c;
-// cmd /c on Windows), in the project directory, with the environment's
+// settings layer's), as it runs it: the command through the shell
+// (shellCommand), in the project directory, with the environment's
 // variables; its standard output, trimmed, is the key. Neither the key
 // nor what the helper writes to stderr is printed. A helper that a
 // project's settings (.claude/settings.json, settings.local.json) name is
@@ -40,7 +40,7 @@ func (impl) HelperKey(ctx context.Context, s *discover.Snapshot, _ discover.Tool
 	}
 	ctx, cancel := context.WithTimeout(ctx, HelperTimeout)
 	defer cancel()
-	cmd := shellCommand(ctx, s.Env.GOOS, layer.APIKeyHelper.Value)
+	cmd := shellCommand(ctx, layer.APIKeyHelper.Value)
 	cmd.Env, cmd.Dir = s.Env.Environ(), s.Project
 	var out capped
 	cmd.Stdout = &out
@@ -79,13 +79,6 @@ func helperLayer(c *State) (Layer, bool) {
 	return Layer{}, false
 }
 
-// shellCommand is line run by the shell Node's {shell: true} starts.
-func shellCommand(ctx context.Context, goos, line string) *exec.Cmd {
-	if goos == "windows" {
-		return exec.CommandContext(ctx, "cmd.exe", "/d", "/s", "/c", line)
-	}
-	return exec.CommandContext(ctx, "/bin/sh", "-c", line)
-}
 
 // capped keeps the first maxHelperOutput bytes written to it.
 type capped struct{ bytes.Buffer }
