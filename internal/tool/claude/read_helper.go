@@ -79,7 +79,6 @@ func helperLayer(c *State) (Layer, bool) {
 	return Layer{}, false
 }
 
-
 // capped keeps the first maxHelperOutput bytes written to it.
 type capped struct{ bytes.Buffer }
 
