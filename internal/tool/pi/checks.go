@@ -35,7 +35,8 @@ func (c piCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	}
 	var out []doctor.Finding
 	if f, bad := fallback(e, st, provider, model, p, ok); bad {
-		out = append(out, checks.ByTriple(e, checks.Finding(t, catalog.PiModelFallback, doctor.Error, f.msg, f.fix, ""), f.at))
+		out = append(out, checks.ByTriple(e, checks.Finding(t, catalog.PiModelFallback, doctor.Error, f.msg,
+			catalog.Render(catalog.PiModelFallback, catalog.Slots{Edit: f.edit, Command: checks.SetupFor(piID)}), ""), f.at))
 	}
 	if ok && FormOf(e, p.APIKey.Value) == KeyVar && !st.Auth[provider.Value].Set() {
 		if _, set := e.Lookup(p.APIKey.Value); !set {
@@ -51,8 +52,8 @@ func (c piCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 }
 
 type fallbackFinding struct {
-	msg, fix string
-	at       discover.Source
+	msg, edit string // the message, and the edit clause of the fix
+	at        discover.Source
 }
 
 // fallback is pi-model-fallback when settings.json's model is not one pi
@@ -60,17 +61,14 @@ type fallbackFinding struct {
 // which keydoctor does not judge).
 func fallback(e *env.Env, st *State, provider, model discover.Value, p Provider, ok bool) (fallbackFinding, bool) {
 	id, name := provider.Value, model.Value
-	fix := func(edit string) string {
-		return catalog.Render(catalog.PiModelFallback, catalog.Slots{Edit: edit, Command: checks.SetupFor(piID)})
-	}
 	at := discover.Source{File: st.ModelsPath, Key: Providers + "." + id + "." + Models}
 	switch {
 	case !ok && slices.Contains(BuiltIn, id):
 		return fallbackFinding{}, false
 	case !ok:
 		return fallbackFinding{
-			msg: fmt.Sprintf("settings.json's defaultProvider %q (%s) is not a provider of %s: pi silently starts with another model than %q", id, provider.Source.Where(e), e.Tilde(st.ModelsPath), name),
-			fix: fix(fmt.Sprintf("add the provider %q with the model {\"id\": %q} to %s", id, name, e.Tilde(st.ModelsPath))), at: at}, true
+			msg:  fmt.Sprintf("settings.json's defaultProvider %q (%s) is not a provider of %s: pi silently starts with another model than %q", id, provider.Source.Where(e), e.Tilde(st.ModelsPath), name),
+			edit: fmt.Sprintf("add the provider %q with the model %q to %s", id, name, e.Tilde(st.ModelsPath)), at: at}, true
 	case !slices.Contains(BuiltIn, id):
 		var missing []string
 		for _, f := range []struct {
@@ -83,8 +81,8 @@ func fallback(e *env.Env, st *State, provider, model discover.Value, p Provider,
 		}
 		if len(missing) > 0 && len(p.Models) > 0 {
 			return fallbackFinding{
-				msg: fmt.Sprintf("providers.%s in %s has models but no %s: pi rejects the whole models.json and silently starts with another model than %q", id, e.Tilde(st.ModelsPath), strings.Join(missing, ", "), name),
-				fix: fix(fmt.Sprintf("set %s of providers.%s in %s", strings.Join(missing, ", "), id, e.Tilde(st.ModelsPath))), at: discover.Source{File: st.ModelsPath, Key: Providers + "." + id}}, true
+				msg:  fmt.Sprintf("providers.%s in %s has models but no %s: pi rejects the whole models.json and silently starts with another model than %q", id, e.Tilde(st.ModelsPath), strings.Join(missing, ", "), name),
+				edit: fmt.Sprintf("set %s of providers.%s in %s", strings.Join(missing, ", "), id, e.Tilde(st.ModelsPath)), at: discover.Source{File: st.ModelsPath, Key: Providers + "." + id}}, true
 		}
 	}
 	if _, declared := p.Find(name); declared {
@@ -94,8 +92,8 @@ func fallback(e *env.Env, st *State, provider, model discover.Value, p Provider,
 		return fallbackFinding{}, false // an override of a built-in provider keeps its own models
 	}
 	return fallbackFinding{
-		msg: fmt.Sprintf("settings.json's defaultModel %q (%s) is not declared under providers.%s.models in %s: pi silently starts with another model", name, model.Source.Where(e), id, e.Tilde(st.ModelsPath)),
-		fix: fix(fmt.Sprintf("add {\"id\": %q} to providers.%s.models in %s", name, id, e.Tilde(st.ModelsPath))), at: at}, true
+		msg:  fmt.Sprintf("settings.json's defaultModel %q (%s) is not declared under providers.%s.models in %s: pi silently starts with another model", name, model.Source.Where(e), id, e.Tilde(st.ModelsPath)),
+		edit: fmt.Sprintf("add the model %q to providers.%s.models in %s", name, id, e.Tilde(st.ModelsPath)), at: at}, true
 }
 
 // allHaveAPI reports whether every model of p names its own api.
