@@ -230,7 +230,7 @@ func resolveKey(s *discover.Snapshot, st *State, id string, p Provider, t *disco
 	}
 	switch FormOf(s.Env, v.Value) {
 	case KeyCommand:
-		t.Key, t.KeyName, t.KeyCommand = v, APIKey+" (a command)", true
+		t.Key, t.KeyName, t.KeyCommand = v, APIKey, true
 	case KeyVar:
 		t.KeyName, t.KeyVar = v.Value, v
 		t.Places.Key = discover.Source{Key: v.Value, Origin: "shell"}

@@ -44,7 +44,7 @@ func TestResolvePi(t *testing.T) {
 		{name: "literal", fields: `, "api": "openai-completions", "apiKey": "` + testKey + `"`, key: testKey, keyName: "apiKey", rule: gateway.Chat},
 		{name: "variable set", fields: `, "api": "openai-responses", "apiKey": "GW_KEY"`, vars: map[string]string{"GW_KEY": testKey}, key: testKey, keyName: "GW_KEY", keyVar: true, rule: gateway.Responses},
 		{name: "variable unset", fields: `, "api": "openai-completions", "apiKey": "GW_KEY"`, keyName: "GW_KEY", keyVar: true, rule: gateway.Chat},
-		{name: "command", fields: `, "api": "anthropic-messages", "apiKey": "!pass show gw"`, key: "!pass show gw", keyName: "apiKey (a command)", command: true, rule: gateway.Messages},
+		{name: "command", fields: `, "api": "anthropic-messages", "apiKey": "!pass show gw"`, key: "!pass show gw", keyName: "apiKey", command: true, rule: gateway.Messages},
 		{name: "auth.json beats apiKey", fields: `, "api": "openai-completions", "apiKey": "sk-test-models-json-00000"`, auth: `{"gw": {"type": "api_key", "key": "` + testKey + `"}}`, key: testKey, keyName: "auth.json gw", rule: gateway.Chat},
 		// the model entry names its own api; "x" takes the helper's models
 		{name: "a model's own api", fields: `, "api": "openai-completions", "apiKey": "` + testKey + `", "models": [{"id": "gpt-4o", "api": "anthropic-messages"}]}, "x": {"baseUrl": "y"`, key: testKey, keyName: "apiKey", rule: gateway.Messages},
