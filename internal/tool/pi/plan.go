@@ -99,6 +99,11 @@ func planModels(o writers.Options, id string) (*writers.Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(bytes.TrimSpace(c.Old)) > 0 {
+		if err := PiParses(c.Old); err != nil {
+			return nil, writers.Refuse(path, "remove its /* */ comments (pi reads // comments only), then run setup again", "pi cannot parse it: %v", err)
+		}
+	}
 	p := o.Profile
 	prov := []string{Providers, id}
 	at := func(k ...string) []string { return append(slices.Clone(prov), k...) }

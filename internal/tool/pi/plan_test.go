@@ -169,6 +169,7 @@ func TestPlanPiRefuses(t *testing.T) {
 	for name, content := range map[string]string{
 		"models not an array": `{"providers": {"taotoken": {"models": {"gpt-4o": {}}}}}`,
 		"not JSON":            "{\n  \"providers\": {,\n}\n",
+		"a block comment":     "{\n  /* pi strips // comments only */\n  \"providers\": {}\n}\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			o := writerstest.Options(t)

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -75,6 +76,9 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 			if _, ok, _ := discover.ReadFile(f.Path); ok {
 				st.ModelsExists = true
 			}
+			if doc != nil && unreadableByPi(s, f.Path) {
+				doc = nil // pi drops every custom provider
+			}
 			if doc != nil {
 				readModels(s, st, doc)
 			}
@@ -89,6 +93,22 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 			readAuth(s, st, doc)
 		}
 	}
+}
+
+// unreadableByPi notes a models.json that parses as JSON with comments
+// but not as pi reads it (a /* */ comment): pi then ignores it.
+func unreadableByPi(s *discover.Snapshot, path string) bool {
+	b, _, err := discover.ReadFile(path)
+	if err != nil || len(bytes.TrimSpace(b)) == 0 {
+		return false
+	}
+	if err := PiParses(b); err != nil {
+		s.AddProblem(discover.Problem{Tool: piID, File: path, Unusable: true,
+			Message: "pi cannot parse it (it strips only // comments and trailing commas): " + err.Error(),
+			Edit:    "remove its /* */ comments (pi reads // comments only)"})
+		return true
+	}
+	return false
 }
 
 // str reads a string, noting a value of another type as a problem.

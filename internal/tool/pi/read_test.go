@@ -87,6 +87,23 @@ func TestResolvePi(t *testing.T) {
 	}
 }
 
+// Pi's models.json reader strips // comments and trailing commas outside
+// strings, and nothing else.
+func TestPiParses(t *testing.T) {
+	for in, ok := range map[string]bool{
+		"{\"a\": \"http://x//y\", // c\n \"b\": [1, 2,],\n}": true,
+		`{"a": "a,]"}`:    true,
+		`{"a": "\"//"}`:   true,
+		"{/* c */}":       false,
+		"\ufeff{}":        false, // JSON.parse refuses a BOM
+		`{"a": 1 "b": 2}`: false,
+	} {
+		if err := pi.PiParses([]byte(in)); (err == nil) != ok {
+			t.Errorf("%q: %v, want ok %v", in, err, ok)
+		}
+	}
+}
+
 // PI_CODING_AGENT_DIR moves the agent directory (a leading ~ is the
 // home); on every OS it is otherwise ~/.pi/agent (os.homedir()).
 func TestAgentDir(t *testing.T) {
@@ -117,6 +134,7 @@ func TestChecksPi(t *testing.T) {
 		{name: "undeclared model", models: models(`, "api": "openai-completions", "apiKey": "` + testKey + `"`), settings: `{"defaultProvider": "gw", "defaultModel": "gpt-5"}`, code: catalog.PiModelFallback, says: "not declared under providers.gw.models"},
 		{name: "no such provider", models: models(`, "api": "openai-completions", "apiKey": "` + testKey + `"`), settings: `{"defaultProvider": "other", "defaultModel": "gpt-4o"}`, code: catalog.PiModelFallback, says: `"other"`},
 		{name: "provider without apiKey", models: models(`, "api": "openai-completions"`), code: catalog.PiModelFallback, says: "has models but no apiKey"},
+		{name: "a block comment", models: "/* mine */\n" + models(`, "api": "openai-completions", "apiKey": "`+testKey+`"`), code: catalog.ConfigInvalid, says: "pi cannot parse it"},
 		{name: "variable unset", models: models(`, "api": "openai-completions", "apiKey": "GW_KEY"`), code: catalog.EnvMissing, says: "pi sends the name itself"},
 		{name: "project settings", models: models(`, "api": "openai-completions", "apiKey": "` + testKey + `"`), project: `{"defaultModel": "gpt-4o"}`, code: catalog.ValueOverridden, says: "proj/.pi/settings.json sets defaultModel"},
 		{name: "auth.json key", models: models(`, "api": "openai-completions", "apiKey": "` + testKey + `"`), auth: `{"gw": {"type": "api_key", "key": "sk-test-stale-0000000000"}}`, code: catalog.ValueOverridden, says: "pi sends it, not providers.gw.apiKey"},
