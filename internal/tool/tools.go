@@ -126,6 +126,9 @@ const (
 	JSONC  Syntax = "jsonc" // JSON with comments and trailing commas
 	TOML   Syntax = "toml"
 	DotEnv Syntax = "dotenv"
+	// ShellProfile is a shell's startup file, of which keydoctor edits
+	// only its own marked block (internal/shellprofile).
+	ShellProfile Syntax = "shell-profile"
 )
 
 // File is one file a tool reads.

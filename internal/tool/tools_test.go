@@ -157,7 +157,7 @@ func TestParseSetup(t *testing.T) {
 	if err != nil || !slices.Equal(got, []gateway.ToolID{claude.ID, codex.ID, dotenv.ID}) {
 		t.Fatalf("ParseSetup = %v, %v", got, err)
 	}
-	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env or gemini)` {
+	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env, gemini or copilot)` {
 		t.Errorf("an unknown tool should be named: %v", err)
 	}
 	if _, err := tools.ParseSetup("openai"); err == nil {
@@ -194,7 +194,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("fake not registered: %v", tools.SetupIDs())
 	}
 	remove()
-	if _, ok := tools.Lookup("fake"); ok || len(tools.All()) != 10 {
+	if _, ok := tools.Lookup("fake"); ok || len(tools.All()) != 11 {
 		t.Errorf("fake still registered: %d tools", len(tools.All()))
 	}
 }

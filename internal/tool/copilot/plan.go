@@ -1,0 +1,113 @@
+package copilot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/shell"
+	"github.com/keydoctor/keydoctor/internal/shellprofile"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/writers"
+)
+
+// profileOption is setup's --shell-profile: the user's consent to an edit
+// of their shell's profile.
+var profileOption = tool.Option{Name: "shell-profile", Title: "shell profile", Bool: true,
+	Usage: "write GitHub Copilot CLI's variables into a block of your shell's profile (it reads only its environment); without it setup prints the lines to add",
+	Alone: "writes GitHub Copilot CLI's variables"}
+
+// typeOption is setup's --copilot-provider: the API Copilot CLI speaks to
+// the gateway, which decides its base URL's /v1.
+var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider", Values: []string{TypeOpenAI, TypeAnthropic},
+	Usage: "the API GitHub Copilot CLI speaks to the gateway: openai (chat completions, base …/v1) or anthropic (messages, base without /v1)",
+	Alone: "chooses GitHub Copilot CLI's provider"}
+
+// placeholder stands for a key that is in no variable, in the lines
+// setup prints for the user to add.
+const placeholder = "<your gateway key>"
+
+// PlanFiles sets Copilot CLI's variables in keydoctor's block of the
+// user's shell profile with --shell-profile; without it, it writes
+// nothing and notes the lines to add. The key is named by reference
+// ("${TAOTOKEN_API_KEY}") when this environment holds it in its variable;
+// otherwise the block holds it (the profile then 0600).
+func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
+	sh := shell.Of(o.Env)
+	path := sh.ProfilePath(o.Env)
+	write := o.Option(profileOption.Name) != ""
+	if path == "" {
+		return nil, &gateway.UsageError{Msg: "GitHub Copilot CLI reads only its environment, and cmd keeps no profile to write it in",
+			Hint: "set KEYDOCTOR_SHELL=powershell to use PowerShell's profile, or keep " + BaseURL + ", " + APIKey + " and " + Model + " with setx"}
+	}
+	c, err := writers.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	vs, keyVar := blockVars(o)
+	if !write {
+		if keyVar == "" {
+			vs[len(vs)-2] = shellprofile.Var{Name: APIKey, Value: placeholder}
+		}
+		c.Leave()
+		c.Notef("GitHub Copilot CLI reads only its environment: add these lines to %s (or run setup again with --shell-profile to have them kept there in a block of their own)", o.Env.Tilde(path))
+		for _, v := range vs {
+			c.Notef("  %s", shellprofile.Line(sh.Kind, v))
+		}
+		return []*writers.Change{c}, nil
+	}
+	if old, err := shellprofile.Find(c.Old, Owner); err == nil {
+		if k, ok := old.Lookup(APIKey); ok {
+			c.AddSecrets(k.Value)
+		}
+	}
+	c.New, err = shellprofile.Merge(c.Old, Owner, sh.Kind, vs)
+	var se *shellprofile.SyntaxError
+	if errors.As(err, &se) {
+		return nil, &writers.RefusedError{Path: path, Line: se.Line, Col: se.Col, Reason: se.Msg,
+			Hint: "leave one begin and one end line around keydoctor's block (or delete both), then run setup again"}
+	}
+	if err != nil {
+		return nil, writers.Refuse(path, "", "%v", err)
+	}
+	c.Finish(keyVar == "", 0o644)
+	if keyVar != "" {
+		c.Notef("%s takes the key from $%s when the shell starts: keep %s exported before this block", APIKey, keyVar, keyVar)
+	} else {
+		c.Notef("the key is written in this file: it is in no variable the block could name (export it as $%s and run setup again to keep it out)", o.Profile.KeyVar)
+	}
+	c.Notef("open a new terminal (or run %s) for copilot to see it", reload(sh, o.Env.Tilde(path)))
+	return []*writers.Change{c}, nil
+}
+
+// blockVars are the block's variables and the variable its key is named
+// by ("" when the key is in none this environment holds).
+func blockVars(o writers.Options) ([]shellprofile.Var, string) {
+	p := o.Profile
+	typ := o.Option(typeOption.Name)
+	keyVar := o.KeyEnv
+	if keyVar == "" {
+		keyVar = p.KeyVar
+	}
+	key := shellprofile.Var{Name: APIKey, Ref: keyVar}
+	if keyVar == "" || p.Key == "" || o.Env.Getenv(keyVar) != p.Key {
+		key, keyVar = shellprofile.Var{Name: APIKey, Value: p.Key}, ""
+	}
+	return []shellprofile.Var{
+		{Name: BaseURL, Value: rule(typ, "").Base(p.BaseURL)},
+		{Name: Type, Value: typ},
+		key,
+		{Name: Model, Value: p.Model},
+	}, keyVar
+}
+
+// reload is the command that reads the profile into the running shell.
+func reload(sh shell.Shell, path string) string {
+	switch sh.Kind {
+	case shell.PowerShell:
+		return "'. $PROFILE'"
+	case shell.Fish:
+		return fmt.Sprintf("'source %s'", path)
+	}
+	return fmt.Sprintf("'. %s'", path)
+}
