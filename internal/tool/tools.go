@@ -94,6 +94,10 @@ type Option struct {
 	// Bool makes the option a switch (a flag without a value): "true"
 	// when given, "" when not.
 	Bool bool
+	// Ask, for a switch that edits a file the user may not want touched
+	// (their shell's profile), is the yes-or-no question setup's wizard
+	// asks for it when its tool is chosen and the flag was not given.
+	Ask func(e *env.Env) string
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

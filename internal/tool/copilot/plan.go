@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/shell"
 	"github.com/keydoctor/keydoctor/internal/shellprofile"
@@ -15,7 +16,13 @@ import (
 // of their shell's profile.
 var profileOption = tool.Option{Name: "shell-profile", Title: "shell profile", Bool: true,
 	Usage: "write GitHub Copilot CLI's variables into a block of your shell's profile (it reads only its environment); without it setup prints the lines to add",
-	Alone: "writes GitHub Copilot CLI's variables"}
+	Alone: "writes GitHub Copilot CLI's variables",
+	Ask: func(e *env.Env) string {
+		if Profile(e) == "" {
+			return ""
+		}
+		return "GitHub Copilot CLI reads only its environment: keep its variables in " + e.Tilde(Profile(e)) + " (a block of keydoctor's, undone by 'keydoctor restore')?"
+	}}
 
 // typeOption is setup's --copilot-provider: the API Copilot CLI speaks to
 // the gateway, which decides its base URL's /v1.
