@@ -3,6 +3,7 @@ package copilot
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -35,8 +36,8 @@ var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider"
 const placeholder = "<your gateway key>"
 
 // PlanFiles sets Copilot CLI's variables in keydoctor's block of the
-// user's shell profile with --shell-profile; without it, it writes
-// nothing and notes the lines to add. The key is named by reference
+// user's shell profile with --shell-profile, or when the block is there
+// already; otherwise it writes nothing and notes the lines to add. The key is named by reference
 // ("${TAOTOKEN_API_KEY}") when this environment holds it in its variable;
 // otherwise the block holds it (the profile then 0600).
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
@@ -51,7 +52,11 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	if err != nil {
 		return nil, err
 	}
-	vs, keyVar := blockVars(o)
+	old, oldErr := shellprofile.Find(c.Old, Owner)
+	vs, keyVar := blockVars(o, keptType(o, old))
+	// A block already there was consented to: setup, use and doctor --fix
+	// keep it up to date.
+	write = write || oldErr == nil && old.Found
 	if !write {
 		if keyVar == "" {
 			vs[len(vs)-2] = shellprofile.Var{Name: APIKey, Value: placeholder}
@@ -63,10 +68,8 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		}
 		return []*writers.Change{c}, nil
 	}
-	if old, err := shellprofile.Find(c.Old, Owner); err == nil {
-		if k, ok := old.Lookup(APIKey); ok {
-			c.AddSecrets(k.Value)
-		}
+	if k, ok := old.Lookup(APIKey); ok {
+		c.AddSecrets(k.Value)
 	}
 	c.New, err = shellprofile.Merge(c.Old, Owner, sh.Kind, vs)
 	var se *shellprofile.SyntaxError
@@ -89,9 +92,8 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 
 // blockVars are the block's variables and the variable its key is named
 // by ("" when the key is in none this environment holds).
-func blockVars(o writers.Options) ([]shellprofile.Var, string) {
+func blockVars(o writers.Options, typ string) ([]shellprofile.Var, string) {
 	p := o.Profile
-	typ := o.Option(typeOption.Name)
 	keyVar := o.KeyEnv
 	if keyVar == "" {
 		keyVar = p.KeyVar
@@ -106,6 +108,19 @@ func blockVars(o writers.Options) ([]shellprofile.Var, string) {
 		key,
 		{Name: Model, Value: p.Model},
 	}, keyVar
+}
+
+// keptType is the provider type to write: --copilot-provider's, else the
+// one the block has (a re-plan by use or doctor --fix switches the
+// gateway, not the protocol), else the default.
+func keptType(o writers.Options, old shellprofile.Block) string {
+	if v := o.ToolOptions[typeOption.Name]; v != "" {
+		return v
+	}
+	if v, ok := old.Lookup(Type); ok && slices.Contains(typeOption.Values, v.Value) {
+		return v.Value
+	}
+	return o.Option(typeOption.Name)
 }
 
 // reload is the command that reads the profile into the running shell.
