@@ -27,9 +27,21 @@ var profileOption = tool.Option{Name: "shell-profile", Title: "shell profile", B
 
 // typeOption is setup's --copilot-provider: the API Copilot CLI speaks to
 // the gateway, which decides its base URL's /v1.
-var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider", Values: []string{TypeOpenAI, TypeAnthropic},
-	Usage: "the API GitHub Copilot CLI speaks to the gateway: openai (chat completions, base …/v1) or anthropic (messages, base without /v1)",
-	Alone: "chooses GitHub Copilot CLI's provider"}
+// It lists no Values: a value only setup's flag gives, so that a run
+// without it keeps the type the block has (keptType).
+var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider",
+	Usage:   "the API GitHub Copilot CLI speaks to the gateway: openai (chat completions, base …/v1; the default) or anthropic (messages, base without /v1)",
+	Alone:   "chooses GitHub Copilot CLI's provider",
+	Default: func(gateway.Profile) string { return TypeOpenAI },
+	Check: func(v string, _ gateway.Profile) error {
+		if !slices.Contains(types, v) {
+			return &gateway.UsageError{Msg: fmt.Sprintf("unknown Copilot provider %q", v), Hint: "use --copilot-provider openai or --copilot-provider anthropic"}
+		}
+		return nil
+	}}
+
+// types are the provider types setup writes.
+var types = []string{TypeOpenAI, TypeAnthropic}
 
 // placeholder stands for a key that is in no variable, in the lines
 // setup prints for the user to add.
@@ -117,7 +129,7 @@ func keptType(o writers.Options, old shellprofile.Block) string {
 	if v := o.ToolOptions[typeOption.Name]; v != "" {
 		return v
 	}
-	if v, ok := old.Lookup(Type); ok && slices.Contains(typeOption.Values, v.Value) {
+	if v, ok := old.Lookup(Type); ok && slices.Contains(types, v.Value) {
 		return v.Value
 	}
 	return o.Option(typeOption.Name)
