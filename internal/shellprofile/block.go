@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/keydoctor/keydoctor/internal/shell"
 )
@@ -46,8 +48,8 @@ var name = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // check refuses what no line of the block may carry: a variable name a
 // shell would read as something else, a value with a line break or
-// another control byte (the block is read back line by line, and a
-// terminal would act on it).
+// another control character, C1 included, or bytes that are not UTF-8
+// (the block is read back line by line, and a terminal would act on it).
 func check(vars []Var) error {
 	for _, v := range vars {
 		if !name.MatchString(v.Name) {
@@ -56,8 +58,8 @@ func check(vars []Var) error {
 		if v.Ref != "" && !name.MatchString(v.Ref) {
 			return fmt.Errorf("%q is not a variable name", v.Ref)
 		}
-		if strings.ContainsFunc(v.Value, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-			return fmt.Errorf("the value of %s holds a control character", v.Name)
+		if !utf8.ValidString(v.Value) || strings.ContainsFunc(v.Value, unicode.IsControl) {
+			return fmt.Errorf("the value of %s holds a control character or is not UTF-8", v.Name)
 		}
 	}
 	return nil

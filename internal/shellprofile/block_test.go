@@ -120,7 +120,7 @@ func TestFindRefuses(t *testing.T) {
 
 func TestRenderRefuses(t *testing.T) {
 	for _, v := range []shellprofile.Var{
-		{Name: "A B", Value: "1"}, {Name: "A", Value: "1\nrm -rf ~"}, {Name: "A", Value: "\x1b[2J"}, {Name: "A", Ref: "B;rm"},
+		{Name: "A B", Value: "1"}, {Name: "A", Value: "1\nrm -rf ~"}, {Name: "A", Value: "\x1b[2J"}, {Name: "A", Value: "\u009b2J"}, {Name: "A", Value: "\x9b"}, {Name: "A", Ref: "B;rm"},
 	} {
 		if _, err := shellprofile.Merge(nil, owner, shell.POSIX, []shellprofile.Var{v}); err == nil {
 			t.Errorf("%+v accepted", v)
