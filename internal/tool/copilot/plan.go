@@ -1,8 +1,10 @@
 package copilot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -99,6 +101,9 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		c.Notef("the key is written in this file: it is in no variable the block could name (export it as $%s and run setup again to keep it out)", o.Profile.KeyVar)
 	}
 	c.Notef("open a new terminal (or run %s) for copilot to see it", reload(sh, o.Env.Tilde(path)))
+	if n := interactiveGuard(c.Old); n > 0 && (!old.Found || old.Line > n) {
+		c.Notef("line %d of %s stops shells that are not interactive before the block: copilot started from a script (bash -c) does not get it, a terminal does", n, o.Env.Tilde(path))
+	}
 	return []*writers.Change{c}, nil
 }
 
@@ -120,6 +125,20 @@ func blockVars(o writers.Options, typ string) ([]shellprofile.Var, string) {
 		key,
 		{Name: Model, Value: p.Model},
 	}, keyVar
+}
+
+// guard is the early return of a profile for shells that are not
+// interactive (Debian's and Ubuntu's default ~/.bashrc: `case $- in
+// *i*) ;; *) return;; esac`, or `[ -z "$PS1" ] && return`).
+var guard = regexp.MustCompile(`(?m)^\s*(?:\*\)\s*return\s*;;|\[\s*-z\s*"?\$PS1"?\s*\]\s*&&\s*return)`)
+
+// interactiveGuard is the line of src's early return (0: none).
+func interactiveGuard(src []byte) int {
+	loc := guard.FindIndex(src)
+	if loc == nil {
+		return 0
+	}
+	return bytes.Count(src[:loc[0]], []byte("\n")) + 1
 }
 
 // keptType is the provider type to write: --copilot-provider's, else the

@@ -3,6 +3,7 @@ package copilot_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,5 +105,32 @@ func TestPlanAnthropic(t *testing.T) {
 		if !strings.Contains(got, l) {
 			t.Errorf("lacks %q:\n%s", l, got)
 		}
+	}
+}
+
+// TestPlanNotesInteractiveGuard: Debian's and Ubuntu's ~/.bashrc returns
+// early for shells that are not interactive, before the block setup
+// appends: a script's bash -c does not get it (observed), and the note
+// says so.
+func TestPlanNotesInteractiveGuard(t *testing.T) {
+	for _, tc := range []struct {
+		name, bashrc string
+		line         int
+	}{
+		{"case", "# ~/.bashrc\ncase $- in\n    *i*) ;;\n      *) return;;\nesac\n", 4},
+		{"PS1", "[ -z \"$PS1\" ] && return\n", 1},
+		{"none", "alias ll='ls -l'\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := writerstest.Options(t)
+			o.ToolOptions = map[string]string{"shell-profile": "true"}
+			writerstest.WriteFile(t, filepath.Join(o.Env.Home, ".bashrc"), tc.bashrc, 0o644)
+			p := writerstest.PlanOne(t, o, copilot.ID)
+			notes := strings.Join(p.Changes[0].Notes, "\n")
+			want := "stops shells that are not interactive before the block"
+			if got := strings.Contains(notes, want); got != (tc.line > 0) || tc.line > 0 && !strings.Contains(notes, "line "+strconv.Itoa(tc.line)+" of ~/.bashrc") {
+				t.Errorf("notes:\n%s", notes)
+			}
+		})
 	}
 }
