@@ -97,7 +97,7 @@ func (h *home) files() []tools.File {
 }
 
 func (h *home) options(p gateway.Profile) writers.Options {
-	return writers.Options{Env: h.e, Profile: p, Project: h.project, ToolOptions: map[string]string{"mcp-command": "node gateway-mcp.js", "shell-profile": "true"}}
+	return writers.Options{Env: h.e, Profile: p, Project: h.project, ToolOptions: map[string]string{"mcp-command": "node gateway-mcp.js", "shell-profile": "true", "copilot-key": "file"}}
 }
 
 // fileHolds reports whether a file under dir contains s.

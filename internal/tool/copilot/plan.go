@@ -45,6 +45,24 @@ var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider"
 // types are the provider types setup writes.
 var types = []string{TypeOpenAI, TypeAnthropic}
 
+// keyOption is setup's --copilot-key: whether the block names the key's
+// variable (env, the default) or holds the key itself (file, which the
+// user must choose). No Values either: a run without it keeps the form
+// the block has.
+var keyOption = tool.Option{Name: "copilot-key", Title: "Copilot key",
+	Usage:   "how keydoctor's block gives GitHub Copilot CLI the key: env (names the variable that holds it; the default) or file (writes the key itself into the profile, 0600)",
+	Alone:   "chooses how GitHub Copilot CLI's block holds the key",
+	Default: func(gateway.Profile) string { return KeyEnv },
+	Check: func(v string, _ gateway.Profile) error {
+		if v != KeyEnv && v != KeyFile {
+			return &gateway.UsageError{Msg: fmt.Sprintf("unknown Copilot key %q", v), Hint: "use --copilot-key env or --copilot-key file"}
+		}
+		return nil
+	}}
+
+// The forms of the key in the block.
+const KeyEnv, KeyFile = "env", "file"
+
 // placeholder stands for a key that is in no variable, in the lines
 // setup prints for the user to add.
 const placeholder = "<your gateway key>"
@@ -67,7 +85,19 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		return nil, err
 	}
 	old, oldErr := shellprofile.Find(c.Old, Owner)
-	vs, keyVar := blockVars(o, keptType(o, old))
+	form := kept(o, keyOption, old, func(v shellprofile.Set) string {
+		if v.Name == APIKey && v.Ref == "" {
+			return KeyFile
+		}
+		return ""
+	})
+	typ := kept(o, typeOption, old, func(v shellprofile.Set) string {
+		if v.Name == Type && slices.Contains(types, v.Value) {
+			return v.Value
+		}
+		return ""
+	})
+	vs, keyVar := blockVars(o, typ, form)
 	// A block already there was consented to: setup, use and doctor --fix
 	// keep it up to date.
 	write = write || oldErr == nil && old.Found
@@ -81,6 +111,10 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 			c.Notef("  %s", shellprofile.Line(sh.Kind, v))
 		}
 		return []*writers.Change{c}, nil
+	}
+	if keyVar == "" && form == KeyEnv {
+		return nil, &gateway.UsageError{Msg: "the key is in no variable GitHub Copilot CLI's block could name",
+			Hint: fmt.Sprintf("export %s (or pass --key-env NAME) for the block to name it, or pass --copilot-key file to write the key itself into %s", o.Profile.KeyVar, o.Env.Tilde(path))}
 	}
 	if k, ok := old.Lookup(APIKey); ok {
 		c.AddSecrets(k.Value)
@@ -98,7 +132,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	if keyVar != "" {
 		c.Notef("%s takes the key from $%s when the shell starts: keep %s exported before this block", APIKey, keyVar, keyVar)
 	} else {
-		c.Notef("the key is written in this file: it is in no variable the block could name (export it as $%s and run setup again to keep it out)", o.Profile.KeyVar)
+		c.Notef("the key is written in this file (--copilot-key file): export it as $%s and run setup with --copilot-key env to keep it out", o.Profile.KeyVar)
 	}
 	c.Notef("open a new terminal (or run %s) for copilot to see it", reload(sh, o.Env.Tilde(path)))
 	if n := interactiveGuard(c.Old); n > 0 && (!old.Found || old.Line > n) {
@@ -108,15 +142,16 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 }
 
 // blockVars are the block's variables and the variable its key is named
-// by ("" when the key is in none this environment holds).
-func blockVars(o writers.Options, typ string) ([]shellprofile.Var, string) {
+// by ("" when the key is written itself: --copilot-key file, or in no
+// variable this environment holds).
+func blockVars(o writers.Options, typ, form string) ([]shellprofile.Var, string) {
 	p := o.Profile
 	keyVar := o.KeyEnv
 	if keyVar == "" {
 		keyVar = p.KeyVar
 	}
 	key := shellprofile.Var{Name: APIKey, Ref: keyVar}
-	if keyVar == "" || p.Key == "" || o.Env.Getenv(keyVar) != p.Key {
+	if form == KeyFile || keyVar == "" || p.Key == "" || o.Env.Getenv(keyVar) != p.Key {
 		key, keyVar = shellprofile.Var{Name: APIKey, Value: p.Key}, ""
 	}
 	return []shellprofile.Var{
@@ -141,17 +176,20 @@ func interactiveGuard(src []byte) int {
 	return bytes.Count(src[:loc[0]], []byte("\n")) + 1
 }
 
-// keptType is the provider type to write: --copilot-provider's, else the
-// one the block has (a re-plan by use or doctor --fix switches the
-// gateway, not the protocol), else the default.
-func keptType(o writers.Options, old shellprofile.Block) string {
-	if v := o.ToolOptions[typeOption.Name]; v != "" {
+// kept is the value of a choice of setup's: its flag's, else the one
+// the block has (fromBlock reads it off one of its lines: a re-plan by
+// use or doctor --fix switches the gateway, not how the block is
+// written), else the default.
+func kept(o writers.Options, op tool.Option, old shellprofile.Block, fromBlock func(shellprofile.Set) string) string {
+	if v := o.ToolOptions[op.Name]; v != "" {
 		return v
 	}
-	if v, ok := old.Lookup(Type); ok && slices.Contains(types, v.Value) {
-		return v.Value
+	for _, v := range old.Vars {
+		if got := fromBlock(v); got != "" {
+			return got
+		}
 	}
-	return o.Option(typeOption.Name)
+	return o.Option(op.Name)
 }
 
 // reload is the command that reads the profile into the running shell.

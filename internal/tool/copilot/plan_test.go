@@ -1,6 +1,7 @@
 package copilot_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,8 +9,10 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 	"github.com/keydoctor/keydoctor/internal/tool/copilot"
+	"github.com/keydoctor/keydoctor/writers"
 	"github.com/keydoctor/keydoctor/writers/writerstest"
 )
 
@@ -97,7 +100,7 @@ func TestPlanWithoutConsent(t *testing.T) {
 // TestPlanAnthropic: the anthropic provider's base has no /v1.
 func TestPlanAnthropic(t *testing.T) {
 	o := writerstest.Options(t)
-	o.ToolOptions = map[string]string{"shell-profile": "true", "copilot-provider": "anthropic"}
+	o.ToolOptions = map[string]string{"shell-profile": "true", "copilot-provider": "anthropic", "copilot-key": "file"}
 	p := writerstest.PlanOne(t, o, copilot.ID)
 	writerstest.Apply(t, o, p)
 	got := writerstest.ReadString(t, filepath.Join(o.Env.Home, ".bashrc"))
@@ -123,7 +126,7 @@ func TestPlanNotesInteractiveGuard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := writerstest.Options(t)
-			o.ToolOptions = map[string]string{"shell-profile": "true"}
+			o.ToolOptions = map[string]string{"shell-profile": "true", "copilot-key": "file"}
 			writerstest.WriteFile(t, filepath.Join(o.Env.Home, ".bashrc"), tc.bashrc, 0o644)
 			p := writerstest.PlanOne(t, o, copilot.ID)
 			notes := strings.Join(p.Changes[0].Notes, "\n")
@@ -132,5 +135,36 @@ func TestPlanNotesInteractiveGuard(t *testing.T) {
 				t.Errorf("notes:\n%s", notes)
 			}
 		})
+	}
+}
+
+// TestPlanKeyForm: a key in no variable is written only when the user
+// chooses --copilot-key file (then 0600); without the choice setup
+// refuses and says how to name it; a later run keeps the form.
+func TestPlanKeyForm(t *testing.T) {
+	o := writerstest.Options(t) // the key is in no variable
+	o.ToolOptions = map[string]string{"shell-profile": "true"}
+	_, err := writers.MakePlan(o, []gateway.ToolID{copilot.ID})
+	var ue *gateway.UsageError
+	if !errors.As(err, &ue) || !strings.Contains(ue.Hint, "--copilot-key file") {
+		t.Fatalf("err = %v", err)
+	}
+	o.ToolOptions["copilot-key"] = "file"
+	p := writerstest.PlanOne(t, o, copilot.ID)
+	writerstest.NoKey(t, writerstest.Diff(p))
+	writerstest.Apply(t, o, p)
+	path := filepath.Join(o.Env.Home, ".bashrc")
+	if got := writerstest.ReadString(t, path); !strings.Contains(got, "export COPILOT_PROVIDER_API_KEY='"+writerstest.Key+"'\n") {
+		t.Errorf("the key is not in the block:\n%s", got)
+	}
+	if fi, _ := os.Stat(path); !writerstest.NoModes && fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", fi.Mode().Perm())
+	}
+	delete(o.ToolOptions, "copilot-key")
+	o.Profile.Model = "gpt-4o-mini" // use switches the model: the form stays
+	p = writerstest.PlanOne(t, o, copilot.ID)
+	writerstest.Apply(t, o, p)
+	if got := writerstest.ReadString(t, path); !strings.Contains(got, "export COPILOT_PROVIDER_API_KEY='"+writerstest.Key+"'\n") || !strings.Contains(got, "gpt-4o-mini") {
+		t.Errorf("the form was not kept:\n%s", got)
 	}
 }

@@ -22,7 +22,7 @@ const Owner = "copilot"
 // its Impl holds what this package implements of their interfaces.
 var Tool = tool.Tool{
 	Impl:    impl{},
-	Options: []tool.Option{profileOption, typeOption},
+	Options: []tool.Option{profileOption, typeOption, keyOption},
 	Tool: gateway.Tool{ID: ID, Title: "GitHub Copilot CLI", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
