@@ -8,7 +8,8 @@ import (
 
 // AskOptions asks, for each chosen tool, the consent its switches need
 // (tool.Option.Ask: an edit of the user's shell profile) unless a flag
-// gave it; a yes sets the switch in Options.
+// gave it; a yes sets the switch (and what the question said with it) in
+// Options.
 func (w *Wizard) AskOptions(ctx context.Context) error {
 	for _, id := range w.Tools {
 		t, ok := tool.Lookup(string(id))
@@ -19,7 +20,7 @@ func (w *Wizard) AskOptions(ctx context.Context) error {
 			if op.Ask == nil || !op.Bool || w.Options[op.Name] != "" {
 				continue
 			}
-			q := op.Ask(w.Env)
+			q, sets := op.Ask(w.Env, w.Profile)
 			if q == "" {
 				continue // nothing to consent to (cmd keeps no profile)
 			}
@@ -27,11 +28,19 @@ func (w *Wizard) AskOptions(ctx context.Context) error {
 			if err := w.Ask.Confirm(ctx, q, "", "", &yes); err != nil {
 				return err
 			}
-			if yes {
-				if w.Options == nil {
-					w.Options = map[string]string{}
+			if !yes {
+				continue
+			}
+			if sets == nil {
+				sets = map[string]string{op.Name: "true"}
+			}
+			if w.Options == nil {
+				w.Options = map[string]string{}
+			}
+			for k, v := range sets {
+				if w.Options[k] == "" {
+					w.Options[k] = v // a flag given beats the answer
 				}
-				w.Options[op.Name] = "true"
 			}
 		}
 	}

@@ -10,26 +10,36 @@ import (
 )
 
 // TestWizardAsksConsent: a tool whose switch edits the user's shell
-// profile is written there only when the user says yes; a flag that gave
-// the switch is not asked again.
+// profile is written there only when the user says yes; a key in no
+// variable the file could name is said to go into it, and a yes chooses
+// that too; a flag that gave the switch is not asked again.
 func TestWizardAsksConsent(t *testing.T) {
 	const q = "GitHub Copilot CLI reads only its environment: keep its variables in ~/.zshrc (a block of keydoctor's, undone by 'keydoctor restore')?"
+	const qKey = "GitHub Copilot CLI reads only its environment: keep its variables in ~/.zshrc, the key itself included (the key is in no variable the file could name; it becomes 0600; undone by 'keydoctor restore')?"
 	for _, tc := range []struct {
-		name    string
-		given   map[string]string
-		answers []any
-		asked   string
-		want    string
+		name     string
+		inVar    bool
+		given    map[string]string
+		answers  []any
+		asked    string
+		want     string
+		wantForm string
 	}{
-		{"yes", nil, []any{true}, q, "true"},
-		{"no", nil, []any{false}, q, ""},
-		{"the flag given", map[string]string{"shell-profile": "true"}, nil, "", "true"},
+		{"yes", true, nil, []any{true}, q, "true", ""},
+		{"no", true, nil, []any{false}, q, "", ""},
+		{"yes, the key in no variable", false, nil, []any{true}, qKey, "true", "file"},
+		{"the flag given", true, map[string]string{"shell-profile": "true"}, nil, "", "true", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ask := &script{answers: tc.answers}
-			e := env.FromMap(map[string]string{"HOME": "/home/u", "SHELL": "/usr/bin/zsh"})
+			vars := map[string]string{"HOME": "/home/u", "SHELL": "/usr/bin/zsh"}
+			if tc.inVar {
+				vars["TAOTOKEN_API_KEY"] = testKey
+			}
+			e := env.FromMap(vars)
 			e.GOOS = "linux"
-			w := &Wizard{Ask: ask, Env: e, Tools: []gateway.ToolID{"claude", "copilot"}, Options: tc.given}
+			w := &Wizard{Ask: ask, Env: e, Tools: []gateway.ToolID{"claude", "copilot"}, Options: tc.given,
+				Profile: gateway.Profile{Preset: "taotoken", Key: testKey, KeyVar: "TAOTOKEN_API_KEY"}}
 			if err := w.AskOptions(context.Background()); err != nil {
 				t.Fatal(err)
 			}
@@ -38,6 +48,9 @@ func TestWizardAsksConsent(t *testing.T) {
 			}
 			if got := w.Options["shell-profile"]; got != tc.want {
 				t.Errorf("shell-profile = %q, want %q", got, tc.want)
+			}
+			if got := w.Options["copilot-key"]; got != tc.wantForm {
+				t.Errorf("copilot-key = %q, want %q", got, tc.wantForm)
 			}
 		})
 	}

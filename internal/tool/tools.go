@@ -96,8 +96,9 @@ type Option struct {
 	Bool bool
 	// Ask, for a switch that edits a file the user may not want touched
 	// (their shell's profile), is the yes-or-no question setup's wizard
-	// asks for it when its tool is chosen and the flag was not given.
-	Ask func(e *env.Env) string
+	// asks for it when its tool is chosen and the flag was not given
+	// ("": none to ask), and the options a yes sets (nil: the switch).
+	Ask func(e *env.Env, p gateway.Profile) (question string, yes map[string]string)
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks

@@ -17,20 +17,35 @@ import (
 
 // profileOption is setup's --shell-profile: the user's consent to an edit
 // of their shell's profile.
-var profileOption = tool.Option{Name: "shell-profile", Title: "shell profile", Bool: true,
+var profileOption = tool.Option{Name: profileFlag, Title: "shell profile", Bool: true,
 	Usage: "write GitHub Copilot CLI's variables into a block of your shell's profile (it reads only its environment); without it setup prints the lines to add",
 	Alone: "writes GitHub Copilot CLI's variables",
-	Ask: func(e *env.Env) string {
-		if Profile(e) == "" {
-			return ""
-		}
-		return "GitHub Copilot CLI reads only its environment: keep its variables in " + e.Tilde(Profile(e)) + " (a block of keydoctor's, undone by 'keydoctor restore')?"
-	}}
+	Ask:   askProfile}
+
+// profileFlag is --shell-profile's name.
+const profileFlag = "shell-profile"
+
+// askProfile is the wizard's question for --shell-profile: where the
+// block goes and, when the key is in no variable the block could name,
+// that a yes writes the key itself there (--copilot-key file).
+func askProfile(e *env.Env, p gateway.Profile) (string, map[string]string) {
+	path := Profile(e)
+	if path == "" {
+		return "", nil
+	}
+	q := "GitHub Copilot CLI reads only its environment: keep its variables in " + e.Tilde(path) + " (a block of keydoctor's, undone by 'keydoctor restore')?"
+	if p.KeyVar != "" && p.Key != "" && e.Getenv(p.KeyVar) == p.Key {
+		return q, nil
+	}
+	return "GitHub Copilot CLI reads only its environment: keep its variables in " + e.Tilde(path) +
+			", the key itself included (the key is in no variable the file could name; it becomes 0600; undone by 'keydoctor restore')?",
+		map[string]string{profileFlag: "true", keyOption.Name: KeyFile}
+}
 
 // typeOption is setup's --copilot-provider: the API Copilot CLI speaks to
 // the gateway, which decides its base URL's /v1.
 // It lists no Values: a value only setup's flag gives, so that a run
-// without it keeps the type the block has (keptType).
+// without it keeps the type the block has (kept).
 var typeOption = tool.Option{Name: "copilot-provider", Title: "Copilot provider",
 	Usage:   "the API GitHub Copilot CLI speaks to the gateway: openai (chat completions, base …/v1; the default) or anthropic (messages, base without /v1)",
 	Alone:   "chooses GitHub Copilot CLI's provider",
