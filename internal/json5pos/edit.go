@@ -39,7 +39,12 @@ type PathError struct {
 }
 
 func (e *PathError) Error() string {
-	return fmt.Sprintf("line %d, column %d: %q is %s, not %s", e.Line, e.Col, strings.Join(e.Path, "."), e.Kind, e.Want)
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Reason())
+}
+
+// Reason is what is wrong, without the position.
+func (e *PathError) Reason() string {
+	return fmt.Sprintf("%q is %s, not %s", strings.Join(e.Path, "."), e.Kind, e.Want)
 }
 
 // ParseDoc parses data for editing; the top-level value must be an object.
