@@ -10,7 +10,7 @@ var openClawEntries = []Entry{
 		Causes: []string{
 			"every entry of models.providers.ID.models in OpenClaw's openclaw.json needs a \"name\" beside its \"id\": without one OpenClaw rejects the whole config at load (\"models.providers.ID.models[0].name: Invalid input\") and runs nothing, whichever provider the entry belongs to",
 		},
-		Fix:      "add name: \"{value|MODEL}\" to the entry[ at {file}][ ({key})], or run '{command|keydoctor setup --tools openclaw}' (it names the entry of the model it writes)",
+		Fix:      "add name: \"{value|the model's id}\" to the entry[ at {file}][ ({key})], or run '{command|keydoctor setup --tools openclaw}' (it names the entry of the model it writes)",
 		Symptoms: []string{".name: invalid input", "config invalid", "models[0].name"},
 		Explains: []Code{ConfigInvalid},
 	},

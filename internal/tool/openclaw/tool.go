@@ -28,7 +28,7 @@ var Tool = tool.Tool{
 	// agent exec runs one turn in a temporary state directory; --config
 	// loads a copy of the config whose provider points at the relay.
 	Headless: &tool.Headless{Redirect: tool.RedirectSettings,
-		Args: []string{"agent", "exec", "--config", "{config}", "{prompt}"},
+		Args: []string{"agent", "exec", "--config", "{settings}", "{prompt}"},
 		Env:  []string{"OPENCLAW_NO_AUTO_UPDATE=1"}},
 }
 

@@ -57,6 +57,6 @@ func (impl) VerifyRedirect(r *verify.Redirect) error {
 	if err := os.WriteFile(path, doc.Bytes(), 0o600); err != nil {
 		return err
 	}
-	r.Vars["{config}"] = path
+	r.Vars["{settings}"] = path
 	return nil
 }
