@@ -17,7 +17,7 @@ import (
 // reject the whole config before any request.
 type modelNameCheck struct{ snap *discover.Snapshot }
 
-func (modelNameCheck) Name() string { return "openclaw-model-name" }
+func (modelNameCheck) Name() string { return openClawID }
 
 func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	st := StateOf(c.snap)
