@@ -8,10 +8,10 @@ const OpenClawModelName Code = "openclaw-model-name"
 var openClawEntries = []Entry{
 	{Code: OpenClawModelName, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 47, FileFix: false, Title: "an OpenClaw model entry has no name",
 		Causes: []string{
-			"every entry of models.providers.ID.models in OpenClaw's openclaw.json needs a \"name\" beside its \"id\": without one OpenClaw rejects the whole config at load (\"models.providers.ID.models[0].name: Invalid input\") and runs nothing, whichever provider the entry belongs to",
+			"every entry of models.providers.ID.models in OpenClaw's openclaw.json needs a \"name\" beside its \"id\": without one OpenClaw rejects the whole config at load (\"OpenClaw config is invalid … models.providers[\"ID\"].models[0].name: Invalid input: expected string, received undefined\") and runs nothing, whichever provider the entry belongs to",
 		},
 		Fix:      "add name: \"{value|the model's id}\" to the entry[ at {file}][ ({key})], or run '{command|keydoctor setup --tools openclaw}' (it names the entry of the model it writes)",
-		Symptoms: []string{".name: invalid input", "config invalid", "models[0].name"},
+		Symptoms: []string{".name: invalid input", "openclaw config is invalid", "expected string, received undefined"},
 		Explains: []Code{ConfigInvalid},
 	},
 }

@@ -39,9 +39,10 @@ func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				value = "MODEL"
 			}
 			out = append(out, doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: openClawID,
-				Message: fmt.Sprintf("%s (model %q, %s) has no name: OpenClaw rejects the whole config at load (\"%s.name: Invalid input\") and runs nothing", key, discover.Sanitize(m.ID), at, key),
-				Fix:     catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(value), File: at, Key: key, Command: checks.SetupFor(openClawID)}),
-				Source:  at})
+				Message: fmt.Sprintf("%s (model %q, %s) has no name: OpenClaw rejects the whole config at load (\"%s.%s[%q].%s[%d].name: Invalid input\") and runs nothing",
+					key, discover.Sanitize(m.ID), at, ModelsKey, ProvidersKey, discover.Sanitize(id), ModelsKey, m.Index),
+				Fix:    catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(value), File: at, Key: key, Command: checks.SetupFor(openClawID)}),
+				Source: at})
 		}
 	}
 	return out
