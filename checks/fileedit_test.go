@@ -64,7 +64,8 @@ var fileFixCases = map[catalog.Code]struct {
 		"proj/.env":      "TAOTOKEN_BASE_URL=https://gateway.example/api\nTAOTOKEN_API_KEY=" + editKey + "\nTAOTOKEN_MODEL=gpt-4o\n",
 		"proj/.git/HEAD": "ref: refs/heads/main\n",
 	}},
-	catalog.ConfigInvalid: {files: map[string]string{".cline/data/settings/providers.json": `{"version": 1, "lastUsedProvider": "openai-compatible", "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": "` + editKey + `", "model": "gpt-4o", "baseUrl": "https://gateway.example/api/v1"}}}}`}},
+	catalog.OpenClawModelName: {files: map[string]string{".openclaw/openclaw.json": "{\n  models: {providers: {gw: {baseUrl: 'https://gateway.example/api/v1', apiKey: '" + editKey + "', models: [{id: 'gpt-4o'}]}}},\n  agents: {defaults: {model: {primary: 'gw/gpt-4o'}}},\n}\n"}},
+	catalog.ConfigInvalid:     {files: map[string]string{".cline/data/settings/providers.json": `{"version": 1, "lastUsedProvider": "openai-compatible", "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": "` + editKey + `", "model": "gpt-4o", "baseUrl": "https://gateway.example/api/v1"}}}}`}},
 }
 
 // Every code the catalog declares FileFix is raised by a check that

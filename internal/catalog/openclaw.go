@@ -6,7 +6,7 @@ const OpenClawModelName Code = "openclaw-model-name"
 // openClawEntries are OpenClaw's configuration codes (observed with
 // openclaw 2026.9.6, docs/tools.md "OpenClaw").
 var openClawEntries = []Entry{
-	{Code: OpenClawModelName, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 47, FileFix: false, Title: "an OpenClaw model entry has no name",
+	{Code: OpenClawModelName, Class: Config, Rung: CondFiles, Severity: Error, FixRank: 47, FileFix: true, Title: "an OpenClaw model entry has no name",
 		Causes: []string{
 			"every entry of models.providers.ID.models in OpenClaw's openclaw.json needs a \"name\" beside its \"id\": without one OpenClaw rejects the whole config at load (\"OpenClaw config is invalid … models.providers[\"ID\"].models[0].name: Invalid input: expected string, received undefined\") and runs nothing, whichever provider the entry belongs to",
 		},

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // modelNameCheck finds OpenClaw's load-time trap (docs/tools.md,
@@ -33,16 +34,14 @@ func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				continue
 			}
 			key := fmt.Sprintf("%s.%s.%s.%s[%d]", ModelsKey, ProvidersKey, id, ModelsKey, m.Index)
-			at := fmt.Sprintf("%s:%d:%d", e.Tilde(st.Path), m.Line, m.Col)
-			value := m.ID
-			if value == "" {
-				value = "MODEL"
-			}
-			out = append(out, doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: openClawID,
+			place := doctor.At{File: st.Path, Line: m.Line, Col: m.Col, Key: key}
+			at := place.Display(e)
+			f := doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: openClawID,
 				Message: fmt.Sprintf("%s (model %q, %s) has no name: OpenClaw rejects the whole config at load (\"%s.%s[%q].%s[%d].name: Invalid input\") and runs nothing",
 					key, discover.Sanitize(m.ID), at, ModelsKey, ProvidersKey, discover.Sanitize(id), ModelsKey, m.Index),
-				Fix:    catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(value), File: at, Key: key, Command: checks.SetupFor(openClawID)}),
-				Source: at})
+				Fix: catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(m.ID), File: at, Key: key, Command: checks.SetupFor(openClawID)})}.Located(e, place)
+			// doctor --fix names every unnamed entry after its id (PlanEdit).
+			out = append(out, checks.WithEdit(f, writers.Edit{Kind: writers.EditStampProviders, Tool: ID}))
 		}
 	}
 	return out

@@ -165,3 +165,48 @@ func (impl) PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar boo
 	}
 	return out
 }
+
+// PlanEdit is doctor --fix's edit of OpenClaw's model-name trap: every
+// model entry without a name, in any provider, gets its id as its name
+// (OpenClaw's display name; the entry is otherwise left as it is).
+func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
+	if e.Kind != writers.EditStampProviders {
+		return false, nil
+	}
+	path := Config(o.Env)
+	c, err := p.ChangeFor(e.Tool, path)
+	if err != nil || !c.Existed {
+		return true, err
+	}
+	doc, err := json5pos.ParseDoc(c.New)
+	if err != nil {
+		return true, refused(path, err)
+	}
+	provs := doc.Lookup(ModelsKey, ProvidersKey)
+	if provs == nil || provs.Kind != json5pos.Object {
+		return true, nil
+	}
+	type unnamed struct {
+		path []string
+		id   string
+	}
+	var todo []unnamed
+	for _, m := range provs.Members {
+		list := m.Value.Get(ModelsKey)
+		if list == nil || list.Kind != json5pos.Array {
+			continue
+		}
+		for i, el := range list.Elems {
+			if id, ok := el.Get(ModelID).Text(); ok && id != "" && el.Kind == json5pos.Object && el.Get(ModelName) == nil {
+				todo = append(todo, unnamed{[]string{ModelsKey, ProvidersKey, m.Key, ModelsKey, strconv.Itoa(i), ModelName}, id})
+			}
+		}
+	}
+	for _, u := range todo { // each edit parses again: paths, not nodes
+		if _, err := doc.Set(u.path, u.id); err != nil {
+			return true, refused(path, err)
+		}
+	}
+	c.New = doc.Bytes()
+	return true, nil
+}
