@@ -75,6 +75,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeCline(args)
 	case "pi":
 		err = fakePi(args)
+	case "openclaw":
+		err = fakeOpenClaw(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}
