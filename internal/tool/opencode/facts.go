@@ -15,20 +15,9 @@ import (
 // top, and the key in auth.json or as "{env:VAR}" in options.apiKey. A
 // model not declared under the provider's models fails with an opaque
 // UnknownError before any request.
+// The keys are the format's (internal/providerjson); these are OpenCode's
+// own names.
 const (
-	ProviderKey = "provider"
-	NPM         = "npm"
-	Compat      = "@ai-sdk/openai-compatible"
-	Name        = "name"
-	Options     = "options"
-	BaseURL     = "baseURL"
-	APIKey      = "apiKey"
-	Models      = "models"
-	Model       = "model" // top level: "ID/MODEL"
-	// auth.json: {"ID": {"type": "api", "key": "…"}}.
-	AuthType = "type"
-	AuthAPI  = "api"
-	AuthKey  = "key"
 	// Variables that move the config.
 	ConfigVar  = "OPENCODE_CONFIG"
 	ContentVar = "OPENCODE_CONFIG_CONTENT"
