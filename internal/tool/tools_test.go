@@ -157,7 +157,12 @@ func TestParseSetup(t *testing.T) {
 	if err != nil || !slices.Equal(got, []gateway.ToolID{claude.ID, codex.ID, dotenv.ID}) {
 		t.Fatalf("ParseSetup = %v, %v", got, err)
 	}
-	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env, gemini or kilo)` {
+	ids := tools.SetupIDs() // every tool setup writes, in display order
+	want := `unknown tool "vim" (want ` + strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1] + ")"
+	if !strings.HasPrefix(want, `unknown tool "vim" (want claude, codex, cline, vscode, qwen, opencode, env, gemini`) {
+		t.Errorf("setup's tools: %v", ids)
+	}
+	if _, err := tools.ParseSetup("claude,vim"); err == nil || err.Error() != want {
 		t.Errorf("an unknown tool should be named: %v", err)
 	}
 	if _, err := tools.ParseSetup("openai"); err == nil {
