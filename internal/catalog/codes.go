@@ -51,6 +51,8 @@ const (
 	URLAnthropicRoot         Code = "url-anthropic-root"
 	AuthTypeUnset            Code = "auth-type-unset"
 	UsageStatsOn             Code = "usage-stats-on"
+	CrushModelFallback       Code = "crush-model-fallback"
+	CrushScriptUnread        Code = "crush-script-unread"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

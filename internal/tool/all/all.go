@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/crush"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
@@ -24,6 +25,7 @@ import (
 var Tools = []tool.Tool{
 	claude.Tool, codex.Tool, cline.Tool, vscode.Tool, qwen.Tool, opencode.Tool,
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
+	crush.Tool,
 }
 
 func init() {
