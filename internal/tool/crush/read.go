@@ -97,8 +97,11 @@ func readLayer(s *discover.Snapshot, role string, doc *discover.JSONDoc) Layer {
 // Effective is what Crush uses: the large (or small) selection and the
 // fields of the provider it names, each from the highest layer that sets
 // it, with the models every layer declares for it.
+//
+// The model's Overrides stay empty: the layer that beats the global file
+// is mostly Crush's own data file, and crushCheck says what to remove
+// there (the generic advice would remove what setup wrote).
 func (st State) Effective(which string) (sel Selection, p Provider) {
-	var below []discover.Value // the model settings the top one beats, highest first
 	for _, l := range st.Layers {
 		s := l.Large
 		if which == Small {
@@ -108,13 +111,9 @@ func (st State) Effective(which string) (sel Selection, p Provider) {
 			sel.Provider = s.Provider
 		}
 		if s.Model.Set() {
-			if sel.Model.Set() {
-				below = append([]discover.Value{sel.Model}, below...)
-			}
 			sel.Model = s.Model
 		}
 	}
-	sel.Model.Overrides = below
 	seen := map[string]bool{}
 	for _, l := range st.Layers {
 		lp, ok := l.Providers[sel.Provider.Value]
