@@ -6,7 +6,7 @@ package catalog
 var crushEntries = []Entry{
 	{Code: CrushModelFallback, Class: Config, Rung: CondValues, Severity: Error, FixRank: 47, Title: "Crush's model is not declared under its provider: Crush replaces it",
 		Causes: []string{
-			"models.large (or models.small) names a model that the provider's models list does not declare: Crush silently selects its own default model instead (often another provider's, with no key), and writes that choice into its data file (~/.local/share/crush/crush.json), where it beats crush.json from then on",
+			"models.large (or models.small) names a model that the provider's models list does not declare: Crush silently selects its default model instead (a built-in provider's default when one has a key in the environment, else the first model of the first provider configured) and writes that choice into its data file (~/.local/share/crush/crush.json), where it beats crush.json from then on",
 		},
 		Fix:      "[add an entry with id and name \"{value}\" to {key} in {file}[, or run '{command}'], and delete models.large and models.small from {was|Crush's data file} if Crush already wrote its fallback there][!value declare the model in the provider's models list of ~/.config/crush/crush.json, e.g. an entry with id and name \"gpt-4o\" in providers.taotoken.models (`keydoctor setup --tools crush` writes it), and delete the fallback Crush wrote into models.large of its data file, ~/.local/share/crush/crush.json]",
 		Symptoms: []string{"using large model as small model", "failed to update preferred large model", "no providers configured"},

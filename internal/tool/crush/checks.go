@@ -66,7 +66,7 @@ func (c crushCheck) undeclared(e *env.Env, st *State) []doctor.Finding {
 		}
 		at := sel.Model.Source.Where(e)
 		out = append(out, doctor.Finding{Code: catalog.CrushModelFallback, Status: doctor.Error, Tool: crushID,
-			Message: fmt.Sprintf("Crush's models.%s.model %q (%s) is not in providers.%s.models: Crush silently selects its own default model instead and writes that choice into %s, where it beats crush.json", which, sel.Model.Value, at, sel.Provider.Value, e.Tilde(Data(e))),
+			Message: fmt.Sprintf("Crush's models.%s.model %q (%s) is not in providers.%s.models: Crush silently selects its default model instead (observed: the provider's first model) and writes that choice into %s, where it beats crush.json", which, sel.Model.Value, at, sel.Provider.Value, e.Tilde(Data(e))),
 			Fix: catalog.Render(catalog.CrushModelFallback, catalog.Slots{Value: sel.Model.Value, Key: ProvidersKey + "." + sel.Provider.Value + "." + Models,
 				File: e.Tilde(Global(e)), Was: e.Tilde(Data(e)), Command: checks.SetupFor(crushID)}),
 			Source: at})
@@ -75,30 +75,34 @@ func (c crushCheck) undeclared(e *env.Env, st *State) []doctor.Finding {
 }
 
 // overridden: each layer above the global crush.json that sets the
-// selection or the selected provider's fields.
+// selection or the selected provider's fields to a value other than the
+// layers below it hold.
 func (c crushCheck) overridden(e *env.Env, st *State, id string) []doctor.Finding {
 	var out []doctor.Finding
 	above := false
-	for _, l := range st.Layers {
+	for i, l := range st.Layers {
 		if !above {
 			above = l.Role == "global"
 			continue
 		}
+		below := State{Layers: st.Layers[:i]}
 		var what []string
 		for _, s := range []struct {
 			sel  Selection
 			name string
 		}{{l.Large, Large}, {l.Small, Small}} {
-			if s.sel.Provider.Set() || s.sel.Model.Set() {
+			was, _ := below.Effective(s.name)
+			if differs(s.sel.Provider, was.Provider) || differs(s.sel.Model, was.Model) {
 				what = append(what, Models+"."+s.name)
 			}
 		}
 		if lp, ok := l.Providers[id]; ok {
+			_, was := below.provider(id)
 			for _, f := range []struct {
-				v    discover.Value
-				name string
-			}{{lp.BaseURL, BaseURL}, {lp.APIKey, APIKey}, {lp.Type, Type}} {
-				if f.v.Set() {
+				v, was discover.Value
+				name   string
+			}{{lp.BaseURL, was.BaseURL, BaseURL}, {lp.APIKey, was.APIKey, APIKey}, {lp.Type, was.Type, Type}} {
+				if differs(f.v, f.was) {
 					what = append(what, ProvidersKey+"."+id+"."+f.name)
 				}
 			}
@@ -118,6 +122,9 @@ func (c crushCheck) overridden(e *env.Env, st *State, id string) []doctor.Findin
 	}
 	return out
 }
+
+// differs: v is set, to another value than was.
+func differs(v, was discover.Value) bool { return v.Set() && v.Value != was.Value }
 
 // ChecksOffline adds Crush's own checks at the layers stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {

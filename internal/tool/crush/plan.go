@@ -27,7 +27,8 @@ const providerKept = "crush-provider"
 // PlanFiles writes our provider into Crush's global crush.json (its type,
 // base_url with the type's /v1 rule, api_key, the model declared under
 // models, since Crush silently replaces an undeclared one) and selects it
-// as models.large and models.small. Every other byte is kept.
+// as models.large and models.small, there and where Crush's data file
+// already selects a model. Every other byte is kept.
 func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error) {
 	path := Global(o.Env)
 	c, err := writers.ReadFile(path)
@@ -81,7 +82,41 @@ func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error)
 	// The file is private whichever form the key takes: it may hold
 	// other providers' keys.
 	c.Finish(secret, 0o600)
-	return []*writers.Change{c}, nil
+	out := []*writers.Change{c}
+	data, err := planData(o, id)
+	if data != nil {
+		out = append(out, data)
+	}
+	return out, err
+}
+
+// planData updates the selections Crush's data file already holds (the
+// model picked in its interface, or a fallback Crush wrote there itself):
+// they beat crush.json, so left alone they would keep Crush off the
+// gateway. A data file without a selection is not touched.
+func planData(o writers.Options, id string) (*writers.Change, error) {
+	path := Data(o.Env)
+	c, err := writers.ReadFile(path)
+	if err != nil || !c.Existed || len(c.Old) == 0 {
+		return nil, err
+	}
+	doc, err := writers.ParseJSON(path, c.Old, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, which := range []string{Large, Small} {
+		if doc.Lookup(Models, which) == nil {
+			continue
+		}
+		for _, kv := range [][2]string{{SelProvider, id}, {SelModel, o.Profile.Model}} {
+			if _, err := doc.Set([]string{Models, which, kv[0]}, kv[1]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	c.New = doc.Bytes()
+	c.Finish(false, 0o600)
+	return c, nil
 }
 
 // declare adds the model to the provider's models list unless an entry

@@ -175,3 +175,27 @@ func FuzzCrushEdit(f *testing.F) {
 		}
 	})
 }
+
+// Crush's data file beats crush.json: a selection it holds (the model
+// picked in Crush's interface, or a fallback it wrote) is switched too,
+// its other state kept; a data file without one is not touched.
+func TestPlanCrushDataFile(t *testing.T) {
+	o := writerstest.Options(t)
+	data := crush.Data(o.Env)
+	writerstest.WriteFile(t, data, `{"models":{"large":{"model":"gpt-5","provider":"openai","think":true}},"recent_models":{"large":[{"model":"gpt-5","provider":"openai"}]}}`, 0o600)
+	writerstest.Apply(t, o, writerstest.PlanOne(t, o, crush.ID))
+	want := `{"models":{"large":{"model":"gpt-4o","provider":"taotoken","think":true}},"recent_models":{"large":[{"model":"gpt-5","provider":"openai"}]}}`
+	if got := writerstest.ReadString(t, data); got != want {
+		t.Errorf("data file\n%s\nwant\n%s", got, want)
+	}
+	if again := writerstest.PlanOne(t, o, crush.ID); len(again.Pending()) != 0 {
+		t.Errorf("a second run changes:\n%s", writerstest.Diff(again))
+	}
+	o = writerstest.Options(t)
+	writerstest.WriteFile(t, crush.Data(o.Env), `{"recent_models":{}}`, 0o600)
+	for _, c := range writerstest.PlanOne(t, o, crush.ID).Pending() {
+		if c.Path == crush.Data(o.Env) {
+			t.Errorf("a data file without a selection is changed")
+		}
+	}
+}

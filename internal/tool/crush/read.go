@@ -114,9 +114,16 @@ func (st State) Effective(which string) (sel Selection, p Provider) {
 			sel.Model = s.Model
 		}
 	}
+	_, p = st.provider(sel.Provider.Value)
+	return sel, p
+}
+
+// provider is the provider id as the layers merge it.
+func (st State) provider(id string) (string, Provider) {
+	var p Provider
 	seen := map[string]bool{}
 	for _, l := range st.Layers {
-		lp, ok := l.Providers[sel.Provider.Value]
+		lp, ok := l.Providers[id]
 		if !ok {
 			continue
 		}
@@ -134,7 +141,7 @@ func (st State) Effective(which string) (sel Selection, p Provider) {
 		}
 	}
 	sort.Strings(p.Models)
-	return sel, p
+	return id, p
 }
 
 // VarRef is the variable a "$VAR" or "${VAR}" value names ("" when it is
