@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
@@ -26,8 +27,9 @@ func (impl) VerifyRead(s *discover.Snapshot, t tool.Tool) (verify.Configured, er
 	if rule, ok := WireOf(p.Type.Value); ok && rule != Tool.Tool {
 		c.Rule = &rule
 	}
-	if scripts := StateOf(s).Scripts; len(scripts) > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s is a script keydoctor does not run: the turn runs without the global one, and what it sets is not judged", s.Env.Tilde(scripts[0])))
+	rc := filepath.Join(GlobalDir(s.Env), "crushrc")
+	if slices.Contains(StateOf(s).Scripts, rc) {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s is a script keydoctor does not run: the turn runs without it (it moves with %s), and what it sets is not judged", s.Env.Tilde(rc), GlobalVar))
 	}
 	return c, nil
 }
