@@ -122,6 +122,8 @@ var configFixes = []struct {
 		`set security.auth.selectedType to "gemini-api-key" in ~/.gemini/settings.json, or run 'keydoctor setup --tools gemini' (it writes that key and nothing else there)`},
 	{ModelUndeclared, Slots{Value: "gpt-4o", Key: "provider.taotoken.models", File: "~/.config/opencode/opencode.json", Command: "keydoctor setup --tools opencode"},
 		`add "gpt-4o": {} to provider.taotoken.models in ~/.config/opencode/opencode.json, or run 'keydoctor setup --tools opencode'`},
+	{PiModelFallback, Slots{Edit: `add the model "gpt-5" to providers.taotoken.models in ~/.pi/agent/models.json`, Command: "keydoctor setup --tools pi"},
+		`add the model "gpt-5" to providers.taotoken.models in ~/.pi/agent/models.json, or run 'keydoctor setup --tools pi'`},
 	{CrushModelFallback, Slots{Value: "gpt-4o", Key: "providers.taotoken.models", File: "~/.config/crush/crush.json", Was: "~/.local/share/crush/crush.json", Command: "keydoctor setup --tools crush"},
 		`add an entry with id and name "gpt-4o" to providers.taotoken.models in ~/.config/crush/crush.json, or run 'keydoctor setup --tools crush', and delete models.large and models.small from ~/.local/share/crush/crush.json if Crush already wrote its fallback there`},
 	{CrushScriptUnread, Slots{File: "~/.config/crush/crushrc", Key: "~/.config/crush/crush.json"},
