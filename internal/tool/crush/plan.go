@@ -1,6 +1,7 @@
 package crush
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,8 +13,16 @@ import (
 
 // typeOption is setup's --crush-type: which API the provider speaks, and
 // so its /v1 rule.
-var typeOption = tool.Option{Name: "crush-type", Title: "Crush provider type", Values: []string{TypeCompat, TypeAnthropic, TypeOpenAI},
-	Usage: "the API Crush speaks to the gateway: openai-compat (chat completions), anthropic (messages, base URL without /v1) or openai (Responses)"}
+// Unset, the provider keeps the type it has (a rerun does not undo an
+// earlier choice), else openai-compat.
+var typeOption = tool.Option{Name: "crush-type", Title: "Crush provider type",
+	Usage: "the API Crush speaks to the gateway: openai-compat (chat completions), anthropic (messages, base URL without /v1) or openai (Responses) (default: the provider's, else openai-compat)",
+	Check: func(v string, _ gateway.Profile) error {
+		if _, ok := Wires[v]; v == "" || ok {
+			return nil
+		}
+		return &gateway.UsageError{Msg: fmt.Sprintf("unknown Crush provider type %q", v), Hint: "use --crush-type openai-compat, anthropic or openai"}
+	}}
 
 // authOption is setup's --crush-auth: the key in the file, or "$VAR"
 // naming the preset's variable (Crush expands it when it loads).
@@ -49,6 +58,12 @@ func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error)
 		id = providerID(p)
 	}
 	typ := o.Option(typeOption.Name)
+	if had, _ := doc.Str(ProvidersKey, id, Type); typ == "" && Wires[had].Protocol != "" {
+		typ = had
+	}
+	if typ == "" {
+		typ = TypeCompat
+	}
 	rule, _ := WireOf(typ)
 	prov := []string{ProvidersKey, id}
 	if old, ok := doc.Str(append(prov, APIKey)...); ok {

@@ -163,7 +163,11 @@ func FuzzCrushEdit(f *testing.F) {
 			}
 		}
 		prov, _ := after["providers"].(map[string]any)["taotoken"].(map[string]any)
-		if prov["base_url"] != "https://taotoken.net/api/v1" || prov["api_key"] != writerstest.Key {
+		base := "https://taotoken.net/api/v1" // openai-compat, unless the provider had a type
+		if prov["type"] == "anthropic" {
+			base = "https://taotoken.net/api"
+		}
+		if prov["base_url"] != base || prov["api_key"] != writerstest.Key {
 			t.Errorf("provider %v", prov)
 		}
 		if others, ok := before["providers"].(map[string]any); ok {
@@ -197,5 +201,17 @@ func TestPlanCrushDataFile(t *testing.T) {
 		if c.Path == crush.Data(o.Env) {
 			t.Errorf("a data file without a selection is changed")
 		}
+	}
+}
+
+// A rerun without --crush-type keeps the type the provider has: it does
+// not undo an earlier --crush-type anthropic.
+func TestPlanCrushKeepsType(t *testing.T) {
+	o := writerstest.Options(t)
+	o.ToolOptions = map[string]string{"crush-type": "anthropic"}
+	writerstest.Apply(t, o, writerstest.PlanOne(t, o, crush.ID))
+	o.ToolOptions = nil
+	if again := writerstest.PlanOne(t, o, crush.ID); len(again.Pending()) != 0 {
+		t.Errorf("a rerun without --crush-type changes:\n%s", writerstest.Diff(again))
 	}
 }
