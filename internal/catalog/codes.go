@@ -51,6 +51,7 @@ const (
 	URLAnthropicRoot         Code = "url-anthropic-root"
 	AuthTypeUnset            Code = "auth-type-unset"
 	UsageStatsOn             Code = "usage-stats-on"
+	FactsOlder               Code = "facts-older"
 	CrushModelFallback       Code = "crush-model-fallback"
 	CrushScriptUnread        Code = "crush-script-unread"
 )
@@ -89,6 +90,7 @@ const (
 	AnswerEmpty         Code = "answer-empty"
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
+	HeaderMissing       Code = "header-missing"
 )
 
 // String returns the code as it is printed.

@@ -120,6 +120,8 @@ var configFixes = []struct {
 		`delete "env.ANTHROPIC_AUTH_TOKEN" from ~/proj/.claude/settings.local.json (line 3) so the profile's key beneath it is sent, or run 'keydoctor setup --tools claude --scope local' to write the profile's base URL, key and model into that file`},
 	{KeyOverridden, Slots{Command: "keydoctor setup --tools claude --scope local"},
 		`run 'keydoctor setup --tools claude --scope local' to write the profile's base URL, key and model into that file`},
+	{FactsOlder, Slots{Tool: "Claude Code", Command: "keydoctor verify claude"},
+		`nothing to change in your files; if a finding about Claude Code looks wrong, run 'keydoctor verify claude': one real turn of it shows what it really sends`},
 	{UsageStatsOn, Slots{Edit: `"privacy": {"usageStatisticsEnabled": false}`, File: "~/.gemini/settings.json"},
 		`set "privacy": {"usageStatisticsEnabled": false} in ~/.gemini/settings.json to keep them on this machine`},
 	{AuthTypeUnset, Slots{Tool: "Gemini CLI", File: "~/.gemini/settings.json", Key: "security.auth.selectedType", Value: "gemini-api-key", Command: "keydoctor setup --tools gemini"},
