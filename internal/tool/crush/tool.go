@@ -42,7 +42,11 @@ var Tool = tool.Tool{
 		return fs
 	},
 	Binary: "crush",
-	Marks:  func(e *env.Env, _ string) []string { return []string{GlobalDir(e), filepath.Dir(Data(e))} },
+	// Its npm package reports the version a user runs. Observed stays
+	// empty: the facts were seen with a source build (commit 37f36e9,
+	// after v0.90.0) that calls itself "devel", no release to compare with.
+	Package: "@charmland/crush",
+	Marks:   func(e *env.Env, _ string) []string { return []string{GlobalDir(e), filepath.Dir(Data(e))} },
 	// CRUSH_GLOBAL_CONFIG and CRUSH_GLOBAL_DATA point the turn at copies
 	// whose provider's base_url is the relay (verify.go); the turn runs in
 	// an empty directory, where Crush creates its .crush data directory.

@@ -17,7 +17,7 @@ func (impl) Truths() truth.Suite {
 	}
 	global, data := "~/.config/crush/crush.json", "~/.local/share/crush/crush.json"
 	return truth.Suite{
-		Package: "@charmland/crush",
+		Package: Tool.Package,
 		Command: []string{"run", "--quiet", "{prompt}"},
 		Env: map[string]string{"CRUSH_DISABLE_PROVIDER_AUTO_UPDATE": "1", "CRUSH_DISABLE_METRICS": "1", "DO_NOT_TRACK": "1",
 			"HTTPS_PROXY": closedProxy},
