@@ -65,6 +65,9 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		host, port := hostPort(target)
+		if rt == goRuntime && classifyHost(host) == loopbackHost {
+			continue // Go never proxies loopback
+		}
 		if bypassed(rt, npVal, host, port) {
 			continue
 		}
@@ -164,8 +167,11 @@ func redactProxy(raw string) string {
 }
 
 func runtimeName(rt runtimeKind) string {
-	if rt == rustRuntime {
+	switch rt {
+	case rustRuntime:
 		return "its HTTP client (Rust reqwest)"
+	case goRuntime:
+		return "its HTTP client (Go net/http)"
 	}
 	return "its HTTP client (Node)"
 }

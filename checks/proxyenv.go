@@ -9,8 +9,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// The tools are Node and Rust programs (their description's Runtime),
-// not Go: Go's http.ProxyFromEnvironment never proxies loopback, but
+// The tools are Node, Rust and Go programs (their description's
+// Runtime): Go's http.ProxyFromEnvironment never proxies loopback, but
 // undici (Node) and reqwest (Rust) proxy whatever NO_PROXY does not list,
 // 127.0.0.1 and localhost included. This file reasons as
 // they do.
@@ -21,6 +21,7 @@ type runtimeKind = tool.Runtime
 const (
 	nodeRuntime = tool.Node // undici's EnvHttpProxyAgent rules
 	rustRuntime = tool.Rust // reqwest's system-proxy rules
+	goRuntime   = tool.Go   // net/http's ProxyFromEnvironment rules
 )
 
 // runtimeOf is a tool's HTTP stack: Node for a tool keydoctor does not
@@ -48,6 +49,10 @@ func proxyVars(rt runtimeKind, scheme string) []string {
 		return []string{"https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"}
 	case rt == nodeRuntime:
 		return []string{"http_proxy", "HTTP_PROXY"}
+	case rt == goRuntime && scheme == "https": // upper case first, no ALL_PROXY
+		return []string{"HTTPS_PROXY", "https_proxy"}
+	case rt == goRuntime:
+		return []string{"HTTP_PROXY", "http_proxy"}
 	case scheme == "https":
 		return []string{"https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"}
 	default:

@@ -55,6 +55,9 @@ func TestProxyFor(t *testing.T) {
 		{"rust reads ALL_PROXY", rustRuntime, https, map[string]string{"ALL_PROXY": "a"}, "ALL_PROXY"},
 		{"rust does not fall back to http_proxy", rustRuntime, https, map[string]string{"http_proxy": "a"}, ""},
 		{"http target", nodeRuntime, http, map[string]string{"HTTP_PROXY": "a", "HTTPS_PROXY": "b"}, "HTTP_PROXY"},
+		{"go: upper case first", goRuntime, https, map[string]string{"https_proxy": "a", "HTTPS_PROXY": "b"}, "HTTPS_PROXY"},
+		{"go ignores ALL_PROXY", goRuntime, https, map[string]string{"ALL_PROXY": "a"}, ""},
+		{"go does not fall back to http_proxy", goRuntime, https, map[string]string{"HTTP_PROXY": "a"}, ""},
 	}
 	for _, tt := range tests {
 		got, _ := proxyFor(env(tt.vars), tt.rt, tt.target)

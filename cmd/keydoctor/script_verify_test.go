@@ -79,6 +79,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeOpenClaw(args)
 	case "kilo":
 		err = fakeKilo(args)
+	case "crush":
+		err = fakeCrush(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}

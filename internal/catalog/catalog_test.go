@@ -19,7 +19,7 @@ http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-
 encoding-unasked response-too-large provider-bypass route-info
 key-helper-conflict login-to-gateway key-overridden gateway-down
 pi-model-fallback copilot-model-unset profile-not-loaded
-openclaw-model-name`)
+openclaw-model-name crush-model-fallback crush-script-unread`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

@@ -52,6 +52,8 @@ const (
 	AuthTypeUnset            Code = "auth-type-unset"
 	UsageStatsOn             Code = "usage-stats-on"
 	FactsOlder               Code = "facts-older"
+	CrushModelFallback       Code = "crush-model-fallback"
+	CrushScriptUnread        Code = "crush-script-unread"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.

@@ -204,6 +204,7 @@ type Runtime int
 const (
 	Node Runtime = iota // undici: proxies loopback unless NO_PROXY lists it
 	Rust                // reqwest: reads ALL_PROXY too
+	Go                  // net/http: never proxies loopback; reads HTTPS_PROXY, HTTP_PROXY
 )
 
 // Headless is how to run one turn of a tool (its Binary) without a

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/tool/copilot"
+	"github.com/keydoctor/keydoctor/internal/tool/crush"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/kilo"
@@ -32,6 +33,7 @@ var Tools = []tool.Tool{
 	copilot.Tool,
 	openclaw.Tool,
 	kilo.Tool,
+	crush.Tool,
 }
 
 func init() {
