@@ -2,8 +2,11 @@ package mock
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // AgentMCP plays a model in an agent loop that asks keydoctor: when the
@@ -113,6 +116,7 @@ func (t *turn) agent() (agentAnswer, bool) {
 		return agentAnswer{}, false
 	}
 	if res, ok := t.req.toolResult(); ok {
+		t.c.agent = "quoted the tool result (" + strconv.Itoa(len(res)) + " bytes)"
 		if len(res) > agentQuoteMax {
 			res = res[:agentQuoteMax]
 			for !utf8.ValidString(res) {
@@ -122,6 +126,7 @@ func (t *turn) agent() (agentAnswer, bool) {
 		return agentAnswer{text: AgentQuote + strings.TrimSpace(res)}, true
 	}
 	if name := t.req.doctorTool(); name != "" {
+		t.c.agent = "called " + redact.Untrusted(name)
 		return agentAnswer{call: name}, true
 	}
 	return agentAnswer{}, false
