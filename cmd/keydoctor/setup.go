@@ -28,6 +28,8 @@ type setupOptions struct {
 	JSON    bool
 	Yes     bool
 	Offline bool // ask the gateway nothing (no model list)
+	// mcp is --mcp / --no-mcp (setup_mcp.go).
+	mcp setupMCPFlags
 	// TrustTeamFile (--trust-team-file) trusts the repository's
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
@@ -144,6 +146,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	addToolOptions(f, &o.ToolOptions)
+	o.mcp.add(f)
 	return cmd
 }
 
@@ -254,6 +257,9 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
 		}
 		o.settleBackground(ctx, &p, ids)
+	}
+	if err := o.settleMCP(ctx, &wo); err != nil {
+		return wo, nil, err
 	}
 	wo.Profile = p
 	return wo, ids, nil
