@@ -39,6 +39,9 @@ type Options struct {
 	// Profiles are the stored profiles and the team file, for
 	// profile-in-use, key-orphaned and team-drift; nil skips those.
 	Profiles *ProfileSet
+	// MCP checks keydoctor's MCP server entries (mcpserver.go); nil
+	// starts none.
+	MCP *MCPProbe
 }
 
 // Offline is every check that needs no network beyond the short proxy and
@@ -74,6 +77,7 @@ func Offline(o Options) []doctor.Check {
 		systemProxyCheck{s},
 		registryEnvCheck{s},
 		relayCheck{s, o.Profile, o.dialer()},
+		mcpServerCheck{s, o.MCP},
 	)
 }
 

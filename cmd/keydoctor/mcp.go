@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/internal/profile"
@@ -93,6 +95,22 @@ func runCaptured(ctx context.Context, e *env.Env, args []string) mcpserver.Outpu
 	err := root.ExecuteContext(ctx)
 	code := reportError(&errs, err)
 	return mcpserver.Output{Stdout: out.Bytes(), Stderr: errs.Bytes(), Code: code}
+}
+
+// mcpProbe is how doctor starts keydoctor's MCP server entries: this
+// binary, with the run's environment, its stderr discarded.
+func mcpProbe(e *env.Env) *checks.MCPProbe {
+	self, err := mcpServer()
+	if err != nil {
+		return nil
+	}
+	return &checks.MCPProbe{Self: self.Command, Start: func(ctx context.Context, command string, args []string) ([]string, error) {
+		cmd := exec.Command(command, args...)
+		if e.Environ != nil {
+			cmd.Env = e.Environ()
+		}
+		return mcpserver.Probe(ctx, cmd)
+	}}
 }
 
 type nopWriteCloser struct{ io.Writer }

@@ -211,3 +211,39 @@ func clipArgs(a map[string]any) string {
 	}
 	return s
 }
+
+// After setup --mcp, doctor starts each entry (this very binary) and
+// sees it answer the MCP handshake and list its tools.
+func TestMCPDoctorStartsEntry(t *testing.T) {
+	forEachUser(t, func(t *testing.T, u binUser) {
+		gw, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Prefix: "/api", Key: mcpCanary})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { gw.Close() })
+		h := newUserHome(t, u)
+		h.Env = []string{"TAOTOKEN_API_KEY=" + mcpCanary}
+		if r := h.Run("setup", "--yes", "--offline", "--mcp", "--base-url", gw.Root(), "--model", "gpt-4o", "--tools", "claude,codex"); r.Code != 0 {
+			t.Fatalf("setup: %d\n%s%s", r.Code, r.Stdout, r.Stderr)
+		}
+		r := h.Run("doctor", "--offline", "--json")
+		var rep struct {
+			Findings []struct{ Check, Status, Tool, Message string }
+		}
+		if err := json.Unmarshal([]byte(r.Stdout), &rep); err != nil {
+			t.Fatalf("%v\n%s%s", err, r.Stdout, r.Stderr)
+		}
+		started := map[string]bool{}
+		for _, f := range rep.Findings {
+			if f.Check == "mcp-server" && f.Status == "ok" && strings.Contains(f.Message, "starts and lists 6 tools (bench, doctor, explain, fix_plan, ping, status)") {
+				started[f.Tool] = true
+			}
+		}
+		if !started["claude"] || !started["codex"] {
+			t.Errorf("started %v, want claude and codex:\n%s", started, r.Stdout)
+		}
+		if strings.Contains(r.Stdout+r.Stderr, mcpCanary[4:len(mcpCanary)-4]) {
+			t.Error("the key is in doctor's output")
+		}
+	})
+}

@@ -41,6 +41,8 @@ type Options struct {
 	// Profiles are the stored profiles and the team file the tools are
 	// compared with; nil when there are none.
 	Profiles *checks.ProfileSet
+	// MCP checks keydoctor's MCP server entries; nil starts none.
+	MCP *checks.MCPProbe
 	// Progress shows each request while it waits; nil shows nothing.
 	Progress Progress
 	// Dial and Git are injected in tests; nil means the real ones.
@@ -82,7 +84,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 		return nil, errors.New("the latency micro-benchmark sends requests to the gateway: not offline")
 	}
 	snap := discover.Discover(e, discover.OptionsFor(o.Profile, o.Project))
-	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles}
+	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, MCP: o.MCP}
 	list, ro := checks.Offline(co), doctor.RunOptions{Timeout: o.Timeout}
 	var w *wireRun
 	if !o.Offline {

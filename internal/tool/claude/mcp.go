@@ -1,6 +1,8 @@
 package claude
 
 import (
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -18,4 +20,9 @@ func MCPConfig(project string) string { return filepath.Join(project, ".mcp.json
 func (impl) PlanMCPServer(o writers.Options, t tool.Tool, p *writers.Plan) error {
 	return writers.PlanJSONMCPServer(p, t.ID, MCPConfig(o.Project), false,
 		[]string{"mcpServers", writers.MCPServerName}, o.MCPServer.StdioEntry())
+}
+
+// MCPServerEntry is keydoctor's entry in the project's .mcp.json.
+func (impl) MCPServerEntry(_ *env.Env, project string) (discover.MCPEntry, bool) {
+	return discover.ReadJSONMCPEntry(MCPConfig(project), false, "mcpServers", writers.MCPServerName)
 }
