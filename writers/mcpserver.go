@@ -12,6 +12,11 @@ import (
 type MCPServer struct {
 	Command string
 	Args    []string
+	// ByCLI are the tools that register it with their own command
+	// instead (Claude Code's `claude mcp add --scope user`, since Claude
+	// Code rewrites ~/.claude.json while it runs): their planner plans
+	// nothing, the caller runs that command after the plan is applied.
+	ByCLI map[gateway.ToolID]bool
 }
 
 // MCPServerName is the entry's name in every tool's MCP configuration.

@@ -28,8 +28,11 @@ type setupOptions struct {
 	JSON    bool
 	Yes     bool
 	Offline bool // ask the gateway nothing (no model list)
-	// mcp is --mcp / --no-mcp (setup_mcp.go).
-	mcp setupMCPFlags
+	// mcp is --mcp / --no-mcp (setup_mcp.go); mcpServer what was
+	// registered, claudePath the claude that registers it in user scope.
+	mcp        setupMCPFlags
+	mcpServer  *writers.MCPServer
+	claudePath string
 	// TrustTeamFile (--trust-team-file) trusts the repository's
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
@@ -171,6 +174,9 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := printSetup(o, rep); err != nil {
 		return err
 	}
+	if err := o.registerClaudeMCP(ctx, o.mcpServer); err != nil {
+		return err
+	}
 	if rep.Failing() {
 		return &exitError{code: exitFindings}
 	}
@@ -261,6 +267,8 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 	if err := o.settleMCP(ctx, &wo); err != nil {
 		return wo, nil, err
 	}
+	o.claudeByCLI(&wo, ids)
+	o.mcpServer = wo.MCPServer
 	wo.Profile = p
 	return wo, ids, nil
 }

@@ -2,8 +2,17 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
 
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/writers"
@@ -56,5 +65,57 @@ func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options) error
 		return err
 	}
 	wo.MCPServer = s
+	return nil
+}
+
+// claudeByCLI decides whether Claude Code gets the server through its own
+// `claude mcp add --scope user` (user scope, claude on PATH) rather than
+// the project's .mcp.json.
+func (o *setupOptions) claudeByCLI(wo *writers.Options, ids []gateway.ToolID) {
+	if wo.MCPServer == nil || !slices.Contains(ids, claude.ID) || (o.Scope != "" && claude.Scope(o.Scope) != claude.User) {
+		return
+	}
+	if path, err := o.LookPath(claude.Tool.Binary); err == nil && path != "" {
+		wo.MCPServer.ByCLI = map[gateway.ToolID]bool{claude.ID: true}
+		o.claudePath = path
+	}
+}
+
+// registerClaudeMCP runs `claude mcp add --scope user` when Claude Code
+// is to get the server that way, unless the same command is registered
+// already; it says what it did on out.
+func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServer) error {
+	if s == nil || !s.ByCLI[claude.ID] || o.claudePath == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	run := func(args ...string) (string, error) {
+		cmd := exec.CommandContext(ctx, o.claudePath, args...)
+		if o.Env.Environ != nil {
+			cmd.Env = o.Env.Environ()
+		}
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	show := "claude " + strings.Join(claude.MCPAddArgs(*s), " ")
+	out := o.Out
+	if o.JSON { // the document alone on stdout
+		out = o.Err
+	}
+	if o.DryRun {
+		fmt.Fprintf(out, "would run %s\n", show)
+		return nil
+	}
+	if en, ok := claude.UserMCPEntry(o.Env); ok {
+		if en.Command == s.Command && slices.Equal(en.Args, s.Args) {
+			return nil // registered already: a re-run is a no-op
+		}
+		run(claude.MCPRemoveArgs...) // another command under our name: replaced
+	}
+	if said, err := run(claude.MCPAddArgs(*s)...); err != nil {
+		return failf("run it by hand: "+show, "claude mcp add failed: %v: %s", err, strings.TrimSpace(said))
+	}
+	plan.WriteRow(out, "ran", show, string(claude.ID))
 	return nil
 }
