@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/checks"
@@ -74,10 +76,13 @@ func runMCP(ctx context.Context, o *mcpOptions) error {
 	// The protocol goes through the run's redacting writer too.
 	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}, MaxLineLength: mcpserver.MaxLine}
 	err = mcpserver.Serve(ctx, so, t)
-	if err != nil && (ctx.Err() != nil || strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed")) {
+	if err != nil && (ctx.Err() != nil || errors.Is(err, io.EOF)) {
 		return nil // the client went away: the normal end
 	}
-	return err
+	if err != nil {
+		return failf("an MCP client keeps each message under "+strconv.Itoa(mcpserver.MaxLine>>10)+" KiB", "%v", err)
+	}
+	return nil
 }
 
 // runCaptured runs one command line as the CLI would, its output kept: no
