@@ -264,7 +264,7 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 		}
 		o.settleBackground(ctx, &p, ids)
 	}
-	if err := o.settleMCP(ctx, &wo); err != nil {
+	if err := o.settleMCP(ctx, &wo, ids); err != nil {
 		return wo, nil, err
 	}
 	o.claudeByCLI(&wo, ids)

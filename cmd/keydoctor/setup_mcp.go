@@ -12,7 +12,9 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/tool/cline"
 
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/writers"
@@ -44,13 +46,14 @@ func mcpServer() (*writers.MCPServer, error) {
 }
 
 // settleMCP decides whether setup registers the MCP server: the flags,
-// else the wizard's question.
-func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options) error {
+// else the wizard's question, asked when an agent among the tools is
+// installed here (its binary on PATH): the server is for it to start.
+func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options, ids []gateway.ToolID) error {
 	if o.mcp.on && o.mcp.off {
 		return usageErrorf("give one of them", "--mcp and --no-mcp contradict each other")
 	}
 	on := o.mcp.on
-	if !on && !o.mcp.off && o.Interactive {
+	if !on && !o.mcp.off && o.Interactive && o.agentInstalled(ids) {
 		ok, err := o.confirm(ctx, "Register keydoctor's MCP server ("+mcpserver.Name+") with these tools, so their agent can check its own gateway?", "Yes", "No")
 		if err != nil {
 			return err
@@ -72,7 +75,7 @@ func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options) error
 // `claude mcp add --scope user` (user scope, claude on PATH) rather than
 // the project's .mcp.json.
 func (o *setupOptions) claudeByCLI(wo *writers.Options, ids []gateway.ToolID) {
-	if wo.MCPServer == nil || !slices.Contains(ids, claude.ID) || (o.Scope != "" && claude.Scope(o.Scope) != claude.User) {
+	if wo.MCPServer == nil || o.LookPath == nil || !slices.Contains(ids, claude.ID) || (o.Scope != "" && claude.Scope(o.Scope) != claude.User) {
 		return
 	}
 	if path, err := o.LookPath(claude.Tool.Binary); err == nil && path != "" {
@@ -118,4 +121,25 @@ func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServ
 	}
 	plan.WriteRow(out, "ran", show, string(claude.ID))
 	return nil
+}
+
+// agentInstalled reports whether a tool of ids that can register the
+// server has its binary on PATH.
+func (o *setupOptions) agentInstalled(ids []gateway.ToolID) bool {
+	if o.LookPath == nil {
+		return false
+	}
+	for _, id := range ids {
+		t, ok := tool.Lookup(string(id))
+		if !ok || t.Binary == "" {
+			continue
+		}
+		if _, registers := t.Impl.(writers.MCPServerPlanner); !registers && id != cline.ID {
+			continue
+		}
+		if p, err := o.LookPath(t.Binary); err == nil && p != "" {
+			return true
+		}
+	}
+	return false
 }
