@@ -12,8 +12,8 @@ import (
 // own checks (checks.Provider) at their stages among the generic ones.
 func TestOfflineOrder(t *testing.T) {
 	want := []string{"tools", "route", "config-files", "ignored-settings", "triple-present", "key-shape", "url-shape",
-		"codex-provider", "gemini", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
-		"qwen", "opencode", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "windows-proxy", "windows-env", "local-relay", "mcp-server"}
+		"codex-provider", "gemini", "copilot", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
+		"qwen", "opencode", "pi", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "windows-proxy", "windows-env", "local-relay", "mcp-server"}
 	var got []string
 	for _, c := range checks.Offline(checks.Options{Snapshot: &discover.Snapshot{}}) {
 		got = append(got, c.Name())
