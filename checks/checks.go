@@ -43,6 +43,9 @@ type Options struct {
 	// Versions are the configured tools' installed versions, for
 	// facts-older; nil says nothing about versions.
 	Versions toolversion.Versions
+	// MCP checks keydoctor's MCP server entries (mcpserver.go); nil
+	// starts none.
+	MCP *MCPProbe
 }
 
 // Offline is every check that needs no network beyond the short proxy and
@@ -79,6 +82,7 @@ func Offline(o Options) []doctor.Check {
 		systemProxyCheck{s},
 		registryEnvCheck{s},
 		relayCheck{s, o.Profile, o.dialer()},
+		mcpServerCheck{s, o.MCP},
 	)
 }
 

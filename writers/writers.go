@@ -36,6 +36,10 @@ type Options struct {
 	// reads those).
 	DotEnvVars *tool.Vars
 
+	// MCPServer, when set, is keydoctor's MCP server to register in each
+	// tool's MCP configuration (setup --mcp; MCPServerPlanner).
+	MCPServer *MCPServer
+
 	// tools are the tools of the plan being made (Planned).
 	tools []gateway.ToolID
 }
@@ -98,6 +102,9 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
 		}
 		if err := p.Add(cs...); err != nil {
+			return nil, err
+		}
+		if err := planMCPServer(o, t, p); err != nil {
 			return nil, err
 		}
 	}

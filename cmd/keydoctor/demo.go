@@ -35,6 +35,7 @@ func demoSteps() []demoStep {
 		{"a broken setup, diagnosed: Claude Code's base URL with /v1", demoBroken},
 		{"gateway failures, named by code with their fix", demo.Failures},
 		{"bench: a concurrency sweep finds the wall of a gateway that serves 4 at once", demoBench},
+		{"an agent asks keydoctor: its model calls keydoctor's doctor over MCP and finds its own broken base URL", demoAgent},
 	}
 }
 

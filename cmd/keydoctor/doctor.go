@@ -132,7 +132,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*session.Result, error) {
 	so := session.Options{Profile: p, Project: o.Project, Tool: o.Tool, Offline: o.Offline, Bench: o.Bench,
 		Timeout: o.Timeout, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
-		Profiles: profileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git}
+		Profiles: profileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git, MCP: mcpProbe(o.Env)}
 	if !o.Offline && !o.JSON {
 		w := newWaits(o.UI)
 		defer w.close() // before the report: the progress line is erased

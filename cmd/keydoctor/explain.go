@@ -12,6 +12,7 @@ import (
 
 type explainOptions struct {
 	List  bool
+	JSON  bool
 	Query string
 	Out   io.Writer
 }
@@ -38,6 +39,7 @@ then checks which one applies to your setup.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.List, "list", false, "list every code with its title")
+	addJSONFlag(cmd.Flags(), &o.JSON, catalog.ExplainSchema)
 	return cmd
 }
 
@@ -50,6 +52,9 @@ func runExplain(o *explainOptions) error {
 	var ne *catalog.NotExplained
 	if errors.As(err, &ne) {
 		return usageErrorf(ne.Hint, "%s", ne.Message)
+	}
+	if o.JSON {
+		return writeJSON(o.Out, a.Doc())
 	}
 	a.WriteText(o.Out)
 	return nil

@@ -169,6 +169,7 @@ func (s *sandbox) session() {
 	s.verify()
 	s.trace()
 	s.mockCommand()
+	s.mcpSession()
 	s.run("restore")
 	s.run("restore", "--json")
 	s.run("restore", "--last", "--dry-run")

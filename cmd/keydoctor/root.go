@@ -211,6 +211,7 @@ func newRootCmd(e *env.Env) *cobra.Command {
 		newSetupCmd(e), newStatusCmd(e), newDoctorCmd(e), newPingCmd(e), newBenchCmd(e),
 		newExplainCmd(e), newRestoreCmd(e), newTraceCmd(e), newVerifyCmd(e),
 		newMockCmd(e), newDemoCmd(e), newVersionCmd(), newProfileCmd(e), newUseCmd(e), newInitCmd(e), newTrustCmd(e),
+		newMCPCmd(e),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	completeAll(root, e)

@@ -28,6 +28,11 @@ type setupOptions struct {
 	JSON    bool
 	Yes     bool
 	Offline bool // ask the gateway nothing (no model list)
+	// mcp is --mcp / --no-mcp (setup_mcp.go); mcpServer what was
+	// registered, claudePath the claude that registers it in user scope.
+	mcp        setupMCPFlags
+	mcpServer  *writers.MCPServer
+	claudePath string
 	// TrustTeamFile (--trust-team-file) trusts the repository's
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
@@ -144,6 +149,7 @@ keydoctor cannot guess which server you run.`,
 	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
 	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
 	addToolOptions(f, &o.ToolOptions)
+	o.mcp.add(f)
 	return cmd
 }
 
@@ -166,6 +172,9 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		return sessionError(o.Env, s.Lock, err)
 	}
 	if err := printSetup(o, rep); err != nil {
+		return err
+	}
+	if err := o.registerClaudeMCP(ctx, o.mcpServer); err != nil {
 		return err
 	}
 	if rep.Failing() {
@@ -256,6 +265,11 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 		}
 		o.settleBackground(ctx, &p, ids)
 	}
+	if err := o.settleMCP(ctx, &wo, ids); err != nil {
+		return wo, nil, err
+	}
+	o.claudeByCLI(&wo, ids)
+	o.mcpServer = wo.MCPServer
 	wo.Profile = p
 	return wo, ids, nil
 }

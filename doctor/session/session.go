@@ -43,6 +43,8 @@ type Options struct {
 	// Profiles are the stored profiles and the team file the tools are
 	// compared with; nil when there are none.
 	Profiles *checks.ProfileSet
+	// MCP checks keydoctor's MCP server entries; nil starts none.
+	MCP *checks.MCPProbe
 	// Progress shows each request while it waits; nil shows nothing.
 	Progress Progress
 	// Dial and Git are injected in tests; nil means the real ones.
@@ -85,7 +87,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	}
 	snap := discover.Discover(e, discover.OptionsFor(o.Profile, o.Project))
 	versions := toolversion.ForIDs(ctx, e, snap.ToolIDs()...)
-	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, Versions: versions}
+	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, Versions: versions, MCP: o.MCP}
 	list, ro := checks.Offline(co), doctor.RunOptions{Timeout: o.Timeout}
 	var w *wireRun
 	if !o.Offline {

@@ -19,7 +19,8 @@ http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-
 encoding-unasked response-too-large provider-bypass route-info
 key-helper-conflict login-to-gateway key-overridden gateway-down
 pi-model-fallback copilot-model-unset profile-not-loaded
-openclaw-model-name crush-model-fallback crush-script-unread`)
+openclaw-model-name crush-model-fallback crush-script-unread
+mcp-server-broken`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

@@ -27,6 +27,8 @@ const (
 	SecretInGit        Code = "secret-in-git"
 	ProxyUnreachable   Code = "proxy-unreachable"
 	ProxyCapturesLocal Code = "proxy-captures-local"
+	// keydoctor's own MCP server entry (internal/catalog/mcp.go).
+	MCPServerBroken Code = "mcp-server-broken"
 	// Windows: the registry's variables and the system proxy.
 	EnvNotLoaded             Code = "env-not-loaded"
 	SystemProxyCapturesLocal Code = "system-proxy-captures-local"

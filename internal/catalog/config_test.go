@@ -14,6 +14,8 @@ var configFixes = []struct {
 	s    Slots
 	want string
 }{
+	{MCPServerBroken, Slots{Command: "keydoctor setup --mcp --tools gemini", File: "~/.gemini/settings.json:3"},
+		"run 'keydoctor setup --mcp --tools gemini' to point the entry in ~/.gemini/settings.json:3 at this keydoctor again, or remove the entry"},
 	{EnvMissing, Slots{Edit: `set "env.ANTHROPIC_BASE_URL" to "<gateway base URL>" in ~/.claude/settings.json`, Command: "keydoctor setup --tools claude"},
 		`set "env.ANTHROPIC_BASE_URL" to "<gateway base URL>" in ~/.claude/settings.json, or run 'keydoctor setup --tools claude'`},
 	{EnvMissing, Slots{Edit: "export OPENAI_API_KEY=<your gateway key> (and in your shell profile)"},

@@ -8,6 +8,9 @@ func (h *Handler) chat(c *call) {
 		return
 	}
 	defer t.release()
+	if t.agentChat() {
+		return
+	}
 	if c.scenario == ErrorIn200 {
 		t.errorIn200()
 		return

@@ -30,7 +30,8 @@ type call struct {
 	stream   bool
 	req      request // the POST body, read before the key check
 	gemini   geminiRequest
-	reqErr   error // why it did not decode
+	reqErr   error  // why it did not decode
+	agent    string // what agent-mcp answered (agent.go), for the log
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

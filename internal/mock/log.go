@@ -25,6 +25,9 @@ type logLine struct {
 	// and which of them a gateway reads decides the answer.
 	Credentials map[string]string `json:"credentials,omitempty"`
 	DurationMS  float64           `json:"duration_ms"`
+	// Agent is what the agent-mcp scenario answered: the tool it called,
+	// or that it quoted the tool's result (and how much of it).
+	Agent string `json:"agent,omitempty"`
 }
 
 func (h *Handler) logCall(c *call) {
@@ -47,6 +50,7 @@ func (h *Handler) logCall(c *call) {
 		Key:         redact.Mask(c.key),
 		Credentials: credentialHeaders(c.r),
 		DurationMS:  float64(time.Since(c.arrival).Microseconds()) / 1000,
+		Agent:       c.agent,
 	}
 	b, err := json.Marshal(l)
 	if err != nil {

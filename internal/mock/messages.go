@@ -11,6 +11,9 @@ func (h *Handler) messages(c *call) {
 		return
 	}
 	defer t.release()
+	if t.agentMessages() {
+		return
+	}
 	if c.scenario == ErrorIn200 {
 		t.errorIn200()
 		return

@@ -8,8 +8,8 @@ import (
 )
 
 // request is what the fake gateway reads from a generation request of any
-// of the three protocols. Fields a protocol does not have stay zero; tools,
-// thinking, metadata and the rest are accepted and ignored.
+// of the three protocols. Fields a protocol does not have stay zero; tools
+// matter only to agent-mcp; thinking, metadata and the rest are accepted and ignored.
 type request struct {
 	Model         string `json:"model"`
 	Stream        bool   `json:"stream"`
@@ -23,6 +23,7 @@ type request struct {
 	System              json.RawMessage `json:"system"`                // messages: string or blocks
 	Input               json.RawMessage `json:"input"`                 // responses: string or items
 	Instructions        json.RawMessage `json:"instructions"`          // responses
+	Tools               json.RawMessage `json:"tools"`                 // the agent-mcp scenario's (agent.go)
 }
 
 var errNoModel = errors.New("you must provide a model parameter")

@@ -114,6 +114,7 @@ var scenarios = []Scenario{
 	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work", ""},
 	{NoGemini, catalog.ProtocolUnsupported, "no /v1beta (the Gemini API, 404): Gemini CLI cannot work", ""},
 	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms", ""},
+	{AgentMCP, "", "a model in an agent loop: offered keydoctor's doctor as a tool (mcp__keydoctor__doctor), it calls it; given the result, it answers quoting it (messages and chat)", ""},
 }
 
 // Scenarios lists every scenario, the healthy one first, then keydoctor's

@@ -120,7 +120,10 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 		return nil, err
 	}
 	if !c.Existed && len(moved) == 0 {
-		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) || len(mcpCommand(o)) == 0 {
+		// The CLI's settings directory is setup's to create (providers.json
+		// goes there); an editor's appears when the extension runs.
+		ours := path == CLIMCP(o.Env) && o.MCPServer != nil
+		if _, err := os.Stat(filepath.Dir(path)); (errors.Is(err, fs.ErrNotExist) && !ours) || len(mcpCommand(o)) == 0 {
 			return nil, nil
 		}
 	}
@@ -188,8 +191,14 @@ var (
 		Alone: "creates Cline's MCP server entry"}
 )
 
-// mcpCommand is --mcp-command's command and arguments.
-func mcpCommand(o writers.Options) []string { return strings.Fields(o.Option(MCPCommandOption.Name)) }
+// mcpCommand is --mcp-command's command and arguments, else keydoctor's
+// own MCP server when setup registers it (--mcp).
+func mcpCommand(o writers.Options) []string {
+	if cmd := strings.Fields(o.Option(MCPCommandOption.Name)); len(cmd) > 0 || o.MCPServer == nil {
+		return cmd
+	}
+	return o.MCPServer.CommandLine()
+}
 
 // mcpEntry is the MCP server entry of the design card, in that order.
 type mcpEntry struct {

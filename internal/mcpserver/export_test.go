@@ -1,0 +1,4 @@
+package mcpserver
+
+// CleanText is cleanText, for the fuzz test.
+var CleanText = cleanText
