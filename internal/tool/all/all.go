@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/droid"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
@@ -24,6 +25,7 @@ import (
 var Tools = []tool.Tool{
 	claude.Tool, codex.Tool, cline.Tool, vscode.Tool, qwen.Tool, opencode.Tool,
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
+	droid.Tool,
 }
 
 func init() {
