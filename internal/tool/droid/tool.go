@@ -5,8 +5,6 @@
 package droid
 
 import (
-	"path/filepath"
-
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -56,6 +54,3 @@ var Tool = tool.Tool{
 // impl is this package's implementation of the interfaces the frameworks
 // declare, one file per framework (read.go, plan.go, checks.go, verify.go).
 type impl struct{}
-
-// logsDir is where Droid writes its logs.
-func logsDir(e *env.Env) string { return filepath.Dir(LogFile(e)) }

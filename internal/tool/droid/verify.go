@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"
 )
@@ -66,4 +69,19 @@ func (impl) VerifyRedirect(r *verify.Redirect) error {
 	settings := filepath.Join(r.Tmp, "keydoctor-verify-droid-settings.json")
 	r.Vars["{settings}"], r.Vars["{model}"] = settings, id
 	return os.WriteFile(settings, b, 0o600)
+}
+
+// VerifyLog is verify's LogReader: the lines Droid's log holds about the
+// failed turn (what its terminal never says), the key masked.
+func (impl) VerifyLog(e *env.Env, c verify.Configured, since time.Time) (string, []string) {
+	path := LogFile(e)
+	var known []string
+	if c.Key != "" {
+		known = append(known, c.Key)
+	}
+	lines, err := FailureLines(path, since, known...)
+	if err != nil {
+		return path, []string{"cannot read it: " + redact.Untrusted(err.Error())}
+	}
+	return path, lines
 }
