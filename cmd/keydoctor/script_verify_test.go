@@ -73,6 +73,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeCodex(args)
 	case "cline":
 		err = fakeCline(args)
+	case "droid":
+		err = fakeDroid(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}

@@ -14,7 +14,7 @@ var droidEntries = []Entry{
 		Causes: []string{
 			"`droid exec` prints \"Error during droid execution: Exec failed\" whatever went wrong (a 401, a 404 from a doubled /v1, an unknown model): the cause is written only to its log, ~/.factory/logs/droid-log-single.log, which every run appends to",
 		},
-		Fix:      "read what the log says[ in {file}] ({value|the WARN and ERROR lines of the last run}) and fix that: a 401 is the key of the custom model, a 404 its baseUrl (an anthropic provider's has no /v1), \"Invalid model\" the -m id or sessionDefaultSettings.model; then '{command|keydoctor verify droid}' runs one turn and shows the log's lines if it fails",
+		Fix:      "read what Droid's log, {file|~/.factory/logs/droid-log-single.log}, says of the last run (its WARN and ERROR lines) and fix that: a 401 is the key of the custom model, a 404 its baseUrl (an anthropic provider's has no /v1), \"Invalid model\" the -m id or sessionDefaultSettings.model; then '{command|keydoctor verify droid}' runs one turn and shows the log's lines if it fails",
 		Symptoms: []string{"exec failed", "error during droid execution", "droid-log-single.log"},
 		Explains: []Code{AuthInvalid, EndpointNotFound, ModelNotFound},
 	},

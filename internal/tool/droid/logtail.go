@@ -79,9 +79,12 @@ func ParseLog(b []byte) []Record {
 			out = append(out, r)
 			continue
 		}
-		if n := len(out); n > 0 && out[n-1].Detail == "" && strings.TrimSpace(line) != "" {
-			text, _, _ := strings.Cut(line, " | Context: ")
-			out[n-1].Detail = strings.TrimSpace(text)
+		text, _, _ := strings.Cut(line, " | Context: ")
+		text = strings.TrimSpace(text)
+		// The first line after a record that says something ("Caused
+		// by:" only announces the next).
+		if n := len(out); n > 0 && out[n-1].Detail == "" && text != "" && !strings.HasSuffix(text, ":") {
+			out[n-1].Detail = text
 		}
 	}
 	return out

@@ -184,7 +184,6 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 func entryTool(s *discover.Snapshot, e *Entry, model discover.Value) discover.Tool {
 	t := discover.Tool{ID: ID, Rule: Wire(e.Kind.Value), Label: "Factory Droid (" + discover.Sanitize(e.ID) + ")", NeedsModel: true,
 		Base: e.BaseURL, Model: e.Model, KeyName: e.keyName()}
-	t.Model.Overrides = model.Overrides
 	key := e.Key
 	if ref := EnvRef(key.Value); ref != "" && !e.Legacy {
 		key = discover.Value{}
