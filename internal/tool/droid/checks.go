@@ -40,7 +40,14 @@ func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if ids := st.IDs(); len(ids) == 1 {
 			value = fmt.Sprintf("%q", ids[0])
 		}
-		out = append(out, doctor.Finding{Code: catalog.DroidModelUnselected, Status: doctor.Error, Tool: droidID, Message: msg,
+		// A Factory model chosen on purpose runs (with a login), only not
+		// through the gateway; an id no entry has stops every run.
+		status := doctor.Error
+		if model.Set() && !strings.HasPrefix(model.Value, CustomPrefix) {
+			status = doctor.Warning
+			msg += ": Droid runs that Factory model (with a Factory login), not the gateway's"
+		}
+		out = append(out, doctor.Finding{Code: catalog.DroidModelUnselected, Status: status, Tool: droidID, Message: msg,
 			Fix: catalog.Render(catalog.DroidModelUnselected, catalog.Slots{Key: SessionDefaults + "." + Model, Value: value,
 				File: e.Tilde(user), Command: checks.SetupFor(droidID)}),
 			Source: at})
