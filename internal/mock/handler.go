@@ -149,6 +149,15 @@ func (h *Handler) route(c *call, rest string) (serve func(*call), method string,
 }
 
 func (h *Handler) notFound(c *call) {
+	if c.r.Method == http.MethodPost && c.flavour != googleFlavour {
+		// The log names the model of a request to a wrong path too (a
+		// doubled /v1): which model the client meant is half the story.
+		if body, err := readBody(c); err == nil {
+			if req, err := decodeRequest(body); err == nil {
+				c.model, c.stream = req.Model, req.Stream
+			}
+		}
+	}
 	h.fail(c, errNotFound, fmt.Sprintf("Invalid URL (%s %s)", c.r.Method, c.r.URL.Path))
 }
 

@@ -1,0 +1,43 @@
+package claude
+
+import "github.com/keydoctor/keydoctor/internal/truth"
+
+// factsSeen is the version this package's facts were observed with.
+const factsSeen = "2.1.197"
+
+// Truths are the facts internal/truth checks against the installed
+// Claude Code (docs/tools.md, "Claude Code").
+func (impl) Truths() truth.Suite {
+	user := "~/.claude/settings.json"
+	return truth.Suite{
+		Package: "@anthropic-ai/claude-code",
+		Command: []string{"-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"},
+		Env:     map[string]string{"DISABLE_AUTOUPDATER": "1", "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1"},
+		Cases: []truth.Case{
+			{Fact: "settings env: ANTHROPIC_AUTH_TOKEN goes as Bearer to {base}/v1/messages, ANTHROPIC_MODEL is the model", Seen: factsSeen,
+				Files: map[string]string{user: `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "ANTHROPIC_API_KEY goes as x-api-key", Seen: factsSeen,
+				Files: map[string]string{user: `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_API_KEY": "{key}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "a base URL ending in /v1 is doubled: {base}/v1/messages", Seen: factsSeen,
+				Files: map[string]string{user: `{"env": {"ANTHROPIC_BASE_URL": "{root}/v1", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "a value in a settings env beats the same variable exported in the shell", Seen: factsSeen,
+				Files: map[string]string{user: `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`},
+				Env:   map[string]string{"ANTHROPIC_MODEL": "claude-haiku-4-5", "ANTHROPIC_AUTH_TOKEN": "{other}"}},
+			{Fact: "ANTHROPIC_MODEL beats the settings' model key", Seen: factsSeen,
+				Files: map[string]string{user: `{"model": "claude-haiku-4-5", "env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "the project's .claude/settings.json beats the user's", Seen: factsSeen,
+				Files: map[string]string{
+					user:                    `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_MODEL": "claude-haiku-4-5"}}`,
+					".claude/settings.json": `{"env": {"ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "the key in .claude/settings.local.json beats the project's and the user's", Seen: factsSeen,
+				Files: map[string]string{
+					user:                          `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{other}", "ANTHROPIC_MODEL": "claude-sonnet-4-5"}}`,
+					".claude/settings.json":       `{"env": {"ANTHROPIC_AUTH_TOKEN": "{other}"}}`,
+					".claude/settings.local.json": `{"env": {"ANTHROPIC_AUTH_TOKEN": "{key}"}}`}},
+			{Fact: "the alias sonnet is resolved through ANTHROPIC_DEFAULT_SONNET_MODEL", Seen: factsSeen,
+				Files: map[string]string{user: `{"model": "sonnet", "env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}", "ANTHROPIC_DEFAULT_SONNET_MODEL": "claude-sonnet-4-5"}}`}},
+			{Fact: "with no model set, a turn asks for the opus alias's default", Seen: factsSeen,
+				Files: map[string]string{user: `{"env": {"ANTHROPIC_BASE_URL": "{root}", "ANTHROPIC_AUTH_TOKEN": "{key}"}}`}},
+		},
+	}
+}

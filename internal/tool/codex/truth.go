@@ -1,0 +1,38 @@
+package codex
+
+import "github.com/keydoctor/keydoctor/internal/truth"
+
+// factsSeen is the version this package's facts were observed with.
+const factsSeen = "0.171.0"
+
+// Truths are the facts internal/truth checks against the installed Codex
+// (docs/tools.md, "Codex CLI").
+func (impl) Truths() truth.Suite {
+	const provider = `model_provider = "gw"
+
+[model_providers.gw]
+name = "gw"
+base_url = "{root}/v1"
+wire_api = "responses"
+`
+	return truth.Suite{
+		Package: "@openai/codex",
+		Command: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only", "--color", "never", "{prompt}"},
+		Cases: []truth.Case{
+			{Fact: "a provider's env_key variable goes as Bearer to {base_url}/responses", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "env_key = \"GW_API_KEY\"\n"},
+				Env:   map[string]string{"GW_API_KEY": "{key}"}},
+			{Fact: "experimental_bearer_token is sent when there is no env_key", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n"}},
+			{Fact: "requires_openai_auth sends auth.json's OPENAI_API_KEY", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "requires_openai_auth = true\n",
+					"~/.codex/auth.json": `{"OPENAI_API_KEY": "{key}"}`}},
+			{Fact: "env_key beats a bearer token in the same table", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "env_key = \"GW_API_KEY\"\nexperimental_bearer_token = \"{other}\"\n"},
+				Env:   map[string]string{"GW_API_KEY": "{key}"}},
+			{Fact: "CODEX_HOME moves config.toml", Seen: factsSeen,
+				Files: map[string]string{"~/elsewhere/config.toml": "model = \"gpt-4o\"\n" + provider + "env_key = \"GW_API_KEY\"\n"},
+				Env:   map[string]string{"GW_API_KEY": "{key}", "CODEX_HOME": "{home}/elsewhere"}},
+		},
+	}
+}

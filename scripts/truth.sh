@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Checks keydoctor's facts about each tool against the current real CLIs:
+# installs them from npm into a scratch prefix (or uses DIR when given),
+# then runs internal/truth's TestRealTools, which writes each tool's facts
+# into a scratch home pointed at the built-in fake gateway, runs one
+# headless turn of the real CLI and compares the request it sent with what
+# keydoctor predicted. Prints the report (tool, version, fact, holds).
+#
+#   scripts/truth.sh              # latest versions from npm
+#   scripts/truth.sh /path/bin    # CLIs already installed there
+#   TOOLS=claude,codex scripts/truth.sh
+#
+# Needs Node and npm on PATH, and network access to the npm registry for
+# the install. Never part of `go test ./...`: without KEYDOCTOR_REAL_TOOLS
+# the test skips.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai)
+if [ $# -ge 1 ]; then
+	bin=$1
+else
+	prefix=${TRUTH_PREFIX:-$(mktemp -d -t keydoctor-truth-npm.XXXXXX)}
+	echo "== installing ${packages[*]} into $prefix"
+	npm install -g --prefix "$prefix" --no-fund --no-audit "${packages[@]}" >&2
+	bin=$prefix/bin
+fi
+report=${TRUTH_REPORT:-$(mktemp -t keydoctor-truth.XXXXXX.md)}
+echo "== checking the facts against the CLIs in $bin"
+status=0
+KEYDOCTOR_REAL_TOOLS=$bin KEYDOCTOR_TRUTH_TOOLS=${TOOLS:-} KEYDOCTOR_TRUTH_REPORT=$report \
+	go test ./internal/truth/ -run '^TestRealTools$' -count=1 -timeout 60m -v >/dev/null || status=$?
+cat "$report"
+exit $status
