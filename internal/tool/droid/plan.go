@@ -15,16 +15,7 @@ import (
 // and model; with neither, a new entry is appended: every other entry
 // keeps its place (an id counts the earlier entries of its name).
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
-	path := Settings(o.Env)
-	c, err := writers.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	src := c.Old
-	if !c.Existed || len(src) == 0 {
-		src = []byte("{}\n")
-	}
-	doc, err := writers.ParseJSON(path, src, true)
+	c, doc, err := writers.ReadJSON(Settings(o.Env), "{}\n", true)
 	if err != nil {
 		return nil, err
 	}

@@ -186,10 +186,7 @@ func entryTool(s *discover.Snapshot, e *Entry, model discover.Value) discover.To
 		Base: e.BaseURL, Model: e.Model, KeyName: e.keyName()}
 	key := e.Key
 	if ref := EnvRef(key.Value); ref != "" && !e.Legacy {
-		key = discover.Value{}
-		if v, ok := s.Env.Lookup(ref); ok {
-			key = discover.Value{Value: v, Source: discover.Source{Key: ref, Origin: "shell"}}
-		}
+		key = s.Shell(ref)
 		t.KeyName, t.KeyVar = ref, e.Key
 		t.KeyVar.Value = ref
 	}
