@@ -65,7 +65,7 @@ func Paths(s *discover.Snapshot, model string) []Path {
 		case t.Base.Source.Default:
 			p.Skip = t.Label + " uses its vendor's built-in " + t.Base.Value + ", not a gateway"
 		case t.KeyCommand:
-			p.Skip = "the key comes from apiKeyHelper, which keydoctor does not run"
+			p.Skip = "the key comes from " + t.KeyName + ", a command keydoctor does not run"
 		default:
 			p.Skip = s.ProjectHostForeignKey(t)
 		}

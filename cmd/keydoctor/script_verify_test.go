@@ -73,6 +73,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeCodex(args)
 	case "cline":
 		err = fakeCline(args)
+	case "pi":
+		err = fakePi(args)
 	case "droid":
 		err = fakeDroid(args)
 	default:

@@ -18,7 +18,8 @@ rate-limited server-error timeout-headers timeout-stream error-in-200 usage-miss
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
 http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
 encoding-unasked response-too-large provider-bypass route-info
-key-helper-conflict login-to-gateway key-overridden gateway-down`)
+key-helper-conflict login-to-gateway key-overridden gateway-down
+pi-model-fallback`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

@@ -126,6 +126,8 @@ var configFixes = []struct {
 		`set security.auth.selectedType to "gemini-api-key" in ~/.gemini/settings.json, or run 'keydoctor setup --tools gemini' (it writes that key and nothing else there)`},
 	{ModelUndeclared, Slots{Value: "gpt-4o", Key: "provider.taotoken.models", File: "~/.config/opencode/opencode.json", Command: "keydoctor setup --tools opencode"},
 		`add "gpt-4o": {} to provider.taotoken.models in ~/.config/opencode/opencode.json, or run 'keydoctor setup --tools opencode'`},
+	{PiModelFallback, Slots{Edit: `add the model "gpt-5" to providers.taotoken.models in ~/.pi/agent/models.json`, Command: "keydoctor setup --tools pi"},
+		`add the model "gpt-5" to providers.taotoken.models in ~/.pi/agent/models.json, or run 'keydoctor setup --tools pi'`},
 	{CodexLegacyProfile, Slots{Value: "glm", File: "~/.codex/config.toml", Line: 1, Key: "~/.codex/glm.config.toml"},
 		"delete the line profile = \"glm\" from ~/.codex/config.toml (line 1) and move the settings of [profiles.glm] to the top level of that file, which is what the selector did; a profile you only want now and then goes into ~/.codex/glm.config.toml, used with `codex --profile glm`"},
 	{CodexAuthUnsent, Slots{Key: "custom", File: "~/.codex/config.toml", Line: 4, Value: "TAOTOKEN_API_KEY", Command: "keydoctor setup --tools codex"},

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
+	"github.com/keydoctor/keydoctor/internal/tool/pi"
 	"github.com/keydoctor/keydoctor/internal/tool/qwen"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 )
@@ -25,6 +26,7 @@ import (
 var Tools = []tool.Tool{
 	claude.Tool, codex.Tool, cline.Tool, vscode.Tool, qwen.Tool, opencode.Tool,
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
+	pi.Tool,
 	droid.Tool,
 }
 
