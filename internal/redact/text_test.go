@@ -38,6 +38,8 @@ func TestMaskSecrets(t *testing.T) {
 		{`"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`, `"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`},
 		{`base_url = "https://taotoken.net/api/v1"`, `base_url = "https://taotoken.net/api/v1"`},
 		{`@@ -1,5 +1,5 @@`, `@@ -1,5 +1,5 @@`},
+		{`+export COPILOT_PROVIDER_API_KEY="${TAOTOKEN_API_KEY}"`, `+export COPILOT_PROVIDER_API_KEY="${TAOTOKEN_API_KEY}"`},
+		{`$env:COPILOT_PROVIDER_API_KEY = $env:TAOTOKEN_API_KEY`, `$env:COPILOT_PROVIDER_API_KEY = $env:TAOTOKEN_API_KEY`},
 	}
 	for _, tt := range tests {
 		if got := MaskSecrets(tt.in); got != tt.want {

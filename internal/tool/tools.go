@@ -94,6 +94,11 @@ type Option struct {
 	// Bool makes the option a switch (a flag without a value): "true"
 	// when given, "" when not.
 	Bool bool
+	// Ask, for a switch that edits a file the user may not want touched
+	// (their shell's profile), is the yes-or-no question setup's wizard
+	// asks for it when its tool is chosen and the flag was not given
+	// ("": none to ask), and the options a yes sets (nil: the switch).
+	Ask func(e *env.Env, p gateway.Profile) (question string, yes map[string]string)
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks
@@ -126,6 +131,9 @@ const (
 	JSONC  Syntax = "jsonc" // JSON with comments and trailing commas
 	TOML   Syntax = "toml"
 	DotEnv Syntax = "dotenv"
+	// ShellProfile is a shell's startup file, of which keydoctor edits
+	// only its own marked block (internal/shellprofile).
+	ShellProfile Syntax = "shell-profile"
 )
 
 // File is one file a tool reads.

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/copilot"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/droid"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
@@ -27,6 +28,7 @@ var Tools = []tool.Tool{
 	claude.Tool, codex.Tool, cline.Tool, vscode.Tool, qwen.Tool, opencode.Tool,
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
 	pi.Tool,
+	copilot.Tool,
 	droid.Tool,
 }
 
