@@ -124,6 +124,8 @@ var configFixes = []struct {
 		`read what Droid's log, ~/.factory/logs/droid-log-single.log, says of the last run (its WARN and ERROR lines) and fix that: a 401 is the key of the custom model, a 404 its baseUrl (an anthropic provider's has no /v1), "Invalid model" the -m id or sessionDefaultSettings.model; then 'keydoctor verify droid' runs one turn and shows the log's lines if it fails`},
 	{DroidModelUnselected, Slots{Key: "sessionDefaultSettings.model", Value: `"custom:taotoken-0"`, File: "~/.factory/settings.json", Command: "keydoctor setup --tools droid"},
 		`set sessionDefaultSettings.model to "custom:taotoken-0" in ~/.factory/settings.json, or run 'keydoctor setup --tools droid'`},
+	{FactsOlder, Slots{Tool: "Claude Code", Command: "keydoctor verify claude"},
+		`nothing to change in your files; if a finding about Claude Code looks wrong, run 'keydoctor verify claude': one real turn of it shows what it really sends`},
 	{UsageStatsOn, Slots{Edit: `"privacy": {"usageStatisticsEnabled": false}`, File: "~/.gemini/settings.json"},
 		`set "privacy": {"usageStatisticsEnabled": false} in ~/.gemini/settings.json to keep them on this machine`},
 	{AuthTypeUnset, Slots{Tool: "Gemini CLI", File: "~/.gemini/settings.json", Key: "security.auth.selectedType", Value: "gemini-api-key", Command: "keydoctor setup --tools gemini"},

@@ -55,6 +55,14 @@ type Tool struct {
 	// are the tools installed or used.
 	Binary string
 	Marks  func(e *env.Env, project string) []string
+	// Package is the npm package the tool installs as ("@scope/name"),
+	// whose package.json says which version runs (internal/toolversion);
+	// Extension, for a VS Code extension, its id (publisher.name).
+	Package, Extension string
+	// Observed is the version of the tool its package's facts were
+	// observed with (docs/tools.md): doctor says so when the user runs a
+	// newer one. "" for a program that has no version of its own.
+	Observed string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
 	// Impl is the tool package's implementation of the interfaces the

@@ -35,6 +35,7 @@ var Tool = tool.Tool{
 		return nil
 	},
 	Binary:  "copilot",
+	Package: "@github/copilot", Observed: Observed,
 	Marks:   func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	HomeVar: HomeVar,
 	// The provider's variables beat nothing but themselves: the turn gets

@@ -15,7 +15,7 @@ func (impl) Truths() truth.Suite {
 		return env
 	}
 	return truth.Suite{
-		Package: "@github/copilot",
+		Package: Tool.Package,
 		Command: []string{"-p", "{prompt}", "--allow-all-tools", "-s"},
 		Env:     map[string]string{Offline: "true", "COPILOT_AUTO_UPDATE": "false"},
 		Models:  []string{"claude-sonnet-4-5"},

@@ -43,7 +43,10 @@ var Tool = tool.Tool{
 		return fs
 	},
 	Binary: "droid",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	// The npm package's version is its shim's (0.225.1 here), the binary
+	// it runs may be newer (0.225.2): docs/tools.md.
+	Package: "@factory/cli", Observed: Version,
+	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// --settings FILE is merged above every level for one process ✓: it
 	// carries a copy of the entry with the relay's base URL.
 	Headless: &tool.Headless{Redirect: tool.RedirectSettings,

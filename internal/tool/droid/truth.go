@@ -23,7 +23,7 @@ func (impl) Truths() truth.Suite {
 	}
 	user := "~/.factory/settings.json"
 	return truth.Suite{
-		Package: "@factory/cli",
+		Package: Tool.Package,
 		Command: []string{"exec", "{prompt}"},
 		Env:     map[string]string{AirgapVar: "true"},
 		Cases: []truth.Case{

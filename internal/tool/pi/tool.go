@@ -33,8 +33,9 @@ var Tool = tool.Tool{
 			{Role: "auth", Path: AuthFile(e), Syntax: tool.JSON},
 		}
 	},
-	Binary: "pi",
-	Marks:  func(e *env.Env, _ string) []string { return []string{AgentDir(e)} },
+	Binary:  "pi",
+	Package: "@mariozechner/pi-coding-agent", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{AgentDir(e)} },
 	// A scratch agent directory ({data}, PI_CODING_AGENT_DIR) holds a copy
 	// of models.json with the provider's baseUrl changed, and of
 	// settings.json and auth.json.

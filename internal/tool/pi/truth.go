@@ -2,8 +2,9 @@ package pi
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "0.73.1"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed Pi
 // (docs/tools.md, "Pi").
@@ -18,7 +19,7 @@ func (impl) Truths() truth.Suite {
 	settings := func(model string) string { return `{"defaultProvider": "gw", "defaultModel": "` + model + `"}` }
 	const m, s = "~/.pi/agent/models.json", "~/.pi/agent/settings.json"
 	return truth.Suite{
-		Package: "@mariozechner/pi-coding-agent",
+		Package: Tool.Package,
 		Command: []string{"-p", "--no-session", "--no-tools", "--no-extensions", "--no-skills", "--no-context-files", "{prompt}"},
 		Env:     map[string]string{"PI_OFFLINE": "1", "PI_SKIP_VERSION_CHECK": "1", "PI_TELEMETRY": "0"},
 		Cases: []truth.Case{
