@@ -75,6 +75,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeCline(args)
 	case "pi":
 		err = fakePi(args)
+	case "openclaw":
+		err = fakeOpenClaw(args)
 	case "droid":
 		err = fakeDroid(args)
 	default:

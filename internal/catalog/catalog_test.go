@@ -19,7 +19,8 @@ stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-
 http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
 encoding-unasked response-too-large provider-bypass route-info
 key-helper-conflict login-to-gateway key-overridden gateway-down
-pi-model-fallback copilot-model-unset profile-not-loaded`)
+pi-model-fallback copilot-model-unset profile-not-loaded
+openclaw-model-name`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

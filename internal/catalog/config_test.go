@@ -140,6 +140,8 @@ var configFixes = []struct {
 		"set requires_openai_auth = true in [model_providers.custom] of ~/.codex/config.toml (line 4), or run `keydoctor setup --tools codex`"},
 	{CodexLoginSent, Slots{Key: "gateway", File: "~/.codex/config.toml", Line: 4, Value: "TAOTOKEN_API_KEY", Command: "keydoctor setup --tools codex"},
 		"give the provider a key of its own: in [model_providers.gateway] of ~/.codex/config.toml (line 4) replace requires_openai_auth = true with env_key = \"TAOTOKEN_API_KEY\" and export TAOTOKEN_API_KEY=<your gateway key> (the ChatGPT sign-in stays for OpenAI's own provider); `keydoctor setup --tools codex --codex-auth env` makes that edit"},
+	{OpenClawModelName, Slots{Value: "gpt-4o", File: "~/.openclaw/openclaw.json:9:9", Key: "models.providers.gw.models[0]", Command: "keydoctor setup --tools openclaw"},
+		`add name: "gpt-4o" to the entry at ~/.openclaw/openclaw.json:9:9 (models.providers.gw.models[0]), or run 'keydoctor setup --tools openclaw' (it names the entry of the model it writes)`},
 	{URLAnthropicRoot, Slots{Tool: "Cline CLI (provider openai-compatible)", Key: "providers.openai-compatible.settings.baseUrl", File: "~/.cline/data/settings/providers.json:11",
 		Value: "https://api.deepseek.com/v1", Was: "https://api.deepseek.com/anthropic"},
 		"set providers.openai-compatible.settings.baseUrl in ~/.cline/data/settings/providers.json:11 to the vendor's OpenAI API base URL from its documentation (often https://api.deepseek.com/v1) instead of its Anthropic root https://api.deepseek.com/anthropic; adding /v1 to the Anthropic root does not help"},

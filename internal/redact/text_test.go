@@ -23,6 +23,10 @@ func TestMaskSecrets(t *testing.T) {
 		// TOML
 		{`+experimental_bearer_token = "` + oddKey + `"`, `+experimental_bearer_token = "Zq7-****efXY"`},
 		{` env_key = "TAOTOKEN_API_KEY"`, ` env_key = "TAOTOKEN_API_KEY"`},
+		// a reference to the key's variable names no secret; a key starting with $ is one
+		{`+        apiKey: "${TAOTOKEN_API_KEY}",`, `+        apiKey: "${TAOTOKEN_API_KEY}",`},
+		{`"apiKey": "{env:GW_KEY}"`, `"apiKey": "{env:GW_KEY}"`},
+		{`"apiKey": "$` + oddKey + `"`, `"apiKey": "$Zq7****efXY"`},
 		{`http_headers = { "Authorization" = "Bearer ` + oddKey + `" }`, `http_headers = { "Authorization" = "Bear****efXY" }`},
 		{`env = { MY_TOKEN = 'abcdefgh12345678' }`, `env = { MY_TOKEN = 'abcd****5678' }`},
 		// .env

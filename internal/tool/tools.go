@@ -137,6 +137,7 @@ type Syntax string
 const (
 	JSON   Syntax = "json"
 	JSONC  Syntax = "jsonc" // JSON with comments and trailing commas
+	JSON5  Syntax = "json5" // JSON5: also unquoted keys, single quotes, hex numbers
 	TOML   Syntax = "toml"
 	DotEnv Syntax = "dotenv"
 	// ShellProfile is a shell's startup file, of which keydoctor edits

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/droid"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
+	"github.com/keydoctor/keydoctor/internal/tool/openclaw"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
 	"github.com/keydoctor/keydoctor/internal/tool/pi"
 	"github.com/keydoctor/keydoctor/internal/tool/qwen"
@@ -29,6 +30,7 @@ var Tools = []tool.Tool{
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
 	pi.Tool,
 	copilot.Tool,
+	openclaw.Tool,
 	droid.Tool,
 }
 

@@ -47,6 +47,7 @@ var messy = map[tools.Syntax]struct {
 }{
 	tools.JSON:   {"{\n  \"unrelated\": {\"keep\": [1, 2]},\n  \"zz\": \"x\"\n}\n", []string{`"unrelated": {"keep": [1, 2]}`, `"zz": "x"`}},
 	tools.JSONC:  {"// keep this comment\n{\n  \"unrelated\": {\"keep\": [1, 2]}, // and this one\n}\n", []string{"// keep this comment", `"unrelated": {"keep": [1, 2]}, // and this one`}},
+	tools.JSON5:  {"// keep this comment\n{\n  unrelated: {keep: [1, 2,], 'q': 0x1F}, // and this one\n}\n", []string{"// keep this comment", "unrelated: {keep: [1, 2,], 'q': 0x1F}, // and this one"}},
 	tools.TOML:   {"# keep this comment\n[unrelated]\nkeep = [1, 2] # and this one\n", []string{"# keep this comment", "[unrelated]\nkeep = [1, 2] # and this one"}},
 	tools.DotEnv: {"# keep this comment\nUNRELATED=1\n", []string{"# keep this comment", "UNRELATED=1"}},
 
