@@ -16,6 +16,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/droid"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
+	"github.com/keydoctor/keydoctor/internal/tool/kilo"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/tool/openclaw"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
@@ -31,6 +32,7 @@ var Tools = []tool.Tool{
 	pi.Tool,
 	copilot.Tool,
 	openclaw.Tool,
+	kilo.Tool,
 	droid.Tool,
 }
 
