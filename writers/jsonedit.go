@@ -29,6 +29,25 @@ type JSONDoc struct {
 	eol string
 }
 
+// ReadJSON reads the JSON (or, with jsonc, JSON-with-comments) file a
+// planner edits: its Change, and its document parsed from the file, or
+// from fresh when the file is absent or empty.
+func ReadJSON(path, fresh string, jsonc bool) (*Change, *JSONDoc, error) {
+	c, err := ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	src := c.Old
+	if !c.Existed || len(src) == 0 {
+		src = []byte(fresh)
+	}
+	doc, err := ParseJSON(path, src, jsonc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, doc, nil
+}
+
 // ParseJSON validates data (strict JSON, or JSONC when jsonc) and
 // requires a top-level object. Empty input is an empty object.
 func ParseJSON(path string, data []byte, jsonc bool) (*JSONDoc, error) {

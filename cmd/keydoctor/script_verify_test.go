@@ -81,6 +81,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakeKilo(args)
 	case "crush":
 		err = fakeCrush(args)
+	case "droid":
+		err = fakeDroid(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}

@@ -27,6 +27,8 @@ type Doc struct {
 	Findings   []doctor.Finding `json:"findings"`
 	ToolExit   string           `json:"tool_exit,omitempty"`
 	ToolOutput string           `json:"tool_output,omitempty"`
+	// ToolLog are the lines of the tool's own log about the failure.
+	ToolLog []string `json:"tool_log,omitempty"`
 }
 
 // ConfiguredDoc is what the tool's files say, as Doc shows it.
@@ -84,6 +86,7 @@ func NewDoc(tool gateway.Tool, t Turn, timeout time.Duration) *Doc {
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)
 		doc.ToolOutput = strings.TrimSpace(t.ToolOutput)
+		doc.ToolLog = t.ToolLog
 	}
 	return doc
 }

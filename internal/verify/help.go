@@ -13,11 +13,12 @@ import (
 // placeholders.
 var placeholders = map[string]string{
 	"{prompt}": "PROMPT", "{dir}": "DIR", "{settings}": "FILE", "{override}": "OVERRIDE", "{data}": "COPY", "{base}": "RELAY",
+	"{model}": "MODEL",
 }
 
 // legend says what a redirect's capitals are, for help.
 var legend = map[tool.Redirect]string{
-	tool.RedirectSettings: "FILE is a temporary settings file, a layer above the user's, project and local settings, with the base URL RELAY",
+	tool.RedirectSettings: "FILE is a temporary settings file, a layer above the user's, project and local settings, with the base URL RELAY (for a tool that selects a model entry, MODEL is the id of that entry's copy in FILE)",
 	tool.RedirectOverride: "OVERRIDE sets the selected provider's base URL to RELAY on the command line",
 	tool.RedirectDataCopy: "COPY is a temporary copy of the tool's data directory with the base URL RELAY",
 	tool.RedirectContent:  "CONTENT is config content, merged over the tool's files, that sets the provider's base URL to RELAY",

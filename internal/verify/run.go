@@ -37,7 +37,19 @@ type Turn struct {
 	// the last bytes of its stdout and stderr, as it wrote them.
 	ToolErr    error
 	ToolOutput string
-	TimedOut   bool
+	// ToolLog are the lines of the tool's own log about a failed turn
+	// (LogReader), masked and escaped; ToolLogPath the log's path.
+	ToolLog     []string
+	ToolLogPath string
+	TimedOut    bool
+}
+
+// LogReader is implemented by a tool whose terminal says nothing of why a
+// turn failed (Factory Droid's "Exec failed"): after a failed turn, its
+// own log's lines about that turn (written at or after since), masked
+// and escaped, and the log's path.
+type LogReader interface {
+	VerifyLog(e *env.Env, c Configured, since time.Time) (path string, lines []string)
 }
 
 // Failed reports whether the turn has an error verdict or the tool failed.
@@ -88,6 +100,10 @@ func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, err
 	if o.Started != nil {
 		o.Started(srv.Root)
 	}
+	started := time.Now()
+	if e.Now != nil {
+		started = e.Now()
+	}
 	turn.ToolOutput, turn.ToolErr = runTool(ctx, o.Binary, inv, e)
 	turn.TimedOut = ctx.Err() == context.DeadlineExceeded
 	srv.Close() // every request of the turn is recorded once this returns
@@ -98,6 +114,9 @@ func Run(ctx context.Context, e *env.Env, c Configured, o RunOptions) (Turn, err
 		t, _ := tool.Lookup(string(c.Tool))
 		if v, ok := saidVerdict(t.Title, turn.ToolOutput); ok {
 			turn.Verdicts = append(turn.Verdicts, v)
+		}
+		if lr, ok := t.Impl.(LogReader); ok {
+			turn.ToolLogPath, turn.ToolLog = lr.VerifyLog(e, c, started.Add(-time.Second))
 		}
 	}
 	return turn, nil

@@ -186,6 +186,9 @@ func printVerdicts(o Options, desc tool.Tool, turn Turn) error {
 		if out := strings.TrimSpace(turn.ToolOutput); out != "" {
 			fmt.Fprintf(o.Out, "\n%s said:\n  %s\n", desc.Title, strings.ReplaceAll(out, "\n", "\n  "))
 		}
+		if len(turn.ToolLog) > 0 {
+			fmt.Fprintf(o.Out, "\n%s's log (%s) says:\n  %s\n", desc.Title, o.Env.Tilde(turn.ToolLogPath), strings.Join(turn.ToolLog, "\n  "))
+		}
 	}
 	if turn.Failed() {
 		return stop.Fail("'keydoctor explain CODE' says more about each code; 'keydoctor trace' shows a whole session", "%s does not reach the gateway as its files say", desc.Title)

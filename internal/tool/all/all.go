@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/copilot"
 	"github.com/keydoctor/keydoctor/internal/tool/crush"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/droid"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/kilo"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
@@ -34,6 +35,7 @@ var Tools = []tool.Tool{
 	openclaw.Tool,
 	kilo.Tool,
 	crush.Tool,
+	droid.Tool,
 }
 
 func init() {
