@@ -19,12 +19,16 @@ const TeamFile = "keydoctor.yaml"
 // configure. It never holds a key: KeyEnv names the variable each
 // developer keeps theirs in.
 type Team struct {
-	Preset          string   `yaml:"preset,omitempty" json:"preset,omitempty"`
-	BaseURL         string   `yaml:"base_url,omitempty" json:"base_url,omitempty"`
-	Model           string   `yaml:"model,omitempty" json:"model,omitempty"`
-	BackgroundModel string   `yaml:"background_model,omitempty" json:"background_model,omitempty"`
-	Tools           []string `yaml:"tools,omitempty" json:"tools,omitempty"`
-	KeyEnv          string   `yaml:"key_env,omitempty" json:"key_env,omitempty"`
+	Preset  string `yaml:"preset,omitempty" json:"preset,omitempty"`
+	BaseURL string `yaml:"base_url,omitempty" json:"base_url,omitempty"`
+	// Roots are the per-family roots (anthropic, openai, gemini) of a
+	// gateway that serves each API under its own root; each must be on
+	// base_url's host (a repository may not send the key elsewhere).
+	Roots           map[string]string `yaml:"roots,omitempty" json:"roots,omitempty"`
+	Model           string            `yaml:"model,omitempty" json:"model,omitempty"`
+	BackgroundModel string            `yaml:"background_model,omitempty" json:"background_model,omitempty"`
+	Tools           []string          `yaml:"tools,omitempty" json:"tools,omitempty"`
+	KeyEnv          string            `yaml:"key_env,omitempty" json:"key_env,omitempty"`
 	// Goals are bench's latency goals, carried as written
 	// ("ttft.p90<800ms,tpot.p50<50ms"); bench parses them.
 	Goals string `yaml:"goals,omitempty" json:"goals,omitempty"`
@@ -35,7 +39,7 @@ type Team struct {
 }
 
 // TeamKeys are the keys keydoctor.yaml may hold (README: "keydoctor.yaml").
-var TeamKeys = []string{"preset", "base_url", "model", "background_model", "tools", "key_env", "goals"}
+var TeamKeys = []string{"preset", "base_url", "roots", "model", "background_model", "tools", "key_env", "goals"}
 
 // LocateTeam finds the team file of the repository holding dir: the
 // nearest keydoctor.yaml from dir up to the directory holding .git (the
@@ -125,7 +129,7 @@ func (t *Team) Layer() *Layer {
 	if t == nil {
 		return nil
 	}
-	return &Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
+	return &Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Roots: t.Roots, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
 }
 
 // Marshal is the file's text, with a header saying what it is.

@@ -73,7 +73,7 @@ func planConfig(o writers.Options, t tool.Tool, id string) (*writers.Change, err
 		value any
 	}{
 		{append(prov, NPM), Compat},
-		{append(prov, Options, BaseURL), t.Base(p.BaseURL)},
+		{append(prov, Options, BaseURL), t.BaseFor(p)},
 		{[]string{Model}, id + "/" + p.Model},
 	}
 	// Declare the model only when it is not: an existing declaration may
