@@ -18,9 +18,9 @@ var FS embed.FS
 
 // Preset is one gateway preset.
 type Preset struct {
-	Name         string `yaml:"name"`
-	Title        string `yaml:"title"`
-	BaseURL      string `yaml:"base_url"`
+	Name    string `yaml:"name"`
+	Title   string `yaml:"title"`
+	BaseURL string `yaml:"base_url"`
 	// Roots are the roots of the API families (anthropic, openai,
 	// gemini) the vendor serves under their own root; a family not named
 	// is served at BaseURL.

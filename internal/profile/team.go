@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
@@ -121,7 +122,27 @@ func parseTeam(path string, b []byte) (*Team, error) {
 	if err := CheckKeyEnv(t.KeyEnv); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("%s:%d: %v", path, t.Lines["key_env"], err), Hint: KeyEnvHint}
 	}
+	if err := t.checkRoots(); err != nil {
+		return nil, &gateway.UsageError{Msg: fmt.Sprintf("%s:%d: roots: %v", path, t.Lines["roots"], err), Hint: "give each root on the base URL's host, e.g. roots: {anthropic: https://api.deepseek.com/anthropic}"}
+	}
 	return t, nil
+}
+
+// checkRoots refuses a root of no known family, one that is no URL, and
+// one on another host than the team's gateway: a repository may not
+// choose where the key is sent.
+func (t *Team) checkRoots() error {
+	rs, _, err := gateway.NormalizeRoots(t.Roots)
+	if err != nil {
+		return err
+	}
+	base := Profile{Preset: t.Preset, BaseURL: t.BaseURL}.Root()
+	for _, f := range gateway.Families {
+		if r := rs[f]; r != "" && !gateway.SameGateway(r, base) {
+			return fmt.Errorf("%s root %s is not on the gateway's host %s", f, redact.RedactURL(r), gateway.HostOf(base))
+		}
+	}
+	return nil
 }
 
 // Layer is the team file as Load's team layer.
