@@ -20,6 +20,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // Options are what the checks need beyond the discovered snapshot.
@@ -39,6 +40,9 @@ type Options struct {
 	// Profiles are the stored profiles and the team file, for
 	// profile-in-use, key-orphaned and team-drift; nil skips those.
 	Profiles *ProfileSet
+	// Versions are the configured tools' installed versions, for
+	// facts-older; nil says nothing about versions.
+	Versions toolversion.Versions
 }
 
 // Offline is every check that needs no network beyond the short proxy and
@@ -52,6 +56,7 @@ func Offline(o Options) []doctor.Check {
 	own := toolChecks(o)
 	list := []doctor.Check{
 		toolsCheck{s},
+		versionsCheck{s, o.Versions},
 		routeCheck{s},
 		filesCheck{s},
 		ignoredCheck{s},

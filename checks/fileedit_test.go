@@ -64,6 +64,11 @@ var fileFixCases = map[catalog.Code]struct {
 		"proj/.env":      "TAOTOKEN_BASE_URL=https://gateway.example/api\nTAOTOKEN_API_KEY=" + editKey + "\nTAOTOKEN_MODEL=gpt-4o\n",
 		"proj/.git/HEAD": "ref: refs/heads/main\n",
 	}},
+	catalog.OpenClawModelName: {files: map[string]string{".openclaw/openclaw.json": "{\n  models: {providers: {gw: {baseUrl: 'https://gateway.example/api/v1', apiKey: '" + editKey + "', models: [{id: 'gpt-4o'}]}}},\n  agents: {defaults: {model: {primary: 'gw/gpt-4o'}}},\n}\n"}},
+	catalog.PiModelFallback: {files: map[string]string{ // settings.json's model is not declared under the provider
+		".pi/agent/models.json":   `{"providers": {"taotoken": {"baseUrl": "https://gateway.example/api/v1", "api": "openai-completions", "apiKey": "` + editKey + `", "models": [{"id": "gpt-4o-mini"}]}}}`,
+		".pi/agent/settings.json": `{"defaultProvider": "taotoken", "defaultModel": "gpt-4o"}`,
+	}},
 	catalog.ConfigInvalid: {files: map[string]string{".cline/data/settings/providers.json": `{"version": 1, "lastUsedProvider": "openai-compatible", "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": "` + editKey + `", "model": "gpt-4o", "baseUrl": "https://gateway.example/api/v1"}}}}`}},
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/shell"
+	"github.com/keydoctor/keydoctor/internal/shellprofile"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -34,6 +35,8 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	switch {
 	case src.File == "":
 		return shell.Of(e).SetAndPersist(src.Key, value)
+	case inProfile(e, src):
+		return profileLine(e, src, shellprofile.Var{Name: src.Key, Value: value})
 	case strings.HasSuffix(src.File, ".toml"):
 		return fmt.Sprintf("set %s = %s in %s%s", src.Key, q, e.Tilde(src.File), atLine(src))
 	case filepath.Base(src.File) == ".env":
@@ -43,11 +46,24 @@ func setAt(e *env.Env, src discover.Source, value string) string {
 	}
 }
 
+// inProfile: src is a variable the shell's profile sets (a line of
+// keydoctor's block there), which a fix spells in the shell's syntax.
+func inProfile(e *env.Env, src discover.Source) bool {
+	return src.Line > 0 && src.File == shell.Of(e).ProfilePath(e)
+}
+
+// profileLine is the line of the shell's profile at src rewritten.
+func profileLine(e *env.Env, src discover.Source, v shellprofile.Var) string {
+	return fmt.Sprintf("change line %d of %s to %s", src.Line, e.Tilde(src.File), shellprofile.Line(shell.Of(e).Kind, v))
+}
+
 // setKeyAt is setAt for the key, whose value is never printed.
 func setKeyAt(e *env.Env, src discover.Source, what string) string {
 	switch {
 	case src.File == "":
 		return shell.Of(e).SetAndPersistShown([]string{src.Key}, what)
+	case inProfile(e, src):
+		return profileLine(e, src, shellprofile.Var{Name: src.Key, Value: what})
 	case filepath.Base(src.File) == ".env":
 		return fmt.Sprintf("set %s=%s in %s%s", src.Key, what, e.Tilde(src.File), atLine(src))
 	default:

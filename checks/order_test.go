@@ -11,9 +11,9 @@ import (
 // TestOfflineOrder: the report lists the checks in this order, the tools'
 // own checks (checks.Provider) at their stages among the generic ones.
 func TestOfflineOrder(t *testing.T) {
-	want := []string{"tools", "route", "config-files", "ignored-settings", "triple-present", "key-shape", "url-shape",
-		"codex-provider", "gemini", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
-		"qwen", "opencode", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "windows-proxy", "windows-env", "local-relay"}
+	want := []string{"tools", "tool-version", "route", "config-files", "ignored-settings", "triple-present", "key-shape", "url-shape",
+		"codex-provider", "gemini", "copilot", "openclaw", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
+		"qwen", "opencode", "pi", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "windows-proxy", "windows-env", "local-relay"}
 	var got []string
 	for _, c := range checks.Offline(checks.Options{Snapshot: &discover.Snapshot{}}) {
 		got = append(got, c.Name())

@@ -17,6 +17,29 @@ type Report struct {
 	// Requests and Tokens say what the wire checks cost (doctor part 2).
 	Requests int `json:"requests,omitempty"`
 	Tokens   int `json:"tokens,omitempty"`
+	// Tools are the installed versions of the configured tools, where
+	// one was found.
+	Tools []ToolVersion `json:"tools,omitempty"`
+}
+
+// ToolVersion is a tool's installed version: where it was read (its
+// package.json, or the command run with --version), and the version its
+// facts were observed with.
+type ToolVersion struct {
+	Tool     string `json:"tool"`
+	Version  string `json:"version"`
+	Source   string `json:"source"`
+	Observed string `json:"observed,omitempty"`
+}
+
+// versionOf is the installed version the report names for a tool.
+func (r Report) versionOf(id string) string {
+	for _, t := range r.Tools {
+		if t.Tool == id {
+			return t.Version
+		}
+	}
+	return ""
 }
 
 // Summary counts findings by status.

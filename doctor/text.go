@@ -191,7 +191,11 @@ func writeGroup(b *strings.Builder, p palette, r Report, g group, fixNo map[int]
 	if len(lines) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n%s\n%s\n", p.bold.Sprint(g.title), strings.Join(lines, "\n"))
+	title := g.title
+	if v := r.versionOf(g.tool); v != "" {
+		title += " " + v // "Qwen Code 0.24.4"
+	}
+	fmt.Fprintf(b, "\n%s\n%s\n", p.bold.Sprint(title), strings.Join(lines, "\n"))
 }
 
 // allSkipped: every finding of the group was skipped (a tool that is not

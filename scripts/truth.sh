@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai)
+packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot)
 if [ $# -ge 1 ]; then
 	bin=$1
 else

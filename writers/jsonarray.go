@@ -35,6 +35,11 @@ func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
 		if len(nv.BeforeExtra) == 0 {
 			nv.BeforeExtra = hujson.Extra(" ")
 		}
+		if !startsLine(nv.BeforeExtra) {
+			// An array on one line stays on one line, in an indented
+			// file too.
+			nv.Value = compact(nv.Value)
+		}
 		if last.AfterExtra != nil { // trailing comma style (JSONC)
 			nv.AfterExtra = hujson.Extra{}
 		}
@@ -52,6 +57,13 @@ func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
 	}
 	arr.Elements = append(arr.Elements, nv)
 	return true, nil
+}
+
+// compact is v without the line breaks and indentation valueAt gave it.
+func compact(v hujson.ValueTrimmed) hujson.ValueTrimmed {
+	c := hujson.Value{Value: v}.Clone()
+	c.Minimize()
+	return c.Value
 }
 
 // OrderedObject is a JSON object of strings with its members in order.

@@ -12,6 +12,8 @@ func TestAppendTo(t *testing.T) {
 			"{\n  \"p\": {\n    \"l\": [\n      {\n        \"id\": \"m\",\n        \"envKey\": \"K\"\n      }\n    ]\n  }\n}\n"},
 		{"one line", `{"p": {"l": [{"id": "a"}]}}`,
 			`{"p": {"l": [{"id": "a"}, {"id":"m","envKey":"K"}]}}`},
+		{"one line in an indented file", "{\n  \"l\": [{\"id\": \"a\"}] // mine\n}\n",
+			"{\n  \"l\": [{\"id\": \"a\"}, {\"id\":\"m\",\"envKey\":\"K\"}] // mine\n}\n"},
 		{"trailing comma and comment", "{\n  \"l\": [\n    {\"id\": \"a\"}, // mine\n  ],\n}\n",
 			"{\n  \"l\": [\n    {\"id\": \"a\"}, // mine\n    {\n      \"id\": \"m\",\n      \"envKey\": \"K\"\n    },\n  ],\n}\n"},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -17,15 +18,15 @@ import (
 // tests script their own.
 type Client interface {
 	Do(ctx context.Context, r probe.Request) *probe.Result
-	ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result)
+	ListModels(ctx context.Context, root, key string, auth gateway.Auth, header http.Header) ([]string, *probe.Result)
 }
 
 // ProbeClient is keydoctor's HTTP client as the wire checks use it.
 type ProbeClient struct{ *probe.Client }
 
-// ListModels asks GET {root}/v1/models.
-func (c ProbeClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
-	return probe.ListModels(ctx, c.Client, root, key, auth)
+// ListModels asks GET {root}/v1/models with the tool's extra headers.
+func (c ProbeClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth, header http.Header) ([]string, *probe.Result) {
+	return probe.ListModelsHeader(ctx, c.Client, root, key, auth, header)
 }
 
 // Meter counts what the wire checks cost, across checks running in

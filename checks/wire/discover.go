@@ -1,13 +1,17 @@
 package wire
 
 import (
+	"context"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // varName matches what can be an environment variable's name.
@@ -43,6 +47,8 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			KeyAt:       atOf(t.Key.Source),
 			ModelAt:     atOf(t.Model.Source),
 			NoKey:       t.NoKeyNeeded,
+			Headers:     t.Headers,
+			KeyHelper:   t.KeyCommand,
 		}
 		if t.Base.Source.IsVar() {
 			if at, ok := s.ExportedBy(t.Base.Source.Key); ok {
@@ -65,7 +71,10 @@ func Paths(s *discover.Snapshot, model string) []Path {
 		case t.Base.Source.Default:
 			p.Skip = t.Label + " uses its vendor's built-in " + t.Base.Value + ", not a gateway"
 		case t.KeyCommand:
-			p.Skip = "the key comes from apiKeyHelper, which keydoctor does not run"
+			p.Skip = "the key comes from " + t.KeyName + ", a command keydoctor does not run"
+			if _, ok := helperKeyer(t.ID); ok {
+				p.Skip = "the key comes from " + t.KeyName + ", not run yet" // RunKeyHelpers runs it
+			}
 		default:
 			p.Skip = s.ProjectHostForeignKey(t)
 		}
@@ -137,4 +146,51 @@ func atOf(s discover.Source) doctor.At {
 		return doctor.At{}
 	}
 	return doctor.At{File: s.File, Line: s.Line, Key: s.Key}
+}
+
+// helperKeyer is the tool package's runner of its key command, if any.
+func helperKeyer(id gateway.ToolID) (discover.HelperKeyer, bool) {
+	desc, ok := tool.Lookup(string(id))
+	if !ok {
+		return nil, false
+	}
+	h, ok := desc.Impl.(discover.HelperKeyer)
+	return h, ok
+}
+
+// RunKeyHelpers gives each path whose key a command produces (Claude
+// Code's apiKeyHelper) the key its tool's package gets by running it as
+// the tool does (discover.HelperKeyer), sent in the headers the tool
+// sends it in; a path whose command is not run (a project's file names
+// it) or fails keeps a Skip saying why. Run once per command: paths
+// sharing a tool share its key.
+func RunKeyHelpers(ctx context.Context, s *discover.Snapshot, paths []Path) []Path {
+	done := map[gateway.ToolID]struct {
+		h   discover.Helped
+		err error
+	}{}
+	for i := range paths {
+		p := &paths[i]
+		if !p.KeyHelper || p.Key != "" {
+			continue
+		}
+		hk, ok := helperKeyer(p.Tool)
+		t, found := s.Tool(string(p.Tool))
+		if !ok || !found {
+			continue
+		}
+		r, seen := done[p.Tool]
+		if !seen {
+			r.h, r.err = hk.HelperKey(ctx, s, *t)
+			done[p.Tool] = r
+		}
+		if r.err != nil {
+			p.Skip = r.err.Error()
+			continue
+		}
+		p.Key, p.Auth, p.Skip = r.h.Key, r.h.Auth, ""
+		p.KeySource = "the output of " + t.Key.Source.Where(s.Env)
+		p.Headers = append(slices.Clone(p.Headers), r.h.Headers...)
+	}
+	return paths
 }

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -59,7 +60,7 @@ func TestPaths(t *testing.T) {
 				t.Errorf("key not carried: %q", redact.Mask(p.Key))
 			}
 			got := Path{Tool: p.Tool, Base: p.Base, Auth: p.Auth, KeyVar: p.KeyVar, Model: p.Model, Protocol: p.Protocol, Skip: p.Skip}
-			if got != tt.want {
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}
 			if p.Skip == "" && p.BaseSource == "" {

@@ -182,11 +182,11 @@ func authVia(a gateway.Auth) string {
 func (c *climber) modelList(ctx context.Context) bool {
 	req := c.modelsRequest()
 	root := c.route.modelsRoot()
-	a, models := c.lists.get(root+"\x00"+c.route.Key+"\x00"+string(c.route.Auth), func() (attempt, []string) {
+	a, models := c.lists.get(root+"\x00"+c.route.Key+"\x00"+string(c.route.Auth)+"\x00"+fmt.Sprint(c.route.Header()), func() (attempt, []string) {
 		var models []string
 		a := c.do(ctx, c.opts.Timeout, func(ctx context.Context) *probe.Result {
 			var r *probe.Result
-			models, r = c.opts.Client.ListModels(ctx, root, c.route.Key, c.route.Auth)
+			models, r = c.opts.Client.ListModels(ctx, root, c.route.Key, c.route.Auth, c.route.Header())
 			return r
 		})
 		return a, models

@@ -55,7 +55,7 @@ func (f *fakeClient) Do(_ context.Context, req probe.Request) *probe.Result {
 	return f.answer(key, req)
 }
 
-func (f *fakeClient) ListModels(_ context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
+func (f *fakeClient) ListModels(_ context.Context, root, key string, auth gateway.Auth, _ http.Header) ([]string, *probe.Result) {
 	req := probe.Request{URL: root + "/v1/models", Key: key, Auth: auth}
 	r := f.answer(req.URL+" models", req)
 	r.Method = "GET"

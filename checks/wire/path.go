@@ -14,9 +14,11 @@
 package wire
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -60,6 +62,12 @@ type Path struct {
 	Rule gateway.Tool
 	// NoKey: the tool sends no key (a local Ollama or LM Studio provider).
 	NoKey bool
+	// KeyHelper: the key comes from a command the tool runs (Claude
+	// Code's apiKeyHelper); RunKeyHelpers runs it.
+	KeyHelper bool
+	// Headers are the extra headers the tool sends with each request
+	// (discover.Tool.Headers): every probe of the path sends them too.
+	Headers []discover.Header
 	// Skip, when set, is why this path is not probed (the finding says it).
 	Skip string
 }
@@ -122,8 +130,16 @@ func (p Path) key() string {
 	if auth == "" {
 		auth = p.tool().Auth
 	}
-	return strings.Join([]string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.BackgroundModel, p.Skip}, "\x00")
+	parts := []string{string(p.tool().Protocol), p.URL(), string(auth), p.Key, p.Model, p.BackgroundModel, p.Skip}
+	for _, h := range p.Headers {
+		parts = append(parts, strings.ToLower(h.Name)+": "+h.Value.Value)
+	}
+	return strings.Join(parts, "\x00")
 }
+
+// Header is what the tool sends besides its key (Headers), for a probe
+// request; nil when nothing.
+func (p Path) Header() http.Header { return discover.HTTPHeader(p.Headers) }
 
 // Route is a path probed once on behalf of every tool that takes it.
 type Route struct {

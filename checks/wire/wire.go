@@ -247,7 +247,7 @@ func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 // request builds the probe request the route's tool sends.
 func (w *wire) request(stream bool) probe.Request {
 	p := w.route.Path
-	return probe.Request{Protocol: p.Protocol, URL: p.URL(), Key: p.Key, Auth: p.Auth, Model: p.Model, Stream: stream}
+	return probe.Request{Protocol: p.Protocol, URL: p.URL(), Key: p.Key, Auth: p.Auth, Model: p.Model, Stream: stream, Header: p.Header()}
 }
 
 // modelsRequest is the model list at the prefix the tool uses, as far as

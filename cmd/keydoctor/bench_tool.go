@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/checks/wire"
@@ -34,7 +35,8 @@ func findToolTarget(e *env.Env, p gateway.Profile, id string, modelFlag bool) (t
 	var path *wire.Path
 	for _, wp := range wire.Paths(snap, p.Model) {
 		if string(wp.Tool) == id {
-			path = &wp
+			// The key helper has its own deadline (claude.HelperTimeout).
+			path = &wire.RunKeyHelpers(context.Background(), snap, []wire.Path{wp})[0]
 			break
 		}
 	}
@@ -75,7 +77,7 @@ func (t toolTarget) request(stream bool) probe.Request {
 		auth = gateway.AuthBearer
 	}
 	return probe.Request{Protocol: t.path.Protocol, URL: t.path.URL(), Key: t.path.Key, Auth: auth,
-		Model: t.path.Model, Stream: stream}
+		Model: t.path.Model, Stream: stream, Header: t.path.Header()}
 }
 
 // pingTool is ping's target for --tool: the tool's own path.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -20,8 +21,12 @@ func TestMain(m *testing.M) {
 // script plants: KEYDOCTOR_TEST_REGISTRY names a JSON file of
 // winreg.Values (the test binary's hook only; the program reads the real
 // registry, and .ci/wine/e2e plants real keys with `wine reg add`).
+// The OS's own global node_modules are never the machine's: a script
+// that needs one names it in KEYDOCTOR_TEST_NODE_ROOTS (a path list), so
+// that no version installed on the machine shows in a script's status.
 func scriptEnv() *env.Env {
 	e := processEnv()
+	e.SystemNodeModules = filepath.SplitList(os.Getenv("KEYDOCTOR_TEST_NODE_ROOTS"))
 	if path := os.Getenv("KEYDOCTOR_TEST_REGISTRY"); path != "" {
 		e.Registry = func() (winreg.Values, error) {
 			var v winreg.Values

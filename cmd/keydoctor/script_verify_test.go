@@ -73,6 +73,10 @@ func fakeTool(tool string, args []string) int {
 		err = fakeCodex(args)
 	case "cline":
 		err = fakeCline(args)
+	case "pi":
+		err = fakePi(args)
+	case "openclaw":
+		err = fakeOpenClaw(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}

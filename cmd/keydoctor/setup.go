@@ -239,10 +239,11 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 	detected := setup.DetectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
 		w := newWizard(o, p, ids, detected)
+		w.Options = wo.ToolOptions
 		if err := w.run(ctx); err != nil {
 			return wo, nil, err
 		}
-		p, ids = w.Profile, w.Tools
+		p, ids, wo.ToolOptions = w.Profile, w.Tools, w.Options
 	} else {
 		if err := profile.Complete(p); err != nil {
 			return wo, nil, err

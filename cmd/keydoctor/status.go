@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/status"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +35,7 @@ same gateway.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())
-			return runStatus(o)
+			return runStatus(c.Context(), o)
 		},
 	}
 	addJSONFlag(cmd.Flags(), &o.JSON, schemaStatus)
@@ -43,7 +45,7 @@ same gateway.`,
 	return cmd
 }
 
-func runStatus(o *statusOptions) error {
+func runStatus(ctx context.Context, o *statusOptions) error {
 	if o.Tool != "" {
 		id, err := parseTool(o.Tool)
 		if err != nil {
@@ -63,6 +65,7 @@ func runStatus(o *statusOptions) error {
 	if set := profileSet(o.Env, nil); set != nil {
 		so.Profiles, so.DefaultProfile = set.Resolved, set.Default
 	}
+	so.Versions = toolversion.ForIDs(ctx, o.Env, snap.ToolIDs()...)
 	doc := status.Build(o.Env, snap, so)
 	if o.JSON {
 		return writeJSON(o.Out, doc)

@@ -17,6 +17,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // Options are a doctor run.
@@ -82,12 +84,13 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 		return nil, errors.New("the latency micro-benchmark sends requests to the gateway: not offline")
 	}
 	snap := discover.Discover(e, discover.OptionsFor(o.Profile, o.Project))
-	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles}
+	versions := toolversion.ForIDs(ctx, e, snap.ToolIDs()...)
+	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, Versions: versions}
 	list, ro := checks.Offline(co), doctor.RunOptions{Timeout: o.Timeout}
 	var w *wireRun
 	if !o.Offline {
 		var err error
-		if w, err = newWireRun(e, o, snap); err != nil {
+		if w, err = newWireRun(ctx, e, o, snap); err != nil {
 			return nil, err
 		}
 		defer w.client.Close()
@@ -95,6 +98,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	}
 	fs := ForTool(doctor.Run(ctx, e, list, ro), o.Tool)
 	r := doctor.NewReport(o.Profile, fs)
+	r.Tools = reportVersions(e, versions, o.Tool)
 	if w != nil {
 		r.Requests, r.Tokens = w.meter.Requests(), w.meter.Tokens()
 	}
@@ -110,6 +114,19 @@ func ForTool(fs []doctor.Finding, tool string) []doctor.Finding {
 	for _, f := range fs {
 		if f.Tool == tool || f.Tool == "" {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// reportVersions are the versions found, in the tools' display order
+// (only tool's when one is named).
+func reportVersions(e *env.Env, vs toolversion.Versions, only string) []doctor.ToolVersion {
+	var out []doctor.ToolVersion
+	for _, t := range tool.All() {
+		v, ok := vs[t.ID]
+		if ok && (only == "" || only == string(t.ID)) {
+			out = append(out, doctor.ToolVersion{Tool: string(t.ID), Version: v.Version, Source: v.Where(e), Observed: t.Observed})
 		}
 	}
 	return out

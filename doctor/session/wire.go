@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ type wireRun struct {
 
 // newWireRun builds the wire checks for the tools discovery found (only
 // o.Tool's, when given). Every request gets o.Timeout as its deadline.
-func newWireRun(e *env.Env, o Options, snap *discover.Snapshot) (*wireRun, error) {
+func newWireRun(ctx context.Context, e *env.Env, o Options, snap *discover.Snapshot) (*wireRun, error) {
 	// Connecting and the model list get the timeout; a generation request
 	// may take longer to its first token (slow is not dead): the ladder
 	// sets each request's own deadline.
@@ -49,6 +50,7 @@ func newWireRun(e *env.Env, o Options, snap *discover.Snapshot) (*wireRun, error
 			paths = append(paths, path)
 		}
 	}
+	paths = wire.RunKeyHelpers(ctx, snap, paths) // only the tools probed
 	w := &wireRun{meter: &wire.Meter{}, client: pc}
 	prog := o.Progress
 	if prog == nil {
@@ -100,9 +102,9 @@ func (c waitingClient) Do(ctx context.Context, r probe.Request) *probe.Result {
 	return c.Client.Do(ctx, r)
 }
 
-func (c waitingClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth) ([]string, *probe.Result) {
+func (c waitingClient) ListModels(ctx context.Context, root, key string, auth gateway.Auth, header http.Header) ([]string, *probe.Result) {
 	defer c.p.Begin("GET", strings.TrimRight(root, "/")+"/v1/models")()
-	return c.Client.ListModels(ctx, root, key, auth)
+	return c.Client.ListModels(ctx, root, key, auth, header)
 }
 
 // benchAfter is the latency micro-benchmark of doctor --bench for one
@@ -116,7 +118,7 @@ func benchAfter(l wire.Ladder, o Options, d bench.Doer) doctor.Check {
 			f := doctor.Finding{Check: "latency", Status: doctor.Skipped, Message: "bench: not measured: the path does not stream (see the wire findings)"}
 			return perMember(r, f)
 		}
-		req := probe.Request{Protocol: r.Protocol, URL: r.URL(), Key: r.Key, Auth: r.Auth, Model: r.Model}
+		req := probe.Request{Protocol: r.Protocol, URL: r.URL(), Key: r.Key, Auth: r.Auth, Model: r.Model, Header: r.Header()}
 		lat := bench.MeasureLatency(ctx, bench.LatencyOptions{Doer: d, Request: req, Key: r.Key,
 			Limits: stats.Limits{TTFT: o.MaxTTFT, TPOT: o.MaxTPOT}})
 		f := doctor.Finding{Check: "latency", Code: catalog.LatencyHigh, Status: doctor.OK, Message: "bench: " + lat.Message}

@@ -105,7 +105,7 @@ var byCode = func() map[Code]Entry {
 	return m
 }()
 
-var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, wireEntries)
+var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, copilotEntries, openClawEntries, wireEntries, piEntries, versionEntries, headerEntries)
 
 // Lookup returns the entry for a code.
 func Lookup(code Code) (Entry, bool) {

@@ -10,14 +10,16 @@ var contract = strings.Fields(`env-not-loaded system-proxy-captures-local env-mi
 url-double-version url-missing-version url-has-endpoint url-has-query triple-drift value-overridden
 auth-conflict config-invalid config-ignored codex-chat-wire codex-env-key-unset secret-perms
 secret-in-git proxy-unreachable proxy-captures-local local-relay-down claude-key-rejected temp-file-left profile-in-use key-orphaned team-drift
-dotenv-shadow model-undeclared claude-gateway-http codex-legacy-profile codex-auth-unsent codex-login-sent url-anthropic-root auth-type-unset usage-stats-on
+dotenv-shadow model-undeclared claude-gateway-http codex-legacy-profile codex-auth-unsent codex-login-sent url-anthropic-root auth-type-unset usage-stats-on facts-older header-missing
 dns-failed connect-refused connect-timeout tls-untrusted tls-failed http-redirect http-html
 auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-found model-mismatch
 rate-limited server-error timeout-headers timeout-stream error-in-200 usage-missing
 stream-empty-choices stream-unterminated stream-buffered stream-not-sse latency-high
 http-error quota-exhausted upstream-overloaded model-no-channel cdn-page answer-empty
 encoding-unasked response-too-large provider-bypass route-info
-key-helper-conflict login-to-gateway key-overridden gateway-down`)
+key-helper-conflict login-to-gateway key-overridden gateway-down
+pi-model-fallback copilot-model-unset profile-not-loaded
+openclaw-model-name`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

@@ -51,6 +51,7 @@ const (
 	URLAnthropicRoot         Code = "url-anthropic-root"
 	AuthTypeUnset            Code = "auth-type-unset"
 	UsageStatsOn             Code = "usage-stats-on"
+	FactsOlder               Code = "facts-older"
 )
 
 // Wire codes: found in what the gateway (or the network) answered.
@@ -87,6 +88,7 @@ const (
 	AnswerEmpty         Code = "answer-empty"
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
+	HeaderMissing       Code = "header-missing"
 )
 
 // String returns the code as it is printed.

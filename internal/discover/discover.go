@@ -149,3 +149,13 @@ func (s *Snapshot) Own(id gateway.ToolID) (Tool, bool) {
 	}
 	return Tool{}, false
 }
+
+// ToolIDs are the ids of the tools resolved, Elsewhere's too, in order
+// (one per instance).
+func (s *Snapshot) ToolIDs() []gateway.ToolID {
+	var ids []gateway.ToolID
+	for _, t := range append(s.Tools, s.Elsewhere...) {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}

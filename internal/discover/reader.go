@@ -1,6 +1,8 @@
 package discover
 
 import (
+	"context"
+
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -103,3 +105,30 @@ type shellReader struct{}
 func (shellReader) ReadFiles(*Snapshot, tool.Tool) {}
 
 func (shellReader) Resolve(s *Snapshot, t tool.Tool) []Tool { return s.resolveShell(t) }
+
+// HelperKeyer is implemented by a tool whose key may come from a command
+// its settings name (Claude Code's apiKeyHelper): HelperKey runs it as
+// the tool does, under ctx's deadline, and returns the key it printed
+// and how the tool sends it. An error says why there is none, in words a
+// finding can carry; a command a file of the project names is refused (a
+// *NotRunError).
+type HelperKeyer interface {
+	HelperKey(ctx context.Context, s *Snapshot, t Tool) (Helped, error)
+}
+
+// Helped is a key a command produced, the header the tool sends it in
+// and the other headers it goes in too.
+type Helped struct {
+	Key     string
+	Auth    gateway.Auth
+	Headers []Header
+}
+
+// NotRunError is a key command keydoctor will not run: a file of the
+// project (a cloned repository's) names it, and a repository may not
+// choose what code runs on this machine.
+type NotRunError struct{ Where string }
+
+func (e *NotRunError) Error() string {
+	return "the key comes from a command a file of the project names (" + e.Where + "): keydoctor runs no command a cloned repository chooses"
+}

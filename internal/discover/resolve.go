@@ -63,6 +63,10 @@ type Tool struct {
 	// Header is the header line Request names when the tool's reader knows
 	// better than Auth (a key sent in two headers, a sign-in's token).
 	Header string
+	// Headers are the extra headers the tool sends with each request
+	// (its reader's: ANTHROPIC_CUSTOM_HEADERS, http_headers), which the
+	// probes send too.
+	Headers []Header
 	// MCP: an MCP server entry of the tool's settings, not its own triple.
 	MCP bool
 	// Route is where the requests really go: the gateway of the triple,

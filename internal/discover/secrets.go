@@ -11,6 +11,11 @@ func (s *Snapshot) register() {
 	for _, ts := range [][]Tool{s.Tools, s.Elsewhere} {
 		for _, t := range ts {
 			s.Env.Secrets.Add(t.Key.Value)
+			for _, h := range t.Headers {
+				if h.Secret() {
+					s.Env.Secrets.Add(h.Value.Value)
+				}
+			}
 		}
 	}
 }
@@ -34,6 +39,11 @@ func (s *Snapshot) Keys() []string {
 		add(t.Key)
 		for _, c := range t.Credentials {
 			add(c)
+		}
+		for _, h := range t.Headers {
+			if h.Secret() {
+				add(h.Value)
+			}
 		}
 	}
 	for _, k := range s.Stored {

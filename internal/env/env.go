@@ -35,6 +35,12 @@ type Env struct {
 	// with setx (new processes only) and the WinINet proxy. nil (a test's
 	// Env, or any system but Windows in effect) reads nothing.
 	Registry func() (winreg.Values, error)
+	// SystemNodeModules are the global node_modules directories the OS
+	// keeps outside the home and any variable (/usr/local/lib/node_modules,
+	// C:\Program Files\nodejs\node_modules): where a tool's version is
+	// looked for last. nil (a test's Env) looks in none, so that no test
+	// sees what the machine has installed.
+	SystemNodeModules []string
 }
 
 // ReadRegistry is what Registry reads, or nothing.
@@ -78,6 +84,23 @@ func OS(goos string) *Env {
 		Stderr:   os.Stderr,
 		GOOS:     goos,
 		Registry: winreg.Read,
+
+		SystemNodeModules: SystemNodeModules(goos),
+	}
+}
+
+// SystemNodeModules are the OS's own global node_modules directories:
+// Node's installers and the package managers of the OS put global
+// packages there (Homebrew's on Apple silicon and on Intel, the
+// nodejs.org installer's, Debian's and Fedora's).
+func SystemNodeModules(goos string) []string {
+	switch goos {
+	case "windows":
+		return []string{`C:\Program Files\nodejs\node_modules`}
+	case "darwin":
+		return []string{"/opt/homebrew/lib/node_modules", "/usr/local/lib/node_modules"}
+	default:
+		return []string{"/usr/local/lib/node_modules", "/usr/lib/node_modules"}
 	}
 }
 

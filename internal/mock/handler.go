@@ -53,7 +53,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if enc := c.compress(); enc != nil {
 		defer enc.finish()
 	}
-	if c.serveCanned(true) {
+	if c.serveHeaderRequired() || c.serveCanned(true) {
 		return
 	}
 	h.serve(c)

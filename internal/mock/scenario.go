@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -116,9 +117,9 @@ var scenarios = []Scenario{
 }
 
 // Scenarios lists every scenario, the healthy one first, then keydoctor's
-// own, then the real gateways' answers.
+// own, then the real gateways' answers and the header-routed ones.
 func Scenarios() []Scenario {
-	return append(append([]Scenario(nil), scenarios...), realScenarios...)
+	return slices.Concat(scenarios, realScenarios, headerScenarios)
 }
 
 // LookupScenario finds a scenario by name ("" is OK).
@@ -128,7 +129,7 @@ func LookupScenario(name string) (Scenario, bool) {
 		name = OK
 	}
 	// Both lists in place, no copy: every request looks its scenario up.
-	for _, list := range [][]Scenario{scenarios, realScenarios} {
+	for _, list := range [][]Scenario{scenarios, realScenarios, headerScenarios} {
 		for _, s := range list {
 			if s.Name == name {
 				return s, true

@@ -19,6 +19,12 @@ func ListModels(ctx context.Context, c *Client, root, key string, auth gateway.A
 	return listModels(ctx, c, Request{Root: root, Key: key, Auth: auth})
 }
 
+// ListModelsHeader is ListModels sending the extra headers the tool
+// sends (a header-routed gateway lists nothing without them).
+func ListModelsHeader(ctx context.Context, c *Client, root, key string, auth gateway.Auth, header http.Header) ([]string, *Result) {
+	return listModels(ctx, c, Request{Root: root, Key: key, Auth: auth, Header: header})
+}
+
 // listModels lists with req's root, key, auth and extra headers.
 func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result) {
 	switch {

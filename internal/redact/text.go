@@ -31,6 +31,12 @@ var (
 	// byte, and most lines hold none).
 	keyPrefixes = []string{"sk-", "pk-", "rk-", "ak-", "sk_", "pk_", "rk_", "gh", "github_pat_", "glpat-", "xox", "AKIA", "AIza"}
 	varName     = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+	// shellRef is a value that is a reference to a variable in a shell's
+	// syntax ($NAME, ${NAME}, $env:NAME), not the key it expands to.
+	shellRef = regexp.MustCompile(`^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|env:[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*)$`)
+	// varRef is a value that only names the variable holding the key in
+	// a tool's own syntax: "${VAR}" (OpenClaw), "{env:VAR}" (OpenCode).
+	varRef = regexp.MustCompile(`^(\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{env:[A-Za-z_][A-Za-z0-9_]*\})$`)
 	// bareLiteral are unquoted values no one would call a secret; a bare
 	// number is one only under a name that counts or limits something
 	// (max_tokens), not under PASSWORD=1234.
@@ -91,6 +97,10 @@ func secretValue(name, v string, bare bool) bool {
 		return false
 	case strings.Contains(strings.ToLower(name), "env") && varName.MatchString(v):
 		return false // a setting such as env_key names the variable that holds the key
+	case shellRef.MatchString(v):
+		return false // the shell expands it when it runs the line
+	case varRef.MatchString(v):
+		return false // a reference to the variable: no key in it
 	case strings.Contains(v, "://"):
 		return false // a URL: RedactURL already hid its credentials
 	}

@@ -23,6 +23,10 @@ func TestMaskSecrets(t *testing.T) {
 		// TOML
 		{`+experimental_bearer_token = "` + oddKey + `"`, `+experimental_bearer_token = "Zq7-****efXY"`},
 		{` env_key = "TAOTOKEN_API_KEY"`, ` env_key = "TAOTOKEN_API_KEY"`},
+		// a reference to the key's variable names no secret; a key starting with $ is one
+		{`+        apiKey: "${TAOTOKEN_API_KEY}",`, `+        apiKey: "${TAOTOKEN_API_KEY}",`},
+		{`"apiKey": "{env:GW_KEY}"`, `"apiKey": "{env:GW_KEY}"`},
+		{`"apiKey": "$` + oddKey + `"`, `"apiKey": "$Zq7****efXY"`},
 		{`http_headers = { "Authorization" = "Bearer ` + oddKey + `" }`, `http_headers = { "Authorization" = "Bear****efXY" }`},
 		{`env = { MY_TOKEN = 'abcdefgh12345678' }`, `env = { MY_TOKEN = 'abcd****5678' }`},
 		// .env
@@ -38,6 +42,8 @@ func TestMaskSecrets(t *testing.T) {
 		{`"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`, `"model": "gpt-4o", "max_tokens": 4096, "requires_openai_auth": true, "OPENAI_API_KEY": null`},
 		{`base_url = "https://taotoken.net/api/v1"`, `base_url = "https://taotoken.net/api/v1"`},
 		{`@@ -1,5 +1,5 @@`, `@@ -1,5 +1,5 @@`},
+		{`+export COPILOT_PROVIDER_API_KEY="${TAOTOKEN_API_KEY}"`, `+export COPILOT_PROVIDER_API_KEY="${TAOTOKEN_API_KEY}"`},
+		{`$env:COPILOT_PROVIDER_API_KEY = $env:TAOTOKEN_API_KEY`, `$env:COPILOT_PROVIDER_API_KEY = $env:TAOTOKEN_API_KEY`},
 	}
 	for _, tt := range tests {
 		if got := MaskSecrets(tt.in); got != tt.want {

@@ -64,11 +64,14 @@ type Wizard struct {
 	// IDs is the gateway's model list once read; ListErr why it was not.
 	IDs     []string
 	ListErr error
+	// Options are the tools' options given as flags (tool.Option), and
+	// the switches the wizard asked for (AskOptions).
+	Options map[string]string
 }
 
 // Run asks every question setup's wizard asks.
 func (w *Wizard) Run(ctx context.Context) error {
-	for _, step := range []func(context.Context) error{w.AskGateway, w.AskKey, w.ReadModels, w.AskModel, w.AskTools} {
+	for _, step := range []func(context.Context) error{w.AskGateway, w.AskKey, w.ReadModels, w.AskModel, w.AskTools, w.AskOptions} {
 		if err := step(ctx); err != nil {
 			return err
 		}

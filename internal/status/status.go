@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // Schema names the JSON document `status --json` prints.
@@ -40,6 +41,22 @@ type Tool struct {
 	// Profile is the stored profile the tool matches (base URL, model,
 	// key), "none" when it matches none; omitted without profiles.
 	Profile string `json:"profile,omitempty"`
+	// Version is the tool's installed version and VersionSource where it
+	// was read (its package.json, or the command run with --version);
+	// omitted when none is found.
+	Version       string `json:"version,omitempty"`
+	VersionSource string `json:"version_source,omitempty"`
+	// Headers are the extra headers the tool sends with each request
+	// (a credential's value masked).
+	Headers []Header `json:"headers,omitempty"`
+}
+
+// Header is one extra header a tool sends, as status prints it.
+type Header struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Source string `json:"source"`
+	Key    string `json:"key,omitempty"` // the key inside the file, or the variable
 }
 
 // Doc is the `status --json` document, keydoctor/status@1: a contract
@@ -69,6 +86,8 @@ type Options struct {
 	// DefaultProfile the one commands fall back to.
 	Profiles       []profile.Resolved
 	DefaultProfile string
+	// Versions are the tools' installed versions (toolversion.ForIDs).
+	Versions toolversion.Versions
 }
 
 // Build is the status of every tool snap found.
@@ -81,6 +100,16 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 		st := Tool{Tool: string(t.ID), Label: t.Label,
 			BaseURL: toValue(e, t.Base, t.Places.Base, false), Key: toValue(e, t.Key, t.Places.Key, true),
 			Model: toValue(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
+		for _, h := range t.Headers {
+			v := h.Value.Value
+			if h.Secret() {
+				v = redact.Mask(v)
+			}
+			st.Headers = append(st.Headers, Header{Name: h.Name, Value: v, Source: h.Value.Source.Display(e), Key: h.Value.Source.Key})
+		}
+		if v, ok := o.Versions[t.ID]; ok {
+			st.Version, st.VersionSource = v.Version, v.Where(e)
+		}
 		if bg := t.Background(); bg.Set() {
 			v := toValue(e, bg, discover.Source{}, false)
 			st.BackgroundModel = &v

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // TextOptions say how to print: Quiet prints the problems only; Width is
@@ -79,6 +80,9 @@ func parts(t Tool) []part {
 	if t.BackgroundModel != nil {
 		ps = append(ps, part{"background model", *t.BackgroundModel})
 	}
+	for _, h := range t.Headers {
+		ps = append(ps, part{"header", Value{Value: h.Name + ": " + h.Value, Source: h.Source, Key: h.Key}})
+	}
 	return ps
 }
 
@@ -88,7 +92,7 @@ func writeWide(w io.Writer, doc Doc) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "TOOL\tPART\tVALUE\tSOURCE")
 	for _, t := range doc.Tools {
-		label := t.Label
+		label := Titled(t.Tool, t.Label, t.Version)
 		if row, ok := routeRow(t); ok {
 			fmt.Fprintf(tw, "%s\t%s\n", label, row)
 			label = ""
@@ -117,7 +121,7 @@ func writeBlocks(w io.Writer, doc Doc, width int) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		line(t.Label)
+		line(Titled(t.Tool, t.Label, t.Version))
 		if t.Route != nil && t.Route.Kind != string(discover.RouteGateway) {
 			line(fmt.Sprintf("  %-9s %s", "route", t.Route.Title))
 			if src := describe(Value{Source: t.Route.Source, Key: t.Route.Key}); src != "" {
@@ -165,4 +169,18 @@ func OrNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// Titled is a tool's label with its version after the tool's title
+// ("Qwen Code 0.24.4", "OpenCode 1.18.33 (provider taotoken)").
+func Titled(id, label, version string) string {
+	if version == "" {
+		return label
+	}
+	if t, ok := tool.Lookup(id); ok {
+		if rest, ok := strings.CutPrefix(label, t.Title); ok {
+			return t.Title + " " + version + rest
+		}
+	}
+	return label + " " + version
 }

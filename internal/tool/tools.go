@@ -55,6 +55,14 @@ type Tool struct {
 	// are the tools installed or used.
 	Binary string
 	Marks  func(e *env.Env, project string) []string
+	// Package is the npm package the tool installs as ("@scope/name"),
+	// whose package.json says which version runs (internal/toolversion);
+	// Extension, for a VS Code extension, its id (publisher.name).
+	Package, Extension string
+	// Observed is the version of the tool its package's facts were
+	// observed with (docs/tools.md): doctor says so when the user runs a
+	// newer one. "" for a program that has no version of its own.
+	Observed string
 	// Headless is how verify runs one turn of it; nil: verify does not.
 	Headless *Headless
 	// Impl is the tool package's implementation of the interfaces the
@@ -94,6 +102,11 @@ type Option struct {
 	// Bool makes the option a switch (a flag without a value): "true"
 	// when given, "" when not.
 	Bool bool
+	// Ask, for a switch that edits a file the user may not want touched
+	// (their shell's profile), is the yes-or-no question setup's wizard
+	// asks for it when its tool is chosen and the flag was not given
+	// ("": none to ask), and the options a yes sets (nil: the switch).
+	Ask func(e *env.Env, p gateway.Profile) (question string, yes map[string]string)
 }
 
 // DotEnvLoad is how a tool loads .env files: Names are the files it looks
@@ -124,8 +137,12 @@ type Syntax string
 const (
 	JSON   Syntax = "json"
 	JSONC  Syntax = "jsonc" // JSON with comments and trailing commas
+	JSON5  Syntax = "json5" // JSON5: also unquoted keys, single quotes, hex numbers
 	TOML   Syntax = "toml"
 	DotEnv Syntax = "dotenv"
+	// ShellProfile is a shell's startup file, of which keydoctor edits
+	// only its own marked block (internal/shellprofile).
+	ShellProfile Syntax = "shell-profile"
 )
 
 // File is one file a tool reads.

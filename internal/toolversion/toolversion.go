@@ -3,7 +3,9 @@
 // the command on PATH (an npm link, a Windows .cmd shim beside its
 // node_modules), else of the package in the global roots of the Node
 // version managers and package managers people install tools with (npm's
-// prefix, nvm, Volta, fnm, pnpm, Bun), per OS.
+// prefix, nvm, Volta, fnm, pnpm, Bun), per OS. Every place it looks comes
+// from the env.Env (its home, its variables, its SystemNodeModules), so a
+// test sees only the layout it made.
 package toolversion
 
 import (
@@ -25,6 +27,9 @@ type Found struct {
 	// Command is the command on PATH it was found behind ("" when it was
 	// found in a global root the PATH does not reach).
 	Command string
+	// Via says how it was found: ViaManifest, ViaExtension, ViaInstall,
+	// ViaCommand.
+	Via string
 }
 
 // Detect finds the version of package pkg that runs as command bin.
@@ -115,7 +120,7 @@ func manifest(dir, pkg string) (Found, bool) {
 	if json.Unmarshal(b, &m) != nil || m.Name != pkg || !plausible(m.Version) {
 		return Found{}, false
 	}
-	return Found{Package: pkg, Version: m.Version, Manifest: path}, true
+	return Found{Package: pkg, Version: m.Version, Manifest: path, Via: ViaManifest}, true
 }
 
 // plausible accepts a semver-like version and nothing a terminal could
@@ -186,17 +191,14 @@ func GlobalRoots(e *env.Env) []string {
 		bun = filepath.Join(e.Home, ".bun")
 	}
 	add(bun, "install", "global", "node_modules")
-	switch e.GOOS {
-	case "windows":
+	if win {
 		add(e.Getenv("APPDATA"), "npm", "node_modules")
-		add(`C:\Program Files\nodejs`, "node_modules")
-	case "darwin":
-		add("/opt/homebrew/lib/node_modules")
-		add("/usr/local/lib/node_modules")
-	default:
+	} else {
 		add(e.Home, ".npm-global", "lib", "node_modules") // npm's docs' EACCES fix
-		add("/usr/local/lib/node_modules")
-		add("/usr/lib/node_modules")
+	}
+	// Last, the OS's own (outside the home: a test's Env has none).
+	for _, dir := range e.SystemNodeModules {
+		add(dir)
 	}
 	return roots
 }

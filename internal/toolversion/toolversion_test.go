@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/env"
@@ -148,10 +149,25 @@ func TestCandidatesPerOS(t *testing.T) {
 	} {
 		e := envFor("/h", tt.vars)
 		e.GOOS = tt.goos
+		e.SystemNodeModules = env.SystemNodeModules(tt.goos)
 		got := Candidates(e, qwen)
 		for _, w := range tt.want {
 			if !slices.Contains(got, w) {
 				t.Errorf("%s: %s not among\n%v", tt.goos, w, got)
+			}
+		}
+	}
+}
+
+func TestCandidatesHermetic(t *testing.T) {
+	// A test's Env (no SystemNodeModules) looks under its home and its
+	// variables only: never the machine's /usr/lib/node_modules.
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		e := envFor("/h", map[string]string{"APPDATA": `C:\Users\kd\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\kd\AppData\Local`})
+		e.GOOS = goos
+		for _, c := range Candidates(e, qwen) {
+			if !strings.HasPrefix(c, filepath.FromSlash("/h")) && !strings.HasPrefix(c, `C:\Users\kd`) {
+				t.Errorf("%s: %s is outside the home and the variables", goos, c)
 			}
 		}
 	}

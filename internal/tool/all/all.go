@@ -12,10 +12,13 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
+	"github.com/keydoctor/keydoctor/internal/tool/copilot"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
+	"github.com/keydoctor/keydoctor/internal/tool/openclaw"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
+	"github.com/keydoctor/keydoctor/internal/tool/pi"
 	"github.com/keydoctor/keydoctor/internal/tool/qwen"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 )
@@ -24,6 +27,9 @@ import (
 var Tools = []tool.Tool{
 	claude.Tool, codex.Tool, cline.Tool, vscode.Tool, qwen.Tool, opencode.Tool,
 	dotenv.Tool, gemini.Tool, openai.Tool, anthropic.Tool,
+	pi.Tool,
+	copilot.Tool,
+	openclaw.Tool,
 }
 
 func init() {

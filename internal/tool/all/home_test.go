@@ -47,8 +47,12 @@ var messy = map[tools.Syntax]struct {
 }{
 	tools.JSON:   {"{\n  \"unrelated\": {\"keep\": [1, 2]},\n  \"zz\": \"x\"\n}\n", []string{`"unrelated": {"keep": [1, 2]}`, `"zz": "x"`}},
 	tools.JSONC:  {"// keep this comment\n{\n  \"unrelated\": {\"keep\": [1, 2]}, // and this one\n}\n", []string{"// keep this comment", `"unrelated": {"keep": [1, 2]}, // and this one`}},
+	tools.JSON5:  {"// keep this comment\n{\n  unrelated: {keep: [1, 2,], 'q': 0x1F}, // and this one\n}\n", []string{"// keep this comment", "unrelated: {keep: [1, 2,], 'q': 0x1F}, // and this one"}},
 	tools.TOML:   {"# keep this comment\n[unrelated]\nkeep = [1, 2] # and this one\n", []string{"# keep this comment", "[unrelated]\nkeep = [1, 2] # and this one"}},
 	tools.DotEnv: {"# keep this comment\nUNRELATED=1\n", []string{"# keep this comment", "UNRELATED=1"}},
+
+	// A shell's profile, of which setup edits only its own block.
+	tools.ShellProfile: {"# keep this comment\nalias ll='ls -l' # and this\n", []string{"# keep this comment\nalias ll='ls -l' # and this\n"}},
 }
 
 // newHome makes the tool's directories (as if it were installed) and, when
@@ -94,7 +98,7 @@ func (h *home) files() []tools.File {
 }
 
 func (h *home) options(p gateway.Profile) writers.Options {
-	return writers.Options{Env: h.e, Profile: p, Project: h.project, ToolOptions: map[string]string{"mcp-command": "node gateway-mcp.js"}}
+	return writers.Options{Env: h.e, Profile: p, Project: h.project, ToolOptions: map[string]string{"mcp-command": "node gateway-mcp.js", "shell-profile": "true", "copilot-key": "file"}}
 }
 
 // fileHolds reports whether a file under dir contains s.

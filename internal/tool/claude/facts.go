@@ -27,6 +27,10 @@ const (
 	// ANTHROPIC_MODEL beats; KeyHelper names a command printing the key.
 	ModelKey  = "model"
 	KeyHelper = "apiKeyHelper"
+	// CustomHeaders holds extra headers Claude Code sends with each
+	// request, "Name: value" one a line (its settings' env or the shell,
+	// like every variable it reads).
+	CustomHeaders = "ANTHROPIC_CUSTOM_HEADERS"
 	// PrimaryKey is where `claude login` keeps a Console API key in
 	// the state file; Rejected lists the last 20 characters of keys
 	// the user refused at its prompt: such a key is silently not used.
@@ -199,3 +203,7 @@ func GatewayRefuses(base string) bool {
 
 // HomeVar moves the tool's directory (Dir).
 const HomeVar = "CLAUDE_CONFIG_DIR"
+
+// Observed is the Claude Code version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "2.1.197"

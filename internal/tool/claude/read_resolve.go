@@ -45,6 +45,7 @@ func claudeTool(s *discover.Snapshot) discover.Tool {
 		t.Base = discover.DefaultValue(anthropic.DefaultBase)
 	}
 	claudeKey(s, &t)
+	t.Headers = discover.HeaderLines(Var(s, CustomHeaders))
 	t.Model, t.ModelAlias = claudeModel(s)
 	t.BackgroundModel = claudeBackgroundModel(s)
 	t.BackgroundBuiltin = discover.DefaultValue(DefaultBackgroundModel)

@@ -31,8 +31,9 @@ var Tool = tool.Tool{
 			{Role: "state", Path: StateFile(e), Syntax: tool.JSON},
 		}
 	},
-	Binary: "claude",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	Binary:  "claude",
+	Package: "@anthropic-ai/claude-code", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	Headless: &tool.Headless{Redirect: tool.RedirectSettings,
 		Args: []string{"--settings", "{settings}", "-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"}},
 }

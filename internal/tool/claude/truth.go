@@ -2,15 +2,16 @@ package claude
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "2.1.197"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed
 // Claude Code (docs/tools.md, "Claude Code").
 func (impl) Truths() truth.Suite {
 	user := "~/.claude/settings.json"
 	return truth.Suite{
-		Package: "@anthropic-ai/claude-code",
+		Package: Tool.Package,
 		Command: []string{"-p", "{prompt}", "--tools", "", "--strict-mcp-config", "--no-session-persistence"},
 		Env:     map[string]string{"DISABLE_AUTOUPDATER": "1", "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1"},
 		Cases: []truth.Case{

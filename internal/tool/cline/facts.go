@@ -79,3 +79,7 @@ var MCPEnv = tool.Vars{BaseURL: "BASE_URL", Key: "API_KEY", Model: "MODEL"}
 
 // HomeVar moves the tool's directory (Dir).
 const HomeVar = "CLINE_DIR"
+
+// Observed is the Cline CLI version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "3.0.65"

@@ -25,8 +25,9 @@ var Tool = tool.Tool{
 			{Role: "mcp", Path: CLIMCP(e), Syntax: tool.JSON},
 		}
 	},
-	Binary: "cline",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	Binary:  "cline",
+	Package: "cline", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	Headless: &tool.Headless{Redirect: tool.RedirectDataCopy,
 		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
 }

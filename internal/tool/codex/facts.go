@@ -96,3 +96,7 @@ func BaseOverride(id string) string {
 
 // HomeVar moves the tool's directory (Home).
 const HomeVar = "CODEX_HOME"
+
+// Observed is the Codex CLI version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "0.171.0"

@@ -2,6 +2,8 @@ package codex
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -118,6 +120,7 @@ const LoginKeyName = "ChatGPT sign-in (auth.json tokens)"
 // codexCustom resolves a [model_providers.ID] table: the credential Codex
 // sends (Sends) and the header it goes in.
 func codexCustom(s *discover.Snapshot, t *discover.Tool, p *Provider) {
+	defer func() { t.Headers = codexSent(s, p) }()
 	c := StateOf(s)
 	t.Base, t.Auth = p.BaseURL, gateway.AuthBearer
 	switch {
@@ -171,6 +174,28 @@ func codexHeader(s *discover.Snapshot, t *discover.Tool, p *Provider, name strin
 	}
 	v := s.Shell(ref.Value)
 	return v, ref.Value, v.Set()
+}
+
+// codexSent are the provider's other headers Codex sends with each
+// request: http_headers as written, env_http_headers with their
+// variable's value when it is set (an unset one sends nothing), by name;
+// Authorization and x-api-key are the key's, which codexCustom placed.
+func codexSent(s *discover.Snapshot, p *Provider) []discover.Header {
+	var out []discover.Header
+	for _, name := range slices.Sorted(maps.Keys(p.Headers)) {
+		if name != "authorization" && name != "x-api-key" {
+			out = append(out, discover.Header{Name: name, Value: p.Headers[name]})
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.EnvHeaders)) {
+		if _, written := p.Headers[name]; written || name == "authorization" || name == "x-api-key" {
+			continue
+		}
+		if v := s.Shell(p.EnvHeaders[name].Value); v.Set() {
+			out = append(out, discover.Header{Name: name, Value: v})
+		}
+	}
+	return out
 }
 
 // cutFold is strings.CutPrefix ignoring case.

@@ -26,8 +26,9 @@ var Tool = tool.Tool{
 			{Role: "auth", Path: Auth(e), Syntax: tool.JSON},
 		}
 	},
-	Binary: "codex",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Home(e)} },
+	Binary:  "codex",
+	Package: "@openai/codex", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{Home(e)} },
 	Headless: &tool.Headless{Redirect: tool.RedirectOverride,
 		Args: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only",
 			"--color", "never", "--cd", "{dir}", "-c", "{override}", "{prompt}"}},

@@ -2,8 +2,9 @@ package codex
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "0.171.0"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed Codex
 // (docs/tools.md, "Codex CLI").
@@ -16,7 +17,7 @@ base_url = "{root}/v1"
 wire_api = "responses"
 `
 	return truth.Suite{
-		Package: "@openai/codex",
+		Package: Tool.Package,
 		Command: []string{"exec", "--skip-git-repo-check", "--ephemeral", "--sandbox", "read-only", "--color", "never", "{prompt}"},
 		Cases: []truth.Case{
 			{Fact: "a provider's env_key variable goes as Bearer to {base_url}/responses", Seen: factsSeen,

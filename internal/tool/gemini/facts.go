@@ -93,3 +93,7 @@ func OtherSettings(e *env.Env, project string) []string {
 	}
 	return []string{filepath.Join(project, ".gemini", "settings.json"), system, defaults}
 }
+
+// Observed is the Gemini CLI version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "0.61.0"

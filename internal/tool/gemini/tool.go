@@ -31,8 +31,9 @@ var Tool = tool.Tool{
 			{Role: "project-gemini-env", Path: ProjectEnv(project), Syntax: tool.DotEnv},
 		}
 	},
-	Binary: "gemini",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	Binary:  "gemini",
+	Package: "@google/gemini-cli", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// The first .env found walking up is the only one read; ~/.gemini/.env
 	// is where setup writes the triple.
 	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},

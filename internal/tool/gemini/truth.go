@@ -2,15 +2,16 @@ package gemini
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "0.61.0"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed
 // Gemini CLI (docs/tools.md, "Gemini CLI").
 func (impl) Truths() truth.Suite {
 	const triple = "GOOGLE_GEMINI_BASE_URL={root}\nGEMINI_API_KEY={key}\n"
 	return truth.Suite{
-		Package: "@google/gemini-cli",
+		Package: Tool.Package,
 		Command: []string{"-p", "{prompt}", "--output-format", "text"},
 		Models:  []string{"gemini-2.5-flash", "gemini-2.5-pro"},
 		Files: map[string]string{"~/.gemini/settings.json": `{"privacy": {"usageStatisticsEnabled": false},

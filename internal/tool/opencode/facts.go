@@ -74,3 +74,7 @@ func ProjectFiles(project string) []string {
 	}
 	return out
 }
+
+// Observed is the OpenCode version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "1.18.33"

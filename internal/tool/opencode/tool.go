@@ -36,8 +36,9 @@ var Tool = tool.Tool{
 		}
 		return append(fs, tool.File{Role: "auth", Path: Auth(e), Syntax: tool.JSON})
 	},
-	Binary: "opencode",
-	Marks:  func(e *env.Env, _ string) []string { return []string{filepath.Dir(Config(e))} },
+	Binary:  "opencode",
+	Package: "opencode-ai", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{filepath.Dir(Config(e))} },
 	// OPENCODE_CONFIG_CONTENT beats every config file and is merged into
 	// them: it carries only the provider's baseURL ({content}).
 	Headless: &tool.Headless{Redirect: tool.RedirectContent, BaseEnv: ContentVar,

@@ -2,8 +2,9 @@ package opencode
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "1.18.33"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed
 // OpenCode (docs/tools.md, "OpenCode").
@@ -20,7 +21,7 @@ func (impl) Truths() truth.Suite {
 	}
 	global := "~/.config/opencode/opencode.json"
 	return truth.Suite{
-		Package: "opencode-ai",
+		Package: Tool.Package,
 		Command: []string{"run", "{prompt}"},
 		Cases: []truth.Case{
 			{Fact: "a provider's options.apiKey goes as Bearer to {baseURL}/chat/completions, model is ID/MODEL", Seen: factsSeen,

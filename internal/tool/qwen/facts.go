@@ -33,3 +33,7 @@ func Dir(e *env.Env) string { return filepath.Join(e.Home, ".qwen") }
 
 // Settings is Qwen Code's user settings file.
 func Settings(e *env.Env) string { return filepath.Join(Dir(e), "settings.json") }
+
+// Observed is the Qwen Code version these facts were observed with
+// (docs/tools.md, "Installed versions").
+const Observed = "0.15.10"

@@ -35,8 +35,9 @@ var Tool = tool.Tool{
 		},
 		Providers: &tool.Providers{File: "settings", List: Providers, ID: "id", Base: "baseUrl", EnvKey: "envKey"},
 	},
-	Binary: "qwen",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	Binary:  "qwen",
+	Package: "@qwen-code/qwen-code", Observed: Observed,
+	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// --openai-base-url beats settings.json; the key and model stay the
 	// user's (docs/tools.md, "Qwen Code").
 	// The model's modelProviders entry beats that flag: verify then also

@@ -2,8 +2,9 @@ package qwen
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with.
-const factsSeen = "0.15.10"
+// factsSeen is the version this package's facts were observed with
+// (facts.go).
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed Qwen
 // Code (docs/tools.md, "Qwen Code").
@@ -14,7 +15,7 @@ func (impl) Truths() truth.Suite {
   "model": {"name": "gpt-4o"}` + extra + `}`
 	}
 	return truth.Suite{
-		Package: "@qwen-code/qwen-code",
+		Package: Tool.Package,
 		Command: []string{"-p", "{prompt}"},
 		Cases: []truth.Case{
 			{Fact: "settings.json security.auth: the apiKey goes as Bearer to {baseUrl}/chat/completions, model.name is the model", Seen: factsSeen,

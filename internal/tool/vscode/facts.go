@@ -46,9 +46,14 @@ func Editors(e *env.Env) []Editor {
 // VSCodeSettings is an editor's settings.json (JSON with comments).
 func (ed Editor) VSCodeSettings() string { return filepath.Join(ed.Dir, "settings.json") }
 
+// Extension is the Cline extension's id (publisher.name): its storage
+// directory's name, and <extensions>/<id>-<version>/ where VS Code keeps
+// it installed.
+const Extension = "saoudrizwan.claude-dev"
+
 // ClineStorage is the Cline extension's storage in this editor.
 func (ed Editor) ClineStorage() string {
-	return filepath.Join(ed.Dir, "globalStorage", "saoudrizwan.claude-dev")
+	return filepath.Join(ed.Dir, "globalStorage", Extension)
 }
 
 // ClineMCP is the Cline extension's MCP settings file in this editor.

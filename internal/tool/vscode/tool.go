@@ -23,6 +23,8 @@ var Tool = tool.Tool{
 	MCPOnly: true,
 	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
+	// Its facts come from the extension's files, with no version noted.
+	Extension: Extension,
 	Files: func(e *env.Env, _ string) []tool.File {
 		var out []tool.File
 		for _, ed := range Editors(e) {
