@@ -77,6 +77,8 @@ func fakeTool(tool string, args []string) int {
 		err = fakePi(args)
 	case "openclaw":
 		err = fakeOpenClaw(args)
+	case "kilo":
+		err = fakeKilo(args)
 	default:
 		err = fmt.Errorf("unknown fake tool %q", tool)
 	}

@@ -28,9 +28,10 @@ var toolEntries = []Entry{
 		Symptoms: []string{"no auth type is selected", "works outside the project", "only inside the project", "project .env"},
 		Explains: []Code{EnvMissing, AuthInvalid},
 	},
-	{Code: ModelUndeclared, Class: Config, Rung: CondValues, Severity: Error, FixRank: 46, Title: "OpenCode's model is not declared under its provider",
+	{Code: ModelUndeclared, Class: Config, Rung: CondValues, Severity: Error, FixRank: 46, Title: "OpenCode's or Kilo Code's model is not declared under its provider",
 		Causes: []string{
 			"OpenCode's \"model\": \"ID/MODEL\" names a model its provider's models map does not list: it fails before any request with an opaque UnknownError (the cause shows only with --print-logs)",
+			"Kilo Code, OpenCode's fork, reads the same provider map and stops the same way, with \"Model not found: ID/MODEL\"",
 		},
 		Fix:      "[add \"{value}\": \\{\\} to {key} in {file}[, or run '{command}']][!value declare the model under the provider's models, e.g. an empty entry provider.taotoken.models.gpt-4o in ~/.config/opencode/opencode.json (`keydoctor setup --tools opencode` writes it)]",
 		Symptoms: []string{"unknownerror", "unexpected server error. check server logs", "providermodelnotfounderror", "model not found: "},

@@ -17,6 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/procgroup"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/toolversion"
@@ -203,6 +204,7 @@ func run(ctx context.Context, bin string, args []string, dir string, environ []s
 	var out tail
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = 3 * time.Second
+	procgroup.Own(cmd) // a node wrapper's real binary ends with it
 	if err := cmd.Start(); err != nil {
 		return "", err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/procgroup"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -110,6 +111,7 @@ func runTool(ctx context.Context, bin string, inv Invocation, e *env.Env) (strin
 	out := &tailBuffer{max: 4096}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = 3 * time.Second // a tool whose children keep its pipes open
+	procgroup.Own(cmd)
 	err := cmd.Run()
 	return out.String(), err
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool/copilot"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 	"github.com/keydoctor/keydoctor/internal/tool/gemini"
+	"github.com/keydoctor/keydoctor/internal/tool/kilo"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/tool/openclaw"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
@@ -30,6 +31,7 @@ var Tools = []tool.Tool{
 	pi.Tool,
 	copilot.Tool,
 	openclaw.Tool,
+	kilo.Tool,
 }
 
 func init() {

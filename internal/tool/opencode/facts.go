@@ -1,10 +1,10 @@
 package opencode
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/providerjson"
 )
 
 // OpenCode (docs/tools.md, "OpenCode"): a provider in the JSONC config
@@ -15,20 +15,9 @@ import (
 // top, and the key in auth.json or as "{env:VAR}" in options.apiKey. A
 // model not declared under the provider's models fails with an opaque
 // UnknownError before any request.
+// The keys are the format's (internal/providerjson); these are OpenCode's
+// own names.
 const (
-	ProviderKey = "provider"
-	NPM         = "npm"
-	Compat      = "@ai-sdk/openai-compatible"
-	Name        = "name"
-	Options     = "options"
-	BaseURL     = "baseURL"
-	APIKey      = "apiKey"
-	Models      = "models"
-	Model       = "model" // top level: "ID/MODEL"
-	// auth.json: {"ID": {"type": "api", "key": "…"}}.
-	AuthType = "type"
-	AuthAPI  = "api"
-	AuthKey  = "key"
 	// Variables that move the config.
 	ConfigVar  = "OPENCODE_CONFIG"
 	ContentVar = "OPENCODE_CONFIG_CONTENT"
@@ -56,23 +45,7 @@ func Auth(e *env.Env) string {
 // one) down to project. The project's own opencode.json is always listed,
 // as the place a project config would be; the others only when they exist.
 func ProjectFiles(project string) []string {
-	var dirs []string
-	for d := filepath.Clean(project); ; d = filepath.Dir(d) {
-		dirs = append(dirs, d)
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
-			break
-		}
-	}
-	var out []string
-	for i := len(dirs) - 1; i >= 0; i-- {
-		for _, name := range []string{"opencode.json", "opencode.jsonc"} {
-			p := filepath.Join(dirs[i], name)
-			if st, err := os.Stat(p); (err == nil && st.Mode().IsRegular()) || (i == 0 && name == "opencode.json") {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
+	return providerjson.ProjectFiles(project, []string{"opencode.json", "opencode.jsonc"}, "opencode.json")
 }
 
 // Observed is the OpenCode version these facts were observed with
