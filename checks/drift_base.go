@@ -19,6 +19,9 @@ import (
 // family, the same root; a root is never carried from one family to
 // another (that fix gave a Chat tool …/anthropic/v1, a 404).
 func (c driftCheck) compareBases(e *env.Env, items []driftItem, ref reference) []doctor.Finding {
+	if refs := c.rootRefs(ref); refs != nil {
+		return c.compareRoots(e, items, refs)
+	}
 	if !ref.ok && len(items) < 2 {
 		return nil
 	}
@@ -94,15 +97,7 @@ func baseDrift(e *env.Env, it driftItem, uses, but, want string) doctor.Finding 
 
 // apiFamily groups the protocols served under one root: chat completions
 // and Responses are both OpenAI's API.
-func apiFamily(p gateway.Protocol) string {
-	switch p {
-	case gateway.Messages:
-		return "Anthropic"
-	case gateway.Gemini:
-		return "Gemini"
-	}
-	return "OpenAI"
-}
+func apiFamily(p gateway.Protocol) string { return p.Family().Title() }
 
 // gatewayHost is the scheme and host (with port) of a root.
 func gatewayHost(root string) string {

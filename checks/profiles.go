@@ -92,12 +92,12 @@ func (c profilesCheck) drift(e *env.Env, t discover.Tool) []doctor.Finding {
 		return nil
 	}
 	d := drifts{e: e, t: t, team: e.Tilde(tm.Path), keyEnv: tm.KeyEnv}
-	want := profile.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}
+	want := profile.Profile{Preset: tm.Preset, BaseURL: tm.BaseURL, Roots: tm.Roots}
 	root := t.Base.Value
 	if n, err := gateway.Normalize(root); err == nil {
 		root = n.Root
 	}
-	if r := want.Root(); r != "" && root != r {
+	if r := want.RootOf(t.Rule.Protocol.Family()); r != "" && root != r { // like with like: a Messages tool at the team's Anthropic root
 		d.add("the base URL", t.Base.Value, r, t.Base, r)
 	}
 	if tm.Model != "" && t.Model.Value != tm.Model {

@@ -34,7 +34,7 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		parsed, notes := t.Rule.Diagnose(t.Base.Value)
-		if f, ok := ownURL(e, t, c.profile.BaseURL); ok {
+		if f, ok := ownURL(e, t, c.profile.RootFor(t.Rule)); ok {
 			out = append(out, f)
 			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLInsecure })
 			if len(notes) == 0 {
@@ -42,7 +42,11 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			}
 		}
 		if host, ok := anthropicRoot(t, parsed.Root); ok {
-			out = append(out, anthropicRootFinding(e, t, host))
+			fix := host
+			if r := c.profile.RootFor(t.Rule); r != "" && gateway.SameGateway(r, host) {
+				fix = r // the profile knows this vendor's root of the tool's API (…/api/paas/v4)
+			}
+			out = append(out, anthropicRootFinding(e, t, host, fix))
 			// /v1 would not help
 			notes = slices.DeleteFunc(notes, func(n gateway.Note) bool { return n.Code == catalog.URLMissingVersion })
 			if len(notes) == 0 {
@@ -81,7 +85,7 @@ func ownURL(e *env.Env, t discover.Tool, profileBase string) (doctor.Finding, bo
 func (c urlCheck) want(t discover.Tool, p gateway.Parsed, code catalog.Code) string {
 	root := p.Root
 	if code == catalog.URLInvalid || root == "" {
-		root = c.profile.BaseURL
+		root = c.profile.RootFor(t.Rule)
 		if root == "" {
 			return "<gateway base URL, e.g. " + t.Rule.Base("https://taotoken.net/api") + ">"
 		}
@@ -106,9 +110,9 @@ func anthropicRoot(t discover.Tool, root string) (string, bool) {
 	return u.Scheme + "://" + u.Host, true
 }
 
-func anthropicRootFinding(e *env.Env, t discover.Tool, host string) doctor.Finding {
+func anthropicRootFinding(e *env.Env, t discover.Tool, host, fix string) doctor.Finding {
 	msg := fmt.Sprintf("%s: base URL %q (from %s) is the Anthropic API root of %s, but this provider speaks OpenAI's API: it will request %s, which such vendors do not serve",
 		t.Label, t.Base.Value, where(e, t.Base), host, t.Rule.WillRequest(t.Base.Value))
-	s := catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base), Value: t.Rule.Base(host), Was: t.Base.Value}
+	s := catalog.Slots{Tool: t.Label, Key: t.Base.Source.Key, File: src(e, t.Base), Value: t.Rule.Base(fix), Was: t.Base.Value}
 	return finding(t, catalog.URLAnthropicRoot, doctor.Warning, msg, catalog.Render(catalog.URLAnthropicRoot, s), src(e, t.Base))
 }

@@ -18,11 +18,18 @@ var FS embed.FS
 
 // Preset is one gateway preset.
 type Preset struct {
-	Name         string `yaml:"name"`
-	Title        string `yaml:"title"`
-	BaseURL      string `yaml:"base_url"`
-	Vars         Vars   `yaml:"vars"`
-	DefaultModel string `yaml:"default_model"`
+	Name    string `yaml:"name"`
+	Title   string `yaml:"title"`
+	BaseURL string `yaml:"base_url"`
+	// Roots are the roots of the API families (anthropic, openai,
+	// gemini) the vendor serves under their own root; a family not named
+	// is served at BaseURL.
+	Roots        map[string]string `yaml:"roots"`
+	Vars         Vars              `yaml:"vars"`
+	DefaultModel string            `yaml:"default_model"`
+	// Docs are the vendor's pages the roots and variables come from
+	// (docs/tools.md, "Vendor presets").
+	Docs []string `yaml:"docs"`
 }
 
 // Vars are the environment variable names that carry a preset's triple.

@@ -25,7 +25,7 @@ func (j JSONKeys) PlanFiles(o Options, t tool.Tool) ([]*Change, error) {
 	}
 	p := o.Profile
 	envAuth := k.Providers != nil && j.EnvAuth
-	values := []tool.Fixed{{Place: k.Base, Value: t.Base(p.BaseURL)}, {Place: k.Model, Value: p.Model}}
+	values := []tool.Fixed{{Place: k.Base, Value: t.BaseFor(p)}, {Place: k.Model, Value: p.Model}}
 	if !envAuth {
 		values = append(values, tool.Fixed{Place: k.Key, Value: p.Key})
 	}

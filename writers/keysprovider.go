@@ -20,7 +20,7 @@ func planProvider(c *Change, doc *JSONDoc, t tool.Tool, o Options, envAuth bool)
 	pr := k.Providers
 	list := strings.Split(pr.List, ".")
 	at, exists := providerEntry(doc, list, pr.ID, p.Model)
-	base := t.Base(p.BaseURL)
+	base := t.BaseFor(p)
 	if !envAuth {
 		if !exists {
 			return nil

@@ -90,7 +90,7 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	if kp := gateway.CheckKey(p.Key); kp != nil {
 		return pingTarget{}, failf(pingFix(kp.Code, p, "", nil), "%s: %s (in %s)", kp.Code, kp.Reason, p.KeySource())
 	}
-	req := probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: authFor(proto), Model: p.Model, Stream: o.Stream}
+	req := probe.Request{Protocol: proto, Root: p.RootOf(proto.Family()), Key: p.Key, Auth: authFor(proto), Model: p.Model, Stream: o.Stream}
 	return pingTarget{profile: p, req: req}, nil
 }
 

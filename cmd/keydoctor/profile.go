@@ -16,6 +16,7 @@ import (
 type profileEdit struct {
 	preset, baseURL, model, backgroundModel, keyEnv string
 	keyStdin                                        bool
+	roots                                           rootFlags
 	// key is the key the terminal questions were answered with (never a
 	// flag value).
 	key string
@@ -25,6 +26,7 @@ func (f *profileEdit) add(c *cobra.Command) {
 	fs := c.Flags()
 	fs.StringVar(&f.preset, "preset", "", "gateway preset (taotoken, custom)")
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
+	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
 	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for Claude Code")
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the key")
@@ -112,7 +114,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		}
 	}
 	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, p, note, err := profile.Change(e, name, profile.Edit{Preset: f.preset, BaseURL: f.baseURL, Model: f.model,
+		st, p, note, err := profile.Change(e, name, profile.Edit{Preset: f.preset, BaseURL: f.baseURL, Roots: f.roots.values(), Model: f.model,
 			BackgroundModel: f.backgroundModel, KeyEnv: f.keyEnv, Key: key}, create)
 		if note != "" {
 			fmt.Fprintf(c.ErrOrStderr(), "keydoctor: note: %s\n", note)
@@ -121,7 +123,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 			return err
 		}
 		verb := map[bool]string{true: "added", false: "updated"}[create]
-		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root(), dash(p.Model), st.KeyWhere(e, p))
+		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root()+profile.RootsText(p.Roots), dash(p.Model), st.KeyWhere(e, p))
 		return nil
 	})
 }

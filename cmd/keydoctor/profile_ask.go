@@ -22,7 +22,7 @@ import (
 // empty reports whether no flag gave anything: on a terminal, profile add
 // then asks.
 func (f *profileEdit) empty() bool {
-	return f.preset == "" && f.baseURL == "" && f.model == "" && f.backgroundModel == "" && f.keyEnv == "" && !f.keyStdin
+	return f.preset == "" && f.baseURL == "" && len(f.roots.values()) == 0 && f.model == "" && f.backgroundModel == "" && f.keyEnv == "" && !f.keyStdin
 }
 
 // askOptions are the setup wizard's options for the questions profile add

@@ -22,6 +22,7 @@ import (
 type profileFlags struct {
 	preset, baseURL, model, backgroundModel, keyEnv, configFile string
 	keyStdin                                                    bool
+	roots                                                       rootFlags
 	command                                                     string // for hints
 	// profile is --profile NAME: the stored profile to fall back to
 	// (setup: also the name it saves under, which need not exist yet).
@@ -33,6 +34,7 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	f.command = fs.Name() // cobra names a command's flag set after it
 	fs.StringVar(&f.preset, "preset", "", "gateway preset (taotoken, custom); default taotoken")
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
+	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
 	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for Claude Code")
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
@@ -50,7 +52,7 @@ func (f *profileFlags) load(e *env.Env) (gateway.Profile, error) { return f.load
 func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 	r := &f.Resolver
 	r.Options = profile.LoadOptions{
-		Preset: f.preset, BaseURL: f.baseURL, Model: f.model, BackgroundModel: f.backgroundModel,
+		Preset: f.preset, BaseURL: f.baseURL, Roots: f.roots.values(), Model: f.model, BackgroundModel: f.backgroundModel,
 		KeyEnv: f.keyEnv, ConfigFile: f.configFile, Command: f.command,
 	}
 	r.Profile, r.StdinKey = f.profile, nil

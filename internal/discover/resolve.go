@@ -106,8 +106,10 @@ func (s *Snapshot) Families() []Family {
 	// Every preset's names too, not only the profile's: a .env (or an MCP
 	// server's env) of TAOTOKEN_* is configured whatever the default
 	// profile's preset is, and no check may depend on that (issue 30).
+	seen := map[string]bool{s.Vars.BaseURL: true}
 	for _, pr := range templates.Presets() {
-		if v := pr.Vars; v.BaseURL != "" && v.BaseURL != s.Vars.BaseURL {
+		if v := pr.Vars; v.BaseURL != "" && !seen[v.BaseURL] { // kimi and kimi-cn share MOONSHOT_*
+			seen[v.BaseURL] = true
 			out = append(out, Family{ID: pid, Base: v.BaseURL, Key: v.APIKey, Model: v.Model})
 		}
 	}

@@ -22,8 +22,12 @@ const (
 // Profile is the triple keydoctor writes and checks, with where each part
 // came from. BaseURL is always the normalised gateway root.
 type Profile struct {
-	Preset          string
-	BaseURL         string
+	Preset  string
+	BaseURL string
+	// Roots are the gateway roots of the API families the vendor serves
+	// under their own root (normalised like BaseURL); a family not in it
+	// is served at BaseURL. Read it through RootFor / Tool.BaseFor.
+	Roots           map[Family]string
 	Key             string
 	Model           string
 	BackgroundModel string
@@ -54,11 +58,14 @@ type Public struct {
 	Model           string `json:"model"`
 	BackgroundModel string `json:"background_model,omitempty"`
 	Key             string `json:"key"`
+	// Roots are the per-family roots (anthropic, openai, gemini) when the
+	// profile has any.
+	Roots map[string]string `json:"roots,omitempty"`
 }
 
 // Public returns the printable view.
 func (p Profile) Public() Public {
-	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key)}
+	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key), Roots: RootStrings(p.Roots)}
 }
 
 // Name names this gateway where a tool's file needs an id (a provider

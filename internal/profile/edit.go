@@ -16,6 +16,8 @@ import (
 type Edit struct {
 	Preset, BaseURL, Model, BackgroundModel, KeyEnv string
 	Key                                             string
+	// Roots are --anthropic-base-url and the like: a family's own root.
+	Roots map[gateway.Family]string
 }
 
 // Change adds (create) or changes profile name in the store and saves
@@ -79,6 +81,20 @@ func (f Edit) Apply(p *Profile, create bool) error {
 	}
 	if create && p.Preset == "" {
 		p.Preset = templates.DefaultPreset
+	}
+	for _, fam := range gateway.Families {
+		raw := f.Roots[fam]
+		if raw == "" {
+			continue
+		}
+		n, err := gateway.Normalize(raw)
+		if err != nil {
+			return &gateway.UsageError{Msg: fmt.Sprintf("%s: %v", RootFlags[fam], err), Hint: "pass the " + fam.Title() + " API root, e.g. " + RootFlags[fam] + " https://api.deepseek.com/anthropic"}
+		}
+		if p.Roots == nil {
+			p.Roots = map[string]string{}
+		}
+		p.Roots[string(fam)] = n.Root
 	}
 	if f.KeyEnv != "" {
 		if !ValidVarName(f.KeyEnv) {

@@ -41,7 +41,7 @@ func TestEditApply(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || p != tc.want {
+			if err != nil || !p.Equal(tc.want) {
 				t.Fatalf("Apply = %+v, %v; want %+v", p, err, tc.want)
 			}
 		})

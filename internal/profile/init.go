@@ -63,7 +63,7 @@ func WriteTeamFrom(e *env.Env, dir, name string, tools []string) (path, used str
 // teamOf is the team file for a profile: its gateway (preset, and the
 // base URL unless it is the preset's), models, tools and key variable.
 func teamOf(sp Profile, given, using []string) *Team {
-	t := &Team{Preset: sp.PresetName(), BaseURL: sp.BaseURL, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
+	t := &Team{Preset: sp.PresetName(), BaseURL: sp.BaseURL, Roots: sp.Roots, Model: sp.Model, BackgroundModel: sp.BackgroundModel, KeyEnv: sp.KeyEnv, Tools: given}
 	if t.Tools == nil {
 		t.Tools = using
 	}

@@ -27,9 +27,12 @@ type LoadOptions struct {
 	BaseURL         string
 	Model           string
 	BackgroundModel string
-	KeyEnv          string    // --key-env NAME
-	KeyStdin        io.Reader // --key-stdin
-	ConfigFile      string    // default $XDG_CONFIG_HOME/keydoctor/config.yaml
+	// Roots are --anthropic-base-url, --openai-base-url and
+	// --gemini-base-url: a family's own root, as pasted.
+	Roots      map[gateway.Family]string
+	KeyEnv     string    // --key-env NAME
+	KeyStdin   io.Reader // --key-stdin
+	ConfigFile string    // default $XDG_CONFIG_HOME/keydoctor/config.yaml
 	// Command names the command for hints ("setup"): an empty --key-stdin
 	// is told how to pipe the key into it.
 	Command string
@@ -50,6 +53,8 @@ type Layer struct {
 	Source                                          string // "profile work", "keydoctor.yaml"
 	Preset, BaseURL, Model, BackgroundModel, KeyEnv string
 	Key                                             string
+	// Roots are the layer's per-family roots (roots: in YAML).
+	Roots map[string]string
 }
 
 func (l *Layer) get(f gateway.Field) string {
@@ -96,6 +101,9 @@ func Load(e *env.Env, o LoadOptions) (gateway.Profile, error) {
 	}
 	p.VarBaseURL, p.VarKey, p.VarModel = preset.Vars.BaseURL, preset.Vars.APIKey, preset.Vars.Model
 	if err := r.baseURL(o.BaseURL, preset); err != nil {
+		return gateway.Profile{}, err
+	}
+	if err := r.roots(o.Roots, preset); err != nil {
 		return gateway.Profile{}, err
 	}
 	p.Model = r.pick(gateway.FieldModel, o.Model, "--model", "KEYDOCTOR_MODEL", preset.Vars.Model)

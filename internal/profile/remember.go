@@ -28,11 +28,11 @@ func Remember(e *env.Env, p gateway.Profile, name, used string, note func(string
 		}
 	}
 	old, existed := st.Get(name)
-	sp := Profile{Name: name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel}
+	sp := Profile{Name: name, Preset: p.Preset, BaseURL: p.BaseURL, Roots: gateway.RootStrings(p.Roots), Model: p.Model, BackgroundModel: p.BackgroundModel}
 	if err := keepKey(st, &sp, old, p, note); err != nil {
 		return "", err
 	}
-	if existed && sp == old && st.Default == name {
+	if existed && sp.Equal(old) && st.Default == name {
 		return "", nil
 	}
 	if err := st.Put(sp); err != nil {

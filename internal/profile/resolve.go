@@ -28,7 +28,7 @@ func (s *Store) Key(e *env.Env, p Profile) (key string, err error) {
 // Layer is the profile as Load's stored-profile layer, its kept
 // key read.
 func (s *Store) Layer(e *env.Env, p Profile) (*Layer, error) {
-	l := &Layer{Source: "profile " + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
+	l := &Layer{Source: "profile " + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Roots: p.Roots, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
 	if p.KeyEnv == "" {
 		k, err := s.Key(e, p)
 		if err != nil {
@@ -84,11 +84,33 @@ func Match(rs []Resolved, t Triple) string {
 		root = n.Root
 	}
 	for _, r := range rs {
-		if r.Root == root && r.Model == t.Model && r.Key != "" && r.Key == t.Key {
+		if r.servesAt(root) && r.Model == t.Model && r.Key != "" && r.Key == t.Key {
 			return r.Name
 		}
 	}
 	return ""
+}
+
+// servesAt says root is the profile's root or one of its families' own.
+func (r Resolved) servesAt(root string) bool {
+	if r.Root == root {
+		return true
+	}
+	for _, own := range r.OwnRoots() {
+		if own == root {
+			return true
+		}
+	}
+	return false
+}
+
+// RootOf is the profile's root of API family f: its own root for f,
+// else Root.
+func (p Profile) RootOf(f gateway.Family) string {
+	if r := p.OwnRoots()[string(f)]; r != "" {
+		return r
+	}
+	return p.Root()
 }
 
 // Owns reports whether key is the key of some profile.
@@ -99,6 +121,22 @@ func Owns(rs []Resolved, key string) bool {
 		}
 	}
 	return false
+}
+
+// OwnRoots are the profile's per-family roots: its own, else, for a
+// profile that follows its preset's gateway (no base URL), the preset's.
+func (p Profile) OwnRoots() map[string]string {
+	raw := p.Roots
+	if len(raw) == 0 && p.BaseURL == "" {
+		if pr, err := templates.LookupPreset(p.Preset); err == nil {
+			raw = pr.Roots
+		}
+	}
+	rs, _, err := gateway.NormalizeRoots(raw) // a team file's are as written
+	if err != nil {
+		return nil
+	}
+	return gateway.RootStrings(rs)
 }
 
 // Root is the profile's gateway root: its base URL, else its preset's.

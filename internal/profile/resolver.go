@@ -147,7 +147,7 @@ func (r *Resolver) savedLayer(e *env.Env) (*Layer, error) {
 		if r.OnNote != nil {
 			r.OnNote(err)
 		}
-		l, _ = st.Layer(e, Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel})
+		l, _ = st.Layer(e, Profile{Name: p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Roots: p.Roots, Model: p.Model, BackgroundModel: p.BackgroundModel})
 	}
 	r.Used = name
 	return l, nil

@@ -30,13 +30,16 @@ const (
 // names the variable that holds it, or KeyStore says where keydoctor keeps
 // it (the OS keyring or a 0600 file under the config dir).
 type Profile struct {
-	Name            string `yaml:"-" json:"name"`
-	Preset          string `yaml:"preset,omitempty" json:"preset,omitempty"`
-	BaseURL         string `yaml:"base_url,omitempty" json:"base_url,omitempty"`
-	Model           string `yaml:"model,omitempty" json:"model,omitempty"`
-	BackgroundModel string `yaml:"background_model,omitempty" json:"background_model,omitempty"`
-	KeyEnv          string `yaml:"key_env,omitempty" json:"key_env,omitempty"`
-	KeyStore        string `yaml:"key_store,omitempty" json:"key_store,omitempty"`
+	Name    string `yaml:"-" json:"name"`
+	Preset  string `yaml:"preset,omitempty" json:"preset,omitempty"`
+	BaseURL string `yaml:"base_url,omitempty" json:"base_url,omitempty"`
+	// Roots are the per-family roots (anthropic, openai, gemini) of a
+	// gateway that serves each API under its own root.
+	Roots           map[string]string `yaml:"roots,omitempty" json:"roots,omitempty"`
+	Model           string            `yaml:"model,omitempty" json:"model,omitempty"`
+	BackgroundModel string            `yaml:"background_model,omitempty" json:"background_model,omitempty"`
+	KeyEnv          string            `yaml:"key_env,omitempty" json:"key_env,omitempty"`
+	KeyStore        string            `yaml:"key_store,omitempty" json:"key_store,omitempty"`
 }
 
 // fileDoc is profiles.yaml.
@@ -59,7 +62,7 @@ func Path(e *env.Env) string { return filepath.Join(e.KeydoctorDir(), "profiles.
 // knownStoreKeys are the keys profiles.yaml may hold, per level.
 var (
 	knownTop     = []string{"default", "profiles"}
-	knownProfile = []string{"preset", "base_url", "model", "background_model", "key_env", "key_store"}
+	knownProfile = []string{"preset", "base_url", "roots", "model", "background_model", "key_env", "key_store"}
 )
 
 // Open reads the store; a missing file is an empty store. A file that

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
@@ -19,12 +20,16 @@ const TeamFile = "keydoctor.yaml"
 // configure. It never holds a key: KeyEnv names the variable each
 // developer keeps theirs in.
 type Team struct {
-	Preset          string   `yaml:"preset,omitempty" json:"preset,omitempty"`
-	BaseURL         string   `yaml:"base_url,omitempty" json:"base_url,omitempty"`
-	Model           string   `yaml:"model,omitempty" json:"model,omitempty"`
-	BackgroundModel string   `yaml:"background_model,omitempty" json:"background_model,omitempty"`
-	Tools           []string `yaml:"tools,omitempty" json:"tools,omitempty"`
-	KeyEnv          string   `yaml:"key_env,omitempty" json:"key_env,omitempty"`
+	Preset  string `yaml:"preset,omitempty" json:"preset,omitempty"`
+	BaseURL string `yaml:"base_url,omitempty" json:"base_url,omitempty"`
+	// Roots are the per-family roots (anthropic, openai, gemini) of a
+	// gateway that serves each API under its own root; each must be on
+	// base_url's host (a repository may not send the key elsewhere).
+	Roots           map[string]string `yaml:"roots,omitempty" json:"roots,omitempty"`
+	Model           string            `yaml:"model,omitempty" json:"model,omitempty"`
+	BackgroundModel string            `yaml:"background_model,omitempty" json:"background_model,omitempty"`
+	Tools           []string          `yaml:"tools,omitempty" json:"tools,omitempty"`
+	KeyEnv          string            `yaml:"key_env,omitempty" json:"key_env,omitempty"`
 	// Goals are bench's latency goals, carried as written
 	// ("ttft.p90<800ms,tpot.p50<50ms"); bench parses them.
 	Goals string `yaml:"goals,omitempty" json:"goals,omitempty"`
@@ -35,7 +40,7 @@ type Team struct {
 }
 
 // TeamKeys are the keys keydoctor.yaml may hold (README: "keydoctor.yaml").
-var TeamKeys = []string{"preset", "base_url", "model", "background_model", "tools", "key_env", "goals"}
+var TeamKeys = []string{"preset", "base_url", "roots", "model", "background_model", "tools", "key_env", "goals"}
 
 // LocateTeam finds the team file of the repository holding dir: the
 // nearest keydoctor.yaml from dir up to the directory holding .git (the
@@ -117,7 +122,27 @@ func parseTeam(path string, b []byte) (*Team, error) {
 	if err := CheckKeyEnv(t.KeyEnv); err != nil {
 		return nil, &gateway.UsageError{Msg: fmt.Sprintf("%s:%d: %v", path, t.Lines["key_env"], err), Hint: KeyEnvHint}
 	}
+	if err := t.checkRoots(); err != nil {
+		return nil, &gateway.UsageError{Msg: fmt.Sprintf("%s:%d: roots: %v", path, t.Lines["roots"], err), Hint: "give each root on the base URL's host, e.g. roots: {anthropic: https://api.deepseek.com/anthropic}"}
+	}
 	return t, nil
+}
+
+// checkRoots refuses a root of no known family, one that is no URL, and
+// one on another host than the team's gateway: a repository may not
+// choose where the key is sent.
+func (t *Team) checkRoots() error {
+	rs, _, err := gateway.NormalizeRoots(t.Roots)
+	if err != nil {
+		return err
+	}
+	base := Profile{Preset: t.Preset, BaseURL: t.BaseURL}.Root()
+	for _, f := range gateway.Families {
+		if r := rs[f]; r != "" && !gateway.SameGateway(r, base) {
+			return fmt.Errorf("%s root %s is not on the gateway's host %s", f, redact.RedactURL(r), gateway.HostOf(base))
+		}
+	}
+	return nil
 }
 
 // Layer is the team file as Load's team layer.
@@ -125,7 +150,7 @@ func (t *Team) Layer() *Layer {
 	if t == nil {
 		return nil
 	}
-	return &Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
+	return &Layer{Source: TeamFile, Preset: t.Preset, BaseURL: t.BaseURL, Roots: t.Roots, Model: t.Model, BackgroundModel: t.BackgroundModel, KeyEnv: t.KeyEnv}
 }
 
 // Marshal is the file's text, with a header saying what it is.

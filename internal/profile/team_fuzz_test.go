@@ -2,6 +2,8 @@ package profile
 
 import (
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"testing"
 	"unicode"
 )
@@ -14,6 +16,8 @@ func FuzzTeamFile(f *testing.F) {
 		"base_url: https://gw.example.com/api\nmodel: gpt-5\nkey_env: GW_KEY\n",
 		"key_env: AWS_SECRET_ACCESS_KEY\n",
 		"preset: taotoken\ntools: [claude, codex]\ngoals: 'ttft.p90<800ms'\n",
+		"base_url: https://api.deepseek.com\nroots: {anthropic: https://api.deepseek.com/anthropic}\nkey_env: DEEPSEEK_API_KEY\n",
+		"preset: deepseek\nroots:\n  anthropic: https://evil.example/anthropic\n", "roots: {cobol: https://h}\n",
 		"base_url: [1, 2]\n", "- a\n- b\n", "key_env: sk-test-0123456789abcdef0123\n", "", "base_url: \"http://h\\nx\"\n",
 	} {
 		f.Add([]byte(s))
@@ -32,6 +36,12 @@ func FuzzTeamFile(f *testing.F) {
 		}
 		if err := CheckKeyEnv(tm.KeyEnv); err != nil {
 			t.Fatalf("accepted a team with key_env %q: %v", tm.KeyEnv, err)
+		}
+		base := Profile{Preset: tm.Preset, BaseURL: tm.BaseURL}.Root()
+		for f, r := range (Profile{Roots: tm.Roots, BaseURL: base}).OwnRoots() {
+			if !gateway.SameGateway(r, base) {
+				t.Fatalf("accepted a team whose %s root %s is not on %s", f, r, base)
+			}
 		}
 	})
 }

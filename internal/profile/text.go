@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -21,7 +22,7 @@ func (d ListDoc) WriteText(w io.Writer) {
 	fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
 	for _, v := range d.Profiles {
 		mark := map[bool]string{true: "*", false: ""}[v.Default]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL)+redact.Untrusted(RootsText(v.Roots)), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
 	}
 	tw.Flush()
 	fmt.Fprint(w, b.String())
@@ -32,10 +33,31 @@ func (d ListDoc) WriteText(w io.Writer) {
 func (v View) WriteText(w io.Writer, keyWhere string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "name              %s%s\n", v.Name, map[bool]string{true: " (default)"}[v.Default])
-	fmt.Fprintf(&b, "preset            %s\ngateway           %s\nmodel             %s\n", v.Preset, orDash(v.BaseURL), orDash(v.Model))
+	fmt.Fprintf(&b, "preset            %s\ngateway           %s\n", v.Preset, orDash(v.BaseURL))
+	for _, f := range gateway.Families {
+		if r := v.Roots[string(f)]; r != "" {
+			fmt.Fprintf(&b, "%-18s%s\n", string(f)+" root", redact.Untrusted(r))
+		}
+	}
+	fmt.Fprintf(&b, "model             %s\n", orDash(v.Model))
 	fmt.Fprintf(&b, "background model  %s\nkey               %s\n", orDash(v.BackgroundModel), keyWhere)
 	fmt.Fprintf(&b, "used by           %s\n", orDash(strings.Join(v.Tools, ", ")))
 	fmt.Fprint(w, b.String())
+}
+
+// RootsText is a profile's own roots as a suffix of its base URL:
+// " (anthropic https://api.deepseek.com/anthropic)", "" for none.
+func RootsText(roots map[string]string) string {
+	var parts []string
+	for _, f := range gateway.Families {
+		if r := roots[string(f)]; r != "" {
+			parts = append(parts, string(f)+" "+r)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 func orDash(s string) string {

@@ -16,16 +16,19 @@ const (
 
 // View is a profile as list and show print it: the key masked.
 type View struct {
-	Name            string   `json:"name"`
-	Default         bool     `json:"default"`
-	Preset          string   `json:"preset,omitempty"`
-	BaseURL         string   `json:"base_url"`
-	Model           string   `json:"model,omitempty"`
-	BackgroundModel string   `json:"background_model,omitempty"`
-	Key             string   `json:"key"`
-	KeyEnv          string   `json:"key_env,omitempty"`
-	KeyStore        string   `json:"key_store,omitempty"`
-	Tools           []string `json:"tools"`
+	Name    string `json:"name"`
+	Default bool   `json:"default"`
+	Preset  string `json:"preset,omitempty"`
+	BaseURL string `json:"base_url"`
+	// Roots are the per-family roots (anthropic, openai, gemini) where
+	// the gateway serves an API under its own root.
+	Roots           map[string]string `json:"roots,omitempty"`
+	Model           string            `json:"model,omitempty"`
+	BackgroundModel string            `json:"background_model,omitempty"`
+	Key             string            `json:"key"`
+	KeyEnv          string            `json:"key_env,omitempty"`
+	KeyStore        string            `json:"key_store,omitempty"`
+	Tools           []string          `json:"tools"`
 }
 
 // ListDoc is 'profile list --json'.
@@ -68,7 +71,7 @@ func WhoUses(e *env.Env, st *Store, project string) Uses {
 // View is profile p as printed, with the tools on it (u).
 func (s *Store) View(e *env.Env, p Profile, u Uses) View {
 	k, _ := s.Key(e, p)
-	v := View{Name: p.Name, Default: s.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Model: p.Model,
+	v := View{Name: p.Name, Default: s.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Roots: p.OwnRoots(), Model: p.Model,
 		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: u.ByProfile[p.Name]}
 	if v.Tools == nil {
 		v.Tools = []string{}

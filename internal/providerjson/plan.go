@@ -67,7 +67,7 @@ func (f Format) PlanConfig(o writers.Options, pl Plan) (*writers.Change, error) 
 	}
 	sets := []set{
 		{append(prov, NPM), pl.NPM},
-		{append(prov, Options, BaseURL), f.Rule(Provider{NPM: discover.Value{Value: pl.NPM}}).Base(p.BaseURL)},
+		{append(prov, Options, BaseURL), f.Rule(Provider{NPM: discover.Value{Value: pl.NPM}}).BaseFor(p)},
 		{[]string{Model}, id + "/" + p.Model},
 	}
 	if doc.Lookup(append(prov, Models, p.Model)...) == nil {

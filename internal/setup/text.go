@@ -6,6 +6,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // WriteText prints the report as setup's (and use's) text: the triple,
@@ -22,7 +23,7 @@ func (r *Report) WriteText(w io.Writer, quiet bool) {
 	if r.KeySource != "" {
 		src = " (from " + r.KeySource + ")"
 	}
-	fmt.Fprintf(w, "gateway  %s\nmodel    %s\nkey      %s%s\n", r.Profile.BaseURL, r.Profile.Model, r.Profile.Key, src)
+	fmt.Fprintf(w, "gateway  %s\nmodel    %s\nkey      %s%s\n", r.Profile.BaseURL+profile.RootsText(r.Profile.Roots), r.Profile.Model, r.Profile.Key, src)
 	if r.Profile.BackgroundModel != "" {
 		fmt.Fprintf(w, "background model  %s\n", r.Profile.BackgroundModel)
 	}

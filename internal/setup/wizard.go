@@ -95,7 +95,7 @@ func (w *Wizard) AskGateway(ctx context.Context) error {
 	fmt.Fprintln(out, "each tool will receive:")
 	for _, t := range tool.All() {
 		if t.Setup {
-			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.Base(p.BaseURL), t.RequestURL(p.BaseURL))
+			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.BaseFor(*p), t.RequestURL(p.RootFor(t.Tool)))
 		}
 	}
 	fmt.Fprintln(out)

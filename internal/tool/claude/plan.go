@@ -38,7 +38,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		authVar, staleVar = anthropic.APIKey, anthropic.AuthToken
 	}
 	set := [][2]string{
-		{anthropic.BaseURL, t.Base(p.BaseURL)},
+		{anthropic.BaseURL, t.BaseFor(p)},
 		{authVar, p.Key},
 		{anthropic.Model, p.Model},
 	}

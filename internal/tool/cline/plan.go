@@ -58,7 +58,7 @@ func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
 		{Kind, Gateway},
 		{APIKey, p.Key},
 		{Model, p.Model},
-		{BaseURL, t.Base(p.BaseURL)},
+		{BaseURL, t.BaseFor(p)},
 	} {
 		ch, err := doc.Set(append(entry, Settings, kv[0]), kv[1])
 		if err != nil {

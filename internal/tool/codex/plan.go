@@ -133,7 +133,7 @@ func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Too
 		{nil, Model, tomlstr.Quote(p.Model)},
 		{nil, ProviderKey, tomlstr.Quote(id)},
 		{table, Name, tomlstr.Quote(name)},
-		{table, BaseURL, tomlstr.Quote(t.Base(p.BaseURL))},
+		{table, BaseURL, tomlstr.Quote(t.BaseFor(p))},
 		{table, WireAPI, tomlstr.Quote(Wire)},
 	}
 	drop := EnvKey
@@ -180,7 +180,7 @@ func verifyEdit(path string, before map[string]any, after []byte, o writers.Opti
 	}
 	table, _ := lookupMap(got, Providers, o.Option(providerOption.Name))
 	if got[Model] != o.Profile.Model || got[ProviderKey] != o.Option(providerOption.Name) || table == nil ||
-		table[BaseURL] != tool.Wire(ID).Base(o.Profile.BaseURL) || table[WireAPI] != Wire {
+		table[BaseURL] != tool.Wire(ID).BaseFor(o.Profile) || table[WireAPI] != Wire {
 		return writers.Refuse(path, "", "internal error: the edited file does not hold the new values; nothing was written")
 	}
 	strip := func(m map[string]any) map[string]any {

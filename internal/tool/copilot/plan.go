@@ -170,7 +170,7 @@ func blockVars(o writers.Options, typ, form string) ([]shellprofile.Var, string)
 		key, keyVar = shellprofile.Var{Name: APIKey, Value: p.Key}, ""
 	}
 	return []shellprofile.Var{
-		{Name: BaseURL, Value: rule(typ, "").Base(p.BaseURL)},
+		{Name: BaseURL, Value: rule(typ, "").BaseFor(p)},
 		{Name: Type, Value: typ},
 		key,
 		{Name: Model, Value: p.Model},

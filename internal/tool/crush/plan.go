@@ -78,7 +78,7 @@ func (impl) PlanFiles(o writers.Options, _ tool.Tool) ([]*writers.Change, error)
 		value any
 	}{
 		{append(prov, Type), typ},
-		{append(prov, BaseURL), rule.Base(p.BaseURL)},
+		{append(prov, BaseURL), rule.BaseFor(p)},
 		{append(prov, APIKey), key},
 		{[]string{Models, Large, SelProvider}, id},
 		{[]string{Models, Large, SelModel}, p.Model},

@@ -18,7 +18,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		names = *o.DotEnvVars
 	}
 	c, err := writers.SetEnvVars(path, [][2]string{
-		{names.BaseURL, t.Base(p.BaseURL)},
+		{names.BaseURL, t.BaseFor(p)},
 		{names.Key, p.Key},
 		{names.Model, p.Model},
 	}, names.Key)

@@ -22,7 +22,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	p := o.Profile
 	kind := o.Option(providerOption.Name)
 	rule := Wire(kind)
-	base := rule.Base(p.BaseURL)
+	base := rule.BaseFor(p)
 	key := p.Key
 	env := o.Option(authOption.Name) == "env"
 	if env {

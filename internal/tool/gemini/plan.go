@@ -20,7 +20,7 @@ import (
 // Gemini CLI looks for before PROJECT/.env, kept out of git.
 func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error) {
 	p := o.Profile
-	vars := [][2]string{{BaseURL, t.Base(p.BaseURL)}, {APIKey, p.Key}, {Model, p.Model}}
+	vars := [][2]string{{BaseURL, t.BaseFor(p)}, {APIKey, p.Key}, {Model, p.Model}}
 	home, err := writers.SetEnvVars(Env(o.Env), vars, APIKey)
 	if err != nil {
 		return nil, err

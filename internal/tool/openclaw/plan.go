@@ -63,7 +63,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 		path  []string
 		value any
 	}{
-		{at(BaseURL), rule.Base(p.BaseURL)},
+		{at(BaseURL), rule.BaseFor(p)},
 		{at(APIKey), key},
 		{at(API), api},
 	}

@@ -115,7 +115,7 @@ func planModels(o writers.Options, id string) (*writers.Change, error) {
 			api = APICompletions
 		}
 	}
-	base := Rule(api).Base(p.BaseURL)
+	base := Rule(api).BaseFor(p)
 	oldKey, _ := doc.Str(at(APIKey)...)
 	if FormOf(o.Env, oldKey) == KeyLiteral {
 		c.AddSecrets(oldKey)

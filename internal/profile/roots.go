@@ -1,0 +1,84 @@
+package profile
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/templates"
+)
+
+// RootFlags names the command-line flag of each family's own root.
+var RootFlags = map[gateway.Family]string{
+	gateway.FamilyAnthropic: "--anthropic-base-url",
+	gateway.FamilyOpenAI:    "--openai-base-url",
+	gateway.FamilyGemini:    "--gemini-base-url",
+}
+
+// roots resolves the per-family roots, per family highest first: the
+// flag, the team file, the stored profile, the preset. A layer's roots
+// count only when that layer also gave the base URL, or name its host:
+// the preset's DeepSeek roots are no roots of a --base-url elsewhere. The
+// team file's must be on its base URL's host (a repository may not
+// choose another host to send the key to).
+func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Preset) error {
+	p := &r.p
+	base, baseFrom := p.BaseURL, p.Sources[gateway.FieldBaseURL]
+	type layer struct {
+		from  string
+		roots map[string]string
+	}
+	var layers []layer
+	if r.team != nil {
+		layers = append(layers, layer{r.team.Source, r.team.Roots})
+	}
+	if r.saved != nil {
+		layers = append(layers, layer{r.saved.Source, r.saved.Roots})
+	}
+	layers = append(layers, layer{"preset " + preset.Name, preset.Roots})
+	out := map[gateway.Family]string{}
+	for _, f := range gateway.Families {
+		if raw := flags[f]; raw != "" {
+			n, err := gateway.Normalize(raw)
+			if err != nil {
+				return &gateway.UsageError{Msg: fmt.Sprintf("%v (from %s)", err, RootFlags[f]), Hint: "pass the " + f.Title() + " API root, e.g. " + RootFlags[f] + " https://api.deepseek.com/anthropic"}
+			}
+			out[f], p.Notes = n.Root, append(p.Notes, n.Notes...)
+			continue
+		}
+		for _, l := range layers {
+			raw := l.roots[string(f)]
+			if raw == "" {
+				continue
+			}
+			n, err := gateway.Normalize(raw)
+			if err != nil {
+				return &gateway.UsageError{Msg: fmt.Sprintf("%s root: %v (from %s)", f, err, l.from), Hint: "fix roots." + string(f) + " there"}
+			}
+			same := base == "" || gateway.SameGateway(n.Root, base)
+			if l.from == TeamFile && !same {
+				return &gateway.UsageError{Msg: fmt.Sprintf("%s: roots.%s %s is not on the base URL's host %s", TeamFile, f, n.Root, gateway.HostOf(base)),
+					Hint: "give each root on the gateway's own host, or pass " + RootFlags[f] + " yourself"}
+			}
+			if same || l.from == baseFrom {
+				out[f] = n.Root
+			}
+			break
+		}
+	}
+	for f, root := range out {
+		if root == base {
+			delete(out, f) // the base URL serves it: no root of its own
+		}
+	}
+	if len(out) > 0 {
+		p.Roots = out
+	}
+	return nil
+}
+
+// Equal says two stored profiles hold the same values.
+func (p Profile) Equal(o Profile) bool {
+	return p.Name == o.Name && p.Preset == o.Preset && p.BaseURL == o.BaseURL && p.Model == o.Model &&
+		p.BackgroundModel == o.BackgroundModel && p.KeyEnv == o.KeyEnv && p.KeyStore == o.KeyStore && maps.Equal(p.Roots, o.Roots)
+}
