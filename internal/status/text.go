@@ -19,8 +19,9 @@ type TextOptions struct {
 	Width int
 }
 
-// narrow is the width under which status prints one block per tool
-// instead of the table (about 130 columns wide with real paths).
+// narrow is the width under which status always prints one block per
+// tool; above it, the table when it fits (about 130 to 180 columns wide
+// with real paths and provider labels).
 const narrow = 80
 
 // WriteText prints each tool's triple and the problems: a table, or on a
@@ -51,10 +52,16 @@ func writeTable(w io.Writer, doc Doc, u TextOptions) {
 		return
 	case len(doc.Tools) == 0:
 		fmt.Fprintln(w, "no tool is configured for a gateway; run 'keydoctor setup'")
-	case u.Width > 0 && u.Width < narrow:
-		writeBlocks(w, doc, u.Width)
 	default:
-		writeWide(w, doc)
+		// The table when it fits the terminal (or there is none: a pipe
+		// keeps one line per part); else a block per tool, wrapped.
+		var table strings.Builder
+		writeWide(&table, doc)
+		if u.Width > 0 && (u.Width < narrow || widest(table.String()) > u.Width) {
+			writeBlocks(w, doc, u.Width)
+		} else {
+			io.WriteString(w, table.String())
+		}
 	}
 	var on []string
 	for _, t := range doc.Tools {
@@ -63,7 +70,7 @@ func writeTable(w io.Writer, doc Doc, u TextOptions) {
 		}
 	}
 	if !u.Quiet && (len(on) > 0 || doc.DefaultProfile != "") {
-		fmt.Fprintf(w, "profiles: %s (default profile: %s)\n", Dash(strings.Join(on, ", ")), OrNone(doc.DefaultProfile))
+		fmt.Fprintln(w, human.Wrap(fmt.Sprintf("profiles: %s (default profile: %s)", Dash(strings.Join(on, ", ")), OrNone(doc.DefaultProfile)), u.Width, "  "))
 	}
 	writeProblems()
 }
@@ -183,4 +190,13 @@ func Titled(id, label, version string) string {
 		}
 	}
 	return label + " " + version
+}
+
+// widest is the width of the longest line of s, in terminal columns.
+func widest(s string) int {
+	n := 0
+	for _, l := range strings.Split(s, "\n") {
+		n = max(n, human.Width(l))
+	}
+	return n
 }
