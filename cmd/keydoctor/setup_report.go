@@ -7,6 +7,6 @@ func printSetup(o *setupOptions, r *setup.Report) error {
 	if o.JSON {
 		return writeJSON(o.Out, r)
 	}
-	r.WriteText(o.Out, o.UI.Quiet)
+	r.WriteText(o.Out, o.UI.Quiet, o.UI.Width)
 	return nil
 }

@@ -171,6 +171,6 @@ func (r *Report) textOrEmpty() string {
 		return ""
 	}
 	var b strings.Builder
-	r.WriteText(&b, false)
+	r.WriteText(&b, false, 0)
 	return b.String()
 }

@@ -3,16 +3,21 @@ package setup
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 )
 
 // WriteText prints the report as setup's (and use's) text: the triple,
 // the notes, the diffs of a dry run, a row per file, the backup and what
-// the checks found. quiet prints only what the checks found wrong.
-func (r *Report) WriteText(w io.Writer, quiet bool) {
+// the checks found. quiet prints only what the checks found wrong. Lines
+// are wrapped at spaces to width (a terminal's; 0: none), continued under
+// the values' column; a diff is printed as it is.
+func (r *Report) WriteText(w io.Writer, quiet bool, width int) {
+	w = wrapping{w, width}
 	if quiet {
 		if r.Failing() {
 			r.writeChecks(w)
@@ -34,7 +39,7 @@ func (r *Report) WriteText(w io.Writer, quiet bool) {
 	if r.DryRun {
 		for _, f := range r.Files {
 			if f.Diff != "" {
-				fmt.Fprint(w, f.Diff)
+				fmt.Fprint(w.(wrapping).Writer, f.Diff)
 			}
 		}
 	}
@@ -84,4 +89,34 @@ func (r *Report) writeChecks(w io.Writer) {
 			fmt.Fprintf(w, "          fix: %s\n", f.Fix)
 		}
 	}
+}
+
+// wrapping wraps each line written at spaces to width, continued under
+// the column where setup's values start. Each Fprint* call writes whole
+// lines here.
+type wrapping struct {
+	io.Writer
+	width int
+}
+
+// valueColumn is where setup's values start ("created   ~/…").
+const valueColumn = "          "
+
+func (w wrapping) Write(p []byte) (int, error) {
+	if w.width <= 0 {
+		return w.Writer.Write(p)
+	}
+	lines := strings.SplitAfter(string(p), "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		body, nl := strings.CutSuffix(l, "\n")
+		b.WriteString(human.Wrap(body, w.width, valueColumn))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(w.Writer, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
