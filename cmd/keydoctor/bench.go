@@ -73,6 +73,7 @@ regression, an --slo goal was missed, or --self-test missed a target.`,
 			o.Out, o.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
 			o.ErrTerminal = uiFrom(c.Context()).Progress != nil // a terminal, not --quiet
 			o.Quiet = uiFrom(c.Context()).Quiet
+			o.Width = uiFrom(c.Context()).Width
 			o.Changed = func(n string) bool { return c.Flags().Changed(n) }
 			return runBench(c.Context(), o)
 		},

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -64,4 +65,50 @@ func skipEscape(s string, i int) int {
 		return min(j+1, len(s))
 	}
 	return j
+}
+
+// WrapWriter wraps each line written to it at spaces to width (Wrap), the
+// lines after the first of each starting with indent: the column a
+// report's values start at. A line may come in several writes: it is
+// held until its newline, so Flush writes what is left of a last line
+// without one. Width 0 or less passes the bytes through (not a terminal).
+func WrapWriter(w io.Writer, width int, indent string) *LineWrapper {
+	return &LineWrapper{w: w, width: width, indent: indent}
+}
+
+// LineWrapper is WrapWriter's writer.
+type LineWrapper struct {
+	w       io.Writer
+	width   int
+	indent  string
+	pending string // a line without its newline yet
+}
+
+func (w *LineWrapper) Write(p []byte) (int, error) {
+	if w.width <= 0 {
+		return w.w.Write(p)
+	}
+	s := w.pending + string(p)
+	end := strings.LastIndexByte(s, '\n') + 1
+	w.pending = s[end:]
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s[:end], "\n") {
+		if body, ok := strings.CutSuffix(l, "\n"); ok {
+			b.WriteString(Wrap(body, w.width, w.indent) + "\n")
+		}
+	}
+	if _, err := io.WriteString(w.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes a last line that has no newline.
+func (w *LineWrapper) Flush() error {
+	if w.pending == "" {
+		return nil
+	}
+	_, err := io.WriteString(w.w, Wrap(w.pending, w.width, w.indent))
+	w.pending = ""
+	return err
 }

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,27 @@ func TestWrap(t *testing.T) {
 func TestWidth(t *testing.T) {
 	if w := Width("\x1b[1;31mok\x1b[0m 中"); w != 5 {
 		t.Errorf("Width = %d, want 5", w)
+	}
+}
+
+// A report's line may come in several writes; the writer wraps it as one,
+// under the values' column, and passes everything through without a width.
+func TestWrapWriter(t *testing.T) {
+	var b strings.Builder
+	w := WrapWriter(&b, 32, "          ")
+	fmt.Fprint(w, "network   2 new connections, ")
+	fmt.Fprint(w, "connect 0.17 ms, tls -\n")
+	fmt.Fprint(w, "requests  6 ok\n")
+	fmt.Fprint(w, "last")
+	w.Flush()
+	want := "network   2 new connections,\n          connect 0.17 ms, tls -\nrequests  6 ok\nlast"
+	if b.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
+	}
+	var raw strings.Builder
+	w = WrapWriter(&raw, 0, "  ")
+	fmt.Fprint(w, "a line far wider than nothing, without its newline")
+	if raw.String() != "a line far wider than nothing, without its newline" {
+		t.Errorf("width 0 changed or held %q", raw.String())
 	}
 }

@@ -3,7 +3,6 @@ package setup
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -17,7 +16,9 @@ import (
 // are wrapped at spaces to width (a terminal's; 0: none), continued under
 // the values' column; a diff is printed as it is.
 func (r *Report) WriteText(w io.Writer, quiet bool, width int) {
-	w = wrapping{w, width}
+	raw, wrapped := w, human.WrapWriter(w, width, valueColumn)
+	defer wrapped.Flush()
+	w = wrapped
 	if quiet {
 		if r.Failing() {
 			r.writeChecks(w)
@@ -39,7 +40,7 @@ func (r *Report) WriteText(w io.Writer, quiet bool, width int) {
 	if r.DryRun {
 		for _, f := range r.Files {
 			if f.Diff != "" {
-				fmt.Fprint(w.(wrapping).Writer, f.Diff)
+				fmt.Fprint(raw, f.Diff)
 			}
 		}
 	}
@@ -91,32 +92,6 @@ func (r *Report) writeChecks(w io.Writer) {
 	}
 }
 
-// wrapping wraps each line written at spaces to width, continued under
-// the column where setup's values start. Each Fprint* call writes whole
-// lines here.
-type wrapping struct {
-	io.Writer
-	width int
-}
-
-// valueColumn is where setup's values start ("created   ~/…").
+// valueColumn is where setup's values start ("created   ~/…"): wrapped
+// lines continue there.
 const valueColumn = "          "
-
-func (w wrapping) Write(p []byte) (int, error) {
-	if w.width <= 0 {
-		return w.Writer.Write(p)
-	}
-	lines := strings.SplitAfter(string(p), "\n")
-	var b strings.Builder
-	for _, l := range lines {
-		body, nl := strings.CutSuffix(l, "\n")
-		b.WriteString(human.Wrap(body, w.width, valueColumn))
-		if nl {
-			b.WriteByte('\n')
-		}
-	}
-	if _, err := io.WriteString(w.Writer, b.String()); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}

@@ -68,6 +68,9 @@ type Options struct {
 	// Quiet (--quiet) leaves out the plan and the notes on stderr: the
 	// report is the answer; questions and errors still show.
 	Quiet bool
+	// Width is the terminal's columns (0: not a terminal): the report's
+	// lines are wrapped at spaces to it.
+	Width int
 	// NewDoer builds the client of one level: one connection pool sized
 	// to its concurrency. Tests may replace it.
 	NewDoer func(concurrency int) (bench.Doer, error)

@@ -2,10 +2,12 @@ package session
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/bench/render"
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 // writeBenchOutputs prints the result in the chosen form and writes the
@@ -43,16 +45,16 @@ func writeBenchOutputs(o *Options, r bench.Report, samples []bench.Sample) error
 		render.Variants(o.Out, r)
 	default:
 		if len(r.Runs) == 1 && r.Knee == nil {
-			render.Level(o.Out, r.Runs[0], r.Settings.InputTokens)
+			wrapped(o, func(w io.Writer) { render.Level(w, r.Runs[0], r.Settings.InputTokens) })
 		} else {
-			render.Sweep(o.Out, r)
+			render.Sweep(o.Out, r) // a table and a chart: never wrapped
 		}
 	}
 	if r.Capacity != nil && !o.JSON && !o.CSV {
-		render.Capacity(o.Out, r.Capacity)
+		wrapped(o, func(w io.Writer) { render.Capacity(w, r.Capacity) })
 	}
 	if r.SLO != nil && !o.JSON && !o.CSV {
-		render.SLO(o.Out, r.SLO)
+		wrapped(o, func(w io.Writer) { render.SLO(w, r.SLO) })
 	}
 	if o.Raw != "" {
 		fmt.Fprintf(o.notes(), "bench: wrote %d request lines to %s\n", len(samples), o.Raw)
@@ -73,4 +75,12 @@ func writeBenchOutputs(o *Options, r bench.Report, samples []bench.Sample) error
 		fmt.Fprintf(o.notes(), "bench: wrote the HTML report to %s\n", o.HTML)
 	}
 	return nil
+}
+
+// wrapped renders into Out wrapping the report's label-and-value lines at
+// spaces to the terminal's width, continued under the values' column.
+func wrapped(o *Options, render func(io.Writer)) {
+	w := human.WrapWriter(o.Out, o.Width, "          ")
+	render(w)
+	w.Flush()
 }
