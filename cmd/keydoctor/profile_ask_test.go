@@ -50,7 +50,7 @@ func TestProfileAddAsks(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	home := testutil.TempDir(t)
 	code, out, _ := profileAsk(t, home, []string{"profile", "add", "work"},
-		"2",                     // gateway: another one
+		anotherGateway,          // gateway: another one
 		srv.Root()+"/v1/models", // typed with an endpoint: stripped
 		otherKey,                // a key the gateway rejects
 		"n",                     // do not keep it
@@ -79,7 +79,7 @@ func TestProfileAddAsks(t *testing.T) {
 	}
 
 	// the name is checked before any question
-	code, _, errOut := profileAsk(t, home, []string{"profile", "add", "work"}, "2")
+	code, _, errOut := profileAsk(t, home, []string{"profile", "add", "work"}, anotherGateway)
 	if code != exitUsage || !strings.Contains(errOut, `a profile "work" already exists`) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
@@ -109,7 +109,7 @@ func TestProfileAddAsksPreset(t *testing.T) {
 // The answers ending mid-question (Ctrl-C) save nothing: exit status 1.
 func TestProfileAddAskInterrupted(t *testing.T) {
 	home := testutil.TempDir(t)
-	code, _, errOut := profileAsk(t, home, []string{"profile", "add", "work"}, "2")
+	code, _, errOut := profileAsk(t, home, []string{"profile", "add", "work"}, anotherGateway)
 	if code != exitFindings || errOut != "keydoctor: error: profile add interrupted: nothing was saved\n" {
 		t.Errorf("exit %d: %q", code, errOut)
 	}

@@ -13,7 +13,7 @@ func TestWizardShellProfile(t *testing.T) {
 		vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey, "SHELL": "/bin/bash"}
 		o := setupOptions{Tools: "copilot", Flags: profileFlags{model: "gpt-4o"}}
 		answer := map[bool]string{true: "y", false: "n"}[yes]
-		r := wizardRun(t, nil, vars, o, "2", "", "y", answer, "y")
+		r := wizardRun(t, nil, vars, o, anotherGateway, "", "y", answer, "y")
 		if r.err != nil {
 			t.Fatalf("setup: %v", r.err)
 		}

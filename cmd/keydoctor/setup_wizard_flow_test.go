@@ -5,11 +5,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/testutil"
+	"github.com/keydoctor/keydoctor/templates"
 )
 
 const otherKey = "sk-test-fedcba9876543210fedc" // a well-formed key the gateway rejects
@@ -89,7 +92,7 @@ func wantIn(t *testing.T, s string, wants ...string) {
 func TestWizardRejectedKey(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": otherKey}
 	r := wizardRun(t, nil, vars, setupOptions{Tools: "claude"},
-		"2", "", // gateway: another one, the fake one from TAOTOKEN_BASE_URL
+		anotherGateway, "", // gateway: another one, the fake one from TAOTOKEN_BASE_URL
 		"y", // use the key from TAOTOKEN_API_KEY
 		"n", // rejected: do not keep it
 		wizardKey,
@@ -105,7 +108,7 @@ func TestWizardRejectedKey(t *testing.T) {
 	}
 
 	// kept anyway: written as asked, the model typed (no list)
-	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, "2", "", "y", "y", "my-model", "y")
+	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, anotherGateway, "", "y", "y", "my-model", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -120,7 +123,7 @@ func TestWizardRejectedKey(t *testing.T) {
 func TestWizardUnlistedModel(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
 	r := wizardRun(t, nil, vars, setupOptions{Tools: "claude"},
-		"2", "", "y",
+		anotherGateway, "", "y",
 		"7",            // model: another model (type its id), after the 6 served
 		"gpt-4o-latst", // a typo
 		"n",            // not that one
@@ -134,7 +137,7 @@ func TestWizardUnlistedModel(t *testing.T) {
 		t.Errorf("settings.json:\n%s", r.file(".claude/settings.json"))
 	}
 	// --model with an unlisted id: asked the same way; yes keeps it
-	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude", Flags: profileFlags{model: "house-model"}}, "2", "", "y", "y", "y")
+	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude", Flags: profileFlags{model: "house-model"}}, anotherGateway, "", "y", "y", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -148,12 +151,14 @@ func TestWizardUnlistedModel(t *testing.T) {
 func TestWizardFlagsNotAsked(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
 	o := setupOptions{Tools: "claude", Flags: profileFlags{model: "gpt-4o"}}
-	r := wizardRun(t, nil, vars, o, "2", "", "y", "y")
+	r := wizardRun(t, nil, vars, o, anotherGateway, "", "y", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
 	for _, asked := range []string{"Tools to configure", "Model"} {
-		if strings.Contains(r.out, asked) {
+		// A question's title opens its line (a preset's title, ModelScope,
+		// is in the gateway list).
+		if regexp.MustCompile(`(?m)^` + asked + `\b`).MatchString(r.out) {
 			t.Errorf("asked %q although a flag gave it", asked)
 		}
 	}
@@ -163,7 +168,7 @@ func TestWizardFlagsNotAsked(t *testing.T) {
 // names: the user chose TAOTOKEN_*.
 func TestWizardKeptPresetURL(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
-	r := wizardRun(t, nil, vars, setupOptions{Tools: "env"}, "2", "", "y", "1", "y")
+	r := wizardRun(t, nil, vars, setupOptions{Tools: "env"}, anotherGateway, "", "y", "1", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -176,7 +181,7 @@ func TestWizardKeptPresetURL(t *testing.T) {
 // No tool picked: said after the answer, not before the question.
 func TestWizardPickATool(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
-	r := wizardRun(t, nil, vars, setupOptions{}, "2", "", "y", "1",
+	r := wizardRun(t, nil, vars, setupOptions{}, anotherGateway, "", "y", "1",
 		"1", "0", // tools: unselect the detected Claude Code, confirm none
 		"5", "0", // .env
 		"y")
@@ -194,10 +199,10 @@ func TestWizardPickATool(t *testing.T) {
 func TestWizardCustomGateway(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
 	r := wizardRun(t, nil, vars, setupOptions{Tools: "codex,env", ToolOptions: map[string]string{"codex-auth": "env"}},
-		"2",        // another gateway
-		"$GATEWAY", // typed (the field starts empty)
-		"y",        // key
-		"1",        // model
+		anotherGateway, // another gateway
+		"$GATEWAY",     // typed (the field starts empty)
+		"y",            // key
+		"1",            // model
 		"y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
@@ -221,7 +226,7 @@ func TestWizardCustomGateway(t *testing.T) {
 func TestWizardBackgroundModel(t *testing.T) {
 	served := []string{"gpt-4o", "claude-sonnet-4-5", "claude-haiku-4-5"}
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
-	r := wizardRun(t, served, vars, setupOptions{Tools: "claude"}, "2", "", "y", "1", "1", "y")
+	r := wizardRun(t, served, vars, setupOptions{Tools: "claude"}, anotherGateway, "", "y", "1", "1", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -232,7 +237,7 @@ func TestWizardBackgroundModel(t *testing.T) {
 		t.Errorf("settings.json:\n%s", r.file(".claude/settings.json"))
 	}
 
-	r = wizardRun(t, served, vars, setupOptions{Tools: "claude"}, "2", "", "y", "1", "4", "y") // 4: leave it
+	r = wizardRun(t, served, vars, setupOptions{Tools: "claude"}, anotherGateway, "", "y", "1", "4", "y") // 4: leave it
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -241,7 +246,7 @@ func TestWizardBackgroundModel(t *testing.T) {
 	}
 
 	// a gateway that serves it: no question
-	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, "2", "", "y", "1", "y")
+	r = wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, anotherGateway, "", "y", "1", "y")
 	if r.err != nil || strings.Contains(r.out, "background") {
 		t.Errorf("asked about the background model the gateway serves (err %v)", r.err)
 	}
@@ -251,7 +256,7 @@ func TestWizardBackgroundModel(t *testing.T) {
 // ends the wizard with one line and exit status 1; nothing is written.
 func TestWizardInterrupted(t *testing.T) {
 	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
-	r := wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, "2", "", "y") // ends at the model
+	r := wizardRun(t, nil, vars, setupOptions{Tools: "claude"}, anotherGateway, "", "y") // ends at the model
 	var stderr strings.Builder
 	if code := reportError(&stderr, r.err); code != exitFindings || stderr.String() != "keydoctor: error: setup interrupted: nothing was written\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
@@ -269,3 +274,8 @@ func TestWizardInterrupted(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// anotherGateway is the wizard's answer for "another gateway (type its
+// URL)": the last of its list, after every preset but the custom one
+// (setup.ChooseGateway).
+var anotherGateway = strconv.Itoa(len(templates.Presets()))

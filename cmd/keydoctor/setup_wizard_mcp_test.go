@@ -17,7 +17,7 @@ func TestWizardAsksMCP(t *testing.T) {
 		return "", errors.New("not found")
 	}
 	o := setupOptions{Tools: "codex", Flags: profileFlags{model: "gpt-4o"}, LookPath: codexOnPath}
-	r := wizardRun(t, nil, vars, o, "2", "", "y", "y", "y")
+	r := wizardRun(t, nil, vars, o, anotherGateway, "", "y", "y", "y")
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -26,7 +26,7 @@ func TestWizardAsksMCP(t *testing.T) {
 		t.Errorf("config.toml has no entry:\n%s", cfg)
 	}
 
-	r = wizardRun(t, nil, vars, o, "2", "", "y", "", "y") // Enter: no
+	r = wizardRun(t, nil, vars, o, anotherGateway, "", "y", "", "y") // Enter: no
 	if r.err != nil {
 		t.Fatalf("setup: %v", r.err)
 	}
@@ -36,7 +36,7 @@ func TestWizardAsksMCP(t *testing.T) {
 
 	// nothing installed: no question
 	o.LookPath = func(string) (string, error) { return "", errors.New("not found") }
-	r = wizardRun(t, nil, vars, o, "2", "", "y", "y")
+	r = wizardRun(t, nil, vars, o, anotherGateway, "", "y", "y")
 	if r.err != nil || strings.Contains(r.out, "MCP server") {
 		t.Errorf("asked with no agent installed (%v):\n%s", r.err, r.out)
 	}

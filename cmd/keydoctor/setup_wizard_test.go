@@ -49,7 +49,7 @@ func TestSetupWizardAccessible(t *testing.T) {
 	srv := startMock(t)
 	e := wizardEnv(t, nil)
 	answers := strings.Join([]string{
-		"2",                                  // gateway: another gateway
+		anotherGateway,                       // gateway: another gateway
 		srv.Root() + "/v1/chat/completions/", // its URL, as pasted from a guide
 		"sk-你的key",                           // refused: a placeholder
 		wizardKey,                            // the key

@@ -25,17 +25,17 @@ func TestSetupWizardUnreachableBaseURL(t *testing.T) {
 	l.Close()
 	e := wizardEnv(t, nil)
 	answers := strings.Join([]string{
-		"2",        // gateway: another gateway
-		dead,       // its URL, with the wrong port
-		otherKey,   // a key (the list fails before the key matters)
-		"y",        // nothing answers: type the URL again
-		"2",        // another gateway
-		srv.Root(), // the right URL
-		"n",        // rejected by the gateway: write it anyway? no, type another
-		wizardKey,  // the key it accepts
-		"1",        // the first model served
-		"0",        // tools: done
-		"y",        // write
+		anotherGateway, // gateway: another gateway
+		dead,           // its URL, with the wrong port
+		otherKey,       // a key (the list fails before the key matters)
+		"y",            // nothing answers: type the URL again
+		anotherGateway, // another gateway
+		srv.Root(),     // the right URL
+		"n",            // rejected by the gateway: write it anyway? no, type another
+		wizardKey,      // the key it accepts
+		"1",            // the first model served
+		"0",            // tools: done
+		"y",            // write
 	}, "\n") + "\n"
 	var out bytes.Buffer
 	var asked []string
@@ -78,7 +78,7 @@ func TestSetupWizardUnreachableGoOn(t *testing.T) {
 	dead := "http://" + l.Addr().String() + "/api"
 	l.Close()
 	e := wizardEnv(t, nil)
-	answers := strings.Join([]string{"2", dead, wizardKey, "n", "my-model", "0", "n"}, "\n") + "\n"
+	answers := strings.Join([]string{anotherGateway, dead, wizardKey, "n", "my-model", "0", "n"}, "\n") + "\n"
 	var out bytes.Buffer
 	o := &setupOptions{
 		Env: e, Project: testutil.TempDir(t), Interactive: true, Accessible: true,
