@@ -85,7 +85,7 @@ func TestPlanWithoutConsent(t *testing.T) {
 	if len(p.Pending()) != 0 {
 		t.Fatalf("writes %s", writerstest.Diff(p))
 	}
-	notes := strings.Join(p.Changes[0].Notes, "\n")
+	notes := filepath.ToSlash(strings.Join(p.Changes[0].Notes, "\n")) // ~\ under Windows
 	for _, want := range []string{"add these lines to ~/.config/fish/config.fish", "set -gx COPILOT_PROVIDER_API_KEY '<your gateway key>'", "set -gx COPILOT_MODEL 'gpt-4o'"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
@@ -129,7 +129,7 @@ func TestPlanNotesInteractiveGuard(t *testing.T) {
 			o.ToolOptions = map[string]string{"shell-profile": "true", "copilot-key": "file"}
 			writerstest.WriteFile(t, filepath.Join(o.Env.Home, ".bashrc"), tc.bashrc, 0o644)
 			p := writerstest.PlanOne(t, o, copilot.ID)
-			notes := strings.Join(p.Changes[0].Notes, "\n")
+			notes := filepath.ToSlash(strings.Join(p.Changes[0].Notes, "\n")) // ~\ under Windows
 			want := "stops shells that are not interactive before the block"
 			if got := strings.Contains(notes, want); got != (tc.line > 0) || tc.line > 0 && !strings.Contains(notes, "line "+strconv.Itoa(tc.line)+" of ~/.bashrc") {
 				t.Errorf("notes:\n%s", notes)
