@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"testing"
 	"time"
 
@@ -79,7 +80,10 @@ func TestRunShape(t *testing.T) {
 	if r.TTFTTruthMS != 80 || r.TPOTTruthMS != 10 || r.Levels[0].TTFTP50 < 80 || r.Levels[0].TPOTP50 <= 0 {
 		t.Errorf("figures %+v", r)
 	}
-	if r.StreamsOK != 20 || r.PeakGoMemory == 0 || r.CPUPerRequest <= 0 || !r.CPUWithGateway || r.CPUSource == "" {
+	// Windows counts a process's CPU time in clock ticks of 15.6 ms: ten
+	// small requests on a busy host may read as none (seen under Wine).
+	noCPU := r.CPUPerRequest <= 0 && runtime.GOOS != "windows"
+	if r.StreamsOK != 20 || r.PeakGoMemory == 0 || noCPU || !r.CPUWithGateway || r.CPUSource == "" {
 		t.Errorf("cpu/memory %+v", r)
 	}
 	if len(steps) != 4 {
