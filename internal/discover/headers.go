@@ -3,6 +3,8 @@ package discover
 import (
 	"net/http"
 	"strings"
+
+	"golang.org/x/net/http/httpguts"
 )
 
 // Header is an extra header a tool is configured to send with each of
@@ -54,7 +56,9 @@ func HeaderLines(v Value) []Header {
 	for _, line := range strings.Split(v.Value, "\n") {
 		name, value, ok := strings.Cut(line, ":")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-		if !ok || name == "" || !validHeaderName(name) {
+		// A value no client can send (a CR inside it, another control
+		// byte) is no header: net/http would refuse the whole request.
+		if !ok || name == "" || !validHeaderName(name) || !httpguts.ValidHeaderFieldValue(value) {
 			continue
 		}
 		out = append(out, Header{Name: name, Value: Value{Value: value, Source: v.Source}})
