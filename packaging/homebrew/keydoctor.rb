@@ -44,6 +44,7 @@ cask "keydoctor" do
   manpage "man/keydoctor-doctor.1"
   manpage "man/keydoctor-explain.1"
   manpage "man/keydoctor-init.1"
+  manpage "man/keydoctor-mcp.1"
   manpage "man/keydoctor-mock.1"
   manpage "man/keydoctor-ping.1"
   manpage "man/keydoctor-profile-add.1"
