@@ -3,19 +3,17 @@ package opencode
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/providerjson"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// PlanMCPServer registers keydoctor's MCP server in the global config:
-// mcp.keydoctor {"type": "local", "command": [binary, "mcp"], "enabled":
-// true}, OpenCode's shape for a local server (one list, no args).
+// PlanMCPServer registers keydoctor's MCP server in the global config.
 func (impl) PlanMCPServer(o writers.Options, t tool.Tool, p *writers.Plan) error {
-	return writers.PlanJSONMCPServer(p, t.ID, Config(o.Env), true, []string{"mcp", writers.MCPServerName},
-		[]writers.MCPField{{Key: "type", Value: "local"}, {Key: "command", Value: o.MCPServer.CommandLine()}, {Key: "enabled", Value: true}})
+	return providerjson.PlanMCPServer(o, t, p, Config(o.Env))
 }
 
 // MCPServerEntry is keydoctor's entry in the global config.
 func (impl) MCPServerEntry(e *env.Env, _ string) (discover.MCPEntry, bool) {
-	return discover.ReadJSONMCPEntry(Config(e), true, "mcp", writers.MCPServerName)
+	return providerjson.MCPServerEntry(Config(e))
 }
