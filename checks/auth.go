@@ -30,7 +30,7 @@ func (c authCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				continue
 			}
 			msg := fmt.Sprintf("%s holds two different keys: %s from %s and %s from %s", t.Label,
-				maskKey(first.Value), where(e, first), maskKey(other.Value), where(e, other))
+				doctor.ShowKey(first.Value), where(e, first), doctor.ShowKey(other.Value), where(e, other))
 			cmd := setupCmd(t)
 			if other.Source.IsVar() { // setup cannot unset what the shell exports
 				cmd = ""

@@ -103,7 +103,7 @@ func (c driftCheck) compare(e *env.Env, part string, items []driftItem, ref refe
 		var s catalog.Slots
 		switch part {
 		case "key":
-			show, want = maskKey(it.value), maskKey(ref.value)
+			show, want = doctor.ShowKey(it.value), doctor.ShowKey(ref.value)
 			s.Edit = setKeyAt(e, it.v.Source, "the key the other tools use")
 		default:
 			s.Edit = setAt(e, it.v.Source, ref.value)

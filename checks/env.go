@@ -9,7 +9,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // missingCheck reports env-missing: a part of a tool's triple that nothing
@@ -87,7 +86,7 @@ func (c keyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		prob := gateway.CheckKey(t.Key.Value)
 		if prob == nil {
-			out = append(out, okFinding(t, fmt.Sprintf("%s's key looks like a key (%s)", t.Label, redact.Mask(t.Key.Value)), src(e, t.Key)))
+			out = append(out, okFinding(t, fmt.Sprintf("%s's key looks like a key (%s)", t.Label, doctor.ShowKey(t.Key.Value)), src(e, t.Key)))
 			continue
 		}
 		s := catalog.Slots{Edit: setKeyAt(e, t.Key.Source, "the key exactly as the gateway issued it (no quotes, spaces, line breaks or placeholder text)")}

@@ -20,7 +20,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/shell"
 	"github.com/keydoctor/keydoctor/internal/shellprofile"
 	"github.com/keydoctor/keydoctor/writers"
@@ -146,11 +145,3 @@ func src(e *env.Env, v discover.Value) string { return v.Source.Display(e) }
 
 // where is a value's source with its key, for messages.
 func where(e *env.Env, v discover.Value) string { return v.Source.Where(e) }
-
-// maskKey shows a key as the contract says (redact.Mask), or "(empty)".
-func maskKey(k string) string {
-	if k == "" {
-		return "(empty)"
-	}
-	return redact.Mask(k)
-}

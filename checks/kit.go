@@ -51,7 +51,7 @@ func Src(e *env.Env, v discover.Value) string { return src(e, v) }
 func Where(e *env.Env, v discover.Value) string { return where(e, v) }
 
 // MaskKey shows a key as the contract says, or "(empty)".
-func MaskKey(k string) string { return maskKey(k) }
+func MaskKey(k string) string { return doctor.ShowKey(k) }
 
 // BaseName is the key that holds a tool's base URL, without the
 // settings' "env." prefix.

@@ -34,7 +34,7 @@ func (c overriddenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				}
 				show := func(v discover.Value) string {
 					if part.key {
-						return maskKey(v.Value)
+						return doctor.ShowKey(v.Value)
 					}
 					return fmt.Sprintf("%q", v.Value)
 				}

@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // ProfileSet is what the profile checks compare the tools with: the
@@ -80,7 +79,7 @@ func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bo
 	}
 	at := k.Source.Display(e)
 	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
-		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), redact.Mask(k.Value)),
+		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), doctor.ShowKey(k.Value)),
 		Fix:     catalog.Render(catalog.KeyOrphaned, catalog.Slots{File: at, Command: `printf '%s\n' "$KEY" | keydoctor profile add NAME --key-stdin`})}, true
 }
 
@@ -158,7 +157,7 @@ func (d *drifts) key() {
 	if !ok || want == "" || t.Key.Value == "" || t.Key.Value == want {
 		return
 	}
-	d.add("the key", redact.Mask(t.Key.Value), "the one in $"+keyEnv+" ("+redact.Mask(want)+")", t.Key, "")
+	d.add("the key", doctor.ShowKey(t.Key.Value), "the one in $"+keyEnv+" ("+doctor.ShowKey(want)+")", t.Key, "")
 }
 
 func orDash(s string) string {

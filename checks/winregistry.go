@@ -46,7 +46,7 @@ func (c registryEnvCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		shown, now, fix := v.Value, cur, sh.Set(name.name, v.Value)
 		if name.secret {
 			e.Secrets.Add(v.Value, cur)
-			shown, now = redact.Mask(v.Value), redact.Mask(cur)
+			shown, now = doctor.ShowKey(v.Value), doctor.ShowKey(cur)
 			fix = "" // never a key in a pasted command: the new terminal reads it
 		}
 		have := fmt.Sprintf("has %s", now)

@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // WriteFixes writes the numbered fix list of fs under title, grouped and
 // ordered as the report's own list (one root cause, one numbered fix):
 // `doctor --fix` lists this way the fixes it does not apply. Nothing is
 // written when no finding has a fix.
-func WriteFixes(w io.Writer, fs []Finding, title string, secrets ...string) error {
+func WriteFixes(w io.Writer, fs []Finding, title string) error {
 	fixes := fixList(fs)
 	if len(fixes) == 0 {
 		return nil
@@ -24,6 +22,6 @@ func WriteFixes(w io.Writer, fs []Finding, title string, secrets ...string) erro
 		fmt.Fprintf(&b, "  %d. %-7s %s\n", n+1, f.Status, fx.fix)
 		fmt.Fprintf(&b, "     (%s; keydoctor explain %s)\n", fx.about(fs), f.Code)
 	}
-	_, err := io.WriteString(w, redact.Redact(b.String(), secrets...))
+	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -21,9 +20,6 @@ type TextOptions struct {
 	Title string
 	// Strict marks warnings as failing in the closing line.
 	Strict bool
-	// Secrets are redacted from every line as a last line of defence
-	// (findings are built masked already).
-	Secrets []string
 	// ProfileName names the stored profile the run resolved ("home"); ""
 	// names the gateway (the report's profile name: "taotoken").
 	ProfileName string
@@ -129,7 +125,7 @@ func WriteText(w io.Writer, r Report, o TextOptions) error {
 	} else if !o.Quiet && r.Summary.Error+r.Summary.Warning+r.Summary.Failed == 0 {
 		fmt.Fprintln(&b, "\nno problems found")
 	}
-	_, err := io.WriteString(w, redact.Redact(b.String(), o.Secrets...))
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

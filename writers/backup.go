@@ -15,7 +15,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/atomicfile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
@@ -266,7 +265,6 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		if !r.Existed {
 			c.Remove = true
 			c.New = nil
-			c.AddSecrets(redact.SecretValues(c.Old)...) // the diff shows what is removed
 			if err := p.Add(c); err != nil {
 				return nil, err
 			}
@@ -294,8 +292,6 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 			c.Mode = fs.FileMode(mode)
 		}
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
-		c.AddSecrets(redact.SecretValues(c.Old)...)
-		c.AddSecrets(redact.SecretValues(c.New)...)
 		if err := p.Add(c); err != nil {
 			return nil, err
 		}

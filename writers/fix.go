@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -190,7 +189,6 @@ func (p *Plan) modeChangeFor(id gateway.ToolID, path string) (*Change, error) {
 		return have, nil
 	}
 	c.Tool, c.New = id, c.Old
-	c.AddSecrets(redact.SecretValues(c.Old)...)
 	return c, p.Add(c)
 }
 

@@ -32,15 +32,12 @@ func NewEvidence(r *probe.Result, req probe.Request, keyVar string, attempts int
 	if r.Method == http.MethodGet {
 		ev.Curl = curlGet(req, keyVar)
 	}
-	ev.URL = redact.Redact(ev.URL, key)
-	ev.Body = redact.Redact(ev.Body, key) // already cut and cleaned by the probe (probe.CleanBody)
-	ev.Curl = redact.Redact(ev.Curl, key)
 	for name, v := range ev.Headers {
 		if sensitiveHeaders[strings.ToLower(name)] {
-			v = maskCredential(v, key)
+			ev.Headers[name] = maskCredential(v, key)
 		}
-		ev.Headers[name] = redact.Redact(v, key)
 	}
+	redact.Scrub(&ev, key) // the body was cut and cleaned by the probe (probe.CleanBody)
 	return &ev
 }
 
@@ -71,10 +68,10 @@ func maskCredential(v, key string) string {
 }
 
 func maskOnce(cred, key string) string {
-	if strings.Contains(cred, "****") || (key != "" && cred == redact.Mask(key)) {
-		return cred
+	if strings.Contains(cred, redact.Hidden) {
+		return cred // the probe masked it already
 	}
-	return redact.Mask(cred)
+	return doctor.ShowKey(cred)
 }
 
 // phaseSummary is the timings in one line, in ladder order, for messages.

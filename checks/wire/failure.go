@@ -7,7 +7,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // failure builds the error finding for a broken rung: what happened, in
@@ -53,9 +52,9 @@ func (c *climber) what(code catalog.Code, req probe.Request, a attempt, where st
 	case catalog.HTTPRedirect:
 		return fmt.Sprintf("%s redirects (%d) to %s", where, res.StatusCode, orUnknown(location(res)))
 	case catalog.AuthInvalid:
-		return fmt.Sprintf("the gateway rejected the key %s (401)%s", redact.Mask(c.route.Key), bodyHint(res))
+		return fmt.Sprintf("the gateway rejected the key %s (401)%s", doctor.ShowKey(c.route.Key), bodyHint(res))
 	case catalog.AuthForbidden:
-		return fmt.Sprintf("the key %s is valid but may not do this (403)%s", redact.Mask(c.route.Key), bodyHint(res))
+		return fmt.Sprintf("the key %s is valid but may not do this (403)%s", doctor.ShowKey(c.route.Key), bodyHint(res))
 	case catalog.RateLimited:
 		return fmt.Sprintf("the gateway answers 429 (rate limited)%s%s", retryAfterNote(res), gatewaySays(res))
 	case catalog.ServerError:

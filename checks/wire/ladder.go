@@ -8,7 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // codeOf is the catalog code of a result: the probe's classification,
@@ -145,7 +144,7 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	}
 	if !c.authed && a.res.StatusCode/100 == 2 && code == "" { // a web page proves nothing
 		c.authed = true
-		msg := "the gateway accepts the key " + redact.Mask(c.route.Key) + authVia(c.route.Auth)
+		msg := "the gateway accepts the key " + doctor.ShowKey(c.route.Key) + authVia(c.route.Auth)
 		if c.route.Key == "" {
 			msg = "the gateway answers without a key, as this provider expects"
 		}

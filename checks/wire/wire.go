@@ -235,12 +235,11 @@ func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	if r := strings.TrimPrefix(out.Check, "wire-"); r != out.Check {
 		out.Message = r + ": " + out.Message // the rung, for the text report
 	}
-	out.Message = redact.Redact(out.Message, key)
-	out.Fix = redact.Redact(out.Fix, key)
 	if out.Evidence != nil {
 		ev := *out.Evidence
 		out.Evidence = &ev
 	}
+	redact.Scrub(&out, key) // the member's own key, in whatever the finding says or carries
 	return out
 }
 

@@ -159,19 +159,13 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 		return err
 	}
 	r := res.Report
-	secrets := res.Secrets()
-	if set := profileSet(o.Env, nil); set != nil {
-		for _, rp := range set.Resolved {
-			secrets = append(secrets, rp.Key)
-		}
-	}
 	if o.JSON {
 		err = writeJSON(o.Out, r)
 	} else {
 		if o.Offline {
 			title += " --offline"
 		}
-		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict, Secrets: secrets,
+		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict,
 			ProfileName: storedProfileName(p), Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
 				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
 			}})

@@ -64,7 +64,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Pr
 		if err != nil {
 			return err
 		}
-		if showFixPlan(o, r, in.secrets) {
+		if showFixPlan(o, r) {
 			fmt.Fprintln(o.Out, "dry run: nothing was written")
 		}
 		return fixExit(r, o.Strict)
@@ -84,7 +84,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Pr
 			if r, err = in.plan(o); err != nil {
 				return nil, err
 			}
-			if !showFixPlan(o, r, in.secrets) {
+			if !showFixPlan(o, r) {
 				return nil, fixExit(r, o.Strict)
 			}
 			return r.Plan, nil
@@ -136,7 +136,6 @@ type fixInput struct {
 	profile gateway.Profile // with the background model to set, if any
 	snap    *discover.Snapshot
 	fs      []doctor.Finding
-	secrets []string
 }
 
 // doctorFixFindings runs the checks (as doctor does) for --fix.
@@ -147,7 +146,7 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 	}
 	snap, fs := res.Snapshot, res.Report.Findings
 	settleFixBackground(ctx, o, &p, fs)
-	return &fixInput{profile: p, snap: snap, fs: fs, secrets: append(snapshotSecrets(snap), p.Key)}, nil
+	return &fixInput{profile: p, snap: snap, fs: fs}, nil
 }
 
 // plan plans the fixes of the findings into one plan, reading the files
@@ -224,7 +223,7 @@ func codexProviderOf(snap *discover.Snapshot) (auth, id string) {
 
 // showFixPlan prints the diff, what it fixes and the steps left to the
 // user; it reports whether there is anything to write.
-func showFixPlan(o *doctorOptions, r *fixer.Result, secrets []string) bool {
+func showFixPlan(o *doctorOptions, r *fixer.Result) bool {
 	w := o.Out
 	pending := len(r.Plan.Pending()) > 0
 	if pending {
@@ -247,7 +246,7 @@ func showFixPlan(o *doctorOptions, r *fixer.Result, secrets []string) bool {
 			steps = append(steps, f.Finding)
 		}
 	}
-	_ = doctor.WriteFixes(w, steps, "not file edits keydoctor makes; do these yourself:", append(r.Plan.Secrets(), secrets...)...)
+	_ = doctor.WriteFixes(w, steps, "not file edits keydoctor makes; do these yourself:")
 	return pending
 }
 

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/complete"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
@@ -80,9 +79,6 @@ func storedProfileName(p gateway.Profile) string {
 	}
 	return ""
 }
-
-// snapshotSecrets are every key discovery saw, for last-line redaction.
-func snapshotSecrets(s *discover.Snapshot) []string { return s.Keys() }
 
 // keySource names where the profile's key came from, for messages.
 func keySource(p gateway.Profile) string { return p.KeySource() }

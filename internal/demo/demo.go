@@ -21,7 +21,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -76,7 +75,7 @@ func Start(ctx context.Context, goos string, out io.Writer) (*State, error) {
 	}
 	fmt.Fprintf(out, "keydoctor demo\n")
 	fmt.Fprintf(out, "  fake gateway  %s (models %v)\n", gw.Root(), gw.Options().Models)
-	fmt.Fprintf(out, "  key           %s in %s\n", redact.Mask(Key), pv.APIKey)
+	fmt.Fprintf(out, "  key           %s in %s\n", st.Profile.ShownKey(), pv.APIKey)
 	fmt.Fprintf(out, "  home          %s (throwaway, removed at the end)\n", home)
 	return st, nil
 }

@@ -65,7 +65,7 @@ type Public struct {
 
 // Public returns the printable view.
 func (p Profile) Public() Public {
-	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: redact.Mask(p.Key), Roots: RootStrings(p.Roots)}
+	return Public{Name: p.Name(), BaseURL: p.BaseURL, Model: p.Model, BackgroundModel: p.BackgroundModel, Key: p.ShownKey(), Roots: RootStrings(p.Roots)}
 }
 
 // Name names this gateway where a tool's file needs an id (a provider
@@ -102,3 +102,8 @@ func (p Profile) Name() string {
 
 // Source returns where a field came from, or "".
 func (p Profile) Source(f Field) string { return p.Sources[f] }
+
+// ShownKey is the profile's key as keydoctor shows it (redact.Mask:
+// sk-t****cdef): the profile's printable view, the wizard, ping's header
+// and the demo show it through here.
+func (p Profile) ShownKey() string { return redact.Mask(p.Key) }

@@ -41,8 +41,8 @@ func (h *Handler) logCall(c *call) {
 	l := logLine{
 		Time:        c.arrival.UTC().Format(time.RFC3339Nano),
 		Method:      c.r.Method,
-		Path:        redact.Redact(c.r.URL.RequestURI(), c.key, h.opts.Key),
-		Model:       redact.Redact(c.model, c.key, h.opts.Key),
+		Path:        c.r.URL.RequestURI(),
+		Model:       c.model,
 		Stream:      c.stream,
 		Status:      status,
 		Scenario:    c.scenario,
@@ -52,6 +52,7 @@ func (h *Handler) logCall(c *call) {
 		DurationMS:  float64(time.Since(c.arrival).Microseconds()) / 1000,
 		Agent:       c.agent,
 	}
+	redact.Scrub(&l, c.key, h.opts.Key) // what the client sent, a key in the query or the model among it
 	b, err := json.Marshal(l)
 	if err != nil {
 		return
@@ -69,11 +70,11 @@ func credentialHeaders(r *http.Request) map[string]string {
 		if v == "" {
 			continue
 		}
+		scheme := ""
 		if k, ok := cutPrefixFold(v, "Bearer "); ok {
-			out[strings.ToLower(h)] = "Bearer " + redact.Mask(strings.TrimSpace(k))
-			continue
+			scheme, v = "Bearer ", strings.TrimSpace(k)
 		}
-		out[strings.ToLower(h)] = redact.Mask(v)
+		out[strings.ToLower(h)] = scheme + redact.Mask(v)
 	}
 	if len(out) == 0 {
 		return nil

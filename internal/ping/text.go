@@ -28,7 +28,7 @@ func WriteText(w io.Writer, t Target, res *probe.Result, colored bool) {
 	row := func(label, format string, args ...any) {
 		fmt.Fprintf(w, "  %-9s %s\n", label, fmt.Sprintf(format, args...))
 	}
-	row("key", "%s (from %s)", redact.Mask(t.Profile.Key), t.Profile.KeySource())
+	row("key", "%s (from %s)", t.Profile.ShownKey(), t.Profile.KeySource())
 	for _, n := range t.Profile.Notes { // what normalising the pasted base URL repaired
 		row("base url", "%s: %s", n.Code, n.Message)
 	}

@@ -73,14 +73,15 @@ func (r *Result) Evidence(req Request, keyVar string) Evidence {
 	if len(r.ReqHeader) > 0 {
 		ev.Headers = make(map[string]string, len(r.ReqHeader))
 		for k, vs := range r.ReqHeader {
-			ev.Headers[k] = redact.Redact(strings.Join(vs, ", "), req.Key)
+			ev.Headers[k] = strings.Join(vs, ", ")
 		}
 	}
-	ev.Body = redact.Redact(catalog.Clean(r.Body, EvidenceBodyBytes), req.Key)
+	ev.Body = catalog.Clean(r.Body, EvidenceBodyBytes)
 	ev.Timings = r.Timings.Millis()
 	if r.Method == http.MethodPost {
 		ev.Curl = Curl(req, keyVar)
 	}
+	redact.Scrub(&ev, req.Key)
 	return ev
 }
 

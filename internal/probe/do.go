@@ -27,7 +27,7 @@ func (c *Client) Do(ctx context.Context, req Request) *Result {
 // DoStream is Do with a callback for each content delta as it arrives.
 func (c *Client) DoStream(ctx context.Context, req Request, onDelta func(Delta)) *Result {
 	res := &Result{Method: http.MethodPost, URL: req.Target()}
-	res.ReqHeader = maskedHeader(req.headers(redact.Mask(req.Key), c.opts.UserAgent), req.Key)
+	res.ReqHeader = shownHeader(req, c.opts.UserAgent)
 	return c.send(ctx, req, res, req.Body(), onDelta)
 }
 
@@ -132,7 +132,7 @@ func (c *Client) readBody(ctx context.Context, req Request, res *Result, body io
 	if res.BodyCap = c.opts.MaxBody; int64(len(b)) > c.opts.MaxBody {
 		b, res.Truncated = b[:c.opts.MaxBody], true
 	}
-	res.Body = []byte(redact.Redact(string(b), req.Key))
+	res.keepBody(b, req.Key)
 	if err != nil {
 		classifyBodyError(res, err, ctx)
 		return
@@ -151,7 +151,7 @@ func (c *Client) readStream(ctx context.Context, req Request, res *Result, lr *L
 	_, err := dec.readLines(lr, sr)
 	s := dec.Stream()
 	res.Stream = s
-	res.Body = []byte(redact.Redact(string(ev.buf), req.Key))
+	res.keepBody(ev.buf, req.Key)
 	res.Text = dec.Text()
 	res.Model = s.Model
 	if s.Usage != nil {
@@ -243,4 +243,10 @@ func (tr *tracer) state() (gotConn, tlsStarted, tlsDone bool) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return tr.gotConn, tr.tlsStarted, tr.tlsDone
+}
+
+// keepBody is the answer's body as a result keeps it: with the key the
+// request carried masked, in case the gateway echoes it.
+func (res *Result) keepBody(b []byte, key string) {
+	res.Body = []byte(redact.Redact(string(b), key))
 }

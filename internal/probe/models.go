@@ -7,7 +7,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/tidwall/gjson"
 )
 
@@ -36,7 +35,6 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 		req.Protocol = gateway.Chat
 	}
 	req.URL, req.Stream = strings.TrimRight(req.Root, "/")+req.Protocol.ModelsPath(), false
-	key := req.Key
 	if req.Auth == gateway.AuthXAPIKey && req.Header.Get("Anthropic-Version") == "" {
 		// Anthropic-style gateways want the version header on every call.
 		req.Header = req.Header.Clone()
@@ -46,7 +44,7 @@ func listModels(ctx context.Context, c *Client, req Request) ([]string, *Result)
 		req.Header.Set("Anthropic-Version", AnthropicVersion)
 	}
 	res := &Result{Method: http.MethodGet, URL: req.URL}
-	res.ReqHeader = maskedHeader(req.headers(redact.Mask(key), c.opts.UserAgent), key)
+	res.ReqHeader = shownHeader(req, c.opts.UserAgent)
 	res.ReqHeader.Del("Content-Type")
 	c.send(ctx, req, res, nil, nil)
 	if res.Code != "" {

@@ -112,13 +112,10 @@ func (r Request) headers(key, userAgent string) http.Header {
 	return h
 }
 
-// maskedHeader is h with every occurrence of the key masked.
-func maskedHeader(h http.Header, key string) http.Header {
-	out := make(http.Header, len(h))
-	for k, vs := range h {
-		for _, v := range vs {
-			out.Add(k, redact.Redact(v, key))
-		}
-	}
-	return out
+// shownHeader is the header req sends as a result records it: the key
+// masked in its credential and wherever else a header carries it.
+func shownHeader(req Request, userAgent string) http.Header {
+	h := req.headers(redact.Mask(req.Key), userAgent)
+	redact.Scrub(&h, req.Key)
+	return h
 }

@@ -243,9 +243,7 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 	}
 	rec.Mismatch = Mismatch(expect, rec.Model, rec.ServedModel)
 	// Whatever the client or gateway put there, a credential is not shown.
-	rec.Model = redact.Redact(rec.Model, ex.secrets...)
-	rec.ServedModel = redact.Redact(rec.ServedModel, ex.secrets...)
-	rec.Error = redact.Redact(rec.Error, ex.secrets...)
+	redact.Scrub(&rec, ex.secrets...)
 	return rec
 }
 

@@ -23,7 +23,7 @@ func (w *Wizard) AskKey(ctx context.Context) error {
 			fmt.Fprintf(w.Out, "the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
 		} else {
 			use := true
-			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), redact.Mask(p.Key))
+			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), p.ShownKey())
 			if err := w.Ask.Confirm(ctx, title, "", "", &use); err != nil {
 				return err
 			}
@@ -76,7 +76,7 @@ func (w *Wizard) ReadModels(ctx context.Context) error {
 			return ErrInterrupted
 		case w.ListErr == nil:
 			if rejected {
-				fmt.Fprintf(w.Out, "the gateway accepted the key %s\n", redact.Mask(p.Key))
+				fmt.Fprintf(w.Out, "the gateway accepted the key %s\n", p.ShownKey())
 			}
 			return nil
 		case nothingAnswers(w.ListErr):
@@ -98,7 +98,7 @@ func (w *Wizard) ReadModels(ctx context.Context) error {
 			return nil
 		}
 		rejected = true
-		fmt.Fprintf(w.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", redact.Mask(p.Key), w.ListErr)
+		fmt.Fprintf(w.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", p.ShownKey(), w.ListErr)
 		keep := false
 		if err := w.Ask.Confirm(ctx, "Write this key anyway?", "Yes, keep it", "No, type another", &keep); err != nil || keep {
 			return err

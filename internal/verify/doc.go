@@ -6,7 +6,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/status"
 )
@@ -70,7 +69,7 @@ func NewDoc(tool gateway.Tool, t Turn, timeout time.Duration) *Doc {
 		Configured: ConfiguredDoc{
 			BaseURL: c.Base, BaseSource: c.BaseSource, Model: c.Model, ModelSource: c.ModelSource,
 			BackgroundModel: c.BackgroundModel, BackgroundModelSource: c.BackgroundModelSource,
-			Auth: string(c.Auth), Key: redact.Mask(c.Key), KeySource: c.KeySource,
+			Auth: string(c.Auth), Key: c.ShownKey(), KeySource: c.KeySource,
 			Route: routeDoc(c),
 		},
 		Requests: t.Records,

@@ -10,7 +10,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -181,9 +180,9 @@ func (j *judgement) key() {
 	case none > 0:
 		j.add("key", Error, catalog.EnvMissing, "%s sent no key in %d %s, though %s holds one", j.tool.Title, none, human.Plural(none, "request", "requests"), c.KeySource)
 	case len(other) == 0:
-		j.add("key", OK, "", "the key sent is the one in %s (%s)", c.KeySource, redact.Mask(c.Key))
+		j.add("key", OK, "", "the key sent is the one in %s (%s)", c.KeySource, c.ShownKey())
 	default:
-		j.add("key", Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, redact.Mask(c.Key))
+		j.add("key", Error, catalog.ValueOverridden, "%s sent %s, not the key in %s (%s): another setting overrides it", j.tool.Title, strings.Join(uniq(other), ", "), c.KeySource, c.ShownKey())
 	}
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/stop"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -137,7 +136,7 @@ func printConfigured(o Options, desc tool.Tool, c Configured) {
 	}
 	key := ""
 	if c.Key != "" {
-		key = redact.Mask(c.Key) + " as " + string(c.Auth)
+		key = c.ShownKey() + " as " + string(c.Auth)
 	}
 	row("key", key, c.KeySource)
 	if r := c.Route; r.Kind != "" {

@@ -18,6 +18,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -248,3 +249,6 @@ func envRedirect(r *Redirect) error {
 	}
 	return nil
 }
+
+// ShownKey is the files' key as the report shows it (redact.Mask).
+func (c Configured) ShownKey() string { return redact.Mask(c.Key) }

@@ -1,9 +1,10 @@
 package claude
 
 import (
+	"path/filepath"
+
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"

@@ -8,7 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/tidwall/gjson"
 )
@@ -44,7 +43,7 @@ func qwenEnvOverrides(e *env.Env, project string, settings []byte) []doctor.Find
 		settingsAt := discover.Source{File: path, Key: v.key}
 		s := catalog.Slots{Remove: checks.RemoveFix(e, at), Was: "the variable's key", Edit: checks.SetKeyAt(e, settingsAt, "that key")}
 		if v.name == openai.APIKey {
-			shown = redact.Mask(val)
+			shown = doctor.ShowKey(val)
 		} else {
 			s.Was, s.Edit = shown, checks.SetAt(e, settingsAt, val)
 		}

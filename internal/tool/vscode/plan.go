@@ -1,7 +1,6 @@
 package vscode
 
 import (
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/writers"
@@ -82,7 +81,6 @@ func planMisplacedMCP(o writers.Options, ed Editor) (*writers.Change, map[string
 	}
 	doc.Remove(MisplacedMCP)
 	c.New = doc.Bytes()
-	c.AddSecrets(redact.SecretValues(c.Old)...)
 	c.Notef("removed %q (moved to %s)", MisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
 }
