@@ -16,6 +16,9 @@ import (
 // when one exists (this run included when it was just added).
 func writeBenchHTML(o *Options, r bench.Report, samples []bench.Sample) error {
 	d := htmlreport.Data{Report: r, Samples: samples, Generated: o.Env.Now()}
+	if o.Raw != "" {
+		d.Raw = o.Env.Tilde(o.Raw)
+	}
 	path := o.HistoryFile
 	if path == "" {
 		path = defaultHistory(o.Env)
