@@ -203,7 +203,7 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 	for {
 		var opts []Option
 		for _, t := range tool.All() {
-			if t.Setup {
+			if t.Setup && offered(t, w.Detected) {
 				opts = append(opts, Option{Label: fmt.Sprintf("%s (%s)", t.Title, t.ID), Value: string(t.ID), Selected: slices.Contains(chosen, string(t.ID))})
 			}
 		}
@@ -219,6 +219,13 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 		}
 		fmt.Fprintln(w.Out, "pick at least one tool (space or x selects one)")
 	}
+}
+
+// offered: the wizard lists every tool setup writes but an editor's
+// extension (Cline in VS Code) not found on this machine: its settings
+// would go to an editor that is not there. --tools vscode still writes it.
+func offered(t tool.Tool, detected []gateway.ToolID) bool {
+	return t.Extension == "" || slices.Contains(detected, t.ID)
 }
 
 // AskTrust shows what the repository's untrusted team file found would

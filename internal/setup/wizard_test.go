@@ -17,6 +17,7 @@ import (
 type script struct {
 	answers []any // string (Select, Input), []string (MultiSelect), bool (Confirm)
 	asked   []string
+	offered [][]Option // each MultiSelect's options
 }
 
 func (s *script) next(title string) (any, error) {
@@ -37,7 +38,8 @@ func (s *script) Select(_ context.Context, title string, opts []Option, v *strin
 	return err
 }
 
-func (s *script) MultiSelect(_ context.Context, title string, _ []Option, v *[]string) error {
+func (s *script) MultiSelect(_ context.Context, title string, opts []Option, v *[]string) error {
+	s.offered = append(s.offered, opts)
 	a, err := s.next(title)
 	if err == nil {
 		*v = a.([]string)
