@@ -19,7 +19,11 @@ import (
 func (w *Wizard) AskKey(ctx context.Context) error {
 	p := &w.Profile
 	if p.Key != "" {
-		if kp := gateway.CheckKey(p.Key); kp != nil {
+		if pe := p.PairWith(p.BaseURL, "your answer"); pe != nil {
+			// another gateway's key (a stored profile's, its variable's):
+			// offering it would send it to the gateway just picked
+			fmt.Fprintf(w.Out, "%s: type this gateway's key\n", pe.Error())
+		} else if kp := gateway.CheckKey(p.Key); kp != nil {
 			fmt.Fprintf(w.Out, "the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
 		} else {
 			use := true

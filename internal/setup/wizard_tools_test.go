@@ -37,3 +37,45 @@ func TestAskToolsOffersNoMissingEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestAskKeyNotAnotherGatewaysKey: with the key of a stored profile for a
+// local gateway, picking TaoToken does not offer that key: the wizard says
+// whose it is and asks for TaoToken's.
+func TestAskKeyNotAnotherGatewaysKey(t *testing.T) {
+	const typed = "sk-test-fedcba9876543210fedc"
+	var out strings.Builder
+	ask := &script{answers: []any{"taotoken", typed}}
+	p := gateway.Profile{Preset: "custom", BaseURL: "http://127.0.0.1:8765/api", Key: testKey,
+		KeyHome: gateway.KeyHome{Root: "http://127.0.0.1:8765/api", Owner: "profile home"},
+		Sources: map[gateway.Field]string{gateway.FieldKey: "profile home", gateway.FieldBaseURL: "profile home"}}
+	w := &Wizard{Ask: ask, Env: env.FromMap(nil), Out: &out, Err: &strings.Builder{}, Profile: p}
+	if err := w.ChooseGateway(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.AskKey(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ask.asked, "|"); got != "Gateway|API key" {
+		t.Errorf("asked %s, want Gateway|API key", got)
+	}
+	if w.Profile.Key != typed {
+		t.Errorf("key %q, want the one typed", w.Profile.Key)
+	}
+	if !strings.Contains(out.String(), "the key from profile home belongs to 127.0.0.1:8765") {
+		t.Errorf("the wizard does not say whose the key is:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), testKey) || strings.Contains(out.String(), typed) {
+		t.Errorf("the wizard printed a key:\n%s", out.String())
+	}
+
+	// the same gateway picked again: its key is offered
+	p.Sources = map[gateway.Field]string{gateway.FieldKey: "profile home", gateway.FieldBaseURL: "profile home"}
+	ask = &script{answers: []any{true}}
+	w = &Wizard{Ask: ask, Env: env.FromMap(nil), Out: &strings.Builder{}, Err: &strings.Builder{}, Profile: p}
+	if err := w.AskKey(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ask.asked, "|"); !strings.HasPrefix(got, "Use the key from profile home") {
+		t.Errorf("asked %s, want the profile's key offered", got)
+	}
+}
