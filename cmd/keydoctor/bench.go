@@ -133,6 +133,9 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	o.Confirm = func(ctx context.Context, q string) (bool, error) {
+		return askConfirm(ctx, o.Env, o.ErrOut, "bench", "nothing was sent", q)
+	}
 	o.Resolve = func() (gateway.Profile, string, error) {
 		p, err := o.profile.load(o.Env)
 		goals := ""

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -63,16 +62,19 @@ func printPlan(o *Options, r bench.Report, p bench.Plan, sw *bench.Sweep, vs []b
 		more, b.Requests, render.Thousands(b.OutputTokens), render.Thousands(b.InputTokens))
 }
 
-// confirmBudget asks on a terminal before a large run.
-func confirmBudget(o *Options, b bench.Budget) error {
+// confirmBudget asks on a terminal before a large run; without one (or
+// with --yes) the run goes on, as scripts and CI rely on.
+func confirmBudget(ctx context.Context, o *Options, b bench.Budget) error {
 	big := b.OpenEnded || b.Requests > confirmRequests || b.OutputTokens+b.InputTokens > confirmTokens
-	if !big || o.Yes || !o.Env.IsTerminal {
+	if !big || o.Yes || !o.Env.IsTerminal || o.Confirm == nil {
 		return nil
 	}
-	fmt.Fprint(o.ErrOut, "bench: this may cost real tokens; continue? [y/N] ")
-	redact.Flush(o.ErrOut) // the question shows before the answer is read
-	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
-	if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
+	redact.Flush(o.ErrOut) // the plan shows before the question
+	yes, err := o.Confirm(ctx, "This may cost real tokens. Continue?")
+	if err != nil {
+		return err
+	}
+	if yes {
 		return nil
 	}
 	fmt.Fprintln(o.ErrOut, "bench: not started: nothing was sent (--yes skips this question)")
