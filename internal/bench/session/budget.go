@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"io"
 	"strings"
 
@@ -109,10 +110,39 @@ func variantLabels(vs []bench.Variant) string {
 	return strings.Join(labels, " | ")
 }
 
-// notes is where bench's own lines on stderr go: nowhere with --quiet.
+// notes is where bench's own lines on stderr go: nowhere with --quiet;
+// on a terminal each line wrapped at spaces to its width, continued under
+// the text after "bench: " (a plan line ran to 130 columns, and the
+// terminal cut it mid-word).
 func (o *Options) notes() io.Writer {
 	if o.Quiet {
 		return io.Discard
 	}
-	return o.ErrOut
+	if o.Width <= 0 {
+		return o.ErrOut
+	}
+	return noteWriter{w: o.ErrOut, width: o.Width}
+}
+
+// noteWriter wraps each line of every write on its own: a note is one
+// write of whole lines (fmt.Fprintf), so nothing is held back, unlike
+// human.WrapWriter, which would hold the progress bar's "\r" line.
+type noteWriter struct {
+	w     io.Writer
+	width int
+}
+
+func (n noteWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		b.WriteString(human.Wrap(body, n.width, "       "))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(n.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
