@@ -215,7 +215,7 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 			}
 			return nil
 		}
-		w.say("pick at least one tool (space or x selects one)")
+		w.Say("pick at least one tool (space or x selects one)")
 	}
 }
 
@@ -235,13 +235,13 @@ func (w *Wizard) AskTrust(ctx context.Context, found *profile.Found, shown strin
 	if found.Changed {
 		what = "changed since you trusted it"
 	}
-	w.say("this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, status.OrNone(model), status.OrNone(keyEnv))
+	w.Say("this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, status.OrNone(model), status.OrNone(keyEnv))
 	ok := false
 	if err := w.Ask.Confirm(ctx, "Trust "+shown+" and take its gateway, model and key variable?", "Yes, trust it", "No, ignore it", &ok); err != nil {
 		return false, err
 	}
 	if !ok {
-		w.say("%s is ignored\n", shown)
+		w.Say("%s is ignored\n", shown)
 	}
 	return ok, nil
 }

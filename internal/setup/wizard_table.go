@@ -9,12 +9,12 @@ import (
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
-// say prints the wizard's text, each line wrapped at spaces to the
+// Say prints the wizard's text, each line wrapped at spaces to the
 // terminal's width (Width; 0: as it is) and continued four columns in, a
 // URL too long for a line on a line of its own: a
 // terminal left to break a line cuts it mid-word (".../chat/comple" /
 // "tions").
-func (w *Wizard) say(format string, a ...any) {
+func (w *Wizard) Say(format string, a ...any) {
 	text := strings.TrimSuffix(fmt.Sprintf(format, a...), "\n")
 	for _, line := range strings.Split(text, "\n") {
 		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
@@ -58,7 +58,7 @@ func (w *Wizard) showReceive() {
 	}
 	if table := b.String(); table != w.shown {
 		w.shown = table
-		w.say("%s", table)
+		w.Say("%s", table)
 		fmt.Fprintln(w.Out)
 	}
 }
@@ -79,7 +79,7 @@ func (w *Wizard) gatewayLabel(title, baseURL string) string {
 // sayNotes prints the notes on the base URL not printed yet.
 func (w *Wizard) sayNotes() {
 	for _, n := range w.Profile.Notes[min(w.saidNotes, len(w.Profile.Notes)):] {
-		w.say("note: %s", n.Message)
+		w.Say("note: %s", n.Message)
 	}
 	w.saidNotes = len(w.Profile.Notes)
 }
