@@ -119,7 +119,7 @@ func addBenchFlags(f *pflag.FlagSet, o *benchOptions) {
 	f.BoolVar(&o.History, "history", false, "append the run to the history ($XDG_DATA_HOME/keydoctor/"+bench.HistoryFile+"); see 'keydoctor bench history'")
 	f.StringVar(&o.HistoryFile, "history-file", "", "append the run to this history file instead (implies --history)")
 	f.StringVar(&o.Compare, "compare", "", "rerun the settings saved in FILE and compare; exit 1 on regression")
-	f.StringVar(&o.MaxRegression, "max-regression", "20%", "with --compare: the worsening that fails (TTFT p50/p90, TPOT p50, throughput)")
+	f.StringVar(&o.MaxRegression, "max-regression", bench.DefaultMaxRegression, "with --compare: the worsening that fails (TTFT p50/p90, TPOT p50, throughput; the same default as bench history)")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before a large run")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the --rate arrival process")
 	f.DurationVar(&o.Timeout, "timeout", 120*time.Second, "deadline of each request")
@@ -132,6 +132,9 @@ func addBenchFlags(f *pflag.FlagSet, o *benchOptions) {
 func runBench(ctx context.Context, o *benchOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	o.Confirm = func(ctx context.Context, q string) (bool, error) {
+		return askConfirm(ctx, o.Env, o.ErrOut, "bench", "nothing was sent", q)
 	}
 	o.Resolve = func() (gateway.Profile, string, error) {
 		p, err := o.profile.load(o.Env)

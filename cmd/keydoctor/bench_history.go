@@ -32,7 +32,7 @@ that benchmarks after every configuration change fails when it got slower.`,
 	f := cmd.Flags()
 	f.StringVar(&o.File, "file", "", "the history to read (default $XDG_DATA_HOME/keydoctor/"+bench.HistoryFile+")")
 	f.StringVar(&o.Model, "model", "", "show only this model's series")
-	f.StringVar(&o.MaxRegression, "max-regression", "100%", "how much worse than the rolling baseline marks a run (100%: twice as slow)")
+	f.StringVar(&o.MaxRegression, "max-regression", bench.DefaultMaxRegression, "how much worse than the rolling baseline marks a run (100%: twice as slow; the same default as bench --compare)")
 	f.BoolVar(&o.JSON, "json", false, "print the series as JSON (schema "+session.HistorySchema+")")
 	return cmd
 }

@@ -49,7 +49,7 @@ func TestBenchAsksBeforeALargeRun(t *testing.T) {
 	if err != errDeclined || calls.Load() != 0 {
 		t.Fatalf("err %v, %d calls", err, calls.Load())
 	}
-	if !strings.Contains(errOut.String(), "planned 300 requests") || !strings.Contains(errOut.String(), "continue? [y/N]") ||
+	if !strings.Contains(errOut.String(), "planned 300 requests") || !strings.Contains(errOut.String(), "This may cost real tokens. Continue? [y/N]") ||
 		!strings.Contains(errOut.String(), "not started: nothing was sent") {
 		t.Errorf("stderr %q", errOut.String())
 	}

@@ -31,6 +31,7 @@ func completeAll(root *cobra.Command, e *env.Env) {
 			return complete.Matching(complete.Profiles(e), typed), cobra.ShellCompDirectiveNoFileComp
 		},
 	}
+	sayBashNeeds(root)
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for name, fn := range flagValues {
@@ -100,5 +101,22 @@ func firstArg(values ...string) cobra.CompletionFunc {
 func list(values ...string) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 		return complete.List(values, typed), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+}
+
+// sayBashNeeds adds to 'completion --help' what the bash script needs:
+// cobra's script calls _get_comp_words_by_ref, which the bash-completion
+// package defines; without it every Tab prints "command not found".
+func sayBashNeeds(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Long += `
+bash: the script needs the bash-completion package, version 2 (apt or dnf
+install bash-completion; brew install bash-completion@2 on macOS). Without it
+each Tab says "_get_comp_words_by_ref: command not found". Then:
+  source <(keydoctor completion bash)
+`
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
@@ -89,14 +87,18 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Pr
 			}
 			return r.Plan, nil
 		},
-		Confirm: func(context.Context, *writers.Plan) (bool, error) {
+		Confirm: func(ctx context.Context, _ *writers.Plan) (bool, error) {
 			if o.fix.yes {
 				return true, nil
 			}
 			if !o.Env.IsTerminal {
 				return false, usageErrorf("pass --yes to apply them, or --dry-run to only see them", "doctor --fix asks before writing, and there is no terminal to ask on (nothing was written)")
 			}
-			if !askYes(o, "apply these changes? [y/N] ") {
+			yes, err := askConfirm(ctx, o.Env, o.Out, "doctor --fix", "nothing was written", "Apply these changes?")
+			if err != nil {
+				return false, err
+			}
+			if !yes {
 				fmt.Fprintln(o.Out, "nothing was written")
 				return false, fixExit(r, o.Strict)
 			}
@@ -259,18 +261,6 @@ func fixWhere(f doctor.Finding) string {
 		s += " at " + f.Source
 	}
 	return s
-}
-
-// askYes asks on the terminal; anything but y or yes is no.
-func askYes(o *doctorOptions, q string) bool {
-	fmt.Fprint(o.Out, q)
-	redact.Flush(o.Out) // the question shows before the answer is read
-	if o.Env.Stdin == nil {
-		return false
-	}
-	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
-	a := strings.ToLower(strings.TrimSpace(line))
-	return a == "y" || a == "yes"
 }
 
 func errOut(o *doctorOptions) io.Writer {

@@ -58,7 +58,7 @@ func TestDoctorFixAsks(t *testing.T) {
 			err := runDoctorFix(context.Background(), o, func() (gateway.Profile, error) { return p, nil })
 			got, _ := os.ReadFile(settings)
 			s := out.String()
-			if !strings.Contains(s, "apply these changes? [y/N]") || !strings.Contains(s, `+    "ANTHROPIC_BASE_URL": "https://gateway.example/api",`) {
+			if !strings.Contains(s, "Apply these changes? [y/N]") || !strings.Contains(s, `+    "ANTHROPIC_BASE_URL": "https://gateway.example/api",`) {
 				t.Fatalf("no diff or question:\n%s", s)
 			}
 			if strings.Contains(s, key) {

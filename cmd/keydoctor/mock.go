@@ -21,6 +21,7 @@ type mockOptions struct {
 	KeyEnv  string
 	LogFile string
 	Quiet   bool // only the line that says where it serves
+	Wait    bool // serve nothing: wait until something listens at Addr
 	Gateway mock.Options
 	Env     *env.Env
 	Out     io.Writer
@@ -53,11 +54,12 @@ SCENARIOS
 ` + mock.ScenarioTable(),
 		Example: `  keydoctor mock --addr 127.0.0.1:8765 --prefix /api
   keydoctor mock --scenario stream-buffered --ttft 300ms --tpot 20ms
+  keydoctor mock --addr 127.0.0.1:8765 & keydoctor mock --wait --addr 127.0.0.1:8765
   curl -sN http://127.0.0.1:8765/api/v1/chat/completions \
     -H "Authorization: Bearer $` + templates.Default().Vars.APIKey + `" -H 'Content-Type: application/json' \
     -d '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
 		Args:        usageArgs(cobra.NoArgs),
-		Annotations: exitNotes("mock exits 1 when it cannot listen (the address is in use)"),
+		Annotations: exitNotes("mock exits 1 when it cannot listen (the address is in use)", "mock --wait exits 1 when nothing listens at --addr within 10s"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if models != "" {
 				for _, m := range strings.Split(models, ",") {
@@ -86,10 +88,14 @@ SCENARIOS
 	f.IntVar(&o.Gateway.RejectOver, "reject-over", 0, "refuse (429) a generation request when this many run already (0: no limit)")
 	f.IntVar(&o.Gateway.TPMLimit, "tpm-limit", 0, "refuse (429) requests beyond this many tokens per minute, with x-ratelimit-* headers (0: no limit)")
 	f.StringVar(&o.LogFile, "log", "", "append one JSON line per request to FILE (- for stderr); keys masked")
+	f.BoolVar(&o.Wait, "wait", false, "serve nothing: wait (up to 10s) until a mock started in the background listens at --addr, then exit")
 	return cmd
 }
 
 func runMock(ctx context.Context, o *mockOptions) error {
+	if o.Wait {
+		return waitMock(ctx, o)
+	}
 	if _, ok := mock.LookupScenario(o.Gateway.Scenario); !ok {
 		return usageErrorf("run 'keydoctor mock --help' to see every scenario", "unknown scenario %q", o.Gateway.Scenario)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -96,7 +95,7 @@ func (w *wizard) askProfileBackground(ctx context.Context) error {
 	pick := ""
 	if !slices.ContainsFunc(w.IDs, func(id string) bool { return strings.EqualFold(id, def) }) {
 		if pick = probe.ClosestSmall(def, p.Model, w.IDs); pick != "" {
-			fmt.Fprintf(w.o.Out, "the gateway does not list %s, the model of Claude Code's background requests (titles, summaries)\n", def)
+			w.Say("the gateway does not list %s, the model of Claude Code's background requests (titles, summaries)\n", def)
 			opts = append(opts, huh.NewOption(pick+" (closest small model)", pick))
 			choice = pick
 		}

@@ -28,14 +28,7 @@ func TestReadmeTryIt(t *testing.T) {
 	if !strings.Contains(string(readme), "first run downloads") {
 		t.Error("the README does not say that the first run downloads modules")
 	}
-	s := string(readme)
-	i := strings.Index(s, "## Try it against the fake gateway")
-	if i < 0 {
-		t.Fatal("no Try it section")
-	}
-	block := s[i:]
-	block = block[strings.Index(block, "```sh")+5:]
-	block = block[:strings.Index(block, "```")]
+	block := tryItBlock(t, string(readme))
 	if strings.Contains(block, "go run") && strings.Contains(block, "&") {
 		t.Error("Try it backgrounds `go run`: killing it leaves the mock listening")
 	}
@@ -53,4 +46,30 @@ func TestReadmeTryIt(t *testing.T) {
 	if !strings.Contains(block, "kill ") {
 		t.Error("Try it does not say how to stop the fake gateways")
 	}
+	// pasted whole, a shell starts the mock in the background and runs the
+	// next line at once: each mock is waited for before it is used
+	waited := map[string]bool{}
+	for _, line := range strings.Split(block, "\n") {
+		if m := regexp.MustCompile(`mock --wait --addr (127\.0\.0\.1:[0-9]+)`).FindStringSubmatch(line); m != nil {
+			waited[m[1]] = true
+			continue
+		}
+		for _, m := range regexp.MustCompile(`127\.0\.0\.1:[0-9]+`).FindAllString(line, -1) {
+			if !strings.Contains(line, " mock ") && !waited[m] {
+				t.Errorf("Try it uses %s before it waits for the mock there ('keydoctor mock --wait --addr %s'): %s", m, m, line)
+			}
+		}
+	}
+}
+
+// tryItBlock is the README's "Try it" shell block.
+func tryItBlock(t *testing.T, readme string) string {
+	t.Helper()
+	i := strings.Index(readme, "## Try it against the fake gateway")
+	if i < 0 {
+		t.Fatal("no Try it section")
+	}
+	block := readme[i:]
+	block = block[strings.Index(block, "```sh")+5:]
+	return block[:strings.Index(block, "```")]
 }

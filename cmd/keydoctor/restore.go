@@ -29,7 +29,8 @@ func newRestoreCmd(e *env.Env) *cobra.Command {
 		Long: `Without arguments, restore lists the backups setup made (newest first).
 With a backup's NAME, or --last, it puts every file of that backup back as it
 was before that run, atomically; files that run created are removed. The
-current state is backed up first, so a restore can be undone the same way.
+current state is backed up first, so a restore can be undone the same way;
+so it does not ask, on a terminal or not (--dry-run shows what it would do).
 Like setup, it waits up to 5s (KEYDOCTOR_LOCK_WAIT) for another keydoctor
 that is writing, then exits 2 naming its pid.`,
 		Example: `  keydoctor restore

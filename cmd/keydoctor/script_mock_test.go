@@ -113,6 +113,7 @@ func scriptMock(ts *testscript.TestScript, neg bool, args []string) {
 	scriptGateways[ts] = srv
 	scriptGatewaysMu.Unlock()
 	ts.Setenv("GATEWAY_URL", srv.Root())
+	ts.Setenv("GATEWAY_ADDR", srv.Addr())
 	ts.Setenv("GATEWAY_KEY", scriptGatewayKey)
 	ts.Setenv("TAOTOKEN_BASE_URL", srv.Root())
 	ts.Setenv("TAOTOKEN_API_KEY", scriptGatewayKey)

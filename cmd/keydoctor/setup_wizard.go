@@ -23,7 +23,7 @@ type wizard struct {
 
 func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.ToolID) *wizard {
 	return &wizard{o: o, Wizard: &setup.Wizard{Ask: huhAsker{o}, Env: o.Env, Out: o.Out, Err: o.Err, ListModels: o.ListModels,
-		Profile: p, Tools: tools, Detected: detected}}
+		Profile: p, Tools: tools, Detected: detected, Width: o.UI.Width}}
 }
 
 // errInterrupted ends the wizard on Ctrl-C (or the end of its input):

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/charmbracelet/huh"
@@ -20,13 +19,13 @@ func (w *wizard) askBackground(ctx context.Context) error {
 	}
 	bp := planBackground(w.o, *p, w.Tools, w.IDs)
 	if w.ListErr != nil {
-		fmt.Fprintf(w.o.Out, "Claude Code's background model stays %s: the gateway's models could not be listed; 'keydoctor doctor' checks it\n", bp.describe(w.o.Env))
+		w.Say("Claude Code's background model stays %s: the gateway's models could not be listed; 'keydoctor doctor' checks it\n", bp.describe(w.o.Env))
 		return nil
 	}
 	if bp.pick == "" {
 		return nil
 	}
-	fmt.Fprintf(w.o.Out, "the gateway does not list %s, the model of Claude Code's background requests (titles, summaries): they would fail\n", bp.describe(w.o.Env))
+	w.Say("the gateway does not list %s, the model of Claude Code's background requests (titles, summaries): they would fail\n", bp.describe(w.o.Env))
 	const keep = "\x00keep"
 	opts := []huh.Option[string]{huh.NewOption(bp.pick+" (closest small model)", bp.pick)}
 	for _, id := range w.IDs {

@@ -75,8 +75,8 @@ func TestSetupWizardAccessible(t *testing.T) {
 	}
 	for _, want := range []string{
 		"the URL ends in the endpoint /chat/completions",
-		"Claude Code      " + srv.Root() + " ",
-		"-> " + srv.Root() + "/v1/responses",
+		"Claude Code: " + srv.Root() + " -> ",
+		"Codex CLI: " + srv.Root() + "/v1 -> " + srv.Root() + "/v1/responses",
 		"the key looks like a placeholder",
 		"gpt-4o-mini",
 		"+    \"ANTHROPIC_AUTH_TOKEN\": \"sk-t****0123\",",

@@ -39,7 +39,10 @@ only keydoctor's keys change, every changed file is backed up first
 ('keydoctor restore --last' undoes the switch), a second identical use
 changes nothing, and it ends with the offline checks. The profile becomes
 the default one. With a new key ('profile set NAME --key-stdin'), use
-replaces the old key in every file that holds it, and only there.`,
+replaces the old key in every file that holds it, and only there.
+
+On a terminal use shows the diff and asks before writing (--yes does not
+ask); without a terminal it writes at once, as setup does: scripts run it.`,
 		Example: "  keydoctor use work\n  keydoctor use home --tools claude,codex --dry-run",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {

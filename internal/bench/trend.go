@@ -39,6 +39,13 @@ type Point struct {
 	Why       []string `json:"why,omitempty"`
 }
 
+// DefaultMaxRegression is the worsening that counts as a regression when
+// --max-regression is not given, the same for 'bench --compare' (one run
+// against the saved one) and 'bench history' (a run against the median of
+// those before it): one meaning, one default. Half as slow again is beyond
+// a gateway's ordinary hour-to-hour spread and well short of a broken one.
+const DefaultMaxRegression = "50%"
+
 // BaselineRuns is how many earlier runs the rolling baseline takes the
 // median of; MinBaseline how many it needs before it judges.
 const (
@@ -92,7 +99,7 @@ func pointOf(at time.Time, l Level) Point {
 
 // trended are the figures a regression is judged on; higher is worse
 // unless lowerWorse. A p90 is judged only on runs of at least
-// stableTail requests: below that a couple of slow requests move it, and
+// StableTail requests: below that a couple of slow requests move it, and
 // a busy moment of the machine would read as a regression.
 var trended = []struct {
 	name       string
@@ -107,7 +114,7 @@ var trended = []struct {
 	{"throughput", func(p Point) float64 { return p.TokensPerS }, true, false},
 }
 
-const stableTail = 50
+const StableTail = 50
 
 func markRegressions(ps []Point, max float64) {
 	for i := range ps {
@@ -120,7 +127,7 @@ func markRegressions(ps []Point, max float64) {
 		}
 		p := &ps[i]
 		for _, m := range trended {
-			if m.tail && p.Requests < stableTail {
+			if m.tail && p.Requests < StableTail {
 				continue
 			}
 			base := median(before, m.get)

@@ -15,6 +15,18 @@ import (
 // copy, and moving it down would leave a lone word. Width 0 or less leaves
 // s as it is (not a terminal).
 func Wrap(s string, width int, indent string) string {
+	return wrap(s, width, indent, false)
+}
+
+// WrapAlone is Wrap, but a word longer than a line gets a line of its own:
+// for text whose words are mostly URLs ("base -> request URL"), where a
+// long URL left after other words makes a line the terminal cuts in the
+// middle of the words before it too.
+func WrapAlone(s string, width int, indent string) string {
+	return wrap(s, width, indent, true)
+}
+
+func wrap(s string, width int, indent string, alone bool) string {
 	if width <= 0 || Width(s) <= width {
 		return s
 	}
@@ -24,7 +36,7 @@ func Wrap(s string, width int, indent string) string {
 		w := Width(word)
 		switch {
 		case i == 0:
-		case col+1+w > room && col > Width(indent) && Width(indent)+w <= room:
+		case col+1+w > room && col > Width(indent) && (alone || Width(indent)+w <= room):
 			b.WriteString("\n" + indent)
 			col = Width(indent)
 		default:

@@ -36,6 +36,22 @@ func TestWrap(t *testing.T) {
 	}
 }
 
+// TestWrapAlone: a word longer than a line goes on a line of its own, so
+// that the words before it are not cut by the terminal.
+func TestWrapAlone(t *testing.T) {
+	in := "see: http://gw.example/api/v1 -> http://gw.example/api/v1/chat/completions"
+	want := "see: http://gw.example/api/v1 ->\n    http://gw.example/api/v1/chat/completions"
+	if got := WrapAlone(in, 40, "    "); got != want {
+		t.Errorf("WrapAlone =\n%s\nwant\n%s", got, want)
+	}
+	if got := Wrap(in, 40, "    "); got == want {
+		t.Errorf("Wrap moved a word longer than the line: %q", got)
+	}
+	if got := WrapAlone("short", 30, "  "); got != "short" {
+		t.Errorf("WrapAlone(short) = %q", got)
+	}
+}
+
 func TestWidth(t *testing.T) {
 	if w := Width("\x1b[1;31mok\x1b[0m 中"); w != 5 {
 		t.Errorf("Width = %d, want 5", w)

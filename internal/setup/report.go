@@ -7,6 +7,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -101,6 +102,12 @@ func CheckWritten(ctx context.Context, e *env.Env, p gateway.Profile, project st
 	}
 	var keep []doctor.Finding
 	for _, f := range fs {
+		if f.Code == catalog.UsageStatsOn {
+			// Gemini CLI's own privacy choice, a key setup does not write:
+			// closing setup with "now edit the file we just wrote" reads as
+			// setup's unfinished work. doctor still says it (info).
+			continue
+		}
 		if wrote[f.Tool] { // printed through the run's writer, which masks every key the snapshot read
 			keep = append(keep, f)
 		}

@@ -67,6 +67,12 @@ type Wizard struct {
 	// Options are the tools' options given as flags (tool.Option), and
 	// the switches the wizard asked for (AskOptions).
 	Options map[string]string
+	// Width is the terminal's columns the wizard's lines are wrapped to
+	// (0: not a terminal, lines as they are).
+	Width int
+
+	shown     string // the tools' table as last printed
+	saidNotes int    // how many of Profile.Notes were printed
 }
 
 // Run asks every question setup's wizard asks.
@@ -88,17 +94,8 @@ func (w *Wizard) AskGateway(ctx context.Context) error {
 			return err
 		}
 	}
-	out := w.Out
-	for _, n := range p.Notes {
-		fmt.Fprintf(out, "note: %s\n", n.Message)
-	}
-	fmt.Fprintln(out, "each tool will receive:")
-	for _, t := range tool.All() {
-		if t.Setup {
-			fmt.Fprintf(out, "  %-16s %-36s -> %s\n", t.Title, t.BaseFor(*p), t.RequestURL(p.RootFor(t.Tool)))
-		}
-	}
-	fmt.Fprintln(out)
+	w.sayNotes()
+	w.showReceive()
 	return nil
 }
 
@@ -113,7 +110,7 @@ func (w *Wizard) ChooseGateway(ctx context.Context) error {
 		if pr.BaseURL == "" {
 			continue
 		}
-		opts = append(opts, Option{Label: fmt.Sprintf("%s  %s", pr.Title, pr.BaseURL), Value: pr.Name})
+		opts = append(opts, Option{Label: w.gatewayLabel(pr.Title, pr.BaseURL), Value: pr.Name})
 		if p.BaseURL == pr.BaseURL || p.BaseURL == "" && pr.Name == p.Preset {
 			choice = pr.Name
 		}
@@ -166,6 +163,7 @@ func (w *Wizard) setBase(raw string) error {
 	}
 	p := &w.Profile
 	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	w.saidNotes = 0 // the notes are this URL's
 	p.Sources[gateway.FieldBaseURL] = "wizard"
 	return nil
 }
@@ -203,7 +201,7 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 	for {
 		var opts []Option
 		for _, t := range tool.All() {
-			if t.Setup {
+			if t.Setup && offered(t, w.Detected) {
 				opts = append(opts, Option{Label: fmt.Sprintf("%s (%s)", t.Title, t.ID), Value: string(t.ID), Selected: slices.Contains(chosen, string(t.ID))})
 			}
 		}
@@ -217,8 +215,15 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 			}
 			return nil
 		}
-		fmt.Fprintln(w.Out, "pick at least one tool (space or x selects one)")
+		w.Say("pick at least one tool (space or x selects one)")
 	}
+}
+
+// offered: the wizard lists every tool setup writes but an editor's
+// extension (Cline in VS Code) not found on this machine: its settings
+// would go to an editor that is not there. --tools vscode still writes it.
+func offered(t tool.Tool, detected []gateway.ToolID) bool {
+	return t.Extension == "" || slices.Contains(detected, t.ID)
 }
 
 // AskTrust shows what the repository's untrusted team file found would
@@ -230,13 +235,13 @@ func (w *Wizard) AskTrust(ctx context.Context, found *profile.Found, shown strin
 	if found.Changed {
 		what = "changed since you trusted it"
 	}
-	fmt.Fprintf(w.Out, "this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, status.OrNone(model), status.OrNone(keyEnv))
+	w.Say("this repository's %s %s; it sets:\n  gateway  %s\n  model    %s\n  key from %s\n", shown, what, host, status.OrNone(model), status.OrNone(keyEnv))
 	ok := false
 	if err := w.Ask.Confirm(ctx, "Trust "+shown+" and take its gateway, model and key variable?", "Yes, trust it", "No, ignore it", &ok); err != nil {
 		return false, err
 	}
 	if !ok {
-		fmt.Fprintf(w.Out, "%s is ignored\n", shown)
+		w.Say("%s is ignored\n", shown)
 	}
 	return ok, nil
 }

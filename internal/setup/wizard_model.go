@@ -19,8 +19,12 @@ import (
 func (w *Wizard) AskKey(ctx context.Context) error {
 	p := &w.Profile
 	if p.Key != "" {
-		if kp := gateway.CheckKey(p.Key); kp != nil {
-			fmt.Fprintf(w.Out, "the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
+		if pe := p.PairWith(p.BaseURL, "your answer"); pe != nil {
+			// another gateway's key (a stored profile's, its variable's):
+			// offering it would send it to the gateway just picked
+			w.Say("%s: type this gateway's key\n", pe.Error())
+		} else if kp := gateway.CheckKey(p.Key); kp != nil {
+			w.Say("the key from %s is refused: %s\n", p.Source(gateway.FieldKey), kp.Reason)
 		} else {
 			use := true
 			title := fmt.Sprintf("Use the key from %s (%s)?", p.Source(gateway.FieldKey), p.ShownKey())
@@ -76,11 +80,11 @@ func (w *Wizard) ReadModels(ctx context.Context) error {
 			return ErrInterrupted
 		case w.ListErr == nil:
 			if rejected {
-				fmt.Fprintf(w.Out, "the gateway accepted the key %s\n", p.ShownKey())
+				w.Say("the gateway accepted the key %s\n", p.ShownKey())
 			}
 			return nil
 		case nothingAnswers(w.ListErr):
-			fmt.Fprintf(w.Out, "nothing answers at %s (%v): is the base URL right?\n", p.BaseURL, w.ListErr)
+			w.Say("nothing answers at %s (%v): is the base URL right?\n", p.BaseURL, w.ListErr)
 			again := false
 			if err := w.Ask.Confirm(ctx, "Type the base URL again?", "Yes, type it again", "No, go on without the model list", &again); err != nil {
 				return err
@@ -89,16 +93,18 @@ func (w *Wizard) ReadModels(ctx context.Context) error {
 				if err := w.ChooseGateway(ctx); err != nil {
 					return err
 				}
+				w.sayNotes()
+				w.showReceive() // the URLs changed: the table again
 				continue
 			}
-			fmt.Fprintf(w.Out, "could not list the gateway's models (%v): type the model id\n", w.ListErr)
+			w.Say("could not list the gateway's models (%v): type the model id\n", w.ListErr)
 			return nil
 		case w.ListErr.Error() != string(catalog.AuthInvalid) && w.ListErr.Error() != string(catalog.AuthForbidden):
-			fmt.Fprintf(w.Out, "could not list the gateway's models (%v): type the model id\n", w.ListErr)
+			w.Say("could not list the gateway's models (%v): type the model id\n", w.ListErr)
 			return nil
 		}
 		rejected = true
-		fmt.Fprintf(w.Out, "the gateway rejected the key %s (%v): tools given this key will fail\n", p.ShownKey(), w.ListErr)
+		w.Say("the gateway rejected the key %s (%v): tools given this key will fail\n", p.ShownKey(), w.ListErr)
 		keep := false
 		if err := w.Ask.Confirm(ctx, "Write this key anyway?", "Yes, keep it", "No, type another", &keep); err != nil || keep {
 			return err
@@ -202,7 +208,7 @@ func (w *Wizard) confirmModel(ctx context.Context, model string) (bool, error) {
 	if near := probe.Closest(model, w.IDs, 3); len(near) > 0 {
 		msg += "; closest it serves: " + strings.Join(near, ", ")
 	}
-	fmt.Fprintln(w.Out, msg)
+	w.Say("%s", msg)
 	ok := false
 	err := w.Ask.Confirm(ctx, "Use "+model+" anyway?", "Yes, use it", "No, pick another", &ok)
 	return ok, err

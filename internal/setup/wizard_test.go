@@ -17,6 +17,8 @@ import (
 type script struct {
 	answers []any // string (Select, Input), []string (MultiSelect), bool (Confirm)
 	asked   []string
+	offered [][]Option // each MultiSelect's options
+	selects [][]Option // each Select's options
 }
 
 func (s *script) next(title string) (any, error) {
@@ -30,6 +32,7 @@ func (s *script) next(title string) (any, error) {
 }
 
 func (s *script) Select(_ context.Context, title string, opts []Option, v *string) error {
+	s.selects = append(s.selects, opts)
 	a, err := s.next(title)
 	if err == nil {
 		*v = a.(string)
@@ -37,7 +40,8 @@ func (s *script) Select(_ context.Context, title string, opts []Option, v *strin
 	return err
 }
 
-func (s *script) MultiSelect(_ context.Context, title string, _ []Option, v *[]string) error {
+func (s *script) MultiSelect(_ context.Context, title string, opts []Option, v *[]string) error {
+	s.offered = append(s.offered, opts)
 	a, err := s.next(title)
 	if err == nil {
 		*v = a.([]string)

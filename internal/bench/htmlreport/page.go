@@ -17,6 +17,9 @@ type Data struct {
 	// gateways and models), oldest run first; nil without a history.
 	History   []bench.Series
 	Generated time.Time
+	// Raw is the --raw file the run wrote ("" none): the summary points
+	// there only when it exists.
+	Raw string
 }
 
 // section is one titled part of the page; Empty says why it has nothing.
@@ -39,7 +42,7 @@ func Render(w io.Writer, d Data) error {
 		}
 		secs = append(secs, s)
 	}
-	secs = append(secs, section{ID: "summary", Title: "Summary", Body: summaryTable(r)})
+	secs = append(secs, section{ID: "summary", Title: "Summary", Body: summaryTable(r, d.Raw)})
 	for _, m := range []struct {
 		id, name string
 		get      func(*bench.Sample) (float64, bool)

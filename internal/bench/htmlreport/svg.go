@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -51,19 +52,22 @@ func (c lineChart) svg() string {
 	ty := func(y float64) float64 { return height - base - (y-ys[0])/span(ys[0], ys[1])*(height-top-base) }
 	open(&b, c.id, c.title)
 	axes(&b, c.xLabel, c.yLabel)
-	for _, t := range niceTicks(ys[0], ys[1], 5) {
+	yt := niceTicks(ys[0], ys[1], 5)
+	for _, t := range yt {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="grid"/>`, left, ty(t), width-right, ty(t))
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" class="tick" text-anchor="end">%s</text>`, left-4, ty(t)+4, short(t))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" class="tick" text-anchor="end">%s</text>`, left-4, ty(t)+4, tickText(t, yt))
 	}
 	xt := c.xTicks
+	label := c.xTickLabel
 	if len(xt) == 0 {
-		for _, t := range niceTicks(xs[0], xs[1], 6) {
+		all := niceTicks(xs[0], xs[1], 6)
+		for _, t := range all {
 			if t >= xs[0] && t <= xs[1] { // no tick outside the plot
 				xt = append(xt, t)
 			}
 		}
+		label = func(t float64) string { return tickText(t, all) }
 	}
-	label := c.xTickLabel
 	if label == nil {
 		label = short
 	}
@@ -213,6 +217,20 @@ func niceTicks(lo, hi float64, n int) []float64 {
 		out = append(out, t)
 	}
 	return out
+}
+
+// tickText prints one of the ticks ts with as many decimals as their step
+// needs: short's three digits would print 10.05 and 10.10 both as "10.1".
+func tickText(t float64, ts []float64) string {
+	if len(ts) < 2 {
+		return short(t)
+	}
+	step := ts[1] - ts[0]
+	d := 0
+	if step > 0 && step < 1 {
+		d = int(math.Ceil(-math.Log10(step) - 1e-9))
+	}
+	return strconv.FormatFloat(t, 'f', d, 64)
 }
 
 // short prints a number compactly.

@@ -9,7 +9,7 @@ import (
 )
 
 // summaryTable is a row per level or side.
-func summaryTable(r bench.Report) template.HTML {
+func summaryTable(r bench.Report, raw string) template.HTML {
 	var b strings.Builder
 	b.WriteString(`<table id="table-summary"><tr><th>run</th><th>ok</th><th>failed</th><th>TTFT p50</th><th>p90</th><th>TPOT p50</th><th>E2E p50</th><th>tokens/s</th></tr>`)
 	for _, l := range r.Runs {
@@ -27,7 +27,11 @@ func summaryTable(r bench.Report) template.HTML {
 			esc(name), l.OK, l.Failed, cell(l.TTFT.N, l.TTFT.P50), cell(l.TTFT.N, l.TTFT.P90), cell(l.TPOT.N, l.TPOT.P50),
 			cell(l.E2E.N, l.E2E.P50), l.TokensPerS)
 	}
-	b.WriteString("</table><p class=\"note\">ms; the figures of every request are in --raw</p>")
+	b.WriteString("</table><p class=\"note\">ms")
+	if raw != "" {
+		fmt.Fprintf(&b, "; the figures of every request are in %s (--raw)", esc(raw))
+	}
+	b.WriteString("</p>")
 	for _, l := range r.Runs {
 		if l.Walls != nil {
 			fmt.Fprintf(&b, `<p class="note">%s: %d rate-limited (429): %s</p>`, esc(l.Label), l.Walls.RateLimited, esc(l.Walls.Reason))

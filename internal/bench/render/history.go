@@ -22,19 +22,20 @@ func Series(w io.Writer, s bench.Series) {
 		if p.Regressed {
 			mark = "REGRESSED: " + strings.Join(p.Why, "; ")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f%%\t%s\n", when(p.Started), dashMS(p.TTFTP50), dashMS(p.TTFTP90),
-			dashMS(p.TPOTP50), dashMS(p.TPOTP90), p.TokensPerS, 100*p.ErrorRate, mark)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f%%\t%s\n", when(p.Started), dashMS(p.TTFTP50), dashMS(tail(p, p.TTFTP90)),
+			dashMS(p.TPOTP50), dashMS(tail(p, p.TPOTP90)), p.TokensPerS, 100*p.ErrorRate, mark)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "(ms; a run is marked when worse than the median of up to 5 runs before by more than --max-regression; p90s only for runs of 50 requests or more)")
+	fmt.Fprintf(w, "(ms; a run is marked when worse than the median of up to %d runs before by more than --max-regression; p90s only for runs of %d requests or more)\n",
+		bench.BaselineRuns, bench.StableTail)
 	for _, c := range []struct {
 		name string
 		get  func(bench.Point) float64
 	}{
 		{"TTFT p50", func(p bench.Point) float64 { return p.TTFTP50 }},
-		{"TTFT p90", func(p bench.Point) float64 { return p.TTFTP90 }},
+		{"TTFT p90", func(p bench.Point) float64 { return tail(p, p.TTFTP90) }},
 		{"TPOT p50", func(p bench.Point) float64 { return p.TPOTP50 }},
-		{"TPOT p90", func(p bench.Point) float64 { return p.TPOTP90 }},
+		{"TPOT p90", func(p bench.Point) float64 { return tail(p, p.TPOTP90) }},
 		{"tokens/s", func(p bench.Point) float64 { return p.TokensPerS }},
 		{"errors %", func(p bench.Point) float64 { return 100 * p.ErrorRate }},
 	} {
@@ -43,18 +44,45 @@ func Series(w io.Writer, s bench.Series) {
 			v[i] = c.get(p)
 		}
 		if line := sparkline(v); line != "" {
-			fmt.Fprintf(w, "  %-9s %s  %s → %s\n", c.name, line, MS(v[0]), MS(v[len(v)-1]))
+			first, last := ends(v)
+			fmt.Fprintf(w, "  %-9s %s  %s → %s\n", c.name, line, MS(first), MS(last))
 		}
 	}
 }
 
+// tail is a p90 of p, or NaN (not shown) for a run of fewer than
+// bench.StableTail requests: the history neither judges nor shows a tail
+// that a couple of slow requests move.
+func tail(p bench.Point, v float64) float64 {
+	if p.Requests < bench.StableTail {
+		return math.NaN()
+	}
+	return v
+}
+
+// ends are the first and last values shown (not NaN).
+func ends(v []float64) (first, last float64) {
+	first, last = math.NaN(), math.NaN()
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			if math.IsNaN(first) {
+				first = x
+			}
+			last = x
+		}
+	}
+	return first, last
+}
+
 // sparkline draws values as one line of block heights, lowest ▁ to
-// highest █; "" when nothing was measured.
+// highest █, a NaN (not shown) as a space; "" when nothing was measured.
 func sparkline(v []float64) string {
 	const blocks = "▁▂▃▄▅▆▇█"
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, x := range v {
-		lo, hi = math.Min(lo, x), math.Max(hi, x)
+		if !math.IsNaN(x) {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
 	}
 	if hi <= 0 {
 		return ""
@@ -62,6 +90,10 @@ func sparkline(v []float64) string {
 	var b strings.Builder
 	levels := []rune(blocks)
 	for _, x := range v {
+		if math.IsNaN(x) {
+			b.WriteRune(' ')
+			continue
+		}
 		i := 0
 		if hi > lo {
 			i = int((x - lo) / (hi - lo) * float64(len(levels)-1))
@@ -72,7 +104,7 @@ func sparkline(v []float64) string {
 }
 
 func dashMS(v float64) string {
-	if v == 0 {
+	if v == 0 || math.IsNaN(v) {
 		return "-"
 	}
 	return MS(v)

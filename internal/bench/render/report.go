@@ -37,7 +37,8 @@ func Sweep(w io.Writer, r bench.Report) {
 			ttft(l.TTFT.P50), ttft(l.TTFT.P90), ttft(l.TTFT.P99), tpot, MS(l.E2E.P50), l.TokensPerS, l.RPS, l.ObservedConcurrency)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law; ? = streams arrived in bursts; ! = the client saturated)")
+	// two lines: the legend of a table that is never wrapped fits 60 columns
+	fmt.Fprintln(w, "(ms; L = requests in flight by Little's law;\n ? = streams arrived in bursts; ! = the client saturated)")
 	for _, l := range r.Runs {
 		if l.Failed > 0 {
 			fmt.Fprintf(w, "c=%d failures:%s\n", l.Concurrency, failureList(l))

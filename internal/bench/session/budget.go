@@ -1,9 +1,9 @@
 package session
 
 import (
-	"bufio"
 	"context"
 	"fmt"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"io"
 	"strings"
 
@@ -63,16 +63,19 @@ func printPlan(o *Options, r bench.Report, p bench.Plan, sw *bench.Sweep, vs []b
 		more, b.Requests, render.Thousands(b.OutputTokens), render.Thousands(b.InputTokens))
 }
 
-// confirmBudget asks on a terminal before a large run.
-func confirmBudget(o *Options, b bench.Budget) error {
+// confirmBudget asks on a terminal before a large run; without one (or
+// with --yes) the run goes on, as scripts and CI rely on.
+func confirmBudget(ctx context.Context, o *Options, b bench.Budget) error {
 	big := b.OpenEnded || b.Requests > confirmRequests || b.OutputTokens+b.InputTokens > confirmTokens
-	if !big || o.Yes || !o.Env.IsTerminal {
+	if !big || o.Yes || !o.Env.IsTerminal || o.Confirm == nil {
 		return nil
 	}
-	fmt.Fprint(o.ErrOut, "bench: this may cost real tokens; continue? [y/N] ")
-	redact.Flush(o.ErrOut) // the question shows before the answer is read
-	line, _ := bufio.NewReader(o.Env.Stdin).ReadString('\n')
-	if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
+	redact.Flush(o.ErrOut) // the plan shows before the question
+	yes, err := o.Confirm(ctx, "This may cost real tokens. Continue?")
+	if err != nil {
+		return err
+	}
+	if yes {
 		return nil
 	}
 	fmt.Fprintln(o.ErrOut, "bench: not started: nothing was sent (--yes skips this question)")
@@ -107,10 +110,39 @@ func variantLabels(vs []bench.Variant) string {
 	return strings.Join(labels, " | ")
 }
 
-// notes is where bench's own lines on stderr go: nowhere with --quiet.
+// notes is where bench's own lines on stderr go: nowhere with --quiet;
+// on a terminal each line wrapped at spaces to its width, continued under
+// the text after "bench: " (a plan line ran to 130 columns, and the
+// terminal cut it mid-word).
 func (o *Options) notes() io.Writer {
 	if o.Quiet {
 		return io.Discard
 	}
-	return o.ErrOut
+	if o.Width <= 0 {
+		return o.ErrOut
+	}
+	return noteWriter{w: o.ErrOut, width: o.Width}
+}
+
+// noteWriter wraps each line of every write on its own: a note is one
+// write of whole lines (fmt.Fprintf), so nothing is held back, unlike
+// human.WrapWriter, which would hold the progress bar's "\r" line.
+type noteWriter struct {
+	w     io.Writer
+	width int
+}
+
+func (n noteWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		b.WriteString(human.Wrap(body, n.width, "       "))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(n.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -16,12 +16,19 @@ import (
 // when one exists (this run included when it was just added).
 func writeBenchHTML(o *Options, r bench.Report, samples []bench.Sample) error {
 	d := htmlreport.Data{Report: r, Samples: samples, Generated: o.Env.Now()}
+	if o.Raw != "" {
+		d.Raw = o.Env.Tilde(o.Raw)
+	}
 	path := o.HistoryFile
 	if path == "" {
 		path = defaultHistory(o.Env)
 	}
 	if runs, _, err := bench.LoadHistory(path); err == nil {
-		d.History = ownSeries(bench.Trend(runs, 1), r)
+		max, err := ParseShare("--max-regression", o.MaxRegression)
+		if err != nil || o.MaxRegression == "" {
+			max, _ = ParseShare("--max-regression", bench.DefaultMaxRegression)
+		}
+		d.History = ownSeries(bench.Trend(runs, max), r)
 	}
 	var b bytes.Buffer
 	if err := htmlreport.Render(&b, d); err != nil {

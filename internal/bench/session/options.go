@@ -8,6 +8,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -62,6 +63,9 @@ type Options struct {
 	Env    *env.Env
 	Out    io.Writer
 	ErrOut io.Writer
+	// Confirm asks the question before a large run on the terminal (the
+	// program's prompt library); nil: nothing to ask on, the run goes on.
+	Confirm func(ctx context.Context, question string) (bool, error)
 	// ErrTerminal says stderr is a terminal: the progress bar goes there
 	// only then, even when stdout is redirected to a file.
 	ErrTerminal bool

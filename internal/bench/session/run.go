@@ -64,9 +64,9 @@ func Run(ctx context.Context, o *Options) error {
 	}
 	printPlan(o, r.report, r.plan, r.sweep, r.variants, budget)
 	if r.needsLoadBaseline() {
-		fmt.Fprintf(o.ErrOut, "bench: first %d requests at concurrency 1: the single-request baseline of the load goals\n", loadBaselineRequests)
+		fmt.Fprintf(o.notes(), "bench: first %d requests at concurrency 1: the single-request baseline of the load goals\n", loadBaselineRequests)
 	}
-	if err := confirmBudget(o, budget); err != nil {
+	if err := confirmBudget(ctx, o, budget); err != nil {
 		return err
 	}
 	if err := r.execute(ctx); err != nil {
