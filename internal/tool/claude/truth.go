@@ -2,9 +2,9 @@ package claude
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with
-// (facts.go).
-const factsSeen = Observed
+// factsSeen are the versions this package's facts were observed with
+// (facts.go; each run through the harness with both, 2026-12-02).
+const factsSeen = "2.1.197, 2.1.332"
 
 // Truths are the facts internal/truth checks against the installed
 // Claude Code (docs/tools.md, "Claude Code").

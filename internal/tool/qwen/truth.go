@@ -2,9 +2,9 @@ package qwen
 
 import "github.com/keydoctor/keydoctor/internal/truth"
 
-// factsSeen is the version this package's facts were observed with
-// (facts.go).
-const factsSeen = Observed
+// factsSeen are the versions this package's facts were observed with
+// (facts.go; each run through the harness with both, 2026-12-02).
+const factsSeen = "0.15.10, 0.24.4"
 
 // Truths are the facts internal/truth checks against the installed Qwen
 // Code (docs/tools.md, "Qwen Code"); the cases of a file Qwen Code cannot
