@@ -39,8 +39,17 @@ func (impl) Truths() truth.Suite {
 			{Fact: "CLINE_DIR moves the data directory", Seen: Observed,
 				Files: map[string]string{"~/alt/data/settings/providers.json": providers(Gateway, gw)},
 				Env:   map[string]string{HomeVar: "{home}/alt"}},
-			{Fact: "a providers.json with a UTF-8 byte order mark is read", Seen: Observed,
-				Files: map[string]string{file: "\ufeff" + providers(Gateway, gw)}, Expect: rewritten},
+			// Its built-in provider would then call api.cline.bot: a dead
+			// proxy on loopback keeps the turn on this machine.
+			{Fact: "a providers.json with a UTF-8 byte order mark: read, or discarded for the built-in provider (3.0.65)", Seen: Observed,
+				Files: map[string]string{file: "\ufeff" + providers(Gateway, gw)},
+				Env:   map[string]string{"HTTPS_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": "127.0.0.1,localhost"},
+				Expect: func(v string) truth.Expect {
+					if Facts.Value(v).ReadsBOM {
+						return rewritten(v)
+					}
+					return truth.Expect{NoRequest: true, Files: map[string]truth.FileState{file: truth.Changed}}
+				}},
 		},
 	}
 }
