@@ -129,6 +129,13 @@ func toolChecks(o Options) [stages][]doctor.Check {
 	return out
 }
 
+// Version is the installed version of tool id that doctor detected, ""
+// when none was: a tool's checks look their facts up for it
+// (tool.Facts.For), the newest when "".
+func (o Options) Version(id gateway.ToolID) string {
+	return o.Versions[id].Version
+}
+
 func (o *Options) defaults() {
 	if o.DialTimeout <= 0 {
 		o.DialTimeout = 300 * time.Millisecond

@@ -15,8 +15,8 @@ import (
 
 // versionsCheck says, once per configured tool whose installed version is
 // known, whether its facts were observed with that version: a newer one
-// is facts-older (its package's facts are the newest there are, and they
-// are what doctor judges it by).
+// is facts-older (its package's newest facts are what doctor judges it
+// by); an older one is judged by the facts of its range (tool.Facts).
 type versionsCheck struct {
 	snap     *discover.Snapshot
 	versions toolversion.Versions
@@ -37,10 +37,10 @@ func (c versionsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		f := doctor.Finding{Code: catalog.FactsOlder, Tool: string(t.ID), Source: v.Where(e)}
 		if toolversion.Compare(v.Version, desc.Observed) <= 0 {
 			f.Status = doctor.OK
-			f.Message = fmt.Sprintf("%s %s: keydoctor's facts about it were observed with %s", desc.Title, v.Version, desc.Observed)
+			f.Message = fmt.Sprintf("%s %s: judged by keydoctor's facts for that version (observed up to %s)", desc.Title, v.Version, desc.Observed)
 		} else {
 			f.Status = doctor.Info
-			f.Message = fmt.Sprintf("%s %s is newer than %s, the version keydoctor's facts about it were observed with: they are applied as they are", desc.Title, v.Version, desc.Observed)
+			f.Message = fmt.Sprintf("%s %s is newer than %s, the version keydoctor's facts about it were observed with: the newest facts are applied", desc.Title, v.Version, desc.Observed)
 			slots := catalog.Slots{Tool: desc.Title}
 			if desc.Headless != nil {
 				slots.Command = "keydoctor verify " + string(t.ID)

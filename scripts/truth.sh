@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot)
+packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot cline)
 if [ $# -ge 1 ]; then
 	bin=$1
 else

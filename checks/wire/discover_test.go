@@ -33,7 +33,7 @@ func TestPaths(t *testing.T) {
 		{"claude on its vendor's default is not probed",
 			map[string]string{".claude/settings.json": `{"env":{"ANTHROPIC_AUTH_TOKEN":"` + wireKey + `"}}`}, nil,
 			Path{Tool: gateway.ToolID("claude"), Base: "https://api.anthropic.com", Auth: gateway.AuthBearer, KeyVar: "ANTHROPIC_AUTH_TOKEN", Protocol: gateway.Messages,
-				Model: "claude-opus-4-8", // the default alias, as Claude Code asks for it
+				Model: "claude-opus-5-5", // the default alias, as Claude Code 2.1.332 asks for it
 				Skip:  "Claude Code uses its vendor's built-in https://api.anthropic.com, not a gateway"}},
 		{"codex env_key",
 			map[string]string{".codex/config.toml": "model = \"m\"\nmodel_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"http://g/api/v1\"\nenv_key = \"GW_KEY\"\nwire_api = \"responses\"\n"},

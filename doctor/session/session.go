@@ -86,7 +86,13 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 		return nil, errors.New("the latency micro-benchmark sends requests to the gateway: not offline")
 	}
 	snap := discover.Discover(e, discover.OptionsFor(o.Profile, o.Project))
-	versions := toolversion.ForIDs(ctx, e, snap.ToolIDs()...)
+	// A tool whose file does not parse is judged too (what it does with
+	// such a file depends on its version): its version is looked for.
+	ids := snap.ToolIDs()
+	for _, p := range snap.Problems {
+		ids = append(ids, gateway.ToolID(p.Tool))
+	}
+	versions := toolversion.ForIDs(ctx, e, ids...)
 	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, Versions: versions, MCP: o.MCP}
 	list, ro := checks.Offline(co), doctor.RunOptions{Timeout: o.Timeout}
 	var w *wireRun

@@ -98,12 +98,10 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 	for name, body := range c.Files {
 		files[name] = body
 	}
+	written := map[string][]byte{}
 	for name, body := range files {
-		path := filepath.Join(project, filepath.FromSlash(name))
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			path = filepath.Join(home, filepath.FromSlash(rest))
-		}
-		if err := writeFile(path, expand(body, ph)); err != nil {
+		written[name] = []byte(expand(body, ph))
+		if err := writeFile(casePath(name, home, project), string(written[name])); err != nil {
 			res.Err = err.Error()
 			return res
 		}
@@ -113,10 +111,19 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 		res.Version = f.Version
 	}
 
+	var exp Expect
+	if c.Expect != nil {
+		exp = c.Expect(res.Version)
+	}
 	pred, err := predict(e, t, project)
-	if err != nil {
+	switch {
+	case exp.NoRequest: // the facts say the tool stops first
+		pred = Request{}
+	case err != nil:
 		res.Err = err.Error()
 		return res
+	case exp.Model != "":
+		pred.Model = exp.Model
 	}
 	res.Predicted = pred
 
@@ -126,7 +133,14 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 	}
 	out, runErr := run(ctx, bin, args, project, e.Environ(), seen.got, o.Grace)
 	res.Observed = seen.request()
-	res.Differences = compare(pred, res.Observed)
+	if exp.NoRequest {
+		if res.Observed != (Request{}) {
+			res.Differences = []string{"a model request reached the gateway (" + res.Observed.Path + "), predicted none"}
+		}
+	} else {
+		res.Differences = compare(pred, res.Observed)
+	}
+	res.Differences = append(res.Differences, compareFiles(exp.Files, home, project, written)...)
 	if !res.Held() {
 		res.Output = redact.Untrusted(redact.Redact(out, Key, Other))
 		if runErr != nil && res.Observed == (Request{}) {

@@ -29,7 +29,11 @@ func TestMain(m *testing.M) {
 }
 
 func fakeTool() int {
-	b, err := os.ReadFile(filepath.Join(sampleDir(os.Getenv("HOME"), os.Getenv("APPDATA")), "settings.json"))
+	path := filepath.Join(sampleDir(os.Getenv("HOME"), os.Getenv("APPDATA")), "settings.json")
+	b, err := os.ReadFile(path)
+	if os.Getenv("FAKE_REWRITES") == "1" { // a version that migrates its file
+		_ = os.WriteFile(path, append(b, '\n'), 0o600)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -133,5 +137,40 @@ func TestCheckNoRequest(t *testing.T) {
 	}
 	if r.Err == "" && (len(r.Differences) == 0 || !strings.Contains(r.Differences[0], "no model request")) {
 		t.Fatalf("differences %q, err %q", r.Differences, r.Err)
+	}
+}
+
+// A case whose facts say the tool stops before any request holds when
+// none comes; the files a turn leaves are compared too (a version that
+// rewrites its settings changes the fact).
+func TestCheckExpect(t *testing.T) {
+	defer registerSample()()
+	bin, _ := os.Executable()
+	s := sampleSuite()
+	c := s.Cases[0]
+	c.Files = map[string]string{settingsFile(): `{"provider": {"baseUrl": "{root}/v1", "apiKey": "{key}"}, "model": 7}`}
+	c.Expect = func(string) truth.Expect {
+		return truth.Expect{NoRequest: true, Files: map[string]truth.FileState{settingsFile(): truth.Kept}}
+	}
+	if r := truth.Check(context.Background(), sample.Tool, bin, s, c, truth.Options{}); !r.Held() {
+		t.Fatalf("no request and the file kept, as predicted: %+v", r)
+	}
+
+	c = s.Cases[0]
+	c.Expect = func(string) truth.Expect { return truth.Expect{NoRequest: true} }
+	if r := truth.Check(context.Background(), sample.Tool, bin, s, c, truth.Options{}); r.Held() || !strings.Contains(strings.Join(r.Differences, ";"), "predicted none") {
+		t.Fatalf("a request came where none was predicted: %+v", r)
+	}
+
+	c.Expect = func(string) truth.Expect {
+		return truth.Expect{Files: map[string]truth.FileState{settingsFile(): truth.Kept, "~/created.json": truth.Gone}}
+	}
+	if r := truth.Check(context.Background(), sample.Tool, bin, s, c, truth.Options{}); !r.Held() {
+		t.Fatalf("the file kept: %+v", r)
+	}
+	s.Env["FAKE_REWRITES"] = "1"
+	r := truth.Check(context.Background(), sample.Tool, bin, s, c, truth.Options{})
+	if r.Held() || len(r.Differences) != 1 || r.Differences[0] != settingsFile()+" changed, predicted kept" {
+		t.Fatalf("a rewritten file: %+v", r)
 	}
 }

@@ -61,6 +61,10 @@ type Case struct {
 	// Env are variables of the shell for this case, with the same
 	// placeholders.
 	Env map[string]string
+	// Expect, when set, is what the tool package's facts for the version
+	// run (its tool.Facts; "" when none was detected) say beyond the
+	// predicted request: no request at all, files rewritten or kept.
+	Expect func(version string) Expect
 }
 
 // Teller is what a tool package implements (its tool.Tool's Impl) to

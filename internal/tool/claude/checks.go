@@ -60,6 +60,6 @@ func (c claudeRejectedCheck) Run(_ context.Context, e *env.Env) []doctor.Finding
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
 	return []checks.Staged{
 		{Stage: checks.StageRequest, Check: claudeRejectedCheck{o.Snapshot}},
-		{Stage: checks.StageRequest, Check: claudeSendCheck{o.Snapshot, o.Profile, o.Profiles}},
+		{Stage: checks.StageRequest, Check: claudeSendCheck{o.Snapshot, o.Profile, o.Profiles, o.Version(ID)}},
 	}
 }

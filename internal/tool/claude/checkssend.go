@@ -22,6 +22,9 @@ type claudeSendCheck struct {
 	snap     *discover.Snapshot
 	profile  gateway.Profile
 	profiles *checks.ProfileSet
+	// version is Claude Code's installed version ("" : not detected):
+	// the built-in id an alias falls to depends on it (Builtins).
+	version string
 }
 
 func (claudeSendCheck) Name() string { return "claude-request" }
@@ -67,10 +70,17 @@ func (c claudeSendCheck) model(e *env.Env, t discover.Tool) *doctor.Finding {
 		return nil
 	}
 	a, _ := AliasOf(t.ModelAlias.Value)
-	msg := fmt.Sprintf("Claude Code sets no model: a turn uses its default alias %s, and with %s not set it asks for %s, which the gateway may not serve", a.Name, a.Var, t.Model.Value)
+	// The reader resolved the newest version's id; the version installed
+	// may fall to another.
+	id := a.BuiltinFor(c.version)
+	who := "Claude Code"
+	if c.version != "" {
+		who += " " + c.version
+	}
+	msg := fmt.Sprintf("%s sets no model: a turn uses its default alias %s, and with %s not set it asks for %s, which the gateway may not serve", who, a.Name, a.Var, id)
 	at, from := t.Places.Model, t.Places.Model.Display(e)
 	if t.ModelAlias.Configured() {
-		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, Claude Code asks for %s, which the gateway may not serve", t.ModelAlias.Value, checks.Where(e, t.ModelAlias), a.Var, t.Model.Value)
+		msg = fmt.Sprintf("the model %q (%s) is an alias: with %s not set, %s asks for %s, which the gateway may not serve", t.ModelAlias.Value, checks.Where(e, t.ModelAlias), a.Var, who, id)
 		at.File, from = t.ModelAlias.Source.File, checks.Src(e, t.ModelAlias)
 	}
 	for _, v := range []string{DefaultOpusModel, DefaultSonnetModel, DefaultFableModel} {

@@ -205,5 +205,5 @@ func GatewayRefuses(base string) bool {
 const HomeVar = "CLAUDE_CONFIG_DIR"
 
 // Observed is the Claude Code version these facts were observed with
-// (docs/tools.md, "Installed versions").
-const Observed = "2.1.197"
+// (docs/tools.md, "Installed versions"): the newest of Builtins' Seen.
+const Observed = "2.1.332"

@@ -179,11 +179,11 @@ func TestClaudeRequest(t *testing.T) {
 		login    bool
 	}{
 		{"no model: default alias opus, built-in id", `{"env": {` + base + token + `}}`, nil, nil,
-			"claude-opus-4-8", "opus", true, "Authorization: Bearer", false},
+			"claude-opus-5-5", "opus", true, "Authorization: Bearer", false},
 		{"GLM: the defaults serve the default alias", `{"env": {` + base + token + `, "ANTHROPIC_DEFAULT_OPUS_MODEL": "glm-4.6", "ANTHROPIC_DEFAULT_SONNET_MODEL": "glm-4.6"}}`, nil, nil,
 			"glm-4.6", "opus", false, "Authorization: Bearer", false},
 		{"only the sonnet default: a turn still asks for opus", `{"env": {` + base + token + `, "ANTHROPIC_DEFAULT_SONNET_MODEL": "glm-4.6"}}`, nil, nil,
-			"claude-opus-4-8", "opus", true, "Authorization: Bearer", false},
+			"claude-opus-5-5", "opus", true, "Authorization: Bearer", false},
 		{"settings alias through its default", `{"model": "sonnet", "env": {` + base + token + `, "ANTHROPIC_DEFAULT_SONNET_MODEL": "glm-4.6"}}`, nil, nil,
 			"glm-4.6", "sonnet", false, "Authorization: Bearer", false},
 		{"alias case and [1m] do not matter", `{"model": "Sonnet[1m]", "env": {` + base + token + `, "ANTHROPIC_DEFAULT_SONNET_MODEL": "glm-4.6"}}`, nil, nil,
@@ -191,7 +191,7 @@ func TestClaudeRequest(t *testing.T) {
 		{"opusplan outside plan mode is sonnet", `{"model": "opusplan", "env": {` + base + token + `, "ANTHROPIC_DEFAULT_OPUS_MODEL": "a", "ANTHROPIC_DEFAULT_SONNET_MODEL": "b"}}`, nil, nil,
 			"b", "opusplan", false, "Authorization: Bearer", false},
 		{"haiku alias without its default", `{"model": "haiku", "env": {` + base + token + `}}`, nil, nil,
-			"claude-haiku-4-5-20251001", "haiku", true, "Authorization: Bearer", false},
+			"claude-haiku-5-5", "haiku", true, "Authorization: Bearer", false},
 		{"default is no alias: sent as it is", `{"model": "default", "env": {` + base + token + `}}`, nil, nil,
 			"default", "", false, "Authorization: Bearer", false},
 		{"ANTHROPIC_MODEL alias from the shell", `{"env": {` + base + token + `, "ANTHROPIC_DEFAULT_SONNET_MODEL": "glm-4.6"}}`, map[string]string{"ANTHROPIC_MODEL": "sonnet"}, nil,

@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -78,6 +79,12 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 		if err != nil {
 			s.AddProblem(discover.Unreadable(codexID, c.ConfigPath, err))
 		} else {
+			// Codex reads a config.toml that starts with a UTF-8 byte
+			// order mark (0.171.0 ✓, docs/tools.md): blanked, so lines
+			// and columns stay the file's.
+			if rest, bom := bytes.CutPrefix(b, []byte("\xef\xbb\xbf")); bom {
+				b = append([]byte("   "), rest...)
+			}
 			parseCodexConfig(s, b)
 		}
 	}

@@ -79,6 +79,13 @@ requires_openai_auth = true
 			base:   "https://api.openai.com/v1", kn: "ChatGPT sign-in (auth.json)", model: "gpt-5", modelLine: 1,
 		},
 		{
+			// Codex 0.171.0 reads a config.toml with a UTF-8 BOM (the
+			// truth harness, docs/tools.md): so does keydoctor, lines kept
+			name:   "a byte order mark is read past",
+			config: "\ufeff" + `model = "gpt-4o"` + "\n" + `model_provider = "gw"` + "\n" + `model_providers = { gw = { base_url = "https://gw.example/v1", experimental_bearer_token = "` + testKey + `" } }` + "\n",
+			base:   "https://gw.example/v1", key: testKey, kn: "experimental_bearer_token", model: "gpt-4o", modelLine: 1,
+		},
+		{
 			name:     "undefined provider is a problem",
 			config:   `model_provider = "nowhere"` + "\n",
 			problems: 1,

@@ -25,6 +25,11 @@ wire_api = "responses"
 				Env:   map[string]string{"GW_API_KEY": "{key}"}},
 			{Fact: "experimental_bearer_token is sent when there is no env_key", Seen: factsSeen,
 				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n"}},
+			{Fact: "a config.toml with a UTF-8 byte order mark is read; config.toml is left as it was", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "\ufeff" + "model = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n"},
+				Expect: func(string) truth.Expect {
+					return truth.Expect{Files: map[string]truth.FileState{"~/.codex/config.toml": truth.Kept}}
+				}},
 			{Fact: "requires_openai_auth sends auth.json's OPENAI_API_KEY", Seen: factsSeen,
 				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "requires_openai_auth = true\n",
 					"~/.codex/auth.json": `{"OPENAI_API_KEY": "{key}"}`}},

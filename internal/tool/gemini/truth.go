@@ -28,6 +28,11 @@ func (impl) Truths() truth.Suite {
 					".gemini/.env": triple + "GEMINI_MODEL=gemini-2.5-flash\n"}},
 			{Fact: "the project's .env is read when there is no .gemini/.env", Seen: factsSeen,
 				Files: map[string]string{".env": triple + "GEMINI_MODEL=gemini-2.5-flash\n"}},
+			{Fact: "a ~/.gemini/.env with a UTF-8 byte order mark is read; the .env is left as it was", Seen: factsSeen,
+				Files: map[string]string{"~/.gemini/.env": "\ufeff" + triple + "GEMINI_MODEL=gemini-2.5-flash\n"},
+				Expect: func(string) truth.Expect {
+					return truth.Expect{Files: map[string]truth.FileState{"~/.gemini/.env": truth.Kept}}
+				}},
 		},
 	}
 }

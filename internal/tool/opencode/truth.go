@@ -26,6 +26,9 @@ func (impl) Truths() truth.Suite {
 		Cases: []truth.Case{
 			{Fact: "a provider's options.apiKey goes as Bearer to {baseURL}/chat/completions, model is ID/MODEL", Seen: factsSeen,
 				Files: map[string]string{global: config("{key}", "gpt-4o")}},
+			{Fact: "an opencode.json with a UTF-8 byte order mark is read; it is left as it was", Seen: factsSeen,
+				Files:  map[string]string{global: "\ufeff" + config("{key}", "gpt-4o")},
+				Expect: func(string) truth.Expect { return truth.Expect{Files: map[string]truth.FileState{global: truth.Kept}} }},
 			{Fact: "auth.json's key is sent when options has none", Seen: factsSeen,
 				Files: map[string]string{global: config("", "gpt-4o"),
 					"~/.local/share/opencode/auth.json": `{"gw": {"type": "api", "key": "{key}"}}`}},

@@ -25,6 +25,11 @@ func (impl) Truths() truth.Suite {
 		Cases: []truth.Case{
 			{Fact: "openai-completions: Bearer to {baseUrl}/chat/completions, the model settings.json names", Seen: factsSeen,
 				Files: map[string]string{m: models("{root}/v1", APICompletions, "{key}", ""), s: settings("gpt-4o")}},
+			{Fact: "a models.json with a UTF-8 byte order mark does not parse: no request; models.json is left as it was", Seen: factsSeen,
+				Files: map[string]string{m: "\ufeff" + models("{root}/v1", APICompletions, "{key}", ""), s: settings("gpt-4o")},
+				Expect: func(string) truth.Expect {
+					return truth.Expect{NoRequest: true, Files: map[string]truth.FileState{m: truth.Kept}}
+				}},
 			{Fact: "openai-responses: Bearer to {baseUrl}/responses", Seen: factsSeen,
 				Files: map[string]string{m: models("{root}/v1", APIResponses, "{key}", ""), s: settings("gpt-5")}},
 			{Fact: "anthropic-messages: x-api-key to {baseUrl}/v1/messages (a root without /v1)", Seen: factsSeen,

@@ -1,6 +1,7 @@
 package qwen
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -26,16 +27,28 @@ import (
 
 // qwenCheck holds Qwen Code's own traps (docs/tools.md, "Qwen Code"):
 // settings files it silently reset, settings model.name beating
-// OPENAI_MODEL, and a partial OPENAI_* set without an auth type.
-type qwenCheck struct{ snap *discover.Snapshot }
+// OPENAI_MODEL, and a partial OPENAI_* set without an auth type. What a
+// file that does not parse comes to depends on the version installed
+// (Facts; version "" is the newest).
+type qwenCheck struct {
+	snap    *discover.Snapshot
+	version string
+}
 
 func (qwenCheck) Name() string { return "qwen" }
 
 func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	settings := Settings(e)
+	sheet := Facts.Value(c.version)
 	out := qwenCorrupted(e, settings)
-	doc, ok := checks.ReadJSONC(settings)
-	if !ok && fileExists(settings) && fileExists(settings+".orig") {
+	doc, ok, bom := readSettings(settings)
+	if bom && !sheet.ReadsBOM {
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
+			Message: fmt.Sprintf("%s starts with a UTF-8 byte order mark: %s does not parse it, and %s", e.Tilde(settings), c.title(), sheet.what()),
+			Fix:     catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "save " + e.Tilde(settings) + " as UTF-8 without a BOM (or update Qwen Code: 0.24.4 reads it)", File: e.Tilde(settings)}),
+			Source:  e.Tilde(settings)})
+	}
+	if !ok && sheet.RestoresOrig && fileExists(settings) && fileExists(settings+".orig") {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
 			Message: fmt.Sprintf("%s does not parse and %s.orig exists: Qwen Code will silently replace settings.json with that older copy on its next start, losing every edit since", e.Tilde(settings), e.Tilde(settings)),
 			Fix: catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "fix the syntax of " + e.Tilde(settings) + " before starting qwen",
@@ -44,7 +57,7 @@ func (c qwenCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	}
 	if ok && trailingComma(settings) {
 		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: qwenID,
-			Message: fmt.Sprintf("%s has a trailing comma: Qwen Code accepts comments but not trailing commas, and on its next start it renames the file to settings.json.corrupted.<ms> (or restores settings.json.orig) and resets every setting, saying nothing", e.Tilde(settings)),
+			Message: fmt.Sprintf("%s has a trailing comma: Qwen Code accepts comments but not trailing commas, and %s", e.Tilde(settings), sheet.what()),
 			Fix:     catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "remove the comma before the closing } or ] in " + e.Tilde(settings)}),
 			Source:  e.Tilde(settings)})
 	}
@@ -164,7 +177,30 @@ func trailingComma(path string) bool {
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
-// ChecksOffline adds Qwen Code's own checks at the layers stage.
+// readSettings is settings.json as standard JSON, a UTF-8 byte order
+// mark skipped (bom says there was one: whether Qwen Code reads it too
+// depends on its version).
+func readSettings(path string) (doc []byte, ok, bom bool) {
+	b, err := safefile.ReadFile(path)
+	if err != nil {
+		return nil, false, false
+	}
+	b, bom = bytes.CutPrefix(b, []byte("\xef\xbb\xbf"))
+	doc, ok = checks.StandardJSON(b)
+	return doc, ok, bom
+}
+
+// title names the version judged: "Qwen Code 0.15.10", or "Qwen Code"
+// when none was detected.
+func (c qwenCheck) title() string {
+	if c.version == "" {
+		return Tool.Title
+	}
+	return Tool.Title + " " + c.version
+}
+
+// ChecksOffline adds Qwen Code's own checks at the layers stage, judged by
+// the facts of the version installed.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageLayers, Check: qwenCheck{o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageLayers, Check: qwenCheck{o.Snapshot, o.Version(ID)}}}
 }

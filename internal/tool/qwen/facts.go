@@ -35,5 +35,5 @@ func Dir(e *env.Env) string { return filepath.Join(e.Home, ".qwen") }
 func Settings(e *env.Env) string { return filepath.Join(Dir(e), "settings.json") }
 
 // Observed is the Qwen Code version these facts were observed with
-// (docs/tools.md, "Installed versions").
-const Observed = "0.15.10"
+// (docs/tools.md, "Installed versions"): the newest of Facts' Seen.
+const Observed = "0.24.4"

@@ -1,0 +1,89 @@
+package claude_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/testutil"
+	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
+)
+
+// TestAliasByVersion: an alias with its variable unset falls to the
+// built-in id of the Claude Code version installed (claude.Builtins),
+// and doctor's env-missing names that one.
+func TestAliasByVersion(t *testing.T) {
+	tests := []struct {
+		model, version, want string
+	}{
+		{"", "2.1.197", "Claude Code 2.1.197 sets no model: a turn uses its default alias opus, and with ANTHROPIC_DEFAULT_OPUS_MODEL not set it asks for claude-opus-4-8"},
+		{"", "2.1.100", "asks for claude-opus-4-8"}, // older than any observed: the oldest facts
+		{"", "2.1.331", "asks for claude-opus-4-8"}, // before the first version seen with the new ids
+		{"", "2.1.332", "Claude Code 2.1.332 sets no model: a turn uses its default alias opus, and with ANTHROPIC_DEFAULT_OPUS_MODEL not set it asks for claude-opus-5-5"},
+		{"", "2.2.0", "asks for claude-opus-5-5"},
+		{"", "", "Claude Code sets no model: a turn uses its default alias opus, and with ANTHROPIC_DEFAULT_OPUS_MODEL not set it asks for claude-opus-5-5"},
+		{"sonnet", "2.1.197", "Claude Code 2.1.197 asks for claude-sonnet-5,"},
+		{"sonnet", "2.1.332", "Claude Code 2.1.332 asks for claude-sonnet-5-5,"},
+		{"fable", "2.1.197", "asks for claude-fable-5,"},
+		{"fable", "", "asks for claude-fable-5-2,"},
+		{"haiku", "2.1.197", "asks for claude-haiku-4-5-20251001,"},
+		{"haiku", "2.1.332", "asks for claude-haiku-5-5,"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.model+"@"+tt.version, func(t *testing.T) {
+			home := testutil.TempDir(t)
+			e := env.FromMap(map[string]string{"HOME": home})
+			model := ""
+			if tt.model != "" {
+				model = `"model": "` + tt.model + `", `
+			}
+			body := `{` + model + `"env": {"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_AUTH_TOKEN": "sk-test-claude-0123"}}`
+			if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(claude.Settings(e, claude.User, home), []byte(body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: home})}
+			if tt.version != "" {
+				o.Versions = toolversion.Versions{claude.ID: {Version: tt.version}}
+			}
+			var got []string
+			for _, s := range claude.Tool.Impl.(checks.Provider).ChecksOffline(o) {
+				for _, f := range s.Check.Run(context.Background(), e) {
+					if f.Code == catalog.EnvMissing {
+						got = append(got, f.Message)
+					}
+					if strings.Contains(f.Message+f.Fix, "sk-test-claude-0123") {
+						t.Errorf("the key in %q", f.Message)
+					}
+				}
+			}
+			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+				t.Errorf("want one env-missing with %q, got %q", tt.want, got)
+			}
+		})
+	}
+}
+
+// TestObservedIsNewestBuiltins: facts-older compares with the newest
+// version the facts were seen with.
+func TestObservedIsNewestBuiltins(t *testing.T) {
+	if got := claude.Builtins.Newest(); got != claude.Observed || claude.Tool.Observed != claude.Observed {
+		t.Errorf("Builtins' newest %q, Observed %q, the tool's %q", got, claude.Observed, claude.Tool.Observed)
+	}
+	for _, s := range claude.Builtins {
+		for _, a := range []string{"opus", "sonnet", "haiku", "fable"} {
+			if s.Value[a] == "" {
+				t.Errorf("facts from %q: no built-in id for %s", s.From, a)
+			}
+		}
+	}
+}
