@@ -93,8 +93,11 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 			break
 		}
 	}
+	if out[gateway.FamilyAnthropic] == "" && gateway.IsAnthropicRoot(base) {
+		r.anthropicBase(out, base)
+	}
 	for f, root := range out {
-		if root == base {
+		if root == p.BaseURL {
 			delete(out, f) // the base URL serves it: no root of its own
 		}
 	}
@@ -102,6 +105,30 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 		p.Roots = out
 	}
 	return nil
+}
+
+// anthropicBase takes a base URL that is a vendor's Anthropic root (the
+// …/anthropic of DeepSeek's and Kimi's Claude Code guides) as that: the
+// Anthropic root. A preset whose Anthropic root it is gives the OpenAI
+// root, so Codex and Cline get …/v1 of that and not …/anthropic/v1, a
+// 404 at every such vendor. With no preset and no --openai-base-url the
+// OpenAI root stays unknown: setup refuses to write it to an OpenAI tool.
+func (r *resolver) anthropicBase(out map[gateway.Family]string, base string) {
+	p := &r.p
+	if out[gateway.FamilyOpenAI] != "" {
+		return // the user gave the OpenAI root: RootOf already tells them apart
+	}
+	for _, pr := range templates.Presets() {
+		n, err := gateway.Normalize(pr.Roots[string(gateway.FamilyAnthropic)])
+		if err != nil || n.Root != base || pr.BaseURL == "" {
+			continue
+		}
+		if b, err := gateway.Normalize(pr.BaseURL); err == nil {
+			p.BaseURL, out[gateway.FamilyAnthropic] = b.Root, base
+			p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf("%s is %s's Anthropic API root; its OpenAI API root is %s (preset %s)", base, pr.Title, b.Root, pr.Name)})
+			return
+		}
+	}
 }
 
 // envLayer stands for the KEYDOCTOR_*_BASE_URL variables among the roots'

@@ -24,6 +24,10 @@ func TestLoadRoots(t *testing.T) {
 			map[gateway.Family]string{gateway.FamilyAnthropic: "http://127.0.0.1:18109/anthropic"}, "http://127.0.0.1:18110"},
 		{"a flag equal to the base URL is no root of its own", LoadOptions{Preset: "custom", BaseURL: "https://gw.example.com", Roots: map[gateway.Family]string{gateway.FamilyOpenAI: "https://gw.example.com/v1"}}, nil, nil, "https://gw.example.com"},
 		{"taotoken has none", LoadOptions{}, nil, nil, "https://taotoken.net/api"},
+		{"a preset's Anthropic root as the base URL gives its OpenAI root", LoadOptions{Preset: "custom", BaseURL: ds}, nil, map[gateway.Family]string{gateway.FamilyAnthropic: ds}, "https://api.deepseek.com"},
+		{"an unknown vendor's stays the base URL", LoadOptions{Preset: "custom", BaseURL: "https://gw.example.com/anthropic"}, nil, nil, "https://gw.example.com/anthropic"},
+		{"with the OpenAI root given", LoadOptions{Preset: "custom", BaseURL: ds, Roots: map[gateway.Family]string{gateway.FamilyOpenAI: "https://api.deepseek.com/beta"}}, nil,
+			map[gateway.Family]string{gateway.FamilyOpenAI: "https://api.deepseek.com/beta"}, ds},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := testEnv(t, map[string]string{"DEEPSEEK_API_KEY": testKey, "TAOTOKEN_API_KEY": testKey, "GATEWAY_API_KEY": testKey})
