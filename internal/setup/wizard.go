@@ -87,6 +87,11 @@ func (w *Wizard) AskGateway(ctx context.Context) error {
 		if err := w.ChooseGateway(ctx); err != nil {
 			return err
 		}
+	} else if gateway.IsAnthropicRoot(p.RootOf(gateway.FamilyOpenAI)) {
+		// --base-url gave a vendor's Anthropic root, and no preset knew it
+		if err := w.askCustomRoots(ctx, false); err != nil {
+			return err
+		}
 	}
 	out := w.Out
 	for _, n := range p.Notes {
@@ -121,13 +126,20 @@ func (w *Wizard) ChooseGateway(ctx context.Context) error {
 	if choice == templates.CustomPreset {
 		custom = p.BaseURL // from a variable or the config file: Enter keeps it
 	}
-	opts = append(opts, Option{Label: "another gateway (type its URL)", Value: templates.CustomPreset})
+	opts = append(opts, Option{Label: "another gateway (type its URL)", Value: templates.CustomPreset}, separateRootsOption)
 	if err := w.Ask.Select(ctx, "Gateway", opts, &choice); err != nil {
 		return err
 	}
+	separate := choice == separateRoots
+	if separate {
+		choice = templates.CustomPreset
+	}
 	if choice != templates.CustomPreset {
 		pr, _ := templates.LookupPreset(choice)
-		return w.setBase(pr.BaseURL)
+		if err := w.setBase(pr.BaseURL); err != nil {
+			return err
+		}
+		return w.askPresetRoots(ctx, pr)
 	}
 	raw, q := "", Input{Title: "Base URL", Placeholder: "https://gateway.example/api"}
 	if custom != "" {
@@ -156,7 +168,7 @@ func (w *Wizard) ChooseGateway(ctx context.Context) error {
 		// keeps that preset's names: the user chose them
 		UseCustomPreset(p)
 	}
-	return nil
+	return w.askCustomRoots(ctx, separate)
 }
 
 func (w *Wizard) setBase(raw string) error {
@@ -166,6 +178,7 @@ func (w *Wizard) setBase(raw string) error {
 	}
 	p := &w.Profile
 	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
+	p.Roots = nil // another gateway's roots are not this one's
 	p.Sources[gateway.FieldBaseURL] = "wizard"
 	return nil
 }
