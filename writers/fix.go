@@ -33,6 +33,11 @@ const (
 	// EditTriple's Alone, for when no profile is given to re-plan the
 	// triple from (a project's .env that holds the key itself).
 	EditSetBase
+	// EditMoveMCP moves MCP servers out of Path, where nothing reads them
+	// (a cline.mcpServers key in VS Code's settings.json), into the file
+	// the tool reads, as setup's option for it does (the tool's
+	// EditPlanner).
+	EditMoveMCP
 )
 
 // Edit is one file edit asked for by a finding.
