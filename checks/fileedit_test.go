@@ -69,6 +69,8 @@ var fileFixCases = map[catalog.Code]struct {
 		".pi/agent/models.json":   `{"providers": {"taotoken": {"baseUrl": "https://gateway.example/api/v1", "api": "openai-completions", "apiKey": "` + editKey + `", "models": [{"id": "gpt-4o-mini"}]}}}`,
 		".pi/agent/settings.json": `{"defaultProvider": "taotoken", "defaultModel": "gpt-4o"}`,
 	}},
+	catalog.ConfigIgnored: {files: map[string]string{ // a guide's cline.mcpServers in VS Code's settings
+		".config/Code/User/settings.json": "{\n  // mine\n  \"editor.tabSize\": 2,\n  \"cline.mcpServers\": {\"fs\": {\"command\": \"npx\", \"args\": [\"-y\", \"fs-mcp\"]}}\n}\n"}},
 	catalog.ConfigInvalid: {files: map[string]string{".cline/data/settings/providers.json": `{"version": 1, "lastUsedProvider": "openai-compatible", "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": "` + editKey + `", "model": "gpt-4o", "baseUrl": "https://gateway.example/api/v1"}}}}`}},
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/writers"
 )
 
 // urlCheck judges each tool's base URL with that tool's own rule
@@ -67,7 +68,13 @@ func (c urlCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if !strings.HasPrefix(n.Message, t.Rule.Title) {
 				msg = t.Label + ": " + msg
 			}
-			out = append(out, ByTriple(e, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)), t.Base.Source))
+			f := ByTriple(e, finding(t, n.Code, st, msg, catalog.Render(n.Code, catalog.Slots{Edit: setAt(e, t.Base.Source, want), Command: setupCmd(t)}), src(e, t.Base)), t.Base.Source)
+			if f.Edit != nil && parsed.Root != "" && n.Code != catalog.URLInsecure && n.Code != catalog.URLInvalid {
+				// the tool's rule on the root the URL names (same host): what
+				// --fix writes when no profile is given to re-plan the triple
+				f.Edit.Alone = writers.SetBaseEdit(t.ID, t.Base.Source.File, t.Base.Source.Key, want)
+			}
+			out = append(out, f)
 		}
 	}
 	return out

@@ -62,6 +62,9 @@ func Plan(e *env.Env, o Options, fs []doctor.Finding) (*Result, error) {
 		ed := edit(f)
 		switch {
 		case ed == nil:
+		case ed.Kind == writers.EditTriple && o.Missing != "" && ed.Alone != nil:
+			// no profile to re-plan from: the value alone, on its own host
+			edits, at = append(edits, *ed.Alone), append(at, len(r.Fixes)-1)
 		case ed.Kind == writers.EditTriple && o.Missing != "":
 			r.Fixes[len(r.Fixes)-1].Reason = o.Missing
 		case ed.Background && o.Writers.Profile.BackgroundModel == "":

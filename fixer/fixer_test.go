@@ -175,3 +175,32 @@ func TestPlanCuresTheSameValue(t *testing.T) {
 		}
 	}
 }
+
+// Without a complete profile a triple edit that carries the value's edit
+// alone (a .env base URL's shape, writers.EditSetBase) applies that: the
+// base URL on its own host, every other line kept, the key untouched.
+func TestPlanIncompleteProfileAlone(t *testing.T) {
+	const dotEnv = "# mine\nTAOTOKEN_BASE_URL=https://gw.example/api/v1/chat/completions\nTAOTOKEN_API_KEY=" + testKey + "\n"
+	e, wo := testHome(t, map[string]string{"proj/.env": dotEnv})
+	path := filepath.Join(e.Home, "proj/.env")
+	ed := writers.TripleEdit(gateway.ToolID("env"), path)
+	ed.Alone = writers.SetBaseEdit(gateway.ToolID("env"), path, "TAOTOKEN_BASE_URL", "https://gw.example/api")
+	if ed.Alone == nil {
+		t.Fatal("the .env plans no EditSetBase")
+	}
+	fs := []doctor.Finding{{Code: catalog.URLHasEndpoint, Status: doctor.Error, Tool: "env", Source: "~/proj/.env:2", Edit: ed}}
+	r, err := Plan(e, Options{Writers: wo, Missing: "no key"}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Plan.Pending()
+	if !r.Fixes[0].Applied || len(p) != 1 || p[0].Path != path {
+		t.Fatalf("fix %+v, pending %+v", r.Fixes[0], p)
+	}
+	if got, want := string(p[0].New), strings.Replace(dotEnv, "/api/v1/chat/completions", "/api", 1); got != want {
+		t.Errorf(".env:\n%s\nwant:\n%s", got, want)
+	}
+	if writers.SetBaseEdit(gateway.ToolID("claude"), filepath.Join(e.Home, ".claude/settings.json"), "env.ANTHROPIC_BASE_URL", "https://x") != nil {
+		t.Error("a tool that plans no EditSetBase got one")
+	}
+}

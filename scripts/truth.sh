@@ -16,7 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot cline)
+# Kilo is pinned: 7.8.1, the latest, pins a Linux binary package the
+# registry does not serve (docs/tools.md, "Kilo Code CLI"); 7.7.7's is.
+packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot @kilocode/cli@7.7.7 cline)
 if [ $# -ge 1 ]; then
 	bin=$1
 else

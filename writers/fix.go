@@ -26,6 +26,17 @@ const (
 	// EditStampProviders gives every provider entry of a tool's file the
 	// stamp the tool needs (the tool's EditPlanner knows which).
 	EditStampProviders
+	// EditSetBase sets the base URL at Key in Path to Value alone: a URL's
+	// shape (an endpoint, a doubled or missing /v1) fixed by the tool's
+	// rule on the root the file's URL names, the same host. It is an
+	// EditTriple's Alone, for when no profile is given to re-plan the
+	// triple from (a project's .env that holds the key itself).
+	EditSetBase
+	// EditMoveMCP moves MCP servers out of Path, where nothing reads them
+	// (a cline.mcpServers key in VS Code's settings.json), into the file
+	// the tool reads, as setup's option for it does (the tool's
+	// EditPlanner).
+	EditMoveMCP
 )
 
 // Edit is one file edit asked for by a finding.
@@ -38,6 +49,29 @@ type Edit struct {
 	// Background: an EditTriple that sets the profile's background model
 	// (Options.Profile.BackgroundModel).
 	Background bool
+	// Key and Value are an EditSetBase's variable and base URL.
+	Key, Value string
+	// Alone is the edit of the value alone (EditSetBase) an EditTriple
+	// falls back to when the triple cannot be re-planned; nil: none.
+	Alone *Edit
+}
+
+// BaseEditor is a tool package that plans an EditSetBase of its files.
+type BaseEditor interface {
+	PlanSetBase(o Options, e Edit, p *Plan) error
+}
+
+// SetBaseEdit is the EditSetBase of key in path to value, when the tool
+// plans one (BaseEditor); nil otherwise.
+func SetBaseEdit(id gateway.ToolID, path, key, value string) *Edit {
+	t, ok := tool.Lookup(string(id))
+	if !ok || path == "" || key == "" || value == "" {
+		return nil
+	}
+	if _, ok := t.Impl.(BaseEditor); !ok {
+		return nil
+	}
+	return &Edit{Kind: EditSetBase, Tool: t.ID, Path: path, Key: key, Value: value}
 }
 
 // TripleEdit is the edit that fixes a value of tool id set in the file
@@ -148,6 +182,9 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 	}
 	// The other kinds are edits of one tool's files, planned by its package.
 	if t, ok := tool.Lookup(string(e.Tool)); ok {
+		if be, ok := t.Impl.(BaseEditor); ok && e.Kind == EditSetBase {
+			return be.PlanSetBase(o, e, p)
+		}
 		if ep, ok := t.Impl.(EditPlanner); ok {
 			if done, err := ep.PlanEdit(o, e, p); done || err != nil {
 				return err

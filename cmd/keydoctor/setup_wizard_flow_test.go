@@ -279,3 +279,27 @@ func TestWizardInterrupted(t *testing.T) {
 // URL)": the last of its list, after every preset but the custom one
 // (setup.ChooseGateway).
 var anotherGateway = strconv.Itoa(len(templates.Presets()))
+
+// "another gateway with its own Anthropic API root": the wizard asks for
+// that root after the base URL, shows each tool its family's root, and
+// writes Claude Code the Anthropic root and Codex the OpenAI one.
+func TestWizardSeparateRoots(t *testing.T) {
+	vars := map[string]string{"TAOTOKEN_API_KEY": wizardKey}
+	separate := strconv.Itoa(len(templates.Presets()) + 1)
+	r := wizardRun(t, nil, vars, setupOptions{Tools: "claude,codex", ToolOptions: map[string]string{"codex-auth": "env"}},
+		separate, "$GATEWAY", "$GATEWAY/anthropic", "y", "1", "y")
+	if r.err != nil {
+		t.Fatalf("setup: %v", r.err)
+	}
+	wantIn(t, r.out, "another gateway with its own Anthropic API root", "Anthropic API root (Enter: the base URL serves it)",
+		"each tool will receive:", "/api/anthropic/v1/messages")
+	if c := r.file(".claude/settings.json"); !regexp.MustCompile(`"ANTHROPIC_BASE_URL": "http://127\.0\.0\.1:\d+/api/anthropic"`).MatchString(c) {
+		t.Errorf("settings.json:\n%s", c)
+	}
+	if c := r.file(".codex/config.toml"); !regexp.MustCompile(`base_url = "http://127\.0\.0\.1:\d+/api/v1"`).MatchString(c) {
+		t.Errorf("config.toml:\n%s", c)
+	}
+	if c := r.file(".config/keydoctor/profiles.yaml"); !strings.Contains(c, "anthropic: http://127.0.0.1:") {
+		t.Errorf("the profile keeps no root:\n%s", c)
+	}
+}

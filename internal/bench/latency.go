@@ -95,7 +95,9 @@ func joinAnd(s []string) string {
 
 // RequestFor is the benchmark request for a profile over a protocol, with
 // the key presented as the tools that speak it do (x-api-key for
-// messages, as the Anthropic SDKs send it; bearer otherwise).
+// messages, as the Anthropic SDKs send it; bearer otherwise), to the
+// profile's root of the protocol's API family (a vendor may serve the
+// Messages API under a root of its own).
 func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	auth := gateway.AuthBearer
 	switch proto {
@@ -104,6 +106,6 @@ func RequestFor(p gateway.Profile, proto gateway.Protocol) probe.Request {
 	case gateway.Gemini:
 		auth = gateway.AuthGoogKey // as the Gemini API's clients send it
 	}
-	return probe.Request{Protocol: proto, Root: p.BaseURL, Key: p.Key, Auth: auth, Model: p.Model,
+	return probe.Request{Protocol: proto, Root: p.RootOf(proto.Family()), Key: p.Key, Auth: auth, Model: p.Model,
 		Stream: true, MaxTokens: 128, Prompt: DefaultPrompt}
 }

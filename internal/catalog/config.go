@@ -120,7 +120,7 @@ var configEntries = []Entry{
 		Fix:      "[{edit}[ (or {remove} if {file} is what you want)][, or run '{command}']][!edit edit {file|the file at the line and column named} and correct it there (keydoctor setup refuses to edit a file it cannot parse[; once it parses, '{command}' rewrites the gateway keys])[!file ; or restore it with `keydoctor restore --last`]]",
 		Symptoms: []string{"syntaxerror", "unexpected token } in json", "error parsing", "failed to parse config", "toml parse error", "settings.json.corrupted", "invalid json"},
 	},
-	{Code: ConfigIgnored, Class: Config, Rung: CondFiles, Severity: Warning, FixRank: 20, Title: "a setting the tool never reads",
+	{Code: ConfigIgnored, Class: Config, Rung: CondFiles, Severity: Warning, FixRank: 20, FileFix: true, Title: "a setting the tool never reads",
 		Causes: []string{
 			"a guide said to put cline.mcpServers into VS Code's settings.json: nothing reads it; Cline reads cline_mcp_settings.json",
 			"a [model_providers.ID] table uses a reserved id (openai, ollama, lmstudio): Codex uses its built-in provider and ignores the table",

@@ -99,7 +99,7 @@ func (st *State) Project() string { return filepath.Join(st.Home, "project") }
 func Streams(st *State) error {
 	fmt.Fprintf(st.Out, "  %-10s %-7s %-10s %-9s %-9s %s\n", "protocol", "status", "ttft", "tpot", "total", "tokens")
 	for _, proto := range gateway.Protocols {
-		req := probe.Request{Protocol: proto, Root: st.Profile.BaseURL, Key: st.Profile.Key, Auth: ping.AuthFor(proto), Model: st.Profile.Model, Stream: true}
+		req := probe.Request{Protocol: proto, Root: st.Profile.RootOf(proto.Family()), Key: st.Profile.Key, Auth: ping.AuthFor(proto), Model: st.Profile.Model, Stream: true}
 		res := st.Client.Do(st.Ctx, req)
 		if !res.OK() {
 			return fmt.Errorf("%s: %s: %v", proto, res.Code, res.Err)
@@ -123,7 +123,7 @@ func Failures(st *State) error {
 		{mock.ModelNotFound, gateway.Messages, false},
 		{mock.StreamUnterminated, gateway.Responses, true},
 	} {
-		req := probe.Request{Protocol: c.proto, Root: st.Profile.BaseURL, Key: st.Profile.Key, Auth: ping.AuthFor(c.proto), Model: st.Profile.Model,
+		req := probe.Request{Protocol: c.proto, Root: st.Profile.RootOf(c.proto.Family()), Key: st.Profile.Key, Auth: ping.AuthFor(c.proto), Model: st.Profile.Model,
 			Stream: c.stream, Header: http.Header{mock.ScenarioHeader: {c.scenario}}}
 		res := st.Client.Do(st.Ctx, req)
 		if res.OK() {

@@ -2,6 +2,8 @@ package gateway
 
 import (
 	"fmt"
+	"net/url"
+	"path"
 	"sort"
 	"strings"
 )
@@ -130,4 +132,13 @@ func RootStrings(roots map[Family]string) map[string]string {
 		return nil
 	}
 	return out
+}
+
+// IsAnthropicRoot says the root is a vendor's Anthropic API root by its
+// shape: its last path segment is "anthropic" (DeepSeek, Kimi, MiniMax,
+// GLM's …/api/anthropic, DashScope's …/apps/anthropic). Such vendors do
+// not serve OpenAI's API below it (docs/tools.md, "Vendor presets").
+func IsAnthropicRoot(root string) bool {
+	u, err := url.Parse(root)
+	return err == nil && u.Host != "" && strings.EqualFold(path.Base(u.Path), "anthropic")
 }

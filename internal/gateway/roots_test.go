@@ -107,3 +107,19 @@ func TestPresetRoots(t *testing.T) {
 		}
 	}
 }
+
+func TestIsAnthropicRoot(t *testing.T) {
+	for root, want := range map[string]bool{
+		"https://api.deepseek.com/anthropic":     true,
+		"https://open.bigmodel.cn/api/anthropic": true,
+		"https://api.moonshot.ai/Anthropic":      true,
+		"https://api.deepseek.com":               false,
+		"https://gw.example/anthropic/v1x":       false,
+		"https://anthropic.example":              false,
+		"/anthropic":                             false,
+	} {
+		if got := IsAnthropicRoot(root); got != want {
+			t.Errorf("IsAnthropicRoot(%q) = %v, want %v", root, got, want)
+		}
+	}
+}

@@ -128,6 +128,18 @@ func (h *Handler) serve(c *call) {
 // false for a path the gateway does not serve.
 func (h *Handler) route(c *call, rest string) (serve func(*call), method string, ok bool) {
 	method = http.MethodPost
+	if c.scenario == VendorRoots {
+		// DeepSeek's and Kimi's layout: the Anthropic API under its own
+		// root, the OpenAI one at the bare root; neither under the other's.
+		if r, ok := strings.CutPrefix(rest, "/anthropic"); ok {
+			if r != "/v1/messages" && r != "/v1/messages/count_tokens" {
+				return nil, "", false
+			}
+			rest = r
+		} else if strings.HasPrefix(rest, "/v1/messages") {
+			return nil, "", false
+		}
+	}
 	switch {
 	case rest == "/v1/models":
 		serve, method = h.models, http.MethodGet

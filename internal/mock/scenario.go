@@ -48,6 +48,7 @@ const (
 	NoResponses        = "no-responses"
 	NoMessages         = "no-messages"
 	NoGemini           = "no-gemini"
+	VendorRoots        = "vendor-roots"
 	LatencyHigh        = string(catalog.LatencyHigh)
 
 	// Real gateways' answers (real.go, shapes.go).
@@ -113,6 +114,7 @@ var scenarios = []Scenario{
 	{NoResponses, catalog.ProtocolUnsupported, "no /v1/responses (404): Codex cannot work", ""},
 	{NoMessages, catalog.ProtocolUnsupported, "no /v1/messages (404): Claude Code cannot work", ""},
 	{NoGemini, catalog.ProtocolUnsupported, "no /v1beta (the Gemini API, 404): Gemini CLI cannot work", ""},
+	{VendorRoots, catalog.ProtocolUnsupported, "a root per API family, as DeepSeek and Kimi serve them: the OpenAI API at {prefix}/v1, the Anthropic one only at {prefix}/anthropic/v1/messages (404 at the other's root)", ""},
 	{LatencyHigh, catalog.LatencyHigh, "TTFT at least 1s and TPOT at least 60ms", ""},
 	{AgentMCP, "", "a model in an agent loop: offered keydoctor's doctor as a tool (mcp__keydoctor__doctor), it calls it; given the result, it answers quoting it (messages and chat)", ""},
 }

@@ -214,3 +214,25 @@ func TestCloseEndsStalls(t *testing.T) {
 		}
 	}
 }
+
+// vendor-roots serves each API family under its own root, as DeepSeek
+// does: Messages only under /anthropic, the OpenAI API only at the root.
+func TestScenarioVendorRoots(t *testing.T) {
+	s := startTest(t, Options{Scenario: VendorRoots})
+	for path, want := range map[string]int{
+		"/anthropic/v1/messages":         200,
+		"/v1/messages":                   404,
+		"/anthropic/v1/chat/completions": 404,
+		"/anthropic/v1/responses":        404,
+		"/v1/chat/completions":           200,
+		"/v1/responses":                  200,
+	} {
+		body := `{"model":"gpt-4o","max_tokens":8,"messages":[{"role":"user","content":"hi"}]}`
+		if strings.HasSuffix(path, "/responses") {
+			body = `{"model":"gpt-4o","input":"hi"}`
+		}
+		if a := do(t, s, call1{path: path, body: body}); a.status != want {
+			t.Errorf("%s: %d, want %d (%s)", path, a.status, want, a.body)
+		}
+	}
+}

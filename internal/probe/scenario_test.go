@@ -58,7 +58,7 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 		if proto != gateway.Responses {
 			return ""
 		}
-	case mock.NoMessages:
+	case mock.NoMessages, mock.VendorRoots: // vendor-roots: Messages only under …/anthropic
 		if proto != gateway.Messages {
 			return ""
 		}

@@ -15,12 +15,24 @@ var RootFlags = map[gateway.Family]string{
 	gateway.FamilyGemini:    "--gemini-base-url",
 }
 
+// RootVars names the environment variable of each family's own root, the
+// KEYDOCTOR_* layer's counterpart of RootFlags.
+var RootVars = map[gateway.Family]string{
+	gateway.FamilyAnthropic: "KEYDOCTOR_ANTHROPIC_BASE_URL",
+	gateway.FamilyOpenAI:    "KEYDOCTOR_OPENAI_BASE_URL",
+	gateway.FamilyGemini:    "KEYDOCTOR_GEMINI_BASE_URL",
+}
+
 // roots resolves the per-family roots, per family highest first: the
-// flag, the team file, the stored profile, the preset. A layer's roots
+// flag, the team file, the KEYDOCTOR_*_BASE_URL variable, the stored
+// profile, the preset. A layer's roots
 // count only when that layer also gave the base URL, or name its host:
 // the preset's DeepSeek roots are no roots of a --base-url elsewhere. The
 // team file's must be on its base URL's host (a repository may not
-// choose another host to send the key to).
+// choose another host to send the key to). A variable's root on another
+// host than a base URL from elsewhere is refused too, naming the variable:
+// dropping it silently would hide a choice the user made, and taking it
+// would send a stored profile's key to a host nobody paired it with.
 func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Preset) error {
 	p := &r.p
 	base, baseFrom := p.BaseURL, p.Sources[gateway.FieldBaseURL]
@@ -32,6 +44,13 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 	if r.team != nil {
 		layers = append(layers, layer{r.team.Source, r.team.Roots})
 	}
+	vars := map[string]string{}
+	for f, name := range RootVars {
+		if v, ok := r.e.Lookup(name); ok && v != "" {
+			vars[string(f)] = v
+		}
+	}
+	layers = append(layers, layer{envLayer, vars})
 	if r.saved != nil {
 		layers = append(layers, layer{r.saved.Source, r.saved.Roots})
 	}
@@ -51,23 +70,34 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 			if raw == "" {
 				continue
 			}
+			from, hint := l.from, "fix roots."+string(f)+" there"
+			if from == envLayer {
+				from, hint = RootVars[f], "export "+RootVars[f]+" as the vendor's "+f.Title()+" API root, or unset it"
+			}
 			n, err := gateway.Normalize(raw)
 			if err != nil {
-				return &gateway.UsageError{Msg: fmt.Sprintf("%s root: %v (from %s)", f, err, l.from), Hint: "fix roots." + string(f) + " there"}
+				return &gateway.UsageError{Msg: fmt.Sprintf("%s root: %v (from %s)", f, err, from), Hint: hint}
 			}
 			same := base == "" || gateway.SameGateway(n.Root, base)
 			if l.from == TeamFile && !same {
 				return &gateway.UsageError{Msg: fmt.Sprintf("%s: roots.%s %s is not on the base URL's host %s", TeamFile, f, n.Root, gateway.HostOf(base)),
 					Hint: "give each root on the gateway's own host, or pass " + RootFlags[f] + " yourself"}
 			}
-			if same || l.from == baseFrom {
+			if l.from == envLayer && !same && baseFrom != "KEYDOCTOR_BASE_URL" {
+				return &gateway.UsageError{Msg: fmt.Sprintf("%s %s is not on the host of the base URL %s (from %s)", RootVars[f], n.Root, base, baseFrom),
+					Hint: "export KEYDOCTOR_BASE_URL with it, or pass " + RootFlags[f] + " yourself"}
+			}
+			if same || l.from == baseFrom || (l.from == envLayer && baseFrom == "KEYDOCTOR_BASE_URL") {
 				out[f] = n.Root
 			}
 			break
 		}
 	}
+	if out[gateway.FamilyAnthropic] == "" && gateway.IsAnthropicRoot(base) {
+		r.anthropicBase(out, base)
+	}
 	for f, root := range out {
-		if root == base {
+		if root == p.BaseURL {
 			delete(out, f) // the base URL serves it: no root of its own
 		}
 	}
@@ -76,6 +106,34 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 	}
 	return nil
 }
+
+// anthropicBase takes a base URL that is a vendor's Anthropic root (the
+// …/anthropic of DeepSeek's and Kimi's Claude Code guides) as that: the
+// Anthropic root. A preset whose Anthropic root it is gives the OpenAI
+// root, so Codex and Cline get …/v1 of that and not …/anthropic/v1, a
+// 404 at every such vendor. With no preset and no --openai-base-url the
+// OpenAI root stays unknown: setup refuses to write it to an OpenAI tool.
+func (r *resolver) anthropicBase(out map[gateway.Family]string, base string) {
+	p := &r.p
+	if out[gateway.FamilyOpenAI] != "" {
+		return // the user gave the OpenAI root: RootOf already tells them apart
+	}
+	for _, pr := range templates.Presets() {
+		n, err := gateway.Normalize(pr.Roots[string(gateway.FamilyAnthropic)])
+		if err != nil || n.Root != base || pr.BaseURL == "" {
+			continue
+		}
+		if b, err := gateway.Normalize(pr.BaseURL); err == nil {
+			p.BaseURL, out[gateway.FamilyAnthropic] = b.Root, base
+			p.Notes = append(p.Notes, gateway.Note{Message: fmt.Sprintf("%s is %s's Anthropic API root; its OpenAI API root is %s (preset %s)", base, pr.Title, b.Root, pr.Name)})
+			return
+		}
+	}
+}
+
+// envLayer stands for the KEYDOCTOR_*_BASE_URL variables among the roots'
+// layers.
+const envLayer = "the environment"
 
 // Equal says two stored profiles hold the same values.
 func (p Profile) Equal(o Profile) bool {

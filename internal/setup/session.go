@@ -2,11 +2,14 @@ package setup
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -91,6 +94,9 @@ func (s *Session) plan(ctx context.Context) (*writers.Plan, *Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := anthropicRootForOpenAI(wo.Profile, ids); err != nil {
+		return nil, nil, err
+	}
 	pl, err := writers.MakePlan(wo, ids)
 	if err != nil {
 		return nil, nil, &PlanError{Err: err}
@@ -103,4 +109,28 @@ func (s *Session) plan(ctx context.Context) (*writers.Plan, *Report, error) {
 	rep.Notes = append(rep.Notes, notes...)
 	rep.profile = wo.Profile
 	return pl, rep, nil
+}
+
+// anthropicRootForOpenAI refuses to give a tool that speaks another API
+// than Anthropic's a vendor's Anthropic root (…/anthropic): with its /v1
+// that is …/anthropic/v1/chat/completions, a 404 at every vendor that
+// serves the two under separate roots. The profile knows the other root
+// from a preset (profile.Load) or --openai-base-url; without either the
+// user must say it.
+func anthropicRootForOpenAI(p gateway.Profile, ids []gateway.ToolID) error {
+	for _, id := range ids {
+		t, ok := tool.Lookup(string(id))
+		if !ok {
+			continue
+		}
+		f := t.Protocol.Family()
+		if f == gateway.FamilyAnthropic || !gateway.IsAnthropicRoot(p.RootOf(f)) {
+			continue
+		}
+		flag := profile.RootFlags[f]
+		return &gateway.UsageError{
+			Msg:  fmt.Sprintf("%s is an Anthropic API root, and %s speaks the %s API: it would request %s, which such vendors do not serve", p.RootOf(f), t.Title, f.Title(), t.RequestURL(p.RootOf(f))),
+			Hint: fmt.Sprintf("pass the vendor's %s API root too (%s URL, from its documentation), or leave %s out with --tools", f.Title(), flag, id)}
+	}
+	return nil
 }

@@ -93,6 +93,11 @@ func (w *Wizard) AskGateway(ctx context.Context) error {
 		if err := w.ChooseGateway(ctx); err != nil {
 			return err
 		}
+	} else if gateway.IsAnthropicRoot(p.RootOf(gateway.FamilyOpenAI)) {
+		// --base-url gave a vendor's Anthropic root, and no preset knew it
+		if err := w.askCustomRoots(ctx, false); err != nil {
+			return err
+		}
 	}
 	w.sayNotes()
 	w.showReceive()
@@ -118,13 +123,20 @@ func (w *Wizard) ChooseGateway(ctx context.Context) error {
 	if choice == templates.CustomPreset {
 		custom = p.BaseURL // from a variable or the config file: Enter keeps it
 	}
-	opts = append(opts, Option{Label: "another gateway (type its URL)", Value: templates.CustomPreset})
+	opts = append(opts, Option{Label: "another gateway (type its URL)", Value: templates.CustomPreset}, separateRootsOption)
 	if err := w.Ask.Select(ctx, "Gateway", opts, &choice); err != nil {
 		return err
 	}
+	separate := choice == separateRoots
+	if separate {
+		choice = templates.CustomPreset
+	}
 	if choice != templates.CustomPreset {
 		pr, _ := templates.LookupPreset(choice)
-		return w.setBase(pr.BaseURL)
+		if err := w.setBase(pr.BaseURL); err != nil {
+			return err
+		}
+		return w.askPresetRoots(ctx, pr)
 	}
 	raw, q := "", Input{Title: "Base URL", Placeholder: "https://gateway.example/api"}
 	if custom != "" {
@@ -153,7 +165,7 @@ func (w *Wizard) ChooseGateway(ctx context.Context) error {
 		// keeps that preset's names: the user chose them
 		UseCustomPreset(p)
 	}
-	return nil
+	return w.askCustomRoots(ctx, separate)
 }
 
 func (w *Wizard) setBase(raw string) error {
@@ -164,6 +176,7 @@ func (w *Wizard) setBase(raw string) error {
 	p := &w.Profile
 	p.BaseURL, p.Notes = parsed.Root, parsed.Notes
 	w.saidNotes = 0 // the notes are this URL's
+	p.Roots = nil   // another gateway's roots are not this one's
 	p.Sources[gateway.FieldBaseURL] = "wizard"
 	return nil
 }

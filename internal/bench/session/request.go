@@ -61,6 +61,7 @@ func benchRequest(o *Options, p gateway.Profile) (probe.Request, string, gateway
 		}
 		r = bench.RequestFor(p, proto)
 		r.Stream = o.Stream
+		p.BaseURL = r.Root // the report's and messages' base URL is the root measured
 	}
 	r.MaxTokens, r.Prompt = o.MaxTokens, prompt
 	return r, tool, p, nil

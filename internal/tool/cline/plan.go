@@ -134,21 +134,8 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	if _, err := doc.Object(MCPServers); err != nil {
 		return nil, err
 	}
-	for _, name := range sortedNames(moved) {
-		if doc.Lookup(MCPServers, name) != nil {
-			c.Notef("server %q from settings.json not moved: this file already has one of that name", name)
-			continue
-		}
-		std := moved[name].Clone()
-		std.Standardize()
-		var v any
-		if err := json.Unmarshal(std.Pack(), &v); err != nil {
-			return nil, err
-		}
-		if _, err := doc.Set([]string{MCPServers, name}, v); err != nil {
-			return nil, err
-		}
-		c.Notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
+	if err := addMoved(c, doc, moved); err != nil {
+		return nil, err
 	}
 	p := o.Profile
 	vars := MCPEnv
@@ -173,6 +160,51 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 		}
 	case len(moved) == 0:
 		return nil, nil
+	}
+	c.New = doc.Bytes()
+	c.Finish(true, 0o600)
+	return c, nil
+}
+
+// addMoved adds the servers moved from a VS Code settings.json to a Cline
+// MCP settings document, keeping any of the same name it has.
+func addMoved(c *writers.Change, doc *writers.JSONDoc, moved map[string]hujson.Value) error {
+	for _, name := range sortedNames(moved) {
+		if doc.Lookup(MCPServers, name) != nil {
+			c.Notef("server %q from settings.json not moved: this file already has one of that name", name)
+			continue
+		}
+		std := moved[name].Clone()
+		std.Standardize()
+		var v any
+		if err := json.Unmarshal(std.Pack(), &v); err != nil {
+			return err
+		}
+		if _, err := doc.Set([]string{MCPServers, name}, v); err != nil {
+			return err
+		}
+		c.Notef("server %q moved here from settings.json (cline.mcpServers, which nothing reads)", name)
+	}
+	return nil
+}
+
+// MoveMCP plans adding the moved servers to one Cline MCP settings file,
+// and nothing else: doctor --fix's move needs no profile (setup's
+// PlanMCP also writes the triple into our entry).
+func MoveMCP(path string, moved map[string]hujson.Value) (*writers.Change, error) {
+	c, err := writers.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := writers.ParseJSON(path, c.Old, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := doc.Object(MCPServers); err != nil {
+		return nil, err
+	}
+	if err := addMoved(c, doc, moved); err != nil {
+		return nil, err
 	}
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)

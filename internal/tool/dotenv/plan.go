@@ -2,6 +2,9 @@ package dotenv
 
 import (
 	"path/filepath"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/dotenv"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
@@ -54,4 +57,26 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	}
 	ign.Tool = ID
 	return true, p.Add(ign)
+}
+
+// PlanSetBase sets the base URL variable alone (writers.EditSetBase),
+// every other line kept, on top of any change the plan already has for
+// the file (its mode tightened); the key beside it is masked in the diff.
+func (impl) PlanSetBase(o writers.Options, e writers.Edit, p *writers.Plan) error {
+	c, err := p.ChangeFor(ID, e.Path)
+	if err != nil {
+		return err
+	}
+	f, err := dotenv.Parse(c.New)
+	if err != nil {
+		return writers.Refuse(e.Path, "", "%v", err)
+	}
+	if k, ok := f.Get(strings.TrimSuffix(e.Key, "_BASE_URL") + "_API_KEY"); ok {
+		c.AddSecrets(k)
+	}
+	if _, err := f.Set(e.Key, e.Value); err != nil {
+		return err
+	}
+	c.New = f.Bytes()
+	return nil
 }

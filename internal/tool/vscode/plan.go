@@ -1,6 +1,8 @@
 package vscode
 
 import (
+	"maps"
+
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/writers"
@@ -83,4 +85,36 @@ func planMisplacedMCP(o writers.Options, ed Editor) (*writers.Change, map[string
 	c.New = doc.Bytes()
 	c.Notef("removed %q (moved to %s)", MisplacedMCP, ed.ClineMCP())
 	return c, moved, nil
+}
+
+// PlanEdit moves a cline.mcpServers key out of the editor settings.json
+// at e.Path into that editor's Cline MCP file (writers.EditMoveMCP), as
+// setup's --fix-vscode-mcp does, and changes nothing else: no profile is
+// needed, and our own server entry is not touched.
+func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, error) {
+	if e.Kind != writers.EditMoveMCP {
+		return false, nil
+	}
+	opts := maps.Clone(o.ToolOptions)
+	if opts == nil {
+		opts = map[string]string{}
+	}
+	opts[fixOption.Name] = "true"
+	o.ToolOptions = opts
+	for _, ed := range Editors(o.Env) {
+		if ed.VSCodeSettings() != e.Path {
+			continue
+		}
+		settings, moved, err := planMisplacedMCP(o, ed)
+		if err != nil || settings == nil {
+			return true, err
+		}
+		mcp, err := cline.MoveMCP(ed.ClineMCP(), moved)
+		if err != nil {
+			return true, err
+		}
+		settings.Tool, mcp.Tool = ID, ID
+		return true, p.Add(settings, mcp)
+	}
+	return true, writers.Refuse(e.Path, "", "not an editor's settings.json keydoctor knows")
 }
