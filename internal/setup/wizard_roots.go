@@ -17,7 +17,7 @@ const separateRoots = "\x00roots"
 
 // separateRootsOption follows "another gateway" in the list, so that the
 // presets and "another gateway" keep their numbers.
-var separateRootsOption = Option{Label: "another gateway with its own Anthropic API root (type each root)", Value: separateRoots}
+var separateRootsOption = Option{Label: "another gateway with its own Anthropic API root", Value: separateRoots}
 
 // askPresetRoots asks, for each API family the chosen preset serves under
 // a root of its own, that root, Enter keeping the preset's: a vendor may
