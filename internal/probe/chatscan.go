@@ -86,6 +86,7 @@ func scanChat(b []byte, c *chatChunk) bool {
 		case seenUsage:
 			return s.usage(c)
 		default:
+			s.ws() // the value's own bytes, as encoding/json's RawMessage
 			start := s.i
 			if s.literal("null") {
 				return true

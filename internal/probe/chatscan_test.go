@@ -122,6 +122,14 @@ func chatSeeds(t testing.TB) [][]byte {
 		[]byte(`{"choices":[],"prompt_filter_results":[{"prompt_index":0,"content_filter_results":{}}]}`),
 		[]byte(` {"error":{"message":"rate limited","type":"rate_limit","code":429}} `),
 		[]byte(`{"error":null,"choices":[{"delta":{"content":"x"}}],"created":1.5e9,"n":-0,"ok":true,"no":false}`),
+		[]byte("{ \"error\" :\t{\"message\": \"spaced\"} , \"choices\" : [ ] }"),
+	}
+	// The same pretty-printed: whitespace before every value and key.
+	for _, seed := range seeds[:len(seeds):len(seeds)] {
+		var pretty bytes.Buffer
+		if json.Indent(&pretty, seed, " ", "\t") == nil {
+			seeds = append(seeds, pretty.Bytes())
+		}
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "streams", "chat_*.sse"))
 	for _, f := range files {
