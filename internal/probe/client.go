@@ -124,6 +124,13 @@ func NewClient(o Options) (*Client, error) {
 		// connection is 2 MB less at 1,000 streams; a larger body is
 		// written through in pieces.
 		WriteBufferSize: 2 << 10,
+		// The transport's read buffer sits under the stream's own 4 KiB
+		// one (do.go): a chunked body's Read gathers every chunk already
+		// in the socket, refilling this buffer as often as it takes, so
+		// a buffered burst still reaches the stream in one read with one
+		// arrival stamp; response headers longer than it are read in
+		// pieces. 1 KiB instead of 4 KiB is 3 MB less at 1,000 streams.
+		ReadBufferSize: 1 << 10,
 	}
 	c.HTTP = &http.Client{
 		Transport: tr,

@@ -24,6 +24,8 @@ type Decoder struct {
 	OnDelta func(Delta)
 
 	parser   Parser
+	chunk    chatChunk // reused by every chat event
+	noScan   bool      // tests: every chat chunk through gjson, the scanner's reference
 	s        Stream
 	text     strings.Builder
 	usage    Usage

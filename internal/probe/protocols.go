@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -15,10 +16,65 @@ import (
 // events. Each handler takes one event's data.
 
 func (d *Decoder) chat(data []byte, at time.Duration) {
-	if string(bytes.TrimSpace(data)) == "[DONE]" {
+	if isDone(data) {
 		d.s.Terminated = true
 		return
 	}
+	c := &d.chunk
+	if d.noScan || !scanChat(data, c) {
+		d.chatGJSON(data, at)
+		return
+	}
+	// What is kept beyond this event is copied: the chunk's bytes are the
+	// parser's buffer, reused by the next event.
+	if d.s.Model == "" && len(c.model) > 0 {
+		d.model(string(c.model))
+	}
+	if c.errRaw != nil {
+		d.setError(catalog.ErrorObject(gjson.Parse(string(c.errRaw))))
+		return
+	}
+	if c.hasChoices {
+		for i := range c.choices {
+			ch := &c.choices[i]
+			d.delta(string(ch.reasoningContent), at, true)
+			d.delta(string(ch.reasoning), at, true)
+			d.delta(string(ch.content), at, false)
+			if ch.toolCalls {
+				d.s.ToolCalls++
+			}
+			if len(ch.finishReason) > 0 && string(ch.finishReason) != d.s.StopReason {
+				d.s.StopReason = string(ch.finishReason)
+			}
+		}
+		if len(c.choices) == 0 && !c.hasUsage {
+			d.s.EmptyChoices++
+		}
+	}
+	if c.hasUsage {
+		d.usage.InputTokens = int(c.prompt)
+		d.usage.OutputTokens = int(c.completion)
+		d.hasUsage = true
+	}
+}
+
+// isDone: the chat stream's terminator, "[DONE]" (spaces around it
+// allowed); a chunk, which starts with '{', is told apart by one byte.
+func isDone(data []byte) bool {
+	i := 0
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	if i < len(data) && data[i] != '[' && data[i] < utf8.RuneSelf {
+		return false
+	}
+	return string(bytes.TrimSpace(data)) == "[DONE]"
+}
+
+// chatGJSON reads a chunk scanChat did not take on (not JSON, fields of
+// unexpected types, repeated fields): gjson's lenient reading, as before
+// the scanner.
+func (d *Decoder) chatGJSON(data []byte, at time.Duration) {
 	// One pass over the top-level keys: bench decodes a thousand streams
 	// at once, and each gjson.Get of an absent key rescans the chunk.
 	// The chunk is read in place (ParseBytes would copy every chunk, and

@@ -52,7 +52,7 @@ func (o *Options) memoryOnce(ctx context.Context, r *Result) error {
 	// with the gateway in this process) left mapped.
 	debug.FreeOSMemory()
 	counting := &inFlight{d: d}
-	var peak, peakRSS atomic.Uint64
+	var peak, peakRSS, peakStacks, peakG atomic.Uint64
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -66,6 +66,10 @@ func (o *Options) memoryOnce(ctx context.Context, r *Result) error {
 			}
 			if m, ok := rssNow(); ok && m > peakRSS.Load() {
 				peakRSS.Store(m)
+			}
+			if st, g := stacks(); st > peakStacks.Load() || g > peakG.Load() {
+				peakStacks.Store(max(st, peakStacks.Load()))
+				peakG.Store(max(g, peakG.Load()))
 			}
 			select {
 			case <-stop:
@@ -81,6 +85,7 @@ func (o *Options) memoryOnce(ctx context.Context, r *Result) error {
 	wg.Wait()
 	r.Streams, r.StreamsOK, r.StreamsInFlight = o.Streams, l.OK, int(counting.peak.Load())
 	r.PeakGoMemory, r.PeakRSS = peak.Load(), peakRSS.Load()
+	r.peakStacks, r.peakGoroutines = peakStacks.Load(), peakG.Load()
 	r.MaxRSS = maxRSS()
 	r.MemoryWithServer = !g.External
 	if l.OK < o.Streams {
@@ -108,6 +113,13 @@ func goMemory() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64() - s[1].Value.Uint64()
+}
+
+// stacks is the memory of goroutine stacks and the number of goroutines.
+func stacks() (bytes, goroutines uint64) {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/stacks:bytes"}, {Name: "/sched/goroutines:goroutines"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64(), s[1].Value.Uint64()
 }
 
 // inFlight counts streams open at once, to show the 1,000 were

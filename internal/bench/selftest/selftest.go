@@ -100,6 +100,10 @@ type Result struct {
 	MemoryWithServer bool    `json:"memory_includes_gateway"`
 	NumCPU           int     `json:"num_cpu"`
 	Pass             bool    `json:"pass"`
+
+	// Where the memory goes, for the benchmarks (not in the JSON): the
+	// peaks of goroutine stacks and of goroutines while the streams ran.
+	peakStacks, peakGoroutines uint64
 }
 
 // ClientCores is how many CPU cores the client alone needs to keep c

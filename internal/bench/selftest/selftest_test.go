@@ -194,6 +194,8 @@ func BenchmarkBytesPerStream(b *testing.B) {
 		}
 		b.ReportMetric(PerStream(runs[0].PeakRSS, runs[1].PeakRSS, 750), "rss-B/stream")
 		b.ReportMetric(PerStream(runs[0].PeakGoMemory, runs[1].PeakGoMemory, 750), "go-B/stream")
+		b.ReportMetric(PerStream(runs[0].peakStacks, runs[1].peakStacks, 750), "stack-B/stream")
+		b.ReportMetric(PerStream(runs[0].peakGoroutines, runs[1].peakGoroutines, 750), "goroutines/stream")
 		b.ReportMetric(float64(runs[1].PeakRSS)/(1<<20), "peak-rss-MB")
 		b.ReportMetric(float64(runs[1].StreamsInFlight), "in-flight") // below 1,000 when a loaded machine let some end first
 	}
