@@ -1,0 +1,83 @@
+package catalog
+
+import (
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// routerEntries are the codes of a route through a local router (a
+// claude-code-router, CC Switch's proxy, Portkey, LiteLLM on loopback):
+// two hops, the tool → router and the router → upstream, and each code
+// says which one failed, so that the fix lands on the right side.
+var routerEntries = []Entry{
+	{Code: RouterClientKey, Class: Wire, Rung: RungAuth, Severity: Error, FixRank: 75, Title: "the local router rejects the tool's key (hop: tool → router)",
+		Causes: []string{
+			"the tool sends a key the router does not hold among its own client keys (claude-code-router 3.x: `401 Invalid API key.` or `API key is missing.`): the upstream was never asked",
+			"claude-code-router wrote Claude Code's settings on its first start with a key its running gateway only accepts after a restart",
+		},
+		Fix:      "give {tool|the tool} the router's own client key, not the upstream's[ ({file})][; if the router just wrote that key itself, restart it: {command}][!command , and restart the router if it wrote the key itself (claude-code-router: ccr stop && ccr start)]",
+		Statuses: []int{401},
+		Symptoms: []string{"invalid api key.", "api key is missing.", "ccr api key"},
+		Explains: []Code{AuthInvalid},
+	},
+	{Code: RouterUpstreamAuth, Class: Wire, Rung: RungAny, Severity: Error, FixRank: 76, Title: "the upstream rejects the key the local router holds (hop: router → upstream)",
+		Causes: []string{
+			"the router's provider entry carries a revoked, mistyped or other gateway's key: the router answers with its own 401 (claude-code-router 3.x: `All target providers failed.`) while its model list, which it serves itself, answers 200",
+			"the tool's key is fine: it reached the router, which accepted it",
+		},
+		Fix:      "replace the API key in the router's provider entry[ ({file})], not the tool's[, then restart it: {command}][!command , then restart the router (claude-code-router: ccr stop && ccr start)]",
+		Statuses: []int{401, 403},
+		Symptoms: []string{"all target providers failed"},
+		Explains: []Code{AuthInvalid},
+	},
+	{Code: RouterModelUnrouted, Class: Wire, Rung: RungAny, Severity: Error, FixRank: 77, Title: "the local router does not route the model, or its upstream does not serve it (hop: router → upstream)",
+		Causes: []string{
+			"the router relays the upstream's 404 for a model it does not serve: the tool's path is right (the router serves /v1/messages), the model is not",
+			"the router's routing rule (claude-code-router: Router.default `provider,model`) names a model its provider entry does not list or the upstream does not serve",
+		},
+		Fix:      "route {model|the model} to a model the upstream serves in the router's configuration[ ({file})][, then restart it: {command}][!command  (claude-code-router: Router.default \"provider,model\" and the provider's models)]",
+		Statuses: []int{404, 400},
+		Symptoms: []string{"all target providers failed", "model not found", "no route"},
+		Explains: []Code{ModelNotFound, ProtocolUnsupported},
+	},
+	{Code: RouterUpstreamError, Class: Wire, Rung: RungAny, Severity: Error, FixRank: 78, Title: "the local router's upstream fails (hop: router → upstream)",
+		Causes: []string{
+			"the upstream answers 429 or 5xx, a web page (a CDN, a login page), or stalls, and the router passes it on or wraps it (Portkey: 502; claude-code-router: `All target providers failed.`); neither router times out a stalled upstream",
+			"the router's provider entry points at a wrong base URL (a web page where the API was expected)",
+			"claude-code-router 2.x crashed on an upstream page (`FST_ERR_REP_INVALID_PAYLOAD_TYPE`) and its gateway refuses connections while its management service runs",
+		},
+		Fix:      "check the upstream base URL in the router's provider entry[ ({file})] and the upstream's state; the tool's file is not the cause[; restart the router if it stopped answering: {command}][!command ; restart the router if it stopped answering (claude-code-router: ccr stop && ccr start, since ccr start does not revive a crashed gateway)]",
+		Statuses: []int{502, 500, 503, 429},
+		Symptoms: []string{"all target providers failed", "fst_err_rep_invalid_payload_type", "bad gateway"},
+		Explains: []Code{ServerError, HTTPHTML, RateLimited},
+	},
+}
+
+// routerFailedPhrase is claude-code-router 3.x's wrapper of every failed
+// upstream attempt (its gateway core; the shape is in
+// packages/core/test/integration/mcp/grok-media-service.test.mjs):
+// {"error":{"attempts":[{message, provider, status, …}],"message":"All target providers failed."}}.
+const routerFailedPhrase = "all target providers failed"
+
+// routerVerdict reads a router's wrapped upstream failure: which hop, and
+// why, from the upstream status the router records (the first attempt's)
+// or, without one, its own.
+func routerVerdict(a Answer) (Code, bool) {
+	if !strings.Contains(strings.ToLower(gjson.GetBytes(a.Body, "error.message").String()), routerFailedPhrase) {
+		return "", false
+	}
+	st := a.Status
+	if up := gjson.GetBytes(a.Body, "error.attempts.0.status"); up.Exists() && up.Int() > 0 {
+		st = int(up.Int())
+	}
+	switch {
+	case st == 401 || st == 403:
+		return RouterUpstreamAuth, true
+	case st == 404 || modelError(a.Body, a.Model, st):
+		return RouterModelUnrouted, true
+	}
+	return RouterUpstreamError, true
+}
+
+func routerFailed(a Answer) bool { _, ok := routerVerdict(a); return ok }
