@@ -45,9 +45,9 @@ type Router struct {
 	// Version is what the router says of itself (one-api's /api/status),
 	// cleaned; "" when it says nothing.
 	Version string `json:"version,omitempty"`
-	// Restart is the command that restarts it, where a restart cures
-	// what a restart cures (a key it wrote on its first start, a crashed
-	// gateway); "" when it is not a command.
+	// Restart is the command that restarts it (a restart cures a key
+	// claude-code-router wrote on its first start and its crashed
+	// gateway); "" for a router restarted another way.
 	Restart string `json:"restart,omitempty"`
 	// Route is where it sends the tool's model, read from its
 	// configuration on this machine; nil when none was read.
@@ -188,7 +188,7 @@ func str(m map[string]json.RawMessage, k string) string {
 // readRoot: CCR 3.x lists its endpoints under its name; Portkey greets.
 func readRoot(a answer) (Router, bool) {
 	if strings.TrimSpace(string(a.body)) == "AI Gateway says hey!" {
-		return Router{Kind: Portkey, Title: "Portkey's gateway", Restart: "restart it (npx @portkey-ai/gateway)"}, true
+		return Router{Kind: Portkey, Title: "Portkey's gateway"}, true
 	}
 	if m := obj(a.body); m != nil && str(m, "name") == "claude-code-router" {
 		return ccr(), true
@@ -215,7 +215,7 @@ func readCCSwitchStatus(a answer) (Router, bool) {
 	if m == nil || m["running"] == nil || m["failover_count"] == nil || m["success_rate"] == nil {
 		return Router{}, false
 	}
-	r := Router{Kind: CCSwitch, Title: "CC Switch's local proxy", Restart: "turn CC Switch's local proxy off and on"}
+	r := Router{Kind: CCSwitch, Title: "CC Switch's local proxy"}
 	if p := clean(str(m, "current_provider")); p != "" {
 		r.Route = &Route{File: "CC Switch (GET /status)", Provider: p, Note: "its providers are in ~/.cc-switch/cc-switch.db, which keydoctor does not read"}
 	}
@@ -225,7 +225,7 @@ func readCCSwitchStatus(a answer) (Router, bool) {
 // readLiteLLM: the proxy's liveness answer, "I'm alive!".
 func readLiteLLM(a answer) (Router, bool) {
 	if strings.Contains(string(a.body), "I'm alive") {
-		return Router{Kind: LiteLLM, Title: "a LiteLLM proxy", Restart: "restart it (litellm --config …)"}, true
+		return Router{Kind: LiteLLM, Title: "a LiteLLM proxy"}, true
 	}
 	return Router{}, false
 }
