@@ -19,7 +19,7 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 		where = req.URL
 	}
 	was := code
-	code = c.hop(code)
+	code = c.hop(code, a.res)
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	f.aboutKey = catalog.Of(code).Rung == catalog.RungAuth
 	f.aboutModel = catalog.Of(code).Rung == catalog.RungModels

@@ -35,10 +35,13 @@ func (c *climber) identify(ctx context.Context) {
 // which claude-code-router serves itself), an upstream's refusal, stall
 // or failure relayed by it (router → upstream). A wrong path (a bare 404
 // of the router) and a missing routing header stay the tool's.
-func (c *climber) hop(code catalog.Code) catalog.Code {
-	if c.router == nil {
+func (c *climber) hop(code catalog.Code, res *probe.Result) catalog.Code {
+	if c.router == nil || portkeyOwn(res) {
 		return code
 	}
+	// Portkey holds no model list of its own: it relays every request, so
+	// a failure of the upstream's kind is the upstream's on any rung.
+	relayed := c.authed || c.router.Kind == router.Portkey
 	switch code {
 	case catalog.AuthInvalid, catalog.AuthForbidden:
 		if c.authed {
@@ -49,15 +52,25 @@ func (c *climber) hop(code catalog.Code) catalog.Code {
 		}
 	case catalog.ServerError, catalog.HTTPHTML, catalog.CDNPage, catalog.AnswerEmpty, catalog.RateLimited,
 		catalog.UpstreamOverloaded, catalog.TimeoutHeaders, catalog.TimeoutStream:
-		if c.authed {
+		if relayed {
 			return catalog.RouterUpstreamError
 		}
 	}
 	return code
 }
 
+// portkeyOwn: Portkey's own failure, not its upstream's (it marks it
+// x-portkey-gateway-exception: true; 1.15.2 installed with a newer hono
+// than its lockfile's answers every stream and /v1/models so).
+func portkeyOwn(res *probe.Result) bool {
+	return res != nil && res.Header != nil && res.Header.Get("X-Portkey-Gateway-Exception") == "true"
+}
+
 // hopWhat says what failed on which hop, for a router-* code.
 func (c *climber) hopWhat(code, was catalog.Code, res *probe.Result) (string, bool) {
+	if c.router != nil && portkeyOwn(res) {
+		return fmt.Sprintf("Portkey's gateway at %s fails itself, not its upstream (%d, x-portkey-gateway-exception: true)%s; Portkey 1.15.2 does so for every stream and model list when npm installs a newer hono than its lockfile's (4.9.7, @hono/node-server 1.13.5, @hono/node-ws 1.2.0): pin them", c.router.Addr, res.StatusCode, bodyHint(res)), true
+	}
 	if c.router == nil {
 		switch code {
 		case catalog.RouterUpstreamAuth, catalog.RouterModelUnrouted, catalog.RouterUpstreamError:

@@ -64,6 +64,9 @@ const routerFailedPhrase = "all target providers failed"
 // why, from the upstream status the router records (the first attempt's)
 // or, without one, its own.
 func routerVerdict(a Answer) (Code, bool) {
+	if portkeyInvalid(a.Body) {
+		return RouterUpstreamError, true
+	}
 	if !strings.Contains(strings.ToLower(gjson.GetBytes(a.Body, "error.message").String()), routerFailedPhrase) {
 		return "", false
 	}
@@ -81,3 +84,12 @@ func routerVerdict(a Answer) (Code, bool) {
 }
 
 func routerFailed(a Answer) bool { _, ok := routerVerdict(a); return ok }
+
+// portkeyInvalid is Portkey's wrapper of an upstream answer that is not
+// the provider's JSON (a web page, a CDN's 502): Portkey 1.15.2 keeps the
+// upstream's status and headers and answers
+// {"error":{"message":"Invalid response received from PROVIDER: {\"html-message\":…}"},"provider":PROVIDER}.
+func portkeyInvalid(b []byte) bool {
+	p := gjson.GetBytes(b, "provider").String()
+	return p != "" && strings.HasPrefix(gjson.GetBytes(b, "error.message").String(), "Invalid response received from "+p)
+}

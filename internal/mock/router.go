@@ -32,7 +32,7 @@ var routerScenarios = []Scenario{
 	{CCRModelUnrouted, catalog.RouterModelUnrouted, "claude-code-router relays the upstream's 404 for a model it does not serve, wrapped in All target providers failed.", "claude-code-router 3.1.1 (issue 32)"},
 	{CCRUpstream429, catalog.RouterUpstreamError, "claude-code-router: the upstream answers 429; the router wraps it in All target providers failed.", "claude-code-router 3.1.1"},
 	{PortkeyOK, "", "Portkey's gateway in front of a healthy upstream (GET / says \"AI Gateway says hey!\")", "Portkey-AI/gateway src/index.ts"},
-	{PortkeyUpstream, catalog.RouterUpstreamError, "Portkey in front of an upstream that answers a web page: generation gets Portkey's 502", "Portkey-AI/gateway 1.15.2"},
+	{PortkeyUpstream, catalog.RouterUpstreamError, "Portkey in front of an upstream that answers a CDN's 502 page: generation gets the 502, the page wrapped in Portkey's Invalid response received from anthropic", "Portkey-AI/gateway 1.15.2 (observed)"},
 }
 
 // ccrRoot is CCR 3.x's answer to GET / (request-handler.ts).
@@ -50,8 +50,10 @@ var routerAnswers = map[string]cannedAnswer{
 		body: `{"error":{"attempts":[{"message":"404 page not found","provider":"upstream","provider_name":"upstream::anthropic_messages","stage":"upstream_response","status":404}],"message":"All target providers failed."}}`},
 	CCRUpstream429: {status: 429,
 		body: `{"error":{"attempts":[{"message":"Rate limit reached for {model}","provider":"upstream","provider_name":"upstream::anthropic_messages","stage":"upstream_response","status":429}],"message":"All target providers failed."}}`},
-	PortkeyUpstream: {status: 502,
-		body: `{"status":"failure","message":"Invalid response received from upstream: expected JSON, got text/html"}`},
+	// Portkey 1.15.2 in front of a Cloudflare 502 page (observed, the
+	// upstream's status and CDN headers kept).
+	PortkeyUpstream: {status: 502, header: []string{"Server", "cloudflare", "X-Portkey-Provider", "anthropic", "X-Portkey-Retry-Attempt-Count", "0"},
+		body: `{"error":{"message":"Invalid response received from anthropic: {\"html-message\":\"<!DOCTYPE html>\\n<html lang=\\\"en-US\\\"><head><title>gw.example | 502: Bad gateway</title></head>\\n<body><h1>Bad gateway</h1><span>Error code 502</span></body></html>\\n\"}","type":null,"param":null,"code":null},"provider":"anthropic"}`},
 	// CCR's own key check (api-key-authorizer.ts), before any upstream.
 	CCRClientKey: {status: 401, every: true, body: `{"error":{"message":"Invalid API key."}}`},
 }
@@ -86,7 +88,11 @@ func (c *call) serveRouterAnswer(every bool) bool {
 	if !ok || a.every != every {
 		return false
 	}
-	c.w.Header().Set("Content-Type", "application/json")
+	h := c.w.Header()
+	h.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(a.header); i += 2 {
+		h.Set(a.header[i], a.header[i+1])
+	}
 	c.w.WriteHeader(a.status)
 	_, _ = c.w.Write([]byte(strings.ReplaceAll(a.body, "{model}", c.model)))
 	return true
