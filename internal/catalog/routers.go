@@ -13,12 +13,12 @@ import (
 var routerEntries = []Entry{
 	{Code: RouterClientKey, Class: Wire, Rung: RungAuth, Severity: Error, FixRank: 75, Title: "the local router rejects the tool's key (hop: tool → router)",
 		Causes: []string{
-			"the tool sends a key the router does not hold among its own client keys (claude-code-router 3.x: `401 Invalid API key.` or `API key is missing.`): the upstream was never asked",
+			"the tool sends a key the router does not hold among its own client keys (claude-code-router 3.1.1: `401 Gateway plugin \"ccr-public-auth-context\" beforeAuth failed: Invalid or expired API key.`, or `Missing auth token header` without one): the upstream was never asked",
 			"claude-code-router wrote Claude Code's settings on its first start with a key its running gateway only accepts after a restart",
 		},
 		Fix:      "give {tool|the tool} the router's own client key, not the upstream's[ ({file})][; if the router just wrote that key itself, restart it: {command}][!command , and restart the router if it wrote the key itself (claude-code-router: ccr stop && ccr start)]",
 		Statuses: []int{401},
-		Symptoms: []string{"invalid api key.", "api key is missing.", "ccr api key"},
+		Symptoms: []string{"invalid or expired api key", "ccr-public-auth-context", "missing auth token header"},
 		Explains: []Code{AuthInvalid},
 	},
 	{Code: RouterUpstreamAuth, Class: Wire, Rung: RungAny, Severity: Error, FixRank: 76, Title: "the upstream rejects the key the local router holds (hop: router → upstream)",
@@ -34,7 +34,7 @@ var routerEntries = []Entry{
 	{Code: RouterModelUnrouted, Class: Wire, Rung: RungAny, Severity: Error, FixRank: 77, Title: "the local router does not route the model, or its upstream does not serve it (hop: router → upstream)",
 		Causes: []string{
 			"the router relays the upstream's 404 for a model it does not serve: the tool's path is right (the router serves /v1/messages), the model is not",
-			"the router's routing rule (claude-code-router: Router.default `provider,model`) names a model its provider entry does not list or the upstream does not serve",
+			"the router's routing rule (claude-code-router: Router.default `provider,model`) names a model its provider entry does not list or the upstream does not serve; claude-code-router 3.1.1 answers a model not among its provider's models with 400 `Model \"X\" is not configured for target provider P. Allowed models: …` (Claude Code's background model, claude-haiku-4-5-…, is the usual one)",
 		},
 		Fix:      "route {model|the model} to a model the upstream serves in the router's configuration[ ({file})][, then restart it: {command}][!command  (claude-code-router: Router.default \"provider,model\" and the provider's models)]",
 		Statuses: []int{404, 400},
@@ -45,7 +45,7 @@ var routerEntries = []Entry{
 		Causes: []string{
 			"the upstream answers 429 or 5xx, a web page (a CDN, a login page), or stalls, and the router passes it on or wraps it (Portkey: 502; claude-code-router: `All target providers failed.`); neither router times out a stalled upstream",
 			"the router's provider entry points at a wrong base URL (a web page where the API was expected)",
-			"claude-code-router 2.x crashed on an upstream page (`FST_ERR_REP_INVALID_PAYLOAD_TYPE`) and its gateway refuses connections while its management service runs",
+			"claude-code-router's gateway crashes on an upstream that answers a web page with status 200 (3.1.1, observed; 2.x said `FST_ERR_REP_INVALID_PAYLOAD_TYPE`) and then refuses connections while its management service runs, so `ccr start` reports it running",
 		},
 		Fix:      "check the upstream base URL in the router's provider entry[ ({file})] and the upstream's state; the tool's file is not the cause[; restart the router if it stopped answering: {command}][!command ; restart the router if it stopped answering (claude-code-router: ccr stop && ccr start, since ccr start does not revive a crashed gateway)]",
 		Statuses: []int{502, 500, 503, 429},
@@ -69,6 +69,11 @@ func routerVerdict(a Answer) (Code, bool) {
 	}
 	if !strings.Contains(strings.ToLower(gjson.GetBytes(a.Body, "error.message").String()), routerFailedPhrase) {
 		return "", false
+	}
+	if gjson.GetBytes(a.Body, "error.attempts.0.stage").String() == "model_resolution" {
+		// CCR itself: the model is not among its provider's models
+		// (`Model "X" is not configured for target provider P. Allowed models: …`, 400)
+		return RouterModelUnrouted, true
 	}
 	st := a.Status
 	if up := gjson.GetBytes(a.Body, "error.attempts.0.status"); up.Exists() && up.Int() > 0 {

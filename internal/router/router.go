@@ -196,13 +196,12 @@ func readRoot(a answer) (Router, bool) {
 	return Router{}, false
 }
 
-// readHealth: CCR's {core, status, timestamp} (3.x); CC Switch's proxy
-// answers {status: "healthy", timestamp} (src-tauri/src/proxy/handlers.rs).
+// readHealth: CCR 3.1.1's {runtimeId, status, timestamp} (its sources
+// also have {core, status, timestamp}). CC Switch's proxy answers
+// {status: "healthy", timestamp}, too plain to name it: /status does.
 func readHealth(a answer) (Router, bool) {
 	m := obj(a.body)
-	switch {
-	case m == nil:
-	case m["core"] != nil && m["status"] != nil:
+	if m != nil && m["status"] != nil && (m["core"] != nil || m["runtimeId"] != nil) {
 		return ccr(), true
 	}
 	return Router{}, false

@@ -67,6 +67,7 @@ func TestIdentifyShapes(t *testing.T) {
 		kind             router.Kind
 		want             string // in Title, Version or Route.Provider
 	}{
+		{"ccr 3.1.1 health only", "/health", `{"runtimeId":"049a6cdd-f5ba-4319-81a8-50b9e3a83be6","status":"ok","timestamp":"2026-12-02T07:44:38.202Z"}`, router.CCR, "claude-code-router"},
 		{"ccr health only", "/health", `{"core":"http://127.0.0.1:3457","status":"running","timestamp":"x"}`, router.CCR, "claude-code-router"},
 		{"cc switch", "/status", `{"running":true,"address":"127.0.0.1","port":15721,"success_rate":100,"failover_count":0,"current_provider":"My Relay"}`, router.CCSwitch, "My Relay"},
 		{"cc switch hostile provider", "/status", "{\"running\":true,\"success_rate\":1,\"failover_count\":0,\"current_provider\":\"x\\u001b]52;c;AAAA\\u0007\"}", router.CCSwitch, "CC Switch"},
