@@ -88,6 +88,10 @@ func (c *climber) hopWhat(code, was catalog.Code, res *probe.Result) (string, bo
 	case catalog.RouterModelUnrouted:
 		return fmt.Sprintf("hop router → upstream: %s serves the path, but not %s (%d)%s", name, modelOr(c.route.Model), res.StatusCode, bodyHint(res)), true
 	case catalog.RouterUpstreamError:
+		if was == catalog.TimeoutHeaders || was == catalog.TimeoutStream {
+			// neither claude-code-router 3.1.1 nor Portkey 1.15.2 times out a stalled upstream
+			return fmt.Sprintf("hop router → upstream: %s stalls (%s): its upstream does not answer, and the router does not time it out", name, was), true
+		}
 		why := string(was) // the code the answer alone would get
 		if was == code {   // the router's wrapper: its status says why
 			why = map[bool]string{true: "rate limit", false: "failure"}[res.StatusCode == 429]

@@ -20,6 +20,7 @@ const (
 	CCRUpstreamAuth  = "ccr-upstream-auth"
 	CCRModelUnrouted = "ccr-model-unrouted"
 	CCRUpstream429   = "ccr-upstream-429"
+	CCRStall         = "ccr-stall"
 	PortkeyOK        = "portkey-ok"
 	PortkeyUpstream  = "portkey-upstream-html"
 )
@@ -31,6 +32,7 @@ var routerScenarios = []Scenario{
 	{CCRUpstreamAuth, catalog.RouterUpstreamAuth, "claude-code-router: the upstream rejects the router's key; generation gets 401 All target providers failed., /v1/models answers 200", "claude-code-router 3.1.1 (observed)"},
 	{CCRModelUnrouted, catalog.RouterModelUnrouted, "claude-code-router relays the upstream's 404 for a model it does not serve, wrapped in All target providers failed.", "claude-code-router 3.1.1 (observed)"},
 	{CCRUpstream429, catalog.RouterUpstreamError, "claude-code-router: the upstream answers 429; the router wraps it in All target providers failed.", "claude-code-router 3.1.1 (observed)"},
+	{CCRStall, catalog.RouterUpstreamError, "claude-code-router in front of a stalled upstream: generation gets no headers until the client gives up (the router does not time it out)", "claude-code-router 3.1.1 (observed)"},
 	{PortkeyOK, "", "Portkey's gateway in front of a healthy upstream (GET / says \"AI Gateway says hey!\")", "Portkey-AI/gateway src/index.ts"},
 	{PortkeyUpstream, catalog.RouterUpstreamError, "Portkey in front of an upstream that answers a CDN's 502 page: generation gets the 502, the page wrapped in Portkey's Invalid response received from anthropic", "Portkey-AI/gateway 1.15.2 (observed)"},
 }
@@ -91,6 +93,9 @@ func (c *call) serveRouterIdentity() bool {
 // serveRouterAnswer answers a request with its router's wrapped failure;
 // every: the router's own check, the model list included.
 func (c *call) serveRouterAnswer(every bool) bool {
+	if c.scenario == CCRStall && !every {
+		c.stall() // the body is read: the client's leaving ends it
+	}
 	a, ok := routerAnswers[c.scenario]
 	if !ok || a.every != every {
 		return false
