@@ -10,6 +10,8 @@ import (
 // claude-code-router, CC Switch's proxy, Portkey, LiteLLM on loopback):
 // two hops, the tool → router and the router → upstream, and each code
 // says which one failed, so that the fix lands on the right side.
+// They name no HTTP status for explain: the same 401 or 502 means the
+// plain codes first; their symptoms (the routers' own words) find them.
 var routerEntries = []Entry{
 	{Code: RouterClientKey, Class: Wire, Rung: RungAuth, Severity: Error, FixRank: 75, Title: "the local router rejects the tool's key (hop: tool → router)",
 		Causes: []string{
@@ -17,7 +19,6 @@ var routerEntries = []Entry{
 			"claude-code-router wrote Claude Code's settings on its first start with a key its running gateway only accepts after a restart",
 		},
 		Fix:      "give {tool|the tool} the router's own client key, not the upstream's[ ({file})][; if the router just wrote that key itself, restart it: {command}][!command , and restart the router if it wrote the key itself (claude-code-router: ccr stop && ccr start)]",
-		Statuses: []int{401},
 		Symptoms: []string{"invalid or expired api key", "ccr-public-auth-context", "missing auth token header"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -27,7 +28,6 @@ var routerEntries = []Entry{
 			"the tool's key is fine: it reached the router, which accepted it",
 		},
 		Fix:      "replace the API key in the router's provider entry[ ({file})], not the tool's[, then restart it: {command}][!command , then restart the router (claude-code-router: ccr stop && ccr start)]",
-		Statuses: []int{401, 403},
 		Symptoms: []string{"all target providers failed"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -37,7 +37,6 @@ var routerEntries = []Entry{
 			"the router's routing rule (claude-code-router: Router.default `provider,model`) names a model its provider entry does not list or the upstream does not serve; claude-code-router 3.1.1 answers a model not among its provider's models with 400 `Model \"X\" is not configured for target provider P. Allowed models: …` (Claude Code's background model, claude-haiku-4-5-…, is the usual one)",
 		},
 		Fix:      "route {model|the model} to a model the upstream serves in the router's configuration[ ({file})][, then restart it: {command}][!command  (claude-code-router: Router.default \"provider,model\" and the provider's models)]",
-		Statuses: []int{404, 400},
 		Symptoms: []string{"all target providers failed", "model not found", "no route"},
 		Explains: []Code{ModelNotFound, ProtocolUnsupported},
 	},
@@ -48,7 +47,6 @@ var routerEntries = []Entry{
 			"claude-code-router's gateway crashes on an upstream that answers a web page with status 200 (3.1.1, observed; 2.x said `FST_ERR_REP_INVALID_PAYLOAD_TYPE`) and then refuses connections while its management service runs, so `ccr start` reports it running",
 		},
 		Fix:      "check the upstream base URL in the router's provider entry[ ({file})] and the upstream's state; the tool's file is not the cause[; restart the router if it stopped answering: {command}][!command ; restart the router if it stopped answering (claude-code-router: ccr stop && ccr start, since ccr start does not revive a crashed gateway)]",
-		Statuses: []int{502, 500, 503, 429},
 		Symptoms: []string{"all target providers failed", "fst_err_rep_invalid_payload_type", "bad gateway"},
 		Explains: []Code{ServerError, HTTPHTML, RateLimited},
 	},
