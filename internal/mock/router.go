@@ -23,6 +23,7 @@ const (
 	CCRStall         = "ccr-stall"
 	PortkeyOK        = "portkey-ok"
 	PortkeyUpstream  = "portkey-upstream-html"
+	PortkeyOwn       = "portkey-own-error"
 )
 
 // routerScenarios are the routed ones (router.go).
@@ -35,7 +36,11 @@ var routerScenarios = []Scenario{
 	{CCRStall, catalog.RouterUpstreamError, "claude-code-router in front of a stalled upstream: generation gets no headers until the client gives up (the router does not time it out)", "claude-code-router 3.1.1 (observed)"},
 	{PortkeyOK, "", "Portkey's gateway in front of a healthy upstream (GET / says \"AI Gateway says hey!\")", "Portkey-AI/gateway src/index.ts"},
 	{PortkeyUpstream, catalog.RouterUpstreamError, "Portkey in front of an upstream that answers a CDN's 502 page: generation gets the 502, the page wrapped in Portkey's Invalid response received from anthropic", "Portkey-AI/gateway 1.15.2 (observed)"},
+	{PortkeyOwn, catalog.ServerError, "Portkey failing itself: every stream and the model list get 500 Something went wrong with x-portkey-gateway-exception: true (1.15.2 with a newer hono than its lockfile's)", "Portkey-AI/gateway 1.15.2 (observed)"},
 }
+
+// portkeyOwnBody is Portkey 1.15.2's answer when it fails itself.
+const portkeyOwnBody = `{"status":"failure","message":"Something went wrong"}`
 
 // ccrRoot is CCR 3.1.1's answer to GET / (observed; request-handler.ts).
 const ccrRoot = `{"core":"next-ai-gateway","endpoints":["POST /v1/oauth/token","GET /api/claude_cli/bootstrap","POST /v1/messages","POST /v1/messages/count_tokens","GET /models","GET /v1/models"],"name":"claude-code-router","plugin":"claude-code-router","wrapperPlugins":[]}`
@@ -95,6 +100,13 @@ func (c *call) serveRouterIdentity() bool {
 func (c *call) serveRouterAnswer(every bool) bool {
 	if c.scenario == CCRStall && !every {
 		c.stall() // the body is read: the client's leaving ends it
+	}
+	if c.scenario == PortkeyOwn && ((every && c.r.Method == http.MethodGet) || (!every && c.stream)) {
+		c.w.Header().Set("Content-Type", "application/json")
+		c.w.Header().Set("X-Portkey-Gateway-Exception", "true")
+		c.w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(c.w, portkeyOwnBody)
+		return true
 	}
 	a, ok := routerAnswers[c.scenario]
 	if !ok || a.every != every {
