@@ -17,11 +17,16 @@ func (c *climber) failure(code catalog.Code, req probe.Request, a attempt) wireF
 	if where == "" {
 		where = req.URL
 	}
+	was := code
+	code = c.hop(code, a.res)
 	f := wireFinding{Finding: doctor.Finding{Code: code, Status: doctor.Error, Evidence: c.evidence(req, a)}}
 	f.aboutKey = catalog.Of(code).Rung == catalog.RungAuth
 	f.aboutModel = catalog.Of(code).Rung == catalog.RungModels
 	// every retry shows, whatever the last answer was
 	f.Message = c.what(code, req, a, where) + a.retryNote()
+	if msg, ok := c.hopWhat(code, was, a.res); ok {
+		f.Message = msg + a.retryNote()
+	}
 	f.slots = c.fixSlots(code, a.res, where)
 	if _, ok := viaDeadProxy(code, a.res, ""); ok && a.res.ProxyVar != "" {
 		f.Source = "$" + a.res.ProxyVar // the finding is about the proxy, not the base URL
@@ -115,7 +120,7 @@ func (c *climber) fixSlots(code catalog.Code, res *probe.Result, where string) f
 			s.Tool, s.Key = caVariable(m)
 		case catalog.HTTPRedirect:
 			redirectSlots(&s, m, where, location(res))
-		case catalog.AuthInvalid:
+		case catalog.AuthInvalid, catalog.RouterClientKey:
 			s.Key, s.File = keyPlace(m), m.KeySource
 		case catalog.ModelNotFound, catalog.ModelNoChannel: // where the model is set, not the base URL
 			s.Key, s.File = modelKey(m), m.ModelSource
@@ -125,6 +130,7 @@ func (c *climber) fixSlots(code catalog.Code, res *probe.Result, where string) f
 		if _, ok := viaDeadProxy(code, res, ""); ok {
 			proxySlots(&s, res)
 		}
+		c.hopSlots(code, &s)
 		return s
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/router"
 )
 
 // codeOf is the catalog code of a result: the probe's classification,
@@ -45,7 +46,8 @@ type climber struct {
 	reached bool // an HTTP answer came
 	authed  bool // a 2xx came: the key is accepted
 	models  []string
-	listed  bool // the model list was read
+	listed  bool           // the model list was read
+	router  *router.Router // the local router the route goes through, if one
 }
 
 // climb walks the ladder and returns its findings in ladder order. It
@@ -55,6 +57,7 @@ func (w *wire) climb(ctx context.Context) []wireFinding {
 	if f := w.precondition(); f != nil {
 		return f
 	}
+	c.identify(ctx)
 	if !c.modelList(ctx) {
 		return c.out
 	}
@@ -133,7 +136,7 @@ func (c *climber) settle(req probe.Request, a attempt, at step) bool {
 	}
 	if !c.reached {
 		c.reached = true
-		c.add(stepReach, "", doctor.OK, fmt.Sprintf("%s answered %d (%s)", hostOf(a.res.URL), a.res.StatusCode, phaseSummary(a.res.Timings)), nil, nil)
+		c.add(stepReach, "", doctor.OK, fmt.Sprintf("%s answered %d (%s)", hostOf(a.res.URL), a.res.StatusCode, phaseSummary(a.res.Timings))+c.routerNote(), nil, nil)
 	}
 	if breaks(code, catalog.RungAuth) {
 		s := at

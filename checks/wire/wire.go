@@ -32,6 +32,9 @@ type Options struct {
 	MaxTTFT, MaxTPOT time.Duration
 	Meter            *Meter         // counts requests and tokens; may be nil
 	Rand             func() float64 // jitter source; nil means math/rand
+	// Router names the local router at a loopback base URL (hops.go);
+	// nil names none.
+	Router Identifier
 }
 
 const (

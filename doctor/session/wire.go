@@ -57,7 +57,7 @@ func newWireRun(ctx context.Context, e *env.Env, o Options, snap *discover.Snaps
 		prog = silent{}
 	}
 	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, prog}, Timeout: o.Timeout, Meter: w.meter,
-		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT}
+		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT, Router: routers(e)}
 	w.checks = wire.Checks(paths, wo)
 	w.budget = wo.Budget()
 	if o.Bench {

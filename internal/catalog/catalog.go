@@ -105,7 +105,7 @@ var byCode = func() map[Code]Entry {
 	return m
 }()
 
-var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, copilotEntries, openClawEntries, wireEntries, piEntries, versionEntries, headerEntries, crushEntries, mcpEntries, droidEntries)
+var entries = slices.Concat(configEntries, windowsEntries, toolEntries, claudeEntries, codexEntries, copilotEntries, openClawEntries, wireEntries, piEntries, versionEntries, headerEntries, crushEntries, mcpEntries, droidEntries, routerEntries)
 
 // Lookup returns the entry for a code.
 func Lookup(code Code) (Entry, bool) {

@@ -10,7 +10,7 @@ var contract = strings.Fields(`env-not-loaded system-proxy-captures-local env-mi
 url-double-version url-missing-version url-has-endpoint url-has-query triple-drift value-overridden
 auth-conflict config-invalid config-ignored codex-chat-wire codex-env-key-unset secret-perms
 secret-in-git proxy-unreachable proxy-captures-local local-relay-down claude-key-rejected temp-file-left profile-in-use key-orphaned team-drift
-dotenv-shadow model-undeclared claude-gateway-http codex-legacy-profile codex-auth-unsent codex-login-sent url-anthropic-root auth-type-unset usage-stats-on facts-older header-missing
+dotenv-shadow model-undeclared claude-gateway-http codex-legacy-profile codex-auth-unsent codex-login-sent url-anthropic-root auth-type-unset usage-stats-on facts-older header-missing router-client-key router-upstream-auth router-model-unrouted router-upstream-error
 droid-exec-failed droid-model-unselected
 dns-failed connect-refused connect-timeout tls-untrusted tls-failed http-redirect http-html
 auth-invalid auth-forbidden endpoint-not-found protocol-unsupported model-not-found model-mismatch

@@ -72,6 +72,8 @@ func Classify(a Answer) Verdict {
 		v.Code = QuotaExhausted
 	case !page && matches(e, a.Body, noChannelPhrases):
 		v.Code = ModelNoChannel
+	case !page && routerFailed(a):
+		v.Code, _ = routerVerdict(a)
 	case !page && st == http.StatusBadRequest && matches(e, a.Body, headerMissingPhrases):
 		v.Code = HeaderMissing
 	case st == 529 || (!page && (st == 429 || st >= 500) && matches(e, a.Body, overloadedPhrases)):

@@ -93,6 +93,12 @@ const (
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
 	HeaderMissing       Code = "header-missing"
+
+	// A route through a local router (routers.go).
+	RouterClientKey     Code = "router-client-key"
+	RouterUpstreamAuth  Code = "router-upstream-auth"
+	RouterModelUnrouted Code = "router-model-unrouted"
+	RouterUpstreamError Code = "router-upstream-error"
 )
 
 // String returns the code as it is printed.

@@ -54,7 +54,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if enc := c.compress(); enc != nil {
 		defer enc.finish()
 	}
-	if c.serveHeaderRequired() || c.serveCanned(true) {
+	if c.serveRouterIdentity() || c.serveHeaderRequired() || c.serveCanned(true) || c.serveRouterAnswer(true) {
 		return
 	}
 	h.serve(c)

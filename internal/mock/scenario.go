@@ -122,7 +122,7 @@ var scenarios = []Scenario{
 // Scenarios lists every scenario, the healthy one first, then keydoctor's
 // own, then the real gateways' answers and the header-routed ones.
 func Scenarios() []Scenario {
-	return slices.Concat(scenarios, realScenarios, headerScenarios)
+	return slices.Concat(scenarios, realScenarios, headerScenarios, routerScenarios)
 }
 
 // LookupScenario finds a scenario by name ("" is OK).
@@ -132,7 +132,7 @@ func LookupScenario(name string) (Scenario, bool) {
 		name = OK
 	}
 	// Both lists in place, no copy: every request looks its scenario up.
-	for _, list := range [][]Scenario{scenarios, realScenarios, headerScenarios} {
+	for _, list := range [][]Scenario{scenarios, realScenarios, headerScenarios, routerScenarios} {
 		for _, s := range list {
 			if s.Name == name {
 				return s, true

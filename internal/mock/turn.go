@@ -63,7 +63,7 @@ func (h *Handler) begin(c *call) *turn {
 	case c.scenario == ServerError:
 		h.fail(c, errServer, "The server had an error while processing your request.")
 		return nil
-	case c.serveCanned(false) || c.serveShape():
+	case c.serveCanned(false) || c.serveRouterAnswer(false) || c.serveShape():
 		return nil
 	}
 	t := &turn{

@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/router"
 	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
@@ -49,6 +50,11 @@ type Tool struct {
 	// Headers are the extra headers the tool sends with each request
 	// (a credential's value masked).
 	Headers []Header `json:"headers,omitempty"`
+	// Router is the local router listening at the tool's loopback base
+	// URL (claude-code-router, CC Switch, Portkey, LiteLLM, one-api) and
+	// where it sends the model when its configuration was read; omitted
+	// for a base URL that is not a known router.
+	Router *router.Router `json:"router,omitempty"`
 }
 
 // Header is one extra header a tool sends, as status prints it.
@@ -88,6 +94,8 @@ type Options struct {
 	DefaultProfile string
 	// Versions are the tools' installed versions (toolversion.ForIDs).
 	Versions toolversion.Versions
+	// Routers are the local routers at the tools' base URLs (FindRouters).
+	Routers Routers
 }
 
 // Build is the status of every tool snap found.
@@ -106,6 +114,9 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 				v = redact.Mask(v)
 			}
 			st.Headers = append(st.Headers, Header{Name: h.Name, Value: v, Source: h.Value.Source.Display(e), Key: h.Value.Source.Key})
+		}
+		if r, ok := o.Routers[t.Label]; ok {
+			st.Router = &r
 		}
 		if v, ok := o.Versions[t.ID]; ok {
 			st.Version, st.VersionSource = v.Version, v.Where(e)

@@ -114,6 +114,9 @@ func writeWide(w io.Writer, doc Doc) {
 		if row, ok := requestRow(t); ok {
 			fmt.Fprintf(tw, "\t%s\n", row)
 		}
+		if row, ok := routerRow(t); ok {
+			fmt.Fprintf(tw, "\t%s\n", row)
+		}
 	}
 	tw.Flush()
 }
@@ -148,6 +151,10 @@ func writeBlocks(w io.Writer, doc Doc, width int) {
 			// The URL has no space to wrap at: it gets a line of its own.
 			line(fmt.Sprintf("  %-9s POST, key in %s", "request", Dash(t.Request.AuthHeader)))
 			line("    " + t.Request.URL)
+		}
+		if r := t.Router; r != nil {
+			line(fmt.Sprintf("  %-9s %s at %s", "router", r.Title, r.Addr))
+			line(indent + routerWhere(r))
 		}
 	}
 }

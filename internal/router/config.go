@@ -1,0 +1,113 @@
+package router
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/tailscale/hujson"
+)
+
+// ccrConfig is what keydoctor reads of claude-code-router's legacy
+// config.json (1.x, 2.x; 3.x migrates it into config.sqlite and keeps
+// reading it when no database exists): the providers and the default
+// route. The keys (APIKEY, Providers[].api_key) are never decoded.
+type ccrConfig struct {
+	Providers []struct {
+		Name    string   `json:"name"`
+		BaseURL string   `json:"api_base_url"`
+		Alt     string   `json:"baseUrl"`
+		Models  []string `json:"models"`
+	} `json:"Providers"`
+	Router struct {
+		Default string `json:"default"`
+	} `json:"Router"`
+}
+
+// CCRDirs are the folders claude-code-router keeps its configuration in,
+// newest first: 3.x on Windows uses %APPDATA%\claude-code-router
+// (packages/core/src/runtime/app-paths.ts), every version elsewhere
+// ~/.claude-code-router.
+func CCRDirs(e *env.Env) []string {
+	var out []string
+	if e.GOOS == "windows" {
+		if ad := e.Getenv("APPDATA"); ad != "" {
+			out = append(out, filepath.Join(ad, "claude-code-router"))
+		}
+	}
+	return append(out, filepath.Join(e.Home, ".claude-code-router"))
+}
+
+// ReadCCR reads where claude-code-router sends model: the provider and
+// model of the route (a "provider,model" model names its own; any other
+// goes to Router.default). nil when no configuration is found.
+func ReadCCR(e *env.Env, model string) *Route {
+	for _, dir := range CCRDirs(e) {
+		file := filepath.Join(dir, "config.json")
+		b, err := safefile.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, err := safefile.ReadLimit(filepath.Join(dir, "config.sqlite"), 1); err == nil || errors.Is(err, safefile.ErrTooLarge) {
+				// No SQLite reader: modernc.org/sqlite would add a C-to-Go
+				// translated SQLite (tens of MB of source) for one table.
+				return &Route{File: home(e, filepath.Join(dir, "config.sqlite")),
+					Note: "claude-code-router 3.x keeps its providers and routes in config.sqlite, which keydoctor does not read: see them with `ccr ui`"}
+			}
+			continue
+		}
+		if err != nil {
+			return &Route{File: home(e, file), Note: "not read: " + err.Error()}
+		}
+		return routeOf(home(e, file), b, model)
+	}
+	return nil
+}
+
+// routeOf reads one config.json (JSON5-ish: comments and trailing commas
+// are accepted, as CCR's json5 parser does).
+func routeOf(file string, b []byte, model string) *Route {
+	r := &Route{File: file}
+	std, err := hujson.Standardize(b)
+	var c ccrConfig
+	if err == nil {
+		err = json.Unmarshal(std, &c)
+	}
+	if err != nil {
+		r.Note = "not read: it does not parse"
+		return r
+	}
+	want := c.Router.Default
+	if strings.Contains(model, ",") {
+		want = model
+	}
+	prov, m, ok := strings.Cut(want, ",")
+	if !ok {
+		r.Note = "no default route (Router.default \"provider,model\")"
+		return r
+	}
+	r.Provider, r.Model = clean(strings.TrimSpace(prov)), clean(strings.TrimSpace(m))
+	for _, p := range c.Providers {
+		if strings.TrimSpace(p.Name) != strings.TrimSpace(prov) {
+			continue
+		}
+		base := p.BaseURL
+		if base == "" {
+			base = p.Alt
+		}
+		r.Upstream = redact.Untrusted(redact.RedactURL(base))
+		return r
+	}
+	r.Note = "its Router.default names a provider that is not in Providers"
+	return r
+}
+
+func home(e *env.Env, p string) string {
+	if e.Home != "" && strings.HasPrefix(p, e.Home+string(filepath.Separator)) {
+		return "~" + p[len(e.Home):]
+	}
+	return p
+}
