@@ -93,6 +93,7 @@ const (
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
 	HeaderMissing       Code = "header-missing"
+	KeyHelperFailed     Code = "key-helper-failed"
 )
 
 // String returns the code as it is printed.
