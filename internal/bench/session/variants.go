@@ -119,6 +119,9 @@ func againstVariants(o *Options, p gateway.Profile, vs []bench.Variant) ([]bench
 		a.Label += " " + this
 		b.Label, b.BaseURL, b.Key = b.Label+" "+that, parsed.Root, key
 		b.Request.Root, b.Request.URL, b.Request.Key = parsed.Root, "", key
+		// the tool's extra headers are for its own route (a router's
+		// routing headers, its x-portkey-api-key), not for another host
+		b.Request.Header = nil
 		out = append(out, a, b)
 	}
 	return out, nil
