@@ -151,8 +151,3 @@ func reverse(verdict string) string {
 	}
 	return verdict
 }
-
-// String is the hop as one line.
-func (h RouterHop) String() string {
-	return fmt.Sprintf("router %s over %s: TTFT %+.2f ms p50, %+.2f ms p90; %s", h.Router, h.Upstream, h.AddedTTFTP50, h.AddedTTFTP90, h.Buffering)
-}
