@@ -83,28 +83,35 @@ func RouterHopOf(router, upstream string, runs []Level, samples []Sample, diffs 
 	spanU, _ := spans(by[upstream])
 	h.RouterStreams, h.RouterBursty = len(spanR), burstyR
 	h.RouterSpanP50, h.UpstreamSpanP50 = round3(p50(spanR)), round3(p50(spanU))
-	h.Buffering, h.Why = judgeBuffering(lr, lu, spanR, spanU)
+	h.Buffering, h.Why = judgeBuffering(lr, lu, spanR, spanU, h.AddedTTFTP50)
 	return h
 }
 
-// judgeBuffering says whether the router held the stream back.
-func judgeBuffering(lr, lu Level, spanR, spanU []float64) (string, string) {
+// judgeBuffering says whether the router held the stream back. Kept
+// gaps are a router that streams, whatever the machine's load (a busy
+// client can only bunch tokens, never spread them). Collapsed gaps are a
+// router that buffers, unless this client was saturated: its own delays
+// bunch tokens too, and then only the other mark of buffering counts, the
+// first token waiting for most of the upstream's answer (added TTFT of
+// half the upstream's span or more; both sides are interleaved, so the
+// machine's load weighs on each alike).
+func judgeBuffering(lr, lu Level, spanR, spanU []float64, added float64) (string, string) {
 	switch {
 	case !lr.Stream || !lu.Stream:
 		return HopUnknown, "not measured: the requests did not stream"
 	case len(spanR) == 0 || len(spanU) == 0:
 		return HopUnknown, "not measured: a side had no successful stream of two deltas or more"
-	case lr.Client.Saturated || lu.Client.Saturated:
-		return HopUnknown, "not judged: this machine was saturated, and its own delays bunch tokens together"
 	}
 	r, u := stats.Percentile(spanR, 50), stats.Percentile(spanU, 50)
-	if u < minUpstreamSpanMS {
+	switch {
+	case u < minUpstreamSpanMS:
 		return HopUnknown, fmt.Sprintf("not judged: the upstream's own stream arrives within %.2f ms, so there is no gap for a router to collapse", u)
+	case r > collapseShare*u:
+		return HopStreams, fmt.Sprintf("the tokens keep their gaps through the router (spread over %.1f ms, the upstream's %.1f ms): it passes the stream on as it comes", r, u)
+	case (lr.Client.Saturated || lu.Client.Saturated) && added < u/2:
+		return HopUnknown, "not judged: the tokens came together, but this machine was saturated, and its own delays bunch tokens together"
 	}
-	if r <= collapseShare*u {
-		return HopBuffers, fmt.Sprintf("the upstream spreads its tokens over %.1f ms (p50), through the router they arrive within %.1f ms: it holds the stream and lets it go at once, so its added TTFT is the upstream's whole answer", u, r)
-	}
-	return HopStreams, fmt.Sprintf("the tokens keep their gaps through the router (spread over %.1f ms, the upstream's %.1f ms): it passes the stream on as it comes", r, u)
+	return HopBuffers, fmt.Sprintf("the upstream spreads its tokens over %.1f ms (p50), through the router they arrive within %.1f ms: it holds the stream and lets it go at once, so its added TTFT is the upstream's whole answer", u, r)
 }
 
 // spans are the first-to-last delta spans (ms, sorted) of the streams
