@@ -3,9 +3,9 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
 	"net/url"
 
+	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -17,10 +17,10 @@ func init() { scriptCmds["testrouter"] = scriptTestRouter }
 //
 //	testrouter [-buffer] UPSTREAM_ROOT
 //
-// It forwards every request as it came and sets ROUTER_URL to the same
-// root on the router's address. It passes streams on as they come (each
-// write flushed); with -buffer it holds the whole answer and writes it at
-// once, as a buffering router does. It stops when the script ends.
+// It is keydoctor's trace relay, which forwards every request as it came
+// and passes each event on as it comes, and sets ROUTER_URL to its root.
+// With -buffer it holds the relay's whole answer and writes it at once,
+// as a buffering router does. It stops when the script ends.
 func scriptTestRouter(ts *testscript.TestScript, neg bool, args []string) {
 	buffer := len(args) == 2 && args[0] == "-buffer"
 	if neg || len(args) != 1 && !buffer {
@@ -28,13 +28,12 @@ func scriptTestRouter(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	up, err := url.Parse(args[len(args)-1])
 	ts.Check(err)
-	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: up.Scheme, Host: up.Host})
-	proxy.FlushInterval = -1 // every write goes on at once
-	var h http.Handler = proxy
+	rl := relay.New(relay.Options{Upstream: up})
+	var h http.Handler = rl
 	if buffer {
 		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			rec := httptest.NewRecorder()
-			proxy.ServeHTTP(rec, r)
+			rl.ServeHTTP(rec, r)
 			for k, vs := range rec.Header() {
 				w.Header()[k] = vs
 			}
@@ -44,5 +43,5 @@ func scriptTestRouter(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	srv := httptest.NewServer(h)
 	ts.Defer(srv.Close)
-	ts.Setenv("ROUTER_URL", srv.URL+up.Path)
+	ts.Setenv("ROUTER_URL", srv.URL)
 }
