@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -162,7 +163,7 @@ func helperKeyer(id gateway.ToolID) (discover.HelperKeyer, bool) {
 // Code's apiKeyHelper) the key its tool's package gets by running it as
 // the tool does (discover.HelperKeyer), sent in the headers the tool
 // sends it in; a path whose command is not run (a project's file names
-// it) or fails keeps a Skip saying why. Run once per command: paths
+// it) keeps a Skip saying why, one whose command fails gets HelperFailed. Run once per command: paths
 // sharing a tool share its key.
 func RunKeyHelpers(ctx context.Context, s *discover.Snapshot, paths []Path) []Path {
 	done := map[gateway.ToolID]struct {
@@ -185,7 +186,11 @@ func RunKeyHelpers(ctx context.Context, s *discover.Snapshot, paths []Path) []Pa
 			done[p.Tool] = r
 		}
 		if r.err != nil {
-			p.Skip = r.err.Error()
+			var notRun *discover.NotRunError
+			if p.Skip = r.err.Error(); !errors.As(r.err, &notRun) {
+				// it ran and failed: a finding of its own, not a skip
+				p.Skip, p.HelperFailed = "", r.err.Error()
+			}
 			continue
 		}
 		p.Key, p.Auth, p.Skip = r.h.Key, r.h.Auth, ""

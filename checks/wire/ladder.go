@@ -82,6 +82,17 @@ func (w *wire) precondition() []wireFinding {
 	if p.Skip != "" {
 		return skip("", "not probed: "+p.Skip)
 	}
+	if p.HelperFailed != "" {
+		// what the tool would do: no key, so no request worth making
+		f := wireFinding{Finding: doctor.Finding{Check: string(stepAuth), Code: catalog.KeyHelperFailed, Status: doctor.Error,
+			Message: "no key: " + p.HelperFailed + ", so no request was made"}, aboutKey: true,
+			slots: func(m Path) catalog.Slots {
+				s := toolSlots(m, catalog.Slots{})
+				s.File = m.KeySource // where the command is set, not the base URL
+				return s
+			}}
+		return append([]wireFinding{f}, skippedAfter(stepAuth, f.Code)...)
+	}
 	if _, err := gateway.Normalize(p.Base); err != nil {
 		return skip(catalog.URLInvalid, "not probed: the base URL is not usable ("+err.Error()+")")
 	}

@@ -65,6 +65,10 @@ type Path struct {
 	// KeyHelper: the key comes from a command the tool runs (Claude
 	// Code's apiKeyHelper); RunKeyHelpers runs it.
 	KeyHelper bool
+	// HelperFailed is why the key command failed when RunKeyHelpers ran
+	// it (its exit status, its deadline, no output): the path's own
+	// finding, key-helper-failed, not a skip.
+	HelperFailed string
 	// Headers are the extra headers the tool sends with each request
 	// (discover.Tool.Headers): every probe of the path sends them too.
 	Headers []discover.Header

@@ -42,7 +42,10 @@ they hit (concurrency, or tokens/requests per minute).
 Compare in one run, interleaved: --models a,b (one gateway and key),
 --against URL (another route to the model), --input-tokens a,b (prefill),
 --stream=both. The differences come with a 95% bootstrap interval and
-"within noise" when they are below it (or under 2 ms / 5%).
+"within noise" when they are below it (or under 2 ms / 5%). When the measured
+base URL is a router on this machine (claude-code-router, a local Portkey or
+LiteLLM) and --against names its upstream, bench reports the router's added
+TTFT (p50, p90) and whether it buffers the stream (its gaps collapse).
 
 --slo judges goals; --slo articles means
   ` + bench.ArticleGoals() + `
@@ -63,6 +66,7 @@ regression, an --slo goal was missed, or --self-test missed a target.`,
   keydoctor bench --tool claude --rate 2 --duration 30s
   keydoctor bench --models gpt-4o,gpt-4o-mini -n 20
   keydoctor bench --against https://api.openai.com --against-key-env OPENAI_API_KEY
+  keydoctor bench --tool claude --against https://gw.example.com/api --against-key-env GW_KEY
   keydoctor bench -c 8 --slo articles --plan 5 --limit-tpm 90000
   keydoctor bench --history && keydoctor bench history
   keydoctor bench --save baseline.json && keydoctor bench --compare baseline.json --max-regression 20%

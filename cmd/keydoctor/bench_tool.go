@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/checks/wire"
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -43,6 +44,10 @@ func findToolTarget(e *env.Env, p gateway.Profile, id string, modelFlag bool) (t
 	if path == nil {
 		return toolTarget{}, failf(fmt.Sprintf("'keydoctor status' shows what each tool uses; 'keydoctor setup --tools %s' configures it", id),
 			"%s is not configured here: none of its files or variables names a gateway", id)
+	}
+	if path.HelperFailed != "" {
+		return toolTarget{}, failf(catalog.Render(catalog.KeyHelperFailed, catalog.Slots{File: path.KeySource}),
+			"%s: %s: %s", id, catalog.KeyHelperFailed, path.HelperFailed)
 	}
 	if path.Skip != "" {
 		return toolTarget{}, failf("measure the gateway itself with --base-url and --key-env", "%s: %s", id, path.Skip)

@@ -30,6 +30,9 @@ type Report struct {
 	Variants    []Variant    `json:"variants,omitempty"`
 	Differences []Difference `json:"differences,omitempty"`
 	Winner      string       `json:"winner,omitempty"`
+	// Router is the first side, a router on this machine, set against
+	// the upstream --against names: its added TTFT, whether it buffers.
+	Router *RouterHop `json:"router,omitempty"`
 	// SLO is the run judged against --slo goals; LoadBaseline the
 	// single-request level their load goals compare with, when the run
 	// measured it apart.

@@ -21,7 +21,7 @@ encoding-unasked response-too-large provider-bypass route-info
 key-helper-conflict login-to-gateway key-overridden gateway-down
 pi-model-fallback copilot-model-unset profile-not-loaded
 openclaw-model-name crush-model-fallback crush-script-unread
-mcp-server-broken`)
+mcp-server-broken key-helper-failed`)
 
 func TestEveryContractCodeHasAnEntry(t *testing.T) {
 	for _, c := range contract {

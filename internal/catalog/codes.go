@@ -93,6 +93,7 @@ const (
 	EncodingUnasked     Code = "encoding-unasked"
 	ResponseTooLarge    Code = "response-too-large"
 	HeaderMissing       Code = "header-missing"
+	KeyHelperFailed     Code = "key-helper-failed"
 
 	// A route through a local router (routers.go).
 	RouterClientKey     Code = "router-client-key"

@@ -12,6 +12,16 @@ var headerEntries = []Entry{
 		Statuses: []int{400},
 		Symptoms: []string{"header is required", "missing required header", "x-portkey-provider", "x-portkey-config"},
 	},
+	// The command is never printed (it may hold the key: "echo sk-…"),
+	// nor its output: the finding names where it is set and how it ended.
+	{Code: KeyHelperFailed, Class: Wire, Rung: RungAuth, Severity: Error, FixRank: 45, Title: "the command that produces the tool's key failed",
+		Causes: []string{
+			"the tool's key comes from a command (Claude Code's apiKeyHelper) that exits non-zero, prints nothing or does not answer: the tool then has no key and every request fails",
+			"a router wrote the command and its script is gone: claude-code-router 3.1.1 sets apiKeyHelper to ~/.claude-code-router/bin/ccr-claude-code-api-key-<profile>, a script printing its client key; removed, the shell exits 127",
+		},
+		Fix:      "run the command set at {file|the tool's settings (apiKeyHelper)} in a shell and make it print the key and exit 0 within 10 s (when a router wrote it, restarting the router writes it again: claude-code-router 3.1.1 does at start); keydoctor runs it as the tool does and prints neither the command nor its output",
+		Symptoms: []string{"apikeyhelper failed", "apikeyhelper did not answer", "apikeyhelper printed no key"},
+	},
 }
 
 // headerMissingPhrases are what a gateway says of a header the request

@@ -48,6 +48,7 @@ func Variants(w io.Writer, r bench.Report) {
 	fmt.Fprintln(w)
 	writeVariantChart(w, r.Runs)
 	writeDifferences(w, r)
+	Router(w, r.Router)
 }
 
 // writeVariantChart draws TTFT p50 (E2E when not streaming) per side.

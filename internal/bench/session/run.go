@@ -153,6 +153,7 @@ func (r *benchRun) judge() {
 		}
 		r.report.Differences = bench.Differences(labels, r.samples, r.o.Seed)
 		r.report.Winner = bench.Winner(labels, r.samples, r.o.Seed)
+		r.routerHop()
 	}
 	r.judgeSLO()
 	r.planCapacity()

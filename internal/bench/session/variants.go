@@ -107,6 +107,12 @@ func againstVariants(o *Options, p gateway.Profile, vs []bench.Variant) ([]bench
 			return nil, usageErrorf("pass --against on the command line, or --against-key-env NAME with that route's key", "%s", pe.Error())
 		}
 	}
+	if o.AgainstKeyEnv == "" && gateway.IsLoopbackURL(p.BaseURL) && !gateway.IsLoopbackURL(parsed.Root) {
+		// a router on this machine holds its own client key (claude-code-
+		// router's apiKeyHelper prints one): not a key for the upstream
+		return nil, usageErrorf("pass --against-key-env NAME, NAME holding the upstream's key",
+			"--against %s: the key of %s is the local router's, not one for the upstream", parsed.Root, p.BaseURL)
+	}
 	if o.AgainstKeyEnv != "" {
 		if key = o.Env.Getenv(o.AgainstKeyEnv); key == "" {
 			return nil, usageErrorf("export it first", "--against-key-env: $%s is empty", o.AgainstKeyEnv)
@@ -119,6 +125,9 @@ func againstVariants(o *Options, p gateway.Profile, vs []bench.Variant) ([]bench
 		a.Label += " " + this
 		b.Label, b.BaseURL, b.Key = b.Label+" "+that, parsed.Root, key
 		b.Request.Root, b.Request.URL, b.Request.Key = parsed.Root, "", key
+		// the tool's extra headers are for its own route (a router's
+		// routing headers, its x-portkey-api-key), not for another host
+		b.Request.Header = nil
 		out = append(out, a, b)
 	}
 	return out, nil

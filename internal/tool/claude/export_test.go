@@ -1,6 +1,8 @@
 package claude
 
 import (
+	"time"
+
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -15,4 +17,11 @@ func Lookup(st State, name string, shell discover.Value) discover.Value {
 // beneath the winning one, for the table test.
 func ShadowedProfileKey(snap *discover.Snapshot, p gateway.Profile, set *checks.ProfileSet, t discover.Tool) (discover.Value, string, bool) {
 	return claudeSendCheck{snap: snap, profile: p, profiles: set}.shadowedProfileKey(t)
+}
+
+// SetHelperTimeout shortens apiKeyHelper's deadline for a test of it.
+func SetHelperTimeout(d time.Duration) (restore func()) {
+	was := helperTimeout
+	helperTimeout = d
+	return func() { helperTimeout = was }
 }

@@ -19,6 +19,9 @@ import (
 // reported, not waited for.
 const HelperTimeout = 10 * time.Second
 
+// helperTimeout is HelperTimeout, shorter in a test of the deadline.
+var helperTimeout = HelperTimeout
+
 // maxHelperOutput caps what a helper may print: a key is a line.
 const maxHelperOutput = 64 << 10
 
@@ -38,7 +41,7 @@ func (impl) HelperKey(ctx context.Context, s *discover.Snapshot, _ discover.Tool
 	if sc := Scope(layer.Scope); sc == Project || sc == Local {
 		return discover.Helped{}, &discover.NotRunError{Where: layer.APIKeyHelper.Source.Named(s.Env)}
 	}
-	ctx, cancel := context.WithTimeout(ctx, HelperTimeout)
+	ctx, cancel := context.WithTimeout(ctx, helperTimeout)
 	defer cancel()
 	cmd := shellCommand(ctx, layer.APIKeyHelper.Value)
 	cmd.Env, cmd.Dir = s.Env.Environ(), s.Project
@@ -48,7 +51,7 @@ func (impl) HelperKey(ctx context.Context, s *discover.Snapshot, _ discover.Tool
 	err := cmd.Run()
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return discover.Helped{}, fmt.Errorf("apiKeyHelper did not answer in %s", HelperTimeout)
+		return discover.Helped{}, fmt.Errorf("apiKeyHelper did not answer in %s", helperTimeout)
 	case err != nil:
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
