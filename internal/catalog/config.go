@@ -147,9 +147,10 @@ var configEntries = []Entry{
 	{Code: SecretPerms, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 220, FileFix: true, Title: "a file holding a key is readable by others",
 		Causes: []string{
 			"a file holding a key is readable by other users of the machine (group or world bits set)",
+			"on Windows, the file's ACL lets Everyone, Users or Authenticated Users read it (inherited from a folder outside the user's profile, or granted by hand)",
 		},
-		Fix:      "chmod 600 {file|the file the finding names}[!file  (keydoctor setup tightens files it writes a key into)]",
-		Symptoms: []string{"permissions 0644", "world-readable", "readable by others"},
+		Fix:      "[{command}][!command chmod 600 {file|the file the finding names}][!file  (keydoctor setup tightens files it writes a key into)]",
+		Symptoms: []string{"permissions 0644", "world-readable", "readable by others", "icacls", "Everyone can read"},
 	},
 	{Code: SecretInGit, Class: Config, Rung: CondHygiene, Severity: Warning, FixRank: 210, FileFix: true, Title: "a file holding a key is tracked or not ignored by git",
 		Causes: []string{

@@ -63,6 +63,7 @@ var configFixes = []struct {
 	{CodexEnvKeyUnset, Slots{Key: "GATEWAY_KEY"},
 		"export GATEWAY_KEY=<your gateway key> in the shell that starts Codex (and in your shell profile), or switch to the key file: `keydoctor setup --tools codex --codex-auth file` writes ~/.codex/auth.json"},
 	{SecretPerms, Slots{File: "~/proj/.env"}, "chmod 600 ~/proj/.env"},
+	{SecretPerms, Slots{File: `~\proj\.env`, Command: `icacls "$HOME\proj\.env" /inheritance:r`}, `icacls "$HOME\proj\.env" /inheritance:r`},
 	{SecretInGit, Slots{Value: ".env", File: "~/proj/.gitignore"}, "add the line .env to ~/proj/.gitignore"},
 	{SecretInGit, Slots{Value: ".env", File: "~/proj/.gitignore", Command: "git -C ~/proj rm --cached .env"},
 		"git -C ~/proj rm --cached .env, add .env to ~/proj/.gitignore, then rotate the key: it is in the repository's history"},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/winacl"
 	"github.com/keydoctor/keydoctor/internal/winreg"
 )
 
@@ -35,6 +36,10 @@ type Env struct {
 	// with setx (new processes only) and the WinINet proxy. nil (a test's
 	// Env, or any system but Windows in effect) reads nothing.
 	Registry func() (winreg.Values, error)
+	// FileACL reads a file's DACL: who besides its owner may read it, on
+	// Windows, where mode bits say nothing. nil (a test's Env, or any
+	// system but Windows) reads none: file modes decide.
+	FileACL func(path string) (winacl.DACL, error)
 	// SystemNodeModules are the global node_modules directories the OS
 	// keeps outside the home and any variable (/usr/local/lib/node_modules,
 	// C:\Program Files\nodejs\node_modules): where a tool's version is
@@ -74,7 +79,12 @@ func OS(goos string) *Env {
 	if h := os.Getenv("HOME"); h != "" {
 		home = h
 	}
+	var acl func(string) (winacl.DACL, error)
+	if goos == "windows" {
+		acl = winacl.Read
+	}
 	return &Env{
+		FileACL:  acl,
 		Getenv:   os.Getenv,
 		Environ:  os.Environ,
 		Home:     home,

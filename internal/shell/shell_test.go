@@ -105,3 +105,23 @@ func TestShownAndForget(t *testing.T) {
 		}
 	}
 }
+
+func TestMakePrivate(t *testing.T) {
+	revoke := []string{"S-1-1-0", "S-1-5-32-545"}
+	for _, tc := range []struct {
+		shell, file string
+		revoke      []string
+		want        string
+	}{
+		{"bash", "~/.codex/auth.json", revoke, "chmod 600 ~/.codex/auth.json"},
+		{"fish", "/srv/my proj/.env", nil, "chmod 600 '/srv/my proj/.env'"},
+		{"powershell", `~\.codex\auth.json`, revoke, `icacls "$HOME\.codex\auth.json" /inheritance:r /grant:r "${env:USERNAME}:F" *S-1-5-18:F *S-1-5-32-544:F /remove:g *S-1-1-0 *S-1-5-32-545`},
+		{"cmd", `~\.claude\settings.json`, nil, `icacls "%USERPROFILE%\.claude\settings.json" /inheritance:r /grant:r "%USERNAME%:F" *S-1-5-18:F *S-1-5-32-544:F`},
+		{"pwsh", `D:\proj\.env`, revoke[:1], `icacls "D:\proj\.env" /inheritance:r /grant:r "${env:USERNAME}:F" *S-1-5-18:F *S-1-5-32-544:F /remove:g *S-1-1-0`},
+	} {
+		e := env.FromMap(map[string]string{"KEYDOCTOR_SHELL": tc.shell})
+		if got := Of(e).MakePrivate(tc.file, tc.revoke); got != tc.want {
+			t.Errorf("%s: MakePrivate(%q) =\n %s\nwant\n %s", tc.shell, tc.file, got, tc.want)
+		}
+	}
+}

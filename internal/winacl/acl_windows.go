@@ -3,6 +3,7 @@
 package winacl
 
 import (
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -42,6 +43,32 @@ func Read(path string) (DACL, error) {
 		})
 	}
 	return d, nil
+}
+
+// Tighten gives the file at path an owner-only DACL (SetPrivate) when the
+// one it has lets a broad group read it, and reports whether it did. A
+// file already private keeps its DACL as it is.
+func Tighten(path string) (bool, error) {
+	d, err := Read(path)
+	if noACLs(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if len(d.ReaderSIDs()) == 0 {
+		return false, nil
+	}
+	if err := SetPrivate(path); err != nil && !noACLs(err) {
+		return false, err
+	}
+	return true, nil
+}
+
+// noACLs: the file system keeps no ACLs (FAT, exFAT, some network
+// shares): there is nothing to tighten, and a write must not fail for it.
+func noACLs(err error) bool {
+	return errors.Is(err, windows.ERROR_NOT_SUPPORTED) || errors.Is(err, windows.ERROR_INVALID_FUNCTION)
 }
 
 // SetPrivate gives the file at path a protected DACL (nothing inherited

@@ -54,15 +54,26 @@ type DACL struct {
 var ErrUnsupported = errors.New("file ACLs are read on Windows only")
 
 // Readers names the broad groups (Everyone, Users, Authenticated Users,
-// …) that may read the file's data, in the order their ACEs come. Windows
-// grants a right by the first ACE in order that names one of the
-// caller's groups and that right; every member of a broad group is in
-// Everyone too, so a read denied to Everyone is denied to them all. An
-// ACE naming the owner, SYSTEM, Administrators or another single account
-// is not a broad group's and is not reported.
+// …) that may read the file's data, as icacls names them.
 func (d DACL) Readers() []string {
+	sids := d.ReaderSIDs()
+	out := make([]string, len(sids))
+	for i, sid := range sids {
+		out[i] = names[sid]
+	}
+	return out
+}
+
+// ReaderSIDs are the SIDs of the broad groups that may read the file's
+// data, in the order their ACEs come. Windows grants a right by the first
+// ACE in order that names one of the caller's groups and that right;
+// every member of a broad group is in Everyone too, so a read denied to
+// Everyone is denied to them all. An ACE naming the owner, SYSTEM,
+// Administrators or another single account is not a broad group's and is
+// not reported.
+func (d DACL) ReaderSIDs() []string {
 	if d.Null {
-		return []string{names[Everyone]}
+		return []string{Everyone}
 	}
 	var out []string
 	decided := map[string]bool{}
@@ -82,7 +93,7 @@ func (d DACL) Readers() []string {
 		}
 		if !decided[a.SID] {
 			decided[a.SID] = true
-			out = append(out, names[a.SID])
+			out = append(out, a.SID)
 		}
 	}
 	return out
