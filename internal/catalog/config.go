@@ -140,7 +140,7 @@ var configEntries = []Entry{
 		Causes: []string{
 			"the provider's env_key names a variable that is not exported in the shell that starts Codex (set in another shell profile, or only in .env, which Codex does not read)",
 		},
-		Fix:      "export [{key}=<your gateway key>][!key the variable env_key names] in the shell that starts Codex (and in your shell profile), or switch to the key file: `keydoctor setup --tools codex --codex-auth file` writes ~/.codex/auth.json",
+		Fix:      "[{edit}][!edit export the variable env_key names in the shell that starts Codex (and in your shell profile)], or switch to the key file: `keydoctor setup --tools codex --codex-auth file` writes ~/.codex/auth.json",
 		Symptoms: []string{"missing environment variable", "env_key"},
 		Explains: []Code{AuthInvalid},
 	},
@@ -174,7 +174,7 @@ var configEntries = []Entry{
 			"a tool points at a loopback relay (CC Switch 127.0.0.1:15721, claude-code-router 127.0.0.1:3456) or a LAN gateway, a proxy variable is set, and NO_PROXY does not list that host: Node and Rust clients send the request to the proxy, which cannot reach the relay (\"local proxy failed\")",
 			"NO_PROXY lists localhost but not 127.0.0.1 (or the other way round): the entries are matched by name, not by address",
 		},
-		Fix:      "[export NO_PROXY={value} no_proxy={value} in the shell that starts it and in your shell profile][!value export NO_PROXY=127.0.0.1,localhost,::1 (and no_proxy likewise), adding the gateway's host if it is on your LAN]",
+		Fix:      "[{edit}][!edit export NO_PROXY=127.0.0.1,localhost,::1 (and no_proxy likewise), adding the gateway's host if it is on your LAN]",
 		Statuses: []int{502},
 		Symptoms: []string{"local proxy failed", "no_proxy", "proxy error"},
 		Explains: []Code{ConnectRefused, ServerError},

@@ -125,3 +125,33 @@ func TestMakePrivate(t *testing.T) {
 		}
 	}
 }
+
+func TestSetAllPersistAll(t *testing.T) {
+	names := []string{"NO_PROXY", "no_proxy"}
+	for _, tc := range []struct {
+		shell, set, persist string
+	}{
+		{"", "export NO_PROXY='a b' no_proxy='a b'", "in your shell profile"},
+		{"zsh", "export NO_PROXY='a b' no_proxy='a b'", "in ~/.zshrc"},
+		{"fish", "set -gx NO_PROXY 'a b'; set -gx no_proxy 'a b'", "in ~/.config/fish/config.fish"},
+		{"powershell", "$env:NO_PROXY = 'a b'", "[Environment]::SetEnvironmentVariable('NO_PROXY', 'a b', 'User') for new sessions"},
+		{"cmd", `set "NO_PROXY=a b"`, `setx NO_PROXY "a b" for new sessions`},
+	} {
+		e := env.FromMap(map[string]string{"KEYDOCTOR_SHELL": tc.shell})
+		s := Of(e)
+		if got := s.SetAll(names, "a b"); got != tc.set {
+			t.Errorf("%q: SetAll = %s, want %s", tc.shell, got, tc.set)
+		}
+		if got := s.PersistAll(names, "a b"); got != tc.persist {
+			t.Errorf("%q: PersistAll = %s, want %s", tc.shell, got, tc.persist)
+		}
+	}
+	ps := Of(env.FromMap(map[string]string{"KEYDOCTOR_SHELL": "pwsh"}))
+	if got, want := ps.SetAllShown([]string{"K"}, "<your gateway key>")+" / "+ps.PersistAllShown([]string{"K"}, "<your gateway key>"),
+		"$env:K = '<your gateway key>' / [Environment]::SetEnvironmentVariable('K', '<your gateway key>', 'User') for new sessions"; got != want {
+		t.Errorf("shown: %s, want %s", got, want)
+	}
+	if got := Of(env.FromMap(nil)).SetAllShown([]string{"K"}, "<your gateway key>"); got != "export K=<your gateway key>" {
+		t.Errorf("posix shown: %s", got)
+	}
+}
