@@ -16,6 +16,7 @@ func TestOf(t *testing.T) {
 	}{
 		{"linux", nil, POSIX, "", ""},
 		{"linux", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bashrc"},
+		{"darwin", nil, POSIX, "zsh", "~/.zshrc"}, // $SHELL unset (launchd, a GUI app): macOS's default
 		{"darwin", map[string]string{"SHELL": "/bin/zsh"}, POSIX, "zsh", "~/.zshrc"},
 		{"darwin", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bash_profile"},
 		{"linux", map[string]string{"SHELL": "/usr/bin/fish"}, Fish, "fish", "~/.config/fish/config.fish"},
