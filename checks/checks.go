@@ -81,6 +81,7 @@ func Offline(o Options) []doctor.Check {
 		&proxyCheck{snap: s, dial: o.dialer()},
 		systemProxyCheck{s},
 		registryEnvCheck{s},
+		launchdEnvCheck{s},
 		relayCheck{s, o.Profile, o.dialer()},
 		mcpServerCheck{s, o.MCP},
 	)

@@ -22,7 +22,9 @@ func TestMain(m *testing.M) {
 // script plants: KEYDOCTOR_TEST_REGISTRY names a JSON file of
 // winreg.Values (the test binary's hook only; the program reads the real
 // registry, and .ci/wine/e2e plants real keys with `wine reg add`),
-// and the DACLs a script plants in KEYDOCTOR_TEST_ACL (plantedACL).
+// the DACLs a script plants in KEYDOCTOR_TEST_ACL (plantedACL), and
+// launchd's variables in KEYDOCTOR_TEST_LAUNCHCTL (the program runs
+// `launchctl getenv` on macOS).
 // The OS's own global node_modules are never the machine's: a script
 // that needs one names it in KEYDOCTOR_TEST_NODE_ROOTS (a path list), so
 // that no version installed on the machine shows in a script's status.
@@ -37,6 +39,17 @@ func scriptEnv() *env.Env {
 				err = json.Unmarshal(b, &v)
 			}
 			return v, err
+		}
+	}
+	if path := os.Getenv("KEYDOCTOR_TEST_LAUNCHCTL"); path != "" {
+		// launchd's variables (macOS), as a JSON object of NAME: value.
+		e.Launchctl = func(name string) (string, error) {
+			var m map[string]string
+			b, err := os.ReadFile(path)
+			if err == nil {
+				err = json.Unmarshal(b, &m)
+			}
+			return m[name], err
 		}
 	}
 	if path := os.Getenv("KEYDOCTOR_TEST_ACL"); path != "" {

@@ -79,6 +79,8 @@ var configFixes = []struct {
 		"change line 9 of ~/.bashrc to export COPILOT_MODEL='gpt-4o', or run 'keydoctor setup --tools copilot --shell-profile'"},
 	{ProfileNotLoaded, Slots{Command: "'. ~/.bashrc'", File: "~/.bashrc", Key: "COPILOT_PROVIDER_BASE_URL"},
 		"open a new terminal and start the tool from there, or read the profile into this one: '. ~/.bashrc' (~/.bashrc sets COPILOT_PROVIDER_BASE_URL)"},
+	{LaunchdEnvDiffers, Slots{Key: "ANTHROPIC_BASE_URL", Edit: "export ANTHROPIC_BASE_URL=http://127.0.0.1:3456 (and in ~/.zshrc)"},
+		"make them agree: launchctl setenv ANTHROPIC_BASE_URL <the value your shell has> (or launchctl unsetenv ANTHROPIC_BASE_URL), then quit and restart the app; a LaunchAgent that sets it at login (~/Library/LaunchAgents) sets it again at the next login, or set it in this shell too: export ANTHROPIC_BASE_URL=http://127.0.0.1:3456 (and in ~/.zshrc)"},
 	{SystemProxyCapturesLocal, Slots{Value: "<local>;127.0.0.1;localhost"},
 		"add <local>;127.0.0.1;localhost to the proxy's exceptions (Settings › Network & internet › Proxy › Manual proxy setup, \"Use the proxy server except for addresses\"; or in PowerShell: Set-ItemProperty 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings' ProxyOverride '<local>;127.0.0.1;localhost'), or switch the system proxy off and clear its address"},
 	{ProxyCapturesLocal, Slots{Edit: "export NO_PROXY=localhost,127.0.0.1,::1 no_proxy=localhost,127.0.0.1,::1 in the shell that starts it and in your shell profile"},

@@ -40,6 +40,10 @@ type Env struct {
 	// Windows, where mode bits say nothing. nil (a test's Env, or any
 	// system but Windows) reads none: file modes decide.
 	FileACL func(path string) (winacl.DACL, error)
+	// Launchctl reads a variable kept by launchd (`launchctl setenv`, on
+	// macOS): the environment of apps started from the Dock. nil (a test's
+	// Env, or any system but macOS) reads none.
+	Launchctl func(name string) (string, error)
 	// SystemNodeModules are the global node_modules directories the OS
 	// keeps outside the home and any variable (/usr/local/lib/node_modules,
 	// C:\Program Files\nodejs\node_modules): where a tool's version is
@@ -80,20 +84,25 @@ func OS(goos string) *Env {
 		home = h
 	}
 	var acl func(string) (winacl.DACL, error)
-	if goos == "windows" {
+	var launchctl func(string) (string, error)
+	switch goos {
+	case "windows":
 		acl = winacl.Read
+	case "darwin":
+		launchctl = LaunchctlGetenv
 	}
 	return &Env{
-		FileACL:  acl,
-		Getenv:   os.Getenv,
-		Environ:  os.Environ,
-		Home:     home,
-		Now:      time.Now,
-		Stdin:    os.Stdin,
-		Stdout:   os.Stdout,
-		Stderr:   os.Stderr,
-		GOOS:     goos,
-		Registry: winreg.Read,
+		FileACL:   acl,
+		Launchctl: launchctl,
+		Getenv:    os.Getenv,
+		Environ:   os.Environ,
+		Home:      home,
+		Now:       time.Now,
+		Stdin:     os.Stdin,
+		Stdout:    os.Stdout,
+		Stderr:    os.Stderr,
+		GOOS:      goos,
+		Registry:  winreg.Read,
 
 		SystemNodeModules: SystemNodeModules(goos),
 	}
