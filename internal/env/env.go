@@ -44,6 +44,9 @@ type Env struct {
 	// macOS): the environment of apps started from the Dock. nil (a test's
 	// Env, or any system but macOS) reads none.
 	Launchctl func(name string) (string, error)
+	// WSL is set when keydoctor runs inside WSL (DetectWSL); nil
+	// elsewhere and in a test's Env.
+	WSL *WSL
 	// SystemNodeModules are the global node_modules directories the OS
 	// keeps outside the home and any variable (/usr/local/lib/node_modules,
 	// C:\Program Files\nodejs\node_modules): where a tool's version is
@@ -91,9 +94,14 @@ func OS(goos string) *Env {
 	case "darwin":
 		launchctl = LaunchctlGetenv
 	}
+	var wsl *WSL
+	if goos == "linux" {
+		wsl = DetectWSL("/", os.Getenv, RunBounded)
+	}
 	return &Env{
 		FileACL:   acl,
 		Launchctl: launchctl,
+		WSL:       wsl,
 		Getenv:    os.Getenv,
 		Environ:   os.Environ,
 		Home:      home,
