@@ -82,6 +82,7 @@ func Offline(o Options) []doctor.Check {
 		systemProxyCheck{s},
 		registryEnvCheck{s},
 		launchdEnvCheck{s},
+		wslCheck{s, o.dialer()},
 		relayCheck{s, o.Profile, o.dialer()},
 		mcpServerCheck{s, o.MCP},
 	)

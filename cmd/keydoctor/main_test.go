@@ -52,6 +52,13 @@ func scriptEnv() *env.Env {
 			return m[name], err
 		}
 	}
+	// WSL only as a script fakes it (KEYDOCTOR_TEST_WSL_ROOT: a directory
+	// with proc/sys/fs/binfmt_misc/WSLInterop and mnt/c/Users/$USER), so
+	// that a developer's own WSL never shows, and no cmd.exe is started.
+	e.WSL = nil
+	if root := os.Getenv("KEYDOCTOR_TEST_WSL_ROOT"); root != "" {
+		e.WSL = env.DetectWSL(root, os.Getenv, nil)
+	}
 	if path := os.Getenv("KEYDOCTOR_TEST_ACL"); path != "" {
 		e.FileACL = plantedACL(path, e.Home)
 	}

@@ -33,7 +33,9 @@ const (
 	EnvNotLoaded             Code = "env-not-loaded"
 	SystemProxyCapturesLocal Code = "system-proxy-captures-local"
 	// macOS: a variable launchd keeps (launchctl setenv).
-	LaunchdEnvDiffers  Code = "launchd-env-differs"
+	LaunchdEnvDiffers Code = "launchd-env-differs"
+	// WSL: a loopback base URL served on the other side.
+	WSLLoopbackCrossed Code = "wsl-loopback-crossed"
 	LocalRelayDown     Code = "local-relay-down"
 	GatewayDown        Code = "gateway-down"
 	ClaudeKeyRejected  Code = "claude-key-rejected"

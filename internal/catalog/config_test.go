@@ -81,6 +81,8 @@ var configFixes = []struct {
 		"open a new terminal and start the tool from there, or read the profile into this one: '. ~/.bashrc' (~/.bashrc sets COPILOT_PROVIDER_BASE_URL)"},
 	{LaunchdEnvDiffers, Slots{Key: "ANTHROPIC_BASE_URL", Edit: "export ANTHROPIC_BASE_URL=http://127.0.0.1:3456 (and in ~/.zshrc)"},
 		"make them agree: launchctl setenv ANTHROPIC_BASE_URL <the value your shell has> (or launchctl unsetenv ANTHROPIC_BASE_URL), then quit and restart the app; a LaunchAgent that sets it at login (~/Library/LaunchAgents) sets it again at the next login, or set it in this shell too: export ANTHROPIC_BASE_URL=http://127.0.0.1:3456 (and in ~/.zshrc)"},
+	{WSLLoopbackCrossed, Slots{Tool: "Claude Code", Value: "Windows", Host: "127.0.0.1:15721"},
+		"run the relay on the side the tool runs on (Windows for Claude Code), or set networkingMode=mirrored under [wsl2] in .wslconfig in your Windows profile folder (Windows 11 22H2 and later) so that both sides share 127.0.0.1, then wsl --shutdown; a Linux-side tool can also reach Windows at the address `ip route show default` names"},
 	{SystemProxyCapturesLocal, Slots{Value: "<local>;127.0.0.1;localhost"},
 		"add <local>;127.0.0.1;localhost to the proxy's exceptions (Settings › Network & internet › Proxy › Manual proxy setup, \"Use the proxy server except for addresses\"; or in PowerShell: Set-ItemProperty 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings' ProxyOverride '<local>;127.0.0.1;localhost'), or switch the system proxy off and clear its address"},
 	{ProxyCapturesLocal, Slots{Edit: "export NO_PROXY=localhost,127.0.0.1,::1 no_proxy=localhost,127.0.0.1,::1 in the shell that starts it and in your shell profile"},

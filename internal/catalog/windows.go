@@ -18,6 +18,15 @@ var windowsEntries = []Entry{
 		Fix:      "make them agree: launchctl setenv {key|NAME} <the value your shell has> (or launchctl unsetenv {key|NAME}), then quit and restart the app; a LaunchAgent that sets it at login (~/Library/LaunchAgents) sets it again at the next login[, or set it in this shell too: {edit}]",
 		Symptoms: []string{"launchctl", "works in the terminal but not in VS Code", "launchd environment"},
 	},
+	{Code: WSLLoopbackCrossed, Class: Config, Rung: CondEnvironment, Severity: Warning, FixRank: 177, Title: "inside WSL, a tool's 127.0.0.1 base URL is served on the other side",
+		Causes: []string{
+			"a tool installed on Windows points at a relay or gateway that runs inside WSL: WSL 2's NAT networking forwards Windows' localhost to it only while the distribution runs, and not with localhostForwarding=false",
+			"a tool installed inside WSL points at 127.0.0.1 for a relay that runs on Windows: with NAT networking (WSL 2's default) 127.0.0.1 inside WSL is the Linux side only",
+		},
+		Fix:      "run the relay on the side the tool runs on[ ({value} for {tool})], or set networkingMode=mirrored under \\[wsl2\\] in .wslconfig in your Windows profile folder (Windows 11 22H2 and later) so that both sides share 127.0.0.1, then wsl --shutdown; a Linux-side tool can also reach Windows at the address `ip route show default` names",
+		Symptoms: []string{"wsl", "works in windows but not in wsl", "localhost wsl"},
+		Explains: []Code{ConnectRefused},
+	},
 	{Code: SystemProxyCapturesLocal, Class: Config, Rung: CondEnvironment, Severity: Warning, FixRank: 191, Title: "the Windows system proxy captures traffic meant for a local address",
 		Causes: []string{
 			"the system proxy (Settings › Network & internet › Proxy, or a proxy tool such as Clash that sets it) does not list a loopback relay or LAN gateway among its exceptions: the Rust clients (Codex) follow it when no proxy variable is set and send the relay's requests to the proxy (\"local proxy failed\")",
