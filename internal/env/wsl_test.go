@@ -4,12 +4,16 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 func TestDetectWSL(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("WSL is a Linux distribution: its paths (/mnt/c/Users/…) are Linux paths")
+	}
 	root := testutil.TempDir(t)
 	vars := map[string]string{"USER": "kd"}
 	getenv := func(k string) string { return vars[k] }
