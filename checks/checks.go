@@ -81,6 +81,8 @@ func Offline(o Options) []doctor.Check {
 		&proxyCheck{snap: s, dial: o.dialer()},
 		systemProxyCheck{s},
 		registryEnvCheck{s},
+		launchdEnvCheck{s},
+		wslCheck{s, o.dialer()},
 		relayCheck{s, o.Profile, o.dialer()},
 		mcpServerCheck{s, o.MCP},
 	)

@@ -12,7 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/shell"
 )
 
 // allProxyVars are every proxy variable, both cases.
@@ -83,7 +83,7 @@ func (c *proxyCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 			out = append(out, finding(t, catalog.ProxyCapturesLocal, st,
 				fmt.Sprintf("%s sends its requests for %s (%s) through the proxy %s ($%s): $%s does not exempt %s, and %s does not skip %s by itself; the requests fail at the proxy (\"local proxy failed\") instead of reaching %s",
 					t.Label, t.Base.Value, where, redactProxy(pv.Value), pv.Var, npVar, host, runtimeName(rt), where, net.JoinHostPort(host, port)),
-				catalog.Render(catalog.ProxyCapturesLocal, catalog.Slots{Value: human.ShellQuote(val)}),
+				catalog.Render(catalog.ProxyCapturesLocal, catalog.Slots{Edit: noProxyEdit(e, val)}),
 				"$"+pv.Var))
 		}
 		if err := c.reach(ctx, pv.Value); err != nil {
@@ -174,4 +174,11 @@ func runtimeName(rt runtimeKind) string {
 		return "its HTTP client (Go net/http)"
 	}
 	return "its HTTP client (Node)"
+}
+
+// noProxyEdit is the fix of proxy-captures-local in the user's shell:
+// NO_PROXY and no_proxy set to val for this session and kept.
+func noProxyEdit(e *env.Env, val string) string {
+	sh, names := shell.Of(e), []string{"NO_PROXY", "no_proxy"}
+	return sh.SetAll(names, val) + " in the shell that starts it and " + sh.PersistAll(names, val)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -13,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/shell"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -62,6 +64,9 @@ type permsCheck struct{ snap *discover.Snapshot }
 func (permsCheck) Name() string { return string(catalog.SecretPerms) }
 
 func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	if e.FileACL != nil {
+		return c.runACL(e)
+	}
 	if e.GOOS == "windows" {
 		return []doctor.Finding{skip("", "file modes do not apply on Windows")}
 	}
@@ -72,12 +77,47 @@ func (c permsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-			out = append(out, WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
-				Message: fmt.Sprintf("%s holds a key and is readable by other users (mode %04o)", e.Tilde(f.path), perm),
-				Fix:     catalog.Render(catalog.SecretPerms, catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))})}.Located(e, doctor.At{File: f.path}),
-				writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.tool), Path: f.path}))
+			out = append(out, c.finding(e, f, fmt.Sprintf("mode %04o", perm), catalog.Slots{File: human.ShellQuote(e.Tilde(f.path))}))
 		}
 	}
+	return permsOK(out)
+}
+
+// runACL is the check on Windows: the file's DACL, not its mode, says who
+// may read it. A broad group (Everyone, Users, Authenticated Users, …)
+// allowed to read it is reported, with the icacls command for the user's
+// shell that removes those groups (doctor --fix sets the same DACL).
+func (c permsCheck) runACL(e *env.Env) []doctor.Finding {
+	var out []doctor.Finding
+	for _, f := range secretFiles(c.snap) {
+		fi, err := os.Stat(f.path)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		d, err := e.FileACL(f.path)
+		if err != nil {
+			out = append(out, skip(f.tool, fmt.Sprintf("cannot read the ACL of %s: %v", e.Tilde(f.path), err)))
+			continue
+		}
+		readers := d.Readers()
+		if len(readers) == 0 {
+			continue
+		}
+		shown := e.Tilde(f.path)
+		out = append(out, c.finding(e, f, "its ACL lets "+strings.Join(readers, ", ")+" read it",
+			catalog.Slots{File: shown, Command: shell.Of(e).MakePrivate(shown, d.ReaderSIDs())}))
+	}
+	return permsOK(out)
+}
+
+func (c permsCheck) finding(e *env.Env, f secretFile, why string, slots catalog.Slots) doctor.Finding {
+	return WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+		Message: fmt.Sprintf("%s holds a key and is readable by other users (%s)", e.Tilde(f.path), why),
+		Fix:     catalog.Render(catalog.SecretPerms, slots)}.Located(e, doctor.At{File: f.path}),
+		writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.tool), Path: f.path})
+}
+
+func permsOK(out []doctor.Finding) []doctor.Finding {
 	if len(out) == 0 {
 		out = append(out, doctor.Finding{Status: doctor.OK, Message: "every file holding a key is private to its owner"})
 	}

@@ -197,7 +197,7 @@ func (c *Change) write() error {
 			return err
 		}
 	}
-	return atomicfile.Write(c.target, c.New, atomicfile.Options{Mode: c.Mode, UID: c.uid, GID: c.gid, Check: c.unchangedOnDisk})
+	return atomicfile.Write(c.target, c.New, atomicfile.Options{Mode: c.Mode, Private: c.Secret, UID: c.uid, GID: c.gid, Check: c.unchangedOnDisk})
 }
 
 // rollback puts written files back, last first. A file that no longer

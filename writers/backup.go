@@ -182,8 +182,9 @@ next:
 // backupWrite writes one file of a backup; tests make it fail.
 var backupWrite = atomicfile.Write
 
-// private is a backup file: 0600, owned by whoever runs keydoctor.
-var private = atomicfile.Options{Mode: 0o600, UID: -1, GID: -1}
+// private is a backup file: 0600 (an owner-only DACL on Windows: copies
+// hold keys), owned by whoever runs keydoctor.
+var private = atomicfile.Options{Mode: 0o600, Private: true, UID: -1, GID: -1}
 
 func sum(b []byte) string {
 	h := sha256.Sum256(b)

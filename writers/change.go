@@ -33,8 +33,13 @@ type Change struct {
 	Mode    fs.FileMode
 	uid     int
 	gid     int
-	// Secret: the file holds a key, so it must not be readable by others.
+	// Secret: the file holds a key, so it must not be readable by others
+	// (0600; on Windows an owner-only DACL when its own lets others read).
 	Secret bool
+	// openTo are the groups whose read access an edit of the mode alone
+	// removes from the DACL on Windows (EditSecretMode): the file is
+	// rewritten even though no byte and no mode bit changes.
+	openTo []string
 	// Notes say what a reader of the diff would otherwise miss: a removed
 	// conflicting variable, a tightened mode, a key that nothing reads.
 	Notes []string
@@ -54,7 +59,7 @@ func (c *Change) Changed() bool {
 	if c.Remove {
 		return c.Existed
 	}
-	return !c.Existed || !bytes.Equal(c.Old, c.New) || c.Mode != c.OldMode
+	return !c.Existed || !bytes.Equal(c.Old, c.New) || c.Mode != c.OldMode || len(c.openTo) > 0
 }
 
 // Action names what happens to the file.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -177,6 +178,10 @@ func (p *Plan) planEdit(o Options, e Edit) error {
 			c.Mode = c.Mode &^ 0o077
 			c.Secret = true
 			c.Notef("mode tightened from %04o to %04o: the file holds a key", c.OldMode, c.Mode)
+		}
+		if readers := aclReaders(c.target); c.Existed && len(readers) > 0 {
+			c.openTo, c.Secret = readers, true
+			c.Notef("access tightened: its ACL let %s read it; now its owner, SYSTEM and Administrators only", strings.Join(readers, ", "))
 		}
 		return nil
 	}

@@ -66,6 +66,9 @@ func (p *Plan) FileDiff(c *Change, name func(string) string) string {
 	if c.Existed && c.Mode != c.OldMode && !c.Remove {
 		fmt.Fprintf(&b, "mode %04o -> %04o %s\n", c.OldMode, c.Mode, label)
 	}
+	if len(c.openTo) > 0 && !c.Remove {
+		fmt.Fprintf(&b, "access %s -> owner only %s\n", strings.Join(c.openTo, ", "), label)
+	}
 	oldLabel, newLabel := label, label
 	old, neu := string(c.Old), string(c.New)
 	if !c.Existed {

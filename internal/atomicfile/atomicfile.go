@@ -13,11 +13,18 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/keydoctor/keydoctor/internal/winacl"
 )
 
 // Options of one write.
 type Options struct {
 	Mode fs.FileMode
+	// Private: the file holds a key. On Windows, where Mode sets only the
+	// read-only attribute, the new file gets an owner-only DACL when the
+	// one it inherited from its directory lets broad groups read it
+	// (winacl.Tighten); elsewhere Mode does it.
+	Private bool
 	// UID and GID are the owner to keep (of the file being replaced); -1
 	// leaves the new file as the process creates it. A process that may
 	// not give a file away (not root) keeps what it can: an EPERM from
@@ -70,6 +77,11 @@ func Write(path string, data []byte, o Options) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if o.Private {
+		if _, err = winacl.Tighten(tmp.Name()); err != nil {
+			return err
+		}
 	}
 	hook("synced", path)
 	if err = replace(tmp.Name(), path, o.Check); err != nil {

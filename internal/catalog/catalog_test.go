@@ -6,7 +6,7 @@ import (
 )
 
 // The codes are a contract (docs/architecture.md, Contracts).
-var contract = strings.Fields(`env-not-loaded system-proxy-captures-local env-missing key-malformed key-placeholder url-invalid url-insecure
+var contract = strings.Fields(`env-not-loaded system-proxy-captures-local launchd-env-differs wsl-loopback-crossed env-missing key-malformed key-placeholder url-invalid url-insecure
 url-double-version url-missing-version url-has-endpoint url-has-query triple-drift value-overridden
 auth-conflict config-invalid config-ignored codex-chat-wire codex-env-key-unset secret-perms
 secret-in-git proxy-unreachable proxy-captures-local local-relay-down claude-key-rejected temp-file-left profile-in-use key-orphaned team-drift

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/winacl"
 	"github.com/keydoctor/keydoctor/internal/winreg"
 )
 
@@ -35,6 +36,17 @@ type Env struct {
 	// with setx (new processes only) and the WinINet proxy. nil (a test's
 	// Env, or any system but Windows in effect) reads nothing.
 	Registry func() (winreg.Values, error)
+	// FileACL reads a file's DACL: who besides its owner may read it, on
+	// Windows, where mode bits say nothing. nil (a test's Env, or any
+	// system but Windows) reads none: file modes decide.
+	FileACL func(path string) (winacl.DACL, error)
+	// Launchctl reads a variable kept by launchd (`launchctl setenv`, on
+	// macOS): the environment of apps started from the Dock. nil (a test's
+	// Env, or any system but macOS) reads none.
+	Launchctl func(name string) (string, error)
+	// WSL is set when keydoctor runs inside WSL (DetectWSL); nil
+	// elsewhere and in a test's Env.
+	WSL *WSL
 	// SystemNodeModules are the global node_modules directories the OS
 	// keeps outside the home and any variable (/usr/local/lib/node_modules,
 	// C:\Program Files\nodejs\node_modules): where a tool's version is
@@ -74,16 +86,31 @@ func OS(goos string) *Env {
 	if h := os.Getenv("HOME"); h != "" {
 		home = h
 	}
+	var acl func(string) (winacl.DACL, error)
+	var launchctl func(string) (string, error)
+	switch goos {
+	case "windows":
+		acl = winacl.Read
+	case "darwin":
+		launchctl = LaunchctlGetenv
+	}
+	var wsl *WSL
+	if goos == "linux" {
+		wsl = DetectWSL("/", os.Getenv, RunBounded)
+	}
 	return &Env{
-		Getenv:   os.Getenv,
-		Environ:  os.Environ,
-		Home:     home,
-		Now:      time.Now,
-		Stdin:    os.Stdin,
-		Stdout:   os.Stdout,
-		Stderr:   os.Stderr,
-		GOOS:     goos,
-		Registry: winreg.Read,
+		FileACL:   acl,
+		Launchctl: launchctl,
+		WSL:       wsl,
+		Getenv:    os.Getenv,
+		Environ:   os.Environ,
+		Home:      home,
+		Now:       time.Now,
+		Stdin:     os.Stdin,
+		Stdout:    os.Stdout,
+		Stderr:    os.Stderr,
+		GOOS:      goos,
+		Registry:  winreg.Read,
 
 		SystemNodeModules: SystemNodeModules(goos),
 	}

@@ -32,12 +32,13 @@ type Secrets struct {
 	Dir     string // the file store: DIR/NAME, 0600, in a 0700 dir
 	Keyring bool
 	tilde   func(string) string
+	goos    string // whose keyring: its name and its errors in notes
 }
 
 // NewSecrets is the secrets store of e's config dir.
 func NewSecrets(e *env.Env) *Secrets {
 	v, _ := e.Lookup(KeyringVar)
-	return &Secrets{Dir: filepath.Join(e.KeydoctorDir(), "keys"), Keyring: v != "off", tilde: e.Tilde}
+	return &Secrets{Dir: filepath.Join(e.KeydoctorDir(), "keys"), Keyring: v != "off", tilde: e.Tilde, goos: e.GOOS}
 }
 
 // Set keeps key for profile name: in the keyring when there is one,
@@ -55,12 +56,12 @@ func (s *Secrets) Set(name, key string) (where, note string, err error) {
 			_ = os.Remove(s.file(name)) // an older copy must not outlive the new key
 			return StoreKeyring, "", nil
 		}
-		note = fmt.Sprintf("no OS keyring here (%s): the key is kept in %s (mode 0600)", short(kerr), s.tilde(s.file(name)))
+		note = fmt.Sprintf("%s (%s): the key is kept in %s (mode 0600)", noKeyring(s.goos), shortFor(s.goos, kerr), s.tilde(s.file(name)))
 	}
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return "", "", err
 	}
-	if err := atomicfile.Write(s.file(name), []byte(key+"\n"), atomicfile.Options{Mode: 0o600, UID: -1, GID: -1}); err != nil {
+	if err := atomicfile.Write(s.file(name), []byte(key+"\n"), atomicfile.Options{Mode: 0o600, Private: true, UID: -1, GID: -1}); err != nil {
 		return "", "", err
 	}
 	return StoreFile, note, nil
@@ -77,7 +78,7 @@ func (s *Secrets) Get(store, name string) (string, error) {
 			return err
 		})
 		if err != nil {
-			return "", fmt.Errorf("reading the key of profile %s from the OS keyring: %s", name, short(err))
+			return "", fmt.Errorf("reading the key of profile %s from the OS keyring: %s", name, shortFor(s.goos, err))
 		}
 		return key, nil
 	case StoreFile:
@@ -99,7 +100,7 @@ func (s *Secrets) Delete(store, name string) error {
 	case StoreKeyring:
 		err := withTimeout(func() error { return keyring.Delete(keyringService, name) })
 		if err != nil && !errors.Is(err, keyring.ErrNotFound) {
-			return fmt.Errorf("removing the key of profile %s from the OS keyring: %s", name, short(err))
+			return fmt.Errorf("removing the key of profile %s from the OS keyring: %s", name, shortFor(s.goos, err))
 		}
 	case StoreFile:
 		if err := os.Remove(s.file(name)); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -120,6 +121,30 @@ func withTimeout(f func() error) error {
 	case <-time.After(keyringTimeout):
 		return errors.New("the keyring did not answer within " + keyringTimeout.String())
 	}
+}
+
+// noKeyring says which keyring is missing: go-keyring uses the login
+// Keychain on macOS (through /usr/bin/security), the Credential Manager
+// on Windows and the Secret Service (D-Bus) elsewhere.
+func noKeyring(goos string) string {
+	switch goos {
+	case "darwin":
+		return "the login Keychain cannot be used"
+	case "windows":
+		return "the Windows Credential Manager cannot be used"
+	}
+	return "no OS keyring here"
+}
+
+// shortFor is short, with what macOS's security tool means: go-keyring
+// passes on only its exit status, and the usual cause of a failure is a
+// login Keychain still locked in an SSH session or a headless runner.
+func shortFor(goos string, err error) string {
+	s := short(err)
+	if goos == "darwin" && strings.HasPrefix(s, "exit status ") {
+		return "security " + s + "; a login Keychain still locked (an SSH session) does that: 'security unlock-keychain' unlocks it"
+	}
+	return s
 }
 
 // short is the first line of an error, for a one-line note.

@@ -38,7 +38,10 @@ type Shell struct {
 // bash, zsh, fish, powershell, pwsh, cmd), else $SHELL (set by every Unix
 // login and by Git Bash and MSYS2 on Windows), else on Windows
 // PowerShell, the default of Windows Terminal and of the Start menu's
-// terminal, and elsewhere a POSIX shell of unknown name.
+// terminal, on macOS zsh (its default since 10.15; Terminal starts it as a
+// login shell, which reads ~/.zprofile and then ~/.zshrc: ~/.zshrc is the
+// one both login and other interactive shells read), and elsewhere a
+// POSIX shell of unknown name.
 func Of(e *env.Env) Shell {
 	name := strings.ToLower(strings.TrimSpace(e.Getenv("KEYDOCTOR_SHELL")))
 	if name == "" {
@@ -48,8 +51,12 @@ func Of(e *env.Env) Shell {
 			name = ""
 		}
 	}
-	if name == "" && e.GOOS == "windows" {
+	switch {
+	case name != "":
+	case e.GOOS == "windows":
 		name = "powershell"
+	case e.GOOS == "darwin": // the default login shell since macOS 10.15
+		name = "zsh"
 	}
 	switch name {
 	case "fish":

@@ -16,6 +16,7 @@ func TestOf(t *testing.T) {
 	}{
 		{"linux", nil, POSIX, "", ""},
 		{"linux", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bashrc"},
+		{"darwin", nil, POSIX, "zsh", "~/.zshrc"}, // $SHELL unset (launchd, a GUI app): macOS's default
 		{"darwin", map[string]string{"SHELL": "/bin/zsh"}, POSIX, "zsh", "~/.zshrc"},
 		{"darwin", map[string]string{"SHELL": "/bin/bash"}, POSIX, "bash", "~/.bash_profile"},
 		{"linux", map[string]string{"SHELL": "/usr/bin/fish"}, Fish, "fish", "~/.config/fish/config.fish"},
@@ -103,5 +104,55 @@ func TestShownAndForget(t *testing.T) {
 		if got := tt.s.UnsetAndForget("A_KEY"); got != tt.unset {
 			t.Errorf("%s UnsetAndForget:\n got %s\nwant %s", tt.s.Kind, got, tt.unset)
 		}
+	}
+}
+
+func TestMakePrivate(t *testing.T) {
+	revoke := []string{"S-1-1-0", "S-1-5-32-545"}
+	for _, tc := range []struct {
+		shell, file string
+		revoke      []string
+		want        string
+	}{
+		{"bash", "~/.codex/auth.json", revoke, "chmod 600 ~/.codex/auth.json"},
+		{"fish", "/srv/my proj/.env", nil, "chmod 600 '/srv/my proj/.env'"},
+		{"powershell", `~\.codex\auth.json`, revoke, `icacls "$HOME\.codex\auth.json" /inheritance:r /grant:r "${env:USERNAME}:F" *S-1-5-18:F *S-1-5-32-544:F /remove:g *S-1-1-0 *S-1-5-32-545`},
+		{"cmd", `~\.claude\settings.json`, nil, `icacls "%USERPROFILE%\.claude\settings.json" /inheritance:r /grant:r "%USERNAME%:F" *S-1-5-18:F *S-1-5-32-544:F`},
+		{"pwsh", `D:\proj\.env`, revoke[:1], `icacls "D:\proj\.env" /inheritance:r /grant:r "${env:USERNAME}:F" *S-1-5-18:F *S-1-5-32-544:F /remove:g *S-1-1-0`},
+	} {
+		e := env.FromMap(map[string]string{"KEYDOCTOR_SHELL": tc.shell})
+		if got := Of(e).MakePrivate(tc.file, tc.revoke); got != tc.want {
+			t.Errorf("%s: MakePrivate(%q) =\n %s\nwant\n %s", tc.shell, tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestSetAllPersistAll(t *testing.T) {
+	names := []string{"NO_PROXY", "no_proxy"}
+	for _, tc := range []struct {
+		shell, set, persist string
+	}{
+		{"", "export NO_PROXY='a b' no_proxy='a b'", "in your shell profile"},
+		{"zsh", "export NO_PROXY='a b' no_proxy='a b'", "in ~/.zshrc"},
+		{"fish", "set -gx NO_PROXY 'a b'; set -gx no_proxy 'a b'", "in ~/.config/fish/config.fish"},
+		{"powershell", "$env:NO_PROXY = 'a b'", "[Environment]::SetEnvironmentVariable('NO_PROXY', 'a b', 'User') for new sessions"},
+		{"cmd", `set "NO_PROXY=a b"`, `setx NO_PROXY "a b" for new sessions`},
+	} {
+		e := env.FromMap(map[string]string{"KEYDOCTOR_SHELL": tc.shell})
+		s := Of(e)
+		if got := s.SetAll(names, "a b"); got != tc.set {
+			t.Errorf("%q: SetAll = %s, want %s", tc.shell, got, tc.set)
+		}
+		if got := s.PersistAll(names, "a b"); got != tc.persist {
+			t.Errorf("%q: PersistAll = %s, want %s", tc.shell, got, tc.persist)
+		}
+	}
+	ps := Of(env.FromMap(map[string]string{"KEYDOCTOR_SHELL": "pwsh"}))
+	if got, want := ps.SetAllShown([]string{"K"}, "<your gateway key>")+" / "+ps.PersistAllShown([]string{"K"}, "<your gateway key>"),
+		"$env:K = '<your gateway key>' / [Environment]::SetEnvironmentVariable('K', '<your gateway key>', 'User') for new sessions"; got != want {
+		t.Errorf("shown: %s, want %s", got, want)
+	}
+	if got := Of(env.FromMap(nil)).SetAllShown([]string{"K"}, "<your gateway key>"); got != "export K=<your gateway key>" {
+		t.Errorf("posix shown: %s", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/shell"
 )
 
 // codexCheck reports the two Codex-only mistakes, both errors:
@@ -83,7 +84,7 @@ func (c codexCheck) credential(e *env.Env, p *Provider) []doctor.Finding {
 			}
 			return []doctor.Finding{{Code: catalog.CodexEnvKeyUnset, Status: doctor.Error, Tool: "codex", Source: p.EnvKey.Source.Display(e),
 				Message: msg,
-				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value})}}
+				Fix:     catalog.Render(catalog.CodexEnvKeyUnset, catalog.Slots{Key: p.EnvKey.Value, Edit: envKeyEdit(e, p.EnvKey.Value)})}}
 		}
 	case cx.Sends == SendsLogin:
 		return []doctor.Finding{{Code: catalog.CodexLoginSent, Status: doctor.Error, Tool: "codex", Source: at,
@@ -147,4 +148,12 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Fin
 // ChecksOffline adds codex-provider at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
 	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
+}
+
+// envKeyEdit is the fix of codex-env-key-unset in the user's shell: the
+// variable env_key names, set for this session and kept.
+func envKeyEdit(e *env.Env, name string) string {
+	sh, names := shell.Of(e), []string{name}
+	const key = "<your gateway key>"
+	return sh.SetAllShown(names, key) + " in the shell that starts Codex (and " + sh.PersistAllShown(names, key) + ")"
 }
