@@ -292,7 +292,7 @@ func TestWizardSeparateRoots(t *testing.T) {
 		t.Fatalf("setup: %v", r.err)
 	}
 	wantIn(t, r.out, "another gateway with its own Anthropic API root", "Anthropic API root (Enter: the base URL serves it)",
-		"each tool will receive:", "/api/anthropic/v1/messages")
+		"each tool will receive", "/api/anthropic/v1/messages")
 	if c := r.file(".claude/settings.json"); !regexp.MustCompile(`"ANTHROPIC_BASE_URL": "http://127\.0\.0\.1:\d+/api/anthropic"`).MatchString(c) {
 		t.Errorf("settings.json:\n%s", c)
 	}

@@ -88,8 +88,8 @@ func TestUnknownScenario(t *testing.T) {
 // scenario names a real catalog code.
 func TestScenariosCoverTheWireCatalog(t *testing.T) {
 	// causes outside any HTTP server's reach: name resolution, the TCP
-	// connection, TLS
-	notServerSide := map[catalog.Code]bool{catalog.DNSFailed: true, catalog.ConnectRefused: true, catalog.ConnectTimeout: true, catalog.TLSUntrusted: true, catalog.TLSFailed: true}
+	// connection, TLS, the tool's own key helper
+	notServerSide := map[catalog.Code]bool{catalog.KeyHelperFailed: true, catalog.DNSFailed: true, catalog.ConnectRefused: true, catalog.ConnectTimeout: true, catalog.TLSUntrusted: true, catalog.TLSFailed: true}
 	covered := map[catalog.Code]bool{}
 	for _, sc := range Scenarios() {
 		if sc.Code == "" {
