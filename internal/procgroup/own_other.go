@@ -1,8 +1,9 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package procgroup
 
 import "os/exec"
 
-// Own ends only the tool's own process elsewhere (exec's default).
-func Own(*exec.Cmd) {}
+// Elsewhere cancelling ends only the tool's own process (exec's default).
+func own(*exec.Cmd)           {}
+func started(*exec.Cmd, bool) {}

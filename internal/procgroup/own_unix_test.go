@@ -41,8 +41,7 @@ func TestRunToolEndsTheToolsChildren(t *testing.T) {
 		cmd := exec.CommandContext(ctx, wrapper)
 		cmd.Stdout, cmd.Stderr = &bytes.Buffer{}, &bytes.Buffer{} // pipes, as verify's
 		cmd.WaitDelay = 3 * time.Second
-		Own(cmd)
-		done <- cmd.Run()
+		done <- Run(cmd)
 	}()
 	f, err := os.OpenFile(fifo, os.O_RDONLY, 0) // returns once the child holds it
 	if err != nil {

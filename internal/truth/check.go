@@ -218,8 +218,7 @@ func run(ctx context.Context, bin string, args []string, dir string, environ []s
 	var out tail
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = 3 * time.Second
-	procgroup.Own(cmd) // a node wrapper's real binary ends with it
-	if err := cmd.Start(); err != nil {
+	if err := procgroup.Start(cmd); err != nil { // a node wrapper's real binary ends with it
 		return "", err
 	}
 	done := make(chan error, 1)

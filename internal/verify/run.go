@@ -130,8 +130,7 @@ func runTool(ctx context.Context, bin string, inv Invocation, e *env.Env) (strin
 	out := &tailBuffer{max: 4096}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = 3 * time.Second // a tool whose children keep its pipes open
-	procgroup.Own(cmd)
-	err := cmd.Run()
+	err := procgroup.Run(cmd)
 	return out.String(), err
 }
 

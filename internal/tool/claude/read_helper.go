@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/procgroup"
 )
 
 // HelperTimeout bounds an apiKeyHelper run. Claude Code waits for the
@@ -48,7 +49,7 @@ func (impl) HelperKey(ctx context.Context, s *discover.Snapshot, _ discover.Tool
 	var out capped
 	cmd.Stdout = &out
 	cmd.WaitDelay = time.Second // a child keeping the pipe open is not waited for
-	err := cmd.Run()
+	err := procgroup.Run(cmd)   // a shell's child ends with it
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return discover.Helped{}, fmt.Errorf("apiKeyHelper did not answer in %s", helperTimeout)

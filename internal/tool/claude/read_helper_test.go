@@ -2,9 +2,10 @@ package claude_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -17,12 +18,13 @@ import (
 // HelperKey runs apiKeyHelper as Claude Code does and says how it ended
 // in words a finding carries: never the command, never its output.
 func TestHelperKey(t *testing.T) {
-	slow := "sleep 30"
-	if runtime.GOOS == "windows" {
-		slow = "ping -n 30 127.0.0.1 >nul"
-	}
+	// The slow helper is this test binary, asked to wait (TestMain): a
+	// shell's sleep or ping is not the same everywhere (Wine's ping ends at
+	// once), the binary is.
+	slow := `"` + os.Args[0] + `" ` + slowHelperArg
 	settings := func(helper string) string {
-		return `{"apiKeyHelper": "` + helper + `", "env": {"ANTHROPIC_BASE_URL": "http://g/api"}}`
+		h, _ := json.Marshal(helper)
+		return `{"apiKeyHelper": ` + string(h) + `, "env": {"ANTHROPIC_BASE_URL": "http://g/api"}}`
 	}
 	tests := []struct {
 		name    string
