@@ -69,3 +69,38 @@ func TestSecretModeEditTightensACL(t *testing.T) {
 		t.Fatalf("a second edit changes something: %+v, %v", p.Changes, err)
 	}
 }
+
+// On Windows a backup records the file's DACL, and restore puts it back:
+// a key file others could read before setup tightened it is as it was.
+func TestBackupRecordsAndRestoreSetsTheACL(t *testing.T) {
+	o := testOptions(t)
+	o.Env.GOOS = "windows"
+	path := filepath.Join(o.Env.Home, ".codex", "auth.json")
+	content := `{"OPENAI_API_KEY": "` + testKey + `"}` + "\r\n"
+	writeFile(t, path, content, 0o600)
+	openToEveryone(t, path)
+	p, refused, err := PlanEdits(o, []Edit{{Kind: EditSecretMode, Tool: gateway.ToolID("codex"), Path: path}})
+	if err != nil || len(refused) > 0 {
+		t.Fatalf("PlanEdits: %v, refused %v", err, refused)
+	}
+	res := apply(t, o, p)
+	m, err := ReadManifest(res.Backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Files) != 1 || m.Files[0].ACL == "" {
+		t.Fatalf("the backup records no ACL: %+v", m.Files)
+	}
+	rp, err := PlanRestore(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, o, rp)
+	testutil.SkipUnderWine(t, "SetNamedSecurityInfo succeeds, but the DACL read back is made from Unix mode bits (internal/winacl)")
+	if !strings.Contains(m.Files[0].ACL, ";;;WD)") {
+		t.Fatalf("the recorded ACL %q does not let Everyone read", m.Files[0].ACL)
+	}
+	if r := aclReaders(path); len(r) == 0 {
+		t.Fatal("after restore Everyone can no longer read the file, as it could before")
+	}
+}

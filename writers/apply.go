@@ -197,7 +197,7 @@ func (c *Change) write() error {
 			return err
 		}
 	}
-	return atomicfile.Write(c.target, c.New, atomicfile.Options{Mode: c.Mode, Private: c.Secret, UID: c.uid, GID: c.gid, Check: c.unchangedOnDisk})
+	return atomicfile.Write(c.target, c.New, atomicfile.Options{Mode: c.Mode, Private: c.Secret && !c.aclAsBacked, ACL: c.acl, UID: c.uid, GID: c.gid, Check: c.unchangedOnDisk})
 }
 
 // rollback puts written files back, last first. A file that no longer
@@ -218,7 +218,7 @@ func rollback(written []*Change) (left []*Change, err error) {
 		var err error
 		switch {
 		case c.Existed:
-			err = atomicfile.Write(c.target, c.Old, atomicfile.Options{Mode: c.OldMode, UID: c.uid, GID: c.gid, Check: check})
+			err = atomicfile.Write(c.target, c.Old, atomicfile.Options{Mode: c.OldMode, ACL: c.oldACL, UID: c.uid, GID: c.gid, Check: check})
 		case !c.Remove:
 			if err = os.Remove(c.target); errors.Is(err, fs.ErrNotExist) {
 				err = nil

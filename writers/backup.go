@@ -44,6 +44,7 @@ type BackupRecord struct {
 	Target  string         `json:"target"`
 	Existed bool           `json:"existed"`
 	Mode    string         `json:"mode,omitempty"` // octal, before the run
+	ACL     string         `json:"acl,omitempty"`  // Windows: the DACL (SDDL) before the run
 	Copy    string         `json:"copy,omitempty"` // file inside the backup directory
 	Written string         `json:"written_sha256"` // what the run wrote ("" for a removal)
 	Before  string         `json:"before_sha256,omitempty"`
@@ -102,6 +103,7 @@ func writeBackup(o ApplyOptions, pending []*Change) (dir string, err error) {
 		}
 		if c.Existed {
 			r.Mode = fmt.Sprintf("%04o", c.OldMode)
+			r.ACL = c.oldACL
 			r.Before = sum(c.Old)
 			r.Copy = fmt.Sprintf("%02d-%s", i+1, filepath.Base(c.Path))
 		}
@@ -291,6 +293,9 @@ func PlanRestore(m *Manifest) (*Plan, error) {
 		var mode uint32
 		if _, err := fmt.Sscanf(r.Mode, "%o", &mode); err == nil && mode != 0 {
 			c.Mode = fs.FileMode(mode)
+		}
+		if r.ACL != "" {
+			c.acl, c.aclAsBacked = r.ACL, true // who could read it, as its mode elsewhere
 		}
 		c.Secret = true // backups of tool files may hold keys: new parents 0700
 		if err := p.Add(c); err != nil {

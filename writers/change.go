@@ -17,6 +17,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/winacl"
 )
 
 // Change is the planned new content of one file.
@@ -31,8 +32,15 @@ type Change struct {
 	Remove  bool   // restore: the file did not exist before setup
 	OldMode fs.FileMode
 	Mode    fs.FileMode
-	uid     int
-	gid     int
+	// oldACL is the file's DACL before the run (SDDL; Windows only): the
+	// rewritten file keeps it, as it keeps the mode, and a backup records
+	// it. acl is the one to write: oldACL, or a backup's on restore.
+	oldACL, acl string
+	// aclAsBacked: acl is a backup's, put back as it was even where
+	// others could read (restore, as with the mode): not tightened.
+	aclAsBacked bool
+	uid         int
+	gid         int
 	// Secret: the file holds a key, so it must not be readable by others
 	// (0600; on Windows an owner-only DACL when its own lets others read).
 	Secret bool
@@ -167,6 +175,10 @@ func readFileFor(path string, modeOnly bool) (*Change, error) {
 	}
 	c.Existed, c.Old = true, data
 	c.OldMode, c.Mode = filePerm(fi), filePerm(fi)
+	if c.oldACL, err = winacl.SDDL(c.target); err != nil {
+		return nil, Refuse(path, "", "cannot read its permissions: %v", unwrapPath(err))
+	}
+	c.acl = c.oldACL
 	c.uid, c.gid = fileOwner(fi)
 	if n := hardLinks(fi); n > 1 {
 		// The atomic replace gives this name a new file: the other names

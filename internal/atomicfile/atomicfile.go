@@ -25,6 +25,11 @@ type Options struct {
 	// one it inherited from its directory lets broad groups read it
 	// (winacl.Tighten); elsewhere Mode does it.
 	Private bool
+	// ACL, on Windows, is the DACL (SDDL, winacl.SDDL) the new file gets
+	// instead of the one it inherits from its directory: the replaced
+	// file's, kept as its mode is elsewhere, or a backup's put back.
+	// Ignored elsewhere; empty: the inherited one.
+	ACL string
 	// UID and GID are the owner to keep (of the file being replaced); -1
 	// leaves the new file as the process creates it. A process that may
 	// not give a file away (not root) keeps what it can: an EPERM from
@@ -77,6 +82,11 @@ func Write(path string, data []byte, o Options) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if o.ACL != "" {
+		if err = winacl.SetSDDL(tmp.Name(), o.ACL); err != nil {
+			return err
+		}
 	}
 	if o.Private {
 		if _, err = winacl.Tighten(tmp.Name()); err != nil {

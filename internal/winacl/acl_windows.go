@@ -96,3 +96,41 @@ func SetPrivate(path string) error {
 	}
 	return nil
 }
+
+// SDDL is the DACL of the file at path in SDDL ("D:P(A;;FA;;;S-1-…)…"),
+// to put back with SetSDDL: what a backup keeps of a file's permissions on
+// Windows, as the mode elsewhere. Empty, without an error, on a file
+// system that keeps no ACLs.
+func SDDL(path string) (string, error) {
+	sd, err := windows.GetNamedSecurityInfo(path, windows.SE_FILE_OBJECT, windows.DACL_SECURITY_INFORMATION)
+	if noACLs(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the ACL of %s: %w", path, err)
+	}
+	return sd.String(), nil
+}
+
+// SetSDDL gives the file at path the DACL sddl names (from SDDL). A
+// protected DACL ("D:P…") stays protected; an unprotected one inherits
+// from the directory again, as it did.
+func SetSDDL(path, sddl string) error {
+	sd, err := windows.SecurityDescriptorFromString(sddl)
+	if err != nil {
+		return fmt.Errorf("the ACL %q of %s: %w", sddl, path, err)
+	}
+	acl, _, err := sd.DACL()
+	if err != nil {
+		return fmt.Errorf("the ACL %q of %s: %w", sddl, path, err)
+	}
+	info := windows.SECURITY_INFORMATION(windows.DACL_SECURITY_INFORMATION | windows.UNPROTECTED_DACL_SECURITY_INFORMATION)
+	if ctl, _, err := sd.Control(); err == nil && ctl&windows.SE_DACL_PROTECTED != 0 {
+		info = windows.DACL_SECURITY_INFORMATION | windows.PROTECTED_DACL_SECURITY_INFORMATION
+	}
+	err = windows.SetNamedSecurityInfo(path, windows.SE_FILE_OBJECT, info, nil, nil, acl, nil)
+	if err != nil && !noACLs(err) {
+		return fmt.Errorf("putting back the ACL of %s: %w", path, err)
+	}
+	return nil
+}
