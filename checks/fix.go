@@ -19,9 +19,9 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/format/shellprofile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/shell"
-	"github.com/keydoctor/keydoctor/internal/shellprofile"
 	"github.com/keydoctor/keydoctor/writers"
 )
 

@@ -1,7 +1,7 @@
 package checks
 
 import (
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
 )

@@ -3,7 +3,7 @@ package writers
 import (
 	"errors"
 
-	"github.com/keydoctor/keydoctor/internal/dotenv"
+	"github.com/keydoctor/keydoctor/internal/format/dotenv"
 )
 
 // SetEnvVars plans setting variables in a .env file (0600: it holds the key),

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/tailscale/hujson"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/tailscale/hujson"
 )
 

@@ -1,8 +1,8 @@
 package writers
 
 import (
+	"github.com/keydoctor/keydoctor/internal/format/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 

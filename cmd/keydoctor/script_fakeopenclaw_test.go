@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/json5pos"
+	"github.com/keydoctor/keydoctor/internal/format/json5pos"
 )
 
 // fakeOpenClaw: `agent exec [--config FILE] PROMPT` as OpenClaw 2026.9.6

@@ -3,7 +3,7 @@ package discover
 import (
 	"errors"
 
-	"github.com/keydoctor/keydoctor/internal/dotenv"
+	"github.com/keydoctor/keydoctor/internal/format/dotenv"
 )
 
 // ReadDotEnv reads one .env file for tool id: its assignments by name (the

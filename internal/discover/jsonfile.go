@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"

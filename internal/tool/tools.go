@@ -141,7 +141,7 @@ const (
 	TOML   Syntax = "toml"
 	DotEnv Syntax = "dotenv"
 	// ShellProfile is a shell's startup file, of which keydoctor edits
-	// only its own marked block (internal/shellprofile).
+	// only its own marked block (internal/format/shellprofile).
 	ShellProfile Syntax = "shell-profile"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 

@@ -10,10 +10,10 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/format/tomlbound"
+	"github.com/keydoctor/keydoctor/internal/format/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/tomlbound"
-	"github.com/keydoctor/keydoctor/internal/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/pelletier/go-toml/v2"

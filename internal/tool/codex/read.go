@@ -9,8 +9,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 
+	"github.com/keydoctor/keydoctor/internal/format/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/pelletier/go-toml/v2"
 )

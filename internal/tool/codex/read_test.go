@@ -7,8 +7,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
+	"github.com/keydoctor/keydoctor/internal/format/tomlbound"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/tomlbound"
 	_ "github.com/keydoctor/keydoctor/internal/tool/all"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
 )

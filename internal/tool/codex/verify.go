@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/tomlstr"
+	"github.com/keydoctor/keydoctor/internal/format/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/openai"
 	"github.com/keydoctor/keydoctor/internal/verify"

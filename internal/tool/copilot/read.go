@@ -4,9 +4,9 @@ import (
 	"errors"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/format/shellprofile"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/shell"
-	"github.com/keydoctor/keydoctor/internal/shellprofile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 

@@ -1,6 +1,6 @@
 // Package copilot is GitHub Copilot CLI, which takes its gateway from its
 // environment only: setup keeps its variables in a managed block of the
-// user's shell profile (internal/shellprofile), with the user's consent
+// user's shell profile (internal/format/shellprofile), with the user's consent
 // (--shell-profile), or prints the lines to add; discovery reads the
 // environment and that block.
 package copilot

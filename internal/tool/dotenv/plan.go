@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/keydoctor/keydoctor/internal/dotenv"
+	"github.com/keydoctor/keydoctor/internal/format/dotenv"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"

@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/providerjson"
+	"github.com/keydoctor/keydoctor/internal/format/providerjson"
 )
 
 // Kilo Code CLI 7.7.7 (docs/tools.md, "Kilo Code CLI"): OpenCode's
-// provider-style JSONC (internal/providerjson) under its own names. The
+// provider-style JSONC (internal/format/providerjson) under its own names. The
 // global configs are $XDG_CONFIG_HOME/kilo/{config.json, kilo.json,
 // kilo.jsonc, opencode.json, opencode.jsonc}, merged in that order (its
 // bundled code, GLOBAL_CONFIG_FILES); then $KILO_CONFIG; then the

@@ -3,7 +3,7 @@ package kilo
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/providerjson"
+	"github.com/keydoctor/keydoctor/internal/format/providerjson"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )

@@ -1,5 +1,5 @@
 // Package kilo is Kilo Code's CLI (npm @kilocode/cli): OpenCode's
-// provider-style JSONC config, read and written by internal/providerjson,
+// provider-style JSONC config, read and written by internal/format/providerjson,
 // speaking OpenAI chat completions or Anthropic messages as its provider's
 // npm package says.
 package kilo

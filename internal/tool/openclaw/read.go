@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/json5pos"
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/json5pos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 

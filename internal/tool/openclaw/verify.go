@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/json5pos"
+	"github.com/keydoctor/keydoctor/internal/format/json5pos"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/verify"

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/providerjson"
+	"github.com/keydoctor/keydoctor/internal/format/providerjson"
 )
 
 // OpenCode (docs/tools.md, "OpenCode"): a provider in the JSONC config
@@ -15,7 +15,7 @@ import (
 // top, and the key in auth.json or as "{env:VAR}" in options.apiKey. A
 // model not declared under the provider's models fails with an opaque
 // UnknownError before any request.
-// The keys are the format's (internal/providerjson); these are OpenCode's
+// The keys are the format's (internal/format/providerjson); these are OpenCode's
 // own names.
 const (
 	// Variables that move the config.

@@ -2,7 +2,7 @@ package opencode
 
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
-	"github.com/keydoctor/keydoctor/internal/providerjson"
+	"github.com/keydoctor/keydoctor/internal/format/providerjson"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 

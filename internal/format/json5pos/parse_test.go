@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 )
 
 // The spec's own example (spec.json5.org, "Short Example") and the

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/format/shellprofile"
 	"github.com/keydoctor/keydoctor/internal/shell"
-	"github.com/keydoctor/keydoctor/internal/shellprofile"
 )
 
 // FuzzMerge: whatever the file holds and whatever value is set, a merge

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/format/shellprofile"
 	"github.com/keydoctor/keydoctor/internal/shell"
-	"github.com/keydoctor/keydoctor/internal/shellprofile"
 )
 
 const owner = "copilot"

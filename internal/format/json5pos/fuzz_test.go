@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 )
 
 var fuzzSeeds = []string{userFile, "{}", "{\n}\n", `{"a": 1}`, "{\r\n\ta: 1,\r\n}\r\n", "{\n  a: 1 // one\n}",

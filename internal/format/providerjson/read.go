@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
