@@ -99,5 +99,6 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	if r.Key.Set() {
 		r.Credentials = []discover.Value{r.Key}
 	}
+	r.Headers = discover.HeaderList(eff(CustomHeaders), ",")
 	return []discover.Tool{r}
 }
