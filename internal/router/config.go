@@ -1,16 +1,19 @@
 package router
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
+	"github.com/tidwall/gjson"
 )
 
 // ccrConfig is what keydoctor reads of claude-code-router's legacy
@@ -90,9 +93,14 @@ func routeOf(file string, b []byte, model string) *Route {
 		return r
 	}
 	r.Provider, r.Model = clean(strings.TrimSpace(prov)), clean(strings.TrimSpace(m))
-	for _, p := range c.Providers {
+	for i, p := range c.Providers {
 		if strings.TrimSpace(p.Name) != strings.TrimSpace(prov) {
 			continue
+		}
+		// Standardize blanks comments and trailing commas out, lines kept:
+		// the entry's line is the file's.
+		if at := gjson.GetBytes(std, "Providers."+strconv.Itoa(i)); at.Index > 0 {
+			r.Line, r.Entry = 1+bytes.Count(std[:at.Index], []byte("\n")), "Providers["+strconv.Itoa(i)+"]"
 		}
 		base := p.BaseURL
 		if base == "" {
