@@ -133,7 +133,7 @@ func TestReadCCR(t *testing.T) {
 			router.Route{File: "~/.claude-code-router/config.json", Provider: "a", Model: "x", Note: "its Router.default names a provider that is not in Providers"}},
 		{"broken", "config.json", `{"Providers":`, "m", router.Route{File: "~/.claude-code-router/config.json", Note: "not read: it does not parse"}},
 		{"3.x database", "config.sqlite", "SQLite format 3\x00", "m", router.Route{File: "~/.claude-code-router/config.sqlite",
-			Note: "claude-code-router 3.x keeps its providers and routes in config.sqlite, which keydoctor does not read: see them with `ccr ui`"}},
+			Note: router.SQLiteNote}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := testutil.TempDir(t)
