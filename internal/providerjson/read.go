@@ -257,6 +257,7 @@ func (f Format) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = rule.Auth
 	}
+	t.HeadersAt = discover.Source{File: global, Key: pre + Options + "." + Headers}
 	for _, h := range p.Headers {
 		h.Value.Value = expandEnv(s.Env, h.Value.Value)
 		if discover.Sendable(h.Name, h.Value.Value) {

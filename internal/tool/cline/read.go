@@ -181,6 +181,6 @@ func clineTool(s *discover.Snapshot, en *Entry) discover.Tool {
 		t.Credentials = []discover.Value{en.Key}
 		t.Auth = en.Auth()
 	}
-	t.Headers = en.Headers
+	t.Headers, t.HeadersAt = en.Headers, discover.Source{File: c.ProvidersPath, Line: en.Line, Key: pre + Headers}
 	return t
 }

@@ -124,7 +124,7 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	if r.KeyName == BearerToken {
 		r.Auth = gateway.AuthBearer
 	}
-	r.Headers = discover.HeaderLines(st.value(s, Headers))
+	r.Headers, r.HeadersAt = discover.HeaderLines(st.value(s, Headers)), at(Headers)
 	if cmd := st.value(s, KeyCommand); cmd.Set() {
 		r.Helper, r.KeyCommand = cmd, true // it beats both
 	}

@@ -206,7 +206,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = rule.Auth
 	}
-	t.Headers = sentHeaders(s, p.Headers)
+	t.Headers, t.HeadersAt = sentHeaders(s, p.Headers), discover.Source{File: global, Key: pre + ExtraHeaders}
 	if small, _ := st.Effective(Small); small.Model.Set() && (!small.Provider.Set() || small.Provider.Value == id) {
 		t.BackgroundModel = small.Model
 	}

@@ -204,7 +204,11 @@ func entryTool(s *discover.Snapshot, e *Entry, model discover.Value) discover.To
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = t.Rule.Auth
 	}
-	t.Headers = e.Headers
+	headersKey := ExtraHeaders
+	if e.Legacy {
+		headersKey = LegacyHeaders
+	}
+	t.Headers, t.HeadersAt = e.Headers, discover.Source{File: e.Path, Key: pre + headersKey}
 	return t
 }
 

@@ -167,6 +167,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = t.Rule.Auth
 	}
+	t.HeadersAt = discover.Source{File: st.Path, Key: pre + Headers}
 	for _, h := range p.Headers {
 		if ref := EnvRef(h.Value.Value); ref != "" {
 			h.Value = st.lookup(s, ref)

@@ -235,7 +235,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	if t.Key.Set() {
 		t.Auth = t.Rule.Auth
 	}
-	t.Headers = sentHeaders(s, p.Headers)
+	t.Headers, t.HeadersAt = sentHeaders(s, p.Headers), discover.Source{File: st.ModelsPath, Key: pre + Headers}
 	return []discover.Tool{t}
 }
 
