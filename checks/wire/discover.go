@@ -49,7 +49,11 @@ func Paths(s *discover.Snapshot, model string) []Path {
 			ModelAt:     atOf(t.Model.Source),
 			NoKey:       t.NoKeyNeeded,
 			Headers:     t.Headers,
+			HeadersKey:  t.HeadersAt.Key,
 			KeyHelper:   t.KeyCommand,
+		}
+		if t.HeadersAt.File != "" {
+			p.HeadersSource = t.HeadersAt.Display(s.Env)
 		}
 		if t.Base.Source.IsVar() {
 			if at, ok := s.ExportedBy(t.Base.Source.Key); ok {

@@ -124,6 +124,8 @@ func (c *climber) fixSlots(code catalog.Code, res *probe.Result, where string) f
 			s.Key, s.File = keyPlace(m), m.KeySource
 		case catalog.ModelNotFound, catalog.ModelNoChannel: // where the model is set, not the base URL
 			s.Key, s.File = modelKey(m), m.ModelSource
+		case catalog.HeaderMissing: // where the tool's extra headers are set
+			s.Key, s.File = m.HeadersKey, m.HeadersSource
 		case catalog.ProtocolUnsupported:
 			s.Value = protocolNeed(m)
 		}

@@ -109,17 +109,23 @@ func (c *climber) hopSlots(code catalog.Code, s *catalog.Slots) {
 	default:
 		return
 	}
+	if code == catalog.RouterClientKey {
+		// the tool → router hop: the tool's key, its file and line stay
+		if c.router != nil {
+			s.Command = c.router.Restart
+		}
+		return
+	}
+	// the router → upstream hop: the place to fix is the router's provider
+	// entry (its file and line where its configuration was read), never
+	// the tool's base URL line, even when the router is known only by its
+	// wrapper of the upstream's answer
+	s.File = ""
 	if c.router == nil {
 		return
 	}
 	s.Command = c.router.Restart
-	if code == catalog.RouterClientKey {
-		return // the tool's key: its file stays in File
-	}
-	s.File = ""
-	if r := c.router.Route; r != nil {
-		s.File = r.File
-	}
+	s.File = c.router.Route.Place()
 }
 
 // routerNote is what the reach rung says of the router it reached.
@@ -138,7 +144,7 @@ func (c *climber) routerNote() string {
 			if r.Upstream != "" {
 				s += " at " + r.Upstream
 			}
-			s += " (" + r.File + ")"
+			s += " (" + r.Place() + ")"
 		case r.Note != "":
 			s += " (" + r.File + ": " + r.Note + ")"
 		}

@@ -43,3 +43,31 @@ func TestHop(t *testing.T) {
 		})
 	}
 }
+
+// TestHopSlots: a router → upstream fix never names the tool's file, even
+// when the router is known only by its wrapper of the upstream's answer;
+// a tool → router fix keeps it.
+func TestHopSlots(t *testing.T) {
+	ccr := &router.Router{Kind: router.CCR, Restart: "ccr stop && ccr start",
+		Route: &router.Route{File: "~/.claude-code-router/config.json", Line: 5, Entry: "Providers[0]"}}
+	for _, tc := range []struct {
+		name          string
+		r             *router.Router
+		code          catalog.Code
+		file, command string
+	}{
+		{"upstream key, router read", ccr, catalog.RouterUpstreamAuth, "~/.claude-code-router/config.json:5 (Providers[0])", "ccr stop && ccr start"},
+		{"upstream failure, router not identified", nil, catalog.RouterUpstreamError, "", ""},
+		{"router known, its configuration not", &router.Router{Kind: router.Portkey}, catalog.RouterModelUnrouted, "", ""},
+		{"the tool's key to the router", ccr, catalog.RouterClientKey, "~/.claude/settings.json:3", "ccr stop && ccr start"},
+		{"not a router code", ccr, catalog.AuthInvalid, "~/.claude/settings.json:3", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := catalog.Slots{File: "~/.claude/settings.json:3"}
+			(&climber{wire: &wire{}, router: tc.r}).hopSlots(tc.code, &s)
+			if s.File != tc.file || s.Command != tc.command {
+				t.Errorf("File %q Command %q, want %q %q", s.File, s.Command, tc.file, tc.command)
+			}
+		})
+	}
+}

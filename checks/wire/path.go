@@ -72,6 +72,10 @@ type Path struct {
 	// Headers are the extra headers the tool sends with each request
 	// (discover.Tool.Headers): every probe of the path sends them too.
 	Headers []discover.Header
+	// HeadersKey and HeadersSource are the tool's setting of its extra
+	// headers and the file (and line) it is in ("" for a variable): where
+	// a header the gateway requires goes.
+	HeadersKey, HeadersSource string
 	// Skip, when set, is why this path is not probed (the finding says it).
 	Skip string
 }

@@ -8,7 +8,7 @@ var headerEntries = []Entry{
 			"a header-routed gateway (Portkey: x-portkey-provider or x-portkey-config, with x-portkey-api-key) picks the upstream from a header; a tool whose configuration does not add it gets 400 on every request",
 			"the header is set in one place the tool reads and not in the one it uses (a project's settings, another Codex provider)",
 		},
-		Fix:      "add the header the gateway names to what the tool sends: Claude Code's ANTHROPIC_CUSTOM_HEADERS (\"Name: value\" lines, in its settings' env), a Codex provider's http_headers (or env_http_headers, naming a variable); keydoctor's probes send the headers the tool's configuration carries",
+		Fix:      "add the header the gateway names to what {tool|the tool} sends[: {key}][ ({file})][!key : Claude Code's ANTHROPIC_CUSTOM_HEADERS and Copilot CLI's COPILOT_PROVIDER_HEADERS (\"Name: value\" lines), Gemini CLI's GEMINI_CLI_CUSTOM_HEADERS (comma-separated), a Codex provider's http_headers (or env_http_headers, naming a variable), Qwen Code's generationConfig.customHeaders, an OpenCode or Kilo provider's options.headers, Crush's extra_headers, Pi's and OpenClaw's provider headers, a Cline CLI provider's settings.headers, a Droid custom model's extraHeaders]; keydoctor's probes send the headers the tool's configuration carries",
 		Statuses: []int{400},
 		Symptoms: []string{"header is required", "missing required header", "x-portkey-provider", "x-portkey-config"},
 	},

@@ -2,8 +2,10 @@ package discover
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/tidwall/gjson"
 	"golang.org/x/net/http/httpguts"
 )
 
@@ -58,11 +60,80 @@ func HeaderLines(v Value) []Header {
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		// A value no client can send (a CR inside it, another control
 		// byte) is no header: net/http would refuse the whole request.
-		if !ok || name == "" || !validHeaderName(name) || !httpguts.ValidHeaderFieldValue(value) {
+		if !ok || !Sendable(name, value) {
 			continue
 		}
 		out = append(out, Header{Name: name, Value: Value{Value: value, Source: v.Source}})
 	}
+	return out
+}
+
+// Sendable reports whether a request can carry the header: a name that
+// is an HTTP token, a value without CR, LF or another control byte
+// (net/http would refuse the whole request; the tools' clients skip or
+// fail on it).
+func Sendable(name, value string) bool {
+	return name != "" && validHeaderName(name) && httpguts.ValidHeaderFieldValue(value)
+}
+
+// HeaderList parses a variable of "Name: value" pairs separated by sep
+// where sep is followed by the next pair's name and colon (Gemini CLI's
+// GEMINI_CLI_CUSTOM_HEADERS: "a: 1, b: 2", a comma inside a value kept).
+// Each header keeps the variable's source.
+func HeaderList(v Value, sep string) []Header {
+	var parts []string
+	rest := v.Value
+	for {
+		i := nextPair(rest, sep)
+		if i < 0 {
+			parts = append(parts, rest)
+			break
+		}
+		parts = append(parts, rest[:i])
+		rest = rest[i+len(sep):]
+	}
+	var out []Header
+	for _, p := range parts {
+		name, value, ok := strings.Cut(p, ":")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if ok && Sendable(name, value) {
+			out = append(out, Header{Name: name, Value: Value{Value: value, Source: v.Source}})
+		}
+	}
+	return out
+}
+
+// nextPair is the index of the first sep in s that a header name and its
+// colon follow, -1 for none.
+func nextPair(s, sep string) int {
+	for off := 0; ; {
+		i := strings.Index(s[off:], sep)
+		if i < 0 {
+			return -1
+		}
+		at := off + i
+		name, _, ok := strings.Cut(s[at+len(sep):], ":")
+		if name = strings.TrimSpace(name); ok && name != "" && validHeaderName(name) {
+			return at
+		}
+		off = at + len(sep)
+	}
+}
+
+// Headers are the members of the JSON object at path, "Name": "value"
+// (OpenCode's provider options.headers, Crush's extra_headers, Pi's
+// provider headers), in the file's order, each with its line; key is how
+// the object is named (provider.gw.options.headers). A member that is not
+// a string, or that no request can carry, is skipped: the tools' clients
+// skip or refuse it.
+func (d *JSONDoc) Headers(path, key string) []Header {
+	var out []Header
+	d.Get(path).ForEach(func(k, v gjson.Result) bool {
+		if v.Type == gjson.String && Sendable(k.String(), v.String()) {
+			out = append(out, Header{Name: k.String(), Value: Value{Value: v.String(), Source: d.Source(v, key+"."+k.String())}})
+		}
+		return true
+	})
 	return out
 }
 
@@ -74,4 +145,20 @@ func validHeaderName(name string) bool {
 		}
 	}
 	return true
+}
+
+// MergeHeaders are the headers of two config layers merged as the tools
+// merge their layers, key by key: a header of the higher layer replaces the one of
+// the same name (HTTP names are case-insensitive) below it.
+func MergeHeaders(below, above []Header) []Header {
+	out := slices.Clone(below)
+	for _, h := range above {
+		i := slices.IndexFunc(out, func(o Header) bool { return strings.EqualFold(o.Name, h.Name) })
+		if i >= 0 {
+			out[i] = h
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
 }

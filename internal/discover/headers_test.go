@@ -3,6 +3,7 @@ package discover
 import (
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,4 +65,34 @@ func FuzzHeaderLines(f *testing.F) {
 			_ = http.Header(hdr)
 		}
 	})
+}
+
+func TestHeaderList(t *testing.T) {
+	for in, want := range map[string][]string{
+		"x-portkey-provider: openai":                         {"x-portkey-provider=openai"},
+		"x-portkey-provider:openai, x-portkey-api-key: pk-1": {"x-portkey-provider=openai", "x-portkey-api-key=pk-1"},
+		`x-meta: {"a":1,"name":"b"}, x-other: 2`:             {`x-meta={"a":1,"name":"b"}`, "x-other=2"},
+		"x-list: a, b, c":                                    {"x-list=a, b, c"},
+		"no colon, : empty name":                             nil,
+	} {
+		var got []string
+		for _, h := range HeaderList(Value{Value: in}, ",") {
+			got = append(got, h.Name+"="+h.Value.Value)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("HeaderList(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestJSONDocHeaders(t *testing.T) {
+	doc := NewJSONDoc([]byte("{\"p\": {\"headers\": {\n\"x-portkey-provider\": \"openai\",\n\"x-n\": 3,\n\"bad name\": \"v\",\n\"x-portkey-api-key\": \"pk-1\"}}}"))
+	var got []string
+	for _, h := range doc.Headers("p.headers", "p.headers") {
+		got = append(got, h.Name+"="+h.Value.Value+"@"+h.Value.Source.Key+":"+strconv.Itoa(h.Value.Source.Line))
+	}
+	want := []string{"x-portkey-provider=openai@p.headers.x-portkey-provider:2", "x-portkey-api-key=pk-1@p.headers.x-portkey-api-key:5"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Headers = %q, want %q", got, want)
+	}
 }

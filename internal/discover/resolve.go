@@ -67,6 +67,10 @@ type Tool struct {
 	// (its reader's: ANTHROPIC_CUSTOM_HEADERS, http_headers), which the
 	// probes send too.
 	Headers []Header
+	// HeadersAt is where the tool's extra headers are set, set or not (its
+	// file and the setting's key, or the variable): where a header a
+	// gateway requires goes.
+	HeadersAt Source
 	// MCP: an MCP server entry of the tool's settings, not its own triple.
 	MCP bool
 	// Route is where the requests really go: the gateway of the triple,

@@ -1,16 +1,19 @@
 package router
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
+	"github.com/tidwall/gjson"
 )
 
 // ccrConfig is what keydoctor reads of claude-code-router's legacy
@@ -43,6 +46,10 @@ func CCRDirs(e *env.Env) []string {
 	return append(out, filepath.Join(e.Home, ".claude-code-router"))
 }
 
+// SQLiteNote is what a route read from claude-code-router 3.x's
+// database says: keydoctor does not read it.
+const SQLiteNote = "claude-code-router 3.x keeps its providers and routes in config.sqlite (one JSON document, WAL journal), which keydoctor does not read: see them with `ccr ui`"
+
 // ReadCCR reads where claude-code-router sends model: the provider and
 // model of the route (a "provider,model" model names its own; any other
 // goes to Router.default). nil when no configuration is found.
@@ -52,10 +59,14 @@ func ReadCCR(e *env.Env, model string) *Route {
 		b, err := safefile.ReadFile(file)
 		if errors.Is(err, fs.ErrNotExist) {
 			if _, err := safefile.ReadLimit(filepath.Join(dir, "config.sqlite"), 1); err == nil || errors.Is(err, safefile.ErrTooLarge) {
-				// No SQLite reader: modernc.org/sqlite would add a C-to-Go
-				// translated SQLite (tens of MB of source) for one table.
-				return &Route{File: home(e, filepath.Join(dir, "config.sqlite")),
-					Note: "claude-code-router 3.x keeps its providers and routes in config.sqlite, which keydoctor does not read: see them with `ccr ui`"}
+				// No SQLite reader, on purpose: 3.x keeps its whole config
+				// as one JSON row (app_config, key "default") of a WAL-mode
+				// database (packages/core/src/config/config-repository.ts),
+				// so the newest config may sit in config.sqlite-wal; the one
+				// well-kept pure-Go reader, modernc.org/sqlite v1.62.0, is a
+				// 24 MB module zip, 152 MB unpacked (SQLite translated from
+				// C), before modernc.org/libc: too much for one row.
+				return &Route{File: home(e, filepath.Join(dir, "config.sqlite")), Note: SQLiteNote}
 			}
 			continue
 		}
@@ -90,9 +101,14 @@ func routeOf(file string, b []byte, model string) *Route {
 		return r
 	}
 	r.Provider, r.Model = clean(strings.TrimSpace(prov)), clean(strings.TrimSpace(m))
-	for _, p := range c.Providers {
+	for i, p := range c.Providers {
 		if strings.TrimSpace(p.Name) != strings.TrimSpace(prov) {
 			continue
+		}
+		// Standardize blanks comments and trailing commas out, lines kept:
+		// the entry's line is the file's.
+		if at := gjson.GetBytes(std, "Providers."+strconv.Itoa(i)); at.Index > 0 {
+			r.Line, r.Entry = 1+bytes.Count(std[:at.Index], []byte("\n")), "Providers["+strconv.Itoa(i)+"]"
 		}
 		base := p.BaseURL
 		if base == "" {

@@ -15,6 +15,7 @@ package router
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -61,8 +62,25 @@ type Route struct {
 	Provider string `json:"provider,omitempty"` // the router's provider entry
 	Upstream string `json:"upstream,omitempty"` // its base URL, userinfo redacted
 	Model    string `json:"model,omitempty"`    // the model the upstream is asked for
+	// Line is where the provider entry starts in File, Entry how it is
+	// named there (Providers[0]): the place a fix of the router → upstream
+	// hop is made. 0 and "" when unknown.
+	Line  int    `json:"line,omitempty"`
+	Entry string `json:"entry,omitempty"`
 	// Note says what could not be read ("its routes are in config.sqlite").
 	Note string `json:"note,omitempty"`
+}
+
+// Place is where the router's provider entry is set, as a fix names it:
+// "~/.claude-code-router/config.json:7 (Providers[0])", else the file.
+func (r *Route) Place() string {
+	if r == nil {
+		return ""
+	}
+	if r.Line > 0 && r.Entry != "" {
+		return fmt.Sprintf("%s:%d (%s)", r.File, r.Line, r.Entry)
+	}
+	return r.File
 }
 
 // Timeout bounds one identification: every probe of it, in parallel.

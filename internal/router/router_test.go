@@ -124,14 +124,16 @@ func TestReadCCR(t *testing.T) {
   "APIKEY": "` + fakeKey + `",
   "Providers": [{"name": "up", "api_base_url": "https://user:pw@gw.example/v1/chat/completions", "api_key": "` + fakeKey + `", "models": ["m1"]},],
   "Router": {"default": "up,m1"}
-}`, "claude-sonnet-4", router.Route{File: "~/.claude-code-router/config.json", Provider: "up", Model: "m1", Upstream: "https://user:****@gw.example/v1/chat/completions"}},
+}`, "claude-sonnet-4", router.Route{File: "~/.claude-code-router/config.json", Provider: "up", Model: "m1", Upstream: "https://user:****@gw.example/v1/chat/completions", Line: 4, Entry: "Providers[0]"}},
 		{"model names its route", "config.json", `{"Providers":[{"name":"b","api_base_url":"http://127.0.0.1:9/v1"}],"Router":{"default":"a,x"}}`, "b,m2",
-			router.Route{File: "~/.claude-code-router/config.json", Provider: "b", Model: "m2", Upstream: "http://127.0.0.1:9/v1"}},
+			router.Route{File: "~/.claude-code-router/config.json", Provider: "b", Model: "m2", Upstream: "http://127.0.0.1:9/v1", Line: 1, Entry: "Providers[0]"}},
+		{"the entry's line, comments above it", "config.json", "{\n  /* a block\n     comment */\n  \"Providers\": [\n    {\"name\": \"a\", \"api_base_url\": \"http://a/v1\"}, // first\n    {\n      \"name\": \"b\",\n      \"api_base_url\": \"http://b/v1\",\n    },\n  ],\n  \"Router\": {\"default\": \"b,m\"},\n}", "m",
+			router.Route{File: "~/.claude-code-router/config.json", Provider: "b", Model: "m", Upstream: "http://b/v1", Line: 6, Entry: "Providers[1]"}},
 		{"unknown provider", "config.json", `{"Providers":[],"Router":{"default":"a,x"}}`, "m",
 			router.Route{File: "~/.claude-code-router/config.json", Provider: "a", Model: "x", Note: "its Router.default names a provider that is not in Providers"}},
 		{"broken", "config.json", `{"Providers":`, "m", router.Route{File: "~/.claude-code-router/config.json", Note: "not read: it does not parse"}},
 		{"3.x database", "config.sqlite", "SQLite format 3\x00", "m", router.Route{File: "~/.claude-code-router/config.sqlite",
-			Note: "claude-code-router 3.x keeps its providers and routes in config.sqlite, which keydoctor does not read: see them with `ccr ui`"}},
+			Note: router.SQLiteNote}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := testutil.TempDir(t)
@@ -156,6 +158,15 @@ func TestReadCCR(t *testing.T) {
 			}
 		})
 	}
+	t.Run("place", func(t *testing.T) {
+		r := &router.Route{File: "~/.claude-code-router/config.json", Line: 6, Entry: "Providers[1]"}
+		if got := r.Place(); got != "~/.claude-code-router/config.json:6 (Providers[1])" {
+			t.Errorf("Place = %q", got)
+		}
+		if got := (&router.Route{File: "~/.claude-code-router/config.sqlite"}).Place(); got != "~/.claude-code-router/config.sqlite" {
+			t.Errorf("Place without a line = %q", got)
+		}
+	})
 	t.Run("nothing", func(t *testing.T) {
 		e := &env.Env{Home: testutil.TempDir(t), GOOS: "linux", Getenv: func(string) string { return "" }}
 		if r := router.ReadCCR(e, "m"); r != nil {

@@ -22,6 +22,7 @@ const (
 	Options      = "options"
 	BaseURL      = "baseURL"
 	APIKey       = "apiKey"
+	Headers      = "headers" // options.headers: {"Name": "value"}
 	Models       = "models"
 	Model        = "model" // top level: "ID/MODEL"
 	// auth.json: {"ID": {"type": "api", "key": "…"}}.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -34,6 +35,10 @@ type Layer struct {
 type Provider struct {
 	NPM, BaseURL, APIKey discover.Value
 	Models               []string
+	// Headers are options.headers, sent with each request (the AI SDK
+	// provider's headers setting): a header-routed gateway's (Portkey's
+	// x-portkey-provider). Their values as written, {env:VAR} unexpanded.
+	Headers []discover.Header
 }
 
 // StateOf is what discovery read of f's files into s (empty when it did
@@ -93,6 +98,12 @@ func (f Format) layer(s *discover.Snapshot, role string, doc *discover.JSONDoc) 
 			NPM:     str(base+NPM, key+NPM),
 			BaseURL: str(base+Options+"."+BaseURL, key+Options+"."+BaseURL),
 			APIKey:  str(base+Options+"."+APIKey, key+Options+"."+APIKey),
+			Headers: doc.Headers(base+Options+"."+Headers, key+Options+"."+Headers),
+		}
+		if doc.Path() == "" {
+			for i := range p.Headers {
+				p.Headers[i].Value.Source = discover.Source{Key: f.ContentVar, Origin: "shell"}
+			}
 		}
 		v.Get(Models).ForEach(func(m, _ gjson.Result) bool {
 			p.Models = append(p.Models, m.String())
@@ -158,9 +169,31 @@ func (o State) Effective() (model discover.Value, id, name string, p Provider) {
 				p.Models = append(p.Models, m)
 			}
 		}
+		p.Headers = discover.MergeHeaders(p.Headers, lp.Headers)
 	}
 	sort.Strings(p.Models)
 	return model, id, name, p
+}
+
+// expandEnv is a value with each {env:VAR} replaced by the variable's
+// value ("" when unset), as the tool substitutes them in its config text.
+func expandEnv(e *env.Env, v string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(v, "{env:")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(v[i:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(v[:i])
+		b.WriteString(e.Getenv(v[i+len("{env:") : i+j]))
+		v = v[i+j+1:]
+	}
+	b.WriteString(v)
+	return b.String()
 }
 
 // EnvRef is the variable a "{env:VAR}" value names ("" when it names none).
@@ -223,6 +256,13 @@ func (f Format) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	if t.Key.Set() {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = rule.Auth
+	}
+	t.HeadersAt = discover.Source{File: global, Key: pre + Options + "." + Headers}
+	for _, h := range p.Headers {
+		h.Value.Value = expandEnv(s.Env, h.Value.Value)
+		if discover.Sendable(h.Name, h.Value.Value) {
+			t.Headers = append(t.Headers, h)
+		}
 	}
 	return []discover.Tool{t}
 }

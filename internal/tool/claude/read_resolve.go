@@ -45,7 +45,12 @@ func claudeTool(s *discover.Snapshot) discover.Tool {
 		t.Base = discover.DefaultValue(anthropic.DefaultBase)
 	}
 	claudeKey(s, &t)
-	t.Headers = discover.HeaderLines(Var(s, CustomHeaders))
+	headers := Var(s, CustomHeaders)
+	t.Headers = discover.HeaderLines(headers)
+	t.HeadersAt = discover.Source{File: user, Key: env + CustomHeaders}
+	if headers.Set() {
+		t.HeadersAt = headers.Source
+	}
 	t.Model, t.ModelAlias = claudeModel(s)
 	t.BackgroundModel = claudeBackgroundModel(s)
 	t.BackgroundBuiltin = discover.DefaultValue(DefaultBackgroundModel)

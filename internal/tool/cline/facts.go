@@ -21,6 +21,12 @@ const (
 	Model     = "model"
 	UpdatedAt = "updatedAt"
 	TokenSrc  = "tokenSource"
+	// Headers are an entry's extra headers, settings.headers
+	// {"Name": "value"}, sent as written with each request (the SDK's
+	// ProviderSettingsSchema, cline/cline sdk/packages/core
+	// services/llms/provider-settings.ts; VS Code's openAiHeaders migrate
+	// there): read from the source, not observed with the CLI.
+	Headers = "headers"
 	// Gateway is the provider setup writes; Anthropic is the one
 	// that sends its key as x-api-key.
 	Gateway = "openai-compatible"

@@ -18,6 +18,8 @@ type Entry struct {
 	ID                  string
 	Line                int
 	BaseURL, Key, Model discover.Value
+	// Headers are settings.headers.
+	Headers []discover.Header
 	// Provider is settings.provider: "openai-compatible", "anthropic", …
 	Provider            discover.Value
 	HasSettings         bool
@@ -71,6 +73,7 @@ func clineEntry(s *discover.Snapshot, doc *discover.JSONDoc, id string, v gjson.
 	u := v.Get(UpdatedAt)
 	en.HasUpdatedAt = u.Exists()
 	en.UpdatedAtNotAString = u.Exists() && u.Type != gjson.String
+	en.Headers = doc.Headers(base+"."+Settings+"."+Headers, keyBase+"."+Settings+"."+Headers)
 	for _, f := range []struct {
 		dst  *discover.Value
 		name string
@@ -178,5 +181,6 @@ func clineTool(s *discover.Snapshot, en *Entry) discover.Tool {
 		t.Credentials = []discover.Value{en.Key}
 		t.Auth = en.Auth()
 	}
+	t.Headers, t.HeadersAt = en.Headers, discover.Source{File: c.ProvidersPath, Line: en.Line, Key: pre + Headers}
 	return t
 }

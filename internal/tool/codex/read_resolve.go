@@ -120,8 +120,11 @@ const LoginKeyName = "ChatGPT sign-in (auth.json tokens)"
 // codexCustom resolves a [model_providers.ID] table: the credential Codex
 // sends (Sends) and the header it goes in.
 func codexCustom(s *discover.Snapshot, t *discover.Tool, p *Provider) {
-	defer func() { t.Headers = codexSent(s, p) }()
 	c := StateOf(s)
+	defer func() {
+		t.Headers = codexSent(s, p)
+		t.HeadersAt = discover.Source{File: c.ConfigPath, Line: p.Line, Key: "model_providers." + p.ID + "." + Headers}
+	}()
 	t.Base, t.Auth = p.BaseURL, gateway.AuthBearer
 	switch {
 	case p.EnvKey.Set():

@@ -27,6 +27,10 @@ const (
 	// completions (the default) or responses.
 	Type    = "COPILOT_PROVIDER_TYPE"
 	WireAPI = "COPILOT_PROVIDER_WIRE_API"
+	// Headers are extra headers sent with each request to the provider,
+	// one "Name: value" a line (its help, 1.0.102): a header-routed
+	// gateway's (Portkey's x-portkey-provider).
+	Headers = "COPILOT_PROVIDER_HEADERS"
 	// Offline stops every other lookup (GitHub auth, telemetry, update
 	// checks, the GitHub MCP server): verify's turn sets it.
 	Offline = "COPILOT_OFFLINE"

@@ -124,6 +124,7 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	if r.KeyName == BearerToken {
 		r.Auth = gateway.AuthBearer
 	}
+	r.Headers, r.HeadersAt = discover.HeaderLines(st.value(s, Headers)), at(Headers)
 	if cmd := st.value(s, KeyCommand); cmd.Set() {
 		r.Helper, r.KeyCommand = cmd, true // it beats both
 	}

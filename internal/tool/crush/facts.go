@@ -24,6 +24,9 @@ const (
 	Type         = "type"
 	BaseURL      = "base_url"
 	APIKey       = "api_key"
+	// ExtraHeaders are a provider's extra headers, {"Name": "value"},
+	// sent with each request; a value is resolved as api_key is ($VAR).
+	ExtraHeaders = "extra_headers"
 	Models       = "models" // a provider's list of models, and the top-level selection
 	ModelID      = "id"
 	ModelName    = "name"

@@ -35,6 +35,8 @@ type Selection struct{ Provider, Model discover.Value }
 type Provider struct {
 	Type, BaseURL, APIKey discover.Value
 	Models                []string
+	// Headers are extra_headers, as written.
+	Headers []discover.Header
 	// ModelsSet: the layer has a models list (an empty one too).
 	ModelsSet bool
 }
@@ -78,7 +80,8 @@ func readLayer(s *discover.Snapshot, role string, doc *discover.JSONDoc) Layer {
 		id := k.String()
 		path := ProvidersKey + "." + discover.Esc(id) + "."
 		key := ProvidersKey + "." + id + "."
-		p := Provider{Type: str(path+Type, key+Type), BaseURL: str(path+BaseURL, key+BaseURL), APIKey: str(path+APIKey, key+APIKey)}
+		p := Provider{Type: str(path+Type, key+Type), BaseURL: str(path+BaseURL, key+BaseURL), APIKey: str(path+APIKey, key+APIKey),
+			Headers: doc.Headers(path+ExtraHeaders, key+ExtraHeaders)}
 		if ms := v.Get(Models); ms.IsArray() {
 			p.ModelsSet = true
 			ms.ForEach(func(_, m gjson.Result) bool {
@@ -133,6 +136,7 @@ func (st State) provider(id string) (string, Provider) {
 			}
 		}
 		p.ModelsSet = p.ModelsSet || lp.ModelsSet
+		p.Headers = discover.MergeHeaders(p.Headers, lp.Headers)
 		for _, m := range lp.Models {
 			if !seen[m] {
 				seen[m] = true
@@ -202,8 +206,32 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = rule.Auth
 	}
+	t.Headers, t.HeadersAt = sentHeaders(s, p.Headers), discover.Source{File: global, Key: pre + ExtraHeaders}
 	if small, _ := st.Effective(Small); small.Model.Set() && (!small.Provider.Set() || small.Provider.Value == id) {
 		t.BackgroundModel = small.Model
 	}
 	return []discover.Tool{t}
+}
+
+// sentHeaders are the extra headers as Crush sends them: a "$VAR" value
+// is the variable's (unset: the header goes empty, and is left out
+// here), a command's output is not known without running it (left out).
+func sentHeaders(s *discover.Snapshot, hs []discover.Header) []discover.Header {
+	var out []discover.Header
+	for _, h := range hs {
+		switch ref := VarRef(h.Value.Value); {
+		case ref != "":
+			v, ok := s.Env.Lookup(ref)
+			if !ok || v == "" {
+				continue
+			}
+			h.Value = discover.Value{Value: v, Source: discover.Source{Key: ref, Origin: "shell"}}
+		case IsCommand(h.Value.Value):
+			continue
+		}
+		if discover.Sendable(h.Name, h.Value.Value) {
+			out = append(out, h)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package crush_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/discover"
@@ -119,5 +120,26 @@ func TestVarRef(t *testing.T) {
 		if got := crush.VarRef(in); got != want {
 			t.Errorf("VarRef(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// extra_headers are sent as Crush resolves them: a literal as written, a
+// set $VAR as its value; an unset variable or a $(command) is not known
+// and is left out of what the probes send.
+func TestResolveExtraHeaders(t *testing.T) {
+	cfg := `{"providers": {"gw": {"type": "openai-compat", "base_url": "https://gw.example/v1", "api_key": "` + testKey + `",
+  "extra_headers": {"x-literal": "a", "x-var": "$HDR", "x-unset": "$NOPE", "x-cmd": "$(pass hdr)"}}},
+  "models": {"large": {"provider": "gw", "model": "m1"}}}`
+	e, dir := envtest.Home(t, map[string]string{".config/crush/crush.json": cfg}, map[string]string{"HDR": "from-var"})
+	c, ok := discover.Discover(e, discover.Options{Project: dir}).Tool("crush")
+	if !ok {
+		t.Fatal("crush not resolved")
+	}
+	var got []string
+	for _, h := range c.Headers {
+		got = append(got, h.Name+"="+h.Value.Value)
+	}
+	if want := "x-literal=a x-var=from-var"; strings.Join(got, " ") != want {
+		t.Errorf("headers %q, want %q", got, want)
 	}
 }

@@ -27,6 +27,10 @@ const (
 	APIKey          = "apiKey"
 	Provider        = "provider"
 	MaxOutputTokens = "maxOutputTokens"
+	// ExtraHeaders are a custom model's extra headers, {"Name": "value"},
+	// sent as written with each request (Factory's BYOK documentation,
+	// docs.factory.ai cli/byok; extra_headers in the legacy file).
+	ExtraHeaders    = "extraHeaders"
 	SessionDefaults = "sessionDefaultSettings"
 	// DefaultMaxOutputTokens is what setup writes into a new entry (the
 	// field is required by Droid's schema; the user's value is kept).
@@ -39,6 +43,7 @@ const (
 	LegacyBase    = "base_url"
 	LegacyKey     = "api_key"
 	LegacyMax     = "max_tokens"
+	LegacyHeaders = "extra_headers"
 	// CustomPrefix starts every custom model id.
 	CustomPrefix = "custom:"
 	// AirgapVar stops Droid's lookups of Factory's services ✓ (its log:

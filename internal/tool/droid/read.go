@@ -38,6 +38,8 @@ type Entry struct {
 	Legacy                             bool
 	Path                               string
 	Model, Display, BaseURL, Key, Kind discover.Value
+	// Headers are the entry's extra headers.
+	Headers []discover.Header
 	// Raw is the entry as written, for verify's copy of it.
 	Raw string
 }
@@ -74,10 +76,10 @@ func readLevel(s *discover.Snapshot, doc *discover.JSONDoc, l *Level) {
 		}
 		return v
 	}
-	list, names := CustomModels, [4]string{DisplayName, BaseURL, APIKey, MaxOutputTokens}
+	list, names := CustomModels, [5]string{DisplayName, BaseURL, APIKey, MaxOutputTokens, ExtraHeaders}
 	legacy := l.Role == "legacy"
 	if legacy {
-		list, names = LegacyModels, [4]string{LegacyDisplay, LegacyBase, LegacyKey, LegacyMax}
+		list, names = LegacyModels, [5]string{LegacyDisplay, LegacyBase, LegacyKey, LegacyMax, LegacyHeaders}
 	} else {
 		l.Default = str(SessionDefaults+"."+Model, SessionDefaults+"."+Model)
 	}
@@ -94,6 +96,7 @@ func readLevel(s *discover.Snapshot, doc *discover.JSONDoc, l *Level) {
 			BaseURL: str(pre+names[1], pre+names[1]),
 			Key:     str(pre+names[2], pre+names[2]),
 			Kind:    str(pre+Provider, pre+Provider),
+			Headers: doc.Headers(pre+names[4], pre+names[4]),
 		}
 		slug := Slug(e.Display.Value)
 		e.ID = ModelID(e.Display.Value, seen[slug])
@@ -201,6 +204,11 @@ func entryTool(s *discover.Snapshot, e *Entry, model discover.Value) discover.To
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = t.Rule.Auth
 	}
+	headersKey := ExtraHeaders
+	if e.Legacy {
+		headersKey = LegacyHeaders
+	}
+	t.Headers, t.HeadersAt = e.Headers, discover.Source{File: e.Path, Key: pre + headersKey}
 	return t
 }
 

@@ -28,6 +28,13 @@ const (
 	// runs in an untrusted folder read no .gemini/.env and no base URL
 	// from any .env.
 	Trust = "GEMINI_CLI_TRUST_WORKSPACE"
+	// CustomHeaders are extra headers sent with each request,
+	// "Name: value" pairs separated by commas, a comma inside a value kept
+	// (google-gemini/gemini-cli packages/core/src/utils/customHeaderUtils.ts,
+	// split only before a pair's name since #29606): a header-routed
+	// gateway's (Portkey's x-portkey-provider). From the shell or the
+	// .env it loads, like the triple.
+	CustomHeaders = "GEMINI_CLI_CUSTOM_HEADERS"
 )
 
 // Vars are the variables of Gemini CLI's triple.

@@ -99,5 +99,11 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	if r.Key.Set() {
 		r.Credentials = []discover.Value{r.Key}
 	}
+	headers := eff(CustomHeaders)
+	r.Headers = discover.HeaderList(headers, ",")
+	r.HeadersAt = discover.Source{File: g.Own, Key: CustomHeaders}
+	if headers.Set() {
+		r.HeadersAt = headers.Source
+	}
 	return []discover.Tool{r}
 }

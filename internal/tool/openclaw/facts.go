@@ -28,12 +28,16 @@ const (
 	BaseURL      = "baseUrl"
 	APIKey       = "apiKey"
 	API          = "api"
-	ModelID      = "id"
-	ModelName    = "name"
-	AgentsKey    = "agents"
-	DefaultsKey  = "defaults"
-	ModelKey     = "model"
-	PrimaryKey   = "primary"
+	// Headers are a provider's extra headers, {"Name": "value"}, sent with
+	// each request (docs.openclaw.ai gateway/config-tools/custom-providers:
+	// "authHeader: true + headers for custom auth needs"); "${VAR}" too.
+	Headers     = "headers"
+	ModelID     = "id"
+	ModelName   = "name"
+	AgentsKey   = "agents"
+	DefaultsKey = "defaults"
+	ModelKey    = "model"
+	PrimaryKey  = "primary"
 
 	ConfigVar = "OPENCLAW_CONFIG_PATH"
 	StateVar  = "OPENCLAW_STATE_DIR"

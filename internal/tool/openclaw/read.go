@@ -31,6 +31,8 @@ type Provider struct {
 	ID                   string
 	BaseURL, APIKey, API discover.Value
 	Models               []Model
+	// Headers are the provider's headers, as written ("${VAR}" kept).
+	Headers []discover.Header
 }
 
 // Model is one entry of a provider's models list.
@@ -106,6 +108,13 @@ func read(s *discover.Snapshot, st *State, doc *json5pos.Doc) {
 		pre := ModelsKey + "." + ProvidersKey + "." + m.Key + "."
 		p := &Provider{ID: m.Key, BaseURL: str(m.Value.Get(BaseURL), pre+BaseURL),
 			APIKey: str(m.Value.Get(APIKey), pre+APIKey), API: str(m.Value.Get(API), pre+API)}
+		if hs := m.Value.Get(Headers); hs != nil && hs.Kind == json5pos.Object {
+			for _, h := range hs.Members {
+				if v := str(h.Value, pre+Headers+"."+h.Key); v.Set() {
+					p.Headers = append(p.Headers, discover.Header{Name: h.Key, Value: v})
+				}
+			}
+		}
 		if list := m.Value.Get(ModelsKey); list != nil && list.Kind == json5pos.Array {
 			for i, el := range list.Elems {
 				id, _ := el.Get(ModelID).Text()
@@ -157,6 +166,15 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	if t.Key.Set() && t.Key.Value != "" {
 		t.Credentials = []discover.Value{t.Key}
 		t.Auth = t.Rule.Auth
+	}
+	t.HeadersAt = discover.Source{File: st.Path, Key: pre + Headers}
+	for _, h := range p.Headers {
+		if ref := EnvRef(h.Value.Value); ref != "" {
+			h.Value = st.lookup(s, ref)
+		}
+		if h.Value.Value != "" && discover.Sendable(h.Name, h.Value.Value) {
+			t.Headers = append(t.Headers, h)
+		}
 	}
 	return []discover.Tool{t}
 }

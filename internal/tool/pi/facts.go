@@ -33,8 +33,12 @@ const (
 	BaseURL     = "baseUrl"
 	API         = "api"
 	APIKey      = "apiKey"
-	Models      = "models"
-	ModelID     = "id"
+	// Headers are a provider's extra headers, {"Name": "value"}, each
+	// value resolved as apiKey's (pi-mono docs/models.md, "Value
+	// resolution").
+	Headers = "headers"
+	Models  = "models"
+	ModelID = "id"
 	// settings.json.
 	DefaultProvider = "defaultProvider"
 	DefaultModel    = "defaultModel"

@@ -37,6 +37,9 @@ type Settings struct {
 type Provider struct {
 	BaseURL, API, APIKey discover.Value
 	Models               []Model
+	// Headers are the provider's headers, as written (each value a
+	// command, a variable's name or a literal, as apiKey's).
+	Headers []discover.Header
 }
 
 // Model is one entry of a provider's models, with the fields that beat
@@ -128,6 +131,7 @@ func readModels(s *discover.Snapshot, st *State, doc *discover.JSONDoc) {
 			BaseURL: str(s, doc, path+BaseURL, key+BaseURL),
 			API:     str(s, doc, path+API, key+API),
 			APIKey:  str(s, doc, path+APIKey, key+APIKey),
+			Headers: doc.Headers(path+Headers, key+Headers),
 		}
 		for i, m := range v.Get(Models).Array() {
 			n := gjson.Get(m.Raw, ModelID).String()
@@ -231,7 +235,30 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 	if t.Key.Set() {
 		t.Auth = t.Rule.Auth
 	}
+	t.Headers, t.HeadersAt = sentHeaders(s, p.Headers), discover.Source{File: st.ModelsPath, Key: pre + Headers}
 	return []discover.Tool{t}
+}
+
+// sentHeaders are the provider's headers as Pi resolves each value: a
+// variable's name that is set is its value (one that is not is sent as
+// written, as Pi does), a command's output is not known without running
+// it (left out), anything else is the literal.
+func sentHeaders(s *discover.Snapshot, hs []discover.Header) []discover.Header {
+	var out []discover.Header
+	for _, h := range hs {
+		switch FormOf(s.Env, h.Value.Value) {
+		case KeyCommand:
+			continue
+		case KeyVar:
+			if v, ok := s.Env.Lookup(h.Value.Value); ok && v != "" {
+				h.Value = discover.Value{Value: v, Source: discover.Source{Key: h.Value.Value, Origin: "shell"}}
+			}
+		}
+		if discover.Sendable(h.Name, h.Value.Value) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // resolveKey is the key pi sends for provider id: auth.json's, else

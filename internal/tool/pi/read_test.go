@@ -171,3 +171,26 @@ func TestChecksPi(t *testing.T) {
 		})
 	}
 }
+
+// A provider's headers are resolved as its apiKey is: a set variable's
+// name is its value, an unset upper-case name is sent as written (as Pi
+// sends it), a literal as written; a !command is not known and is left
+// out of what the probes send.
+func TestResolveHeaders(t *testing.T) {
+	files := map[string]string{
+		".pi/agent/models.json":   models(`, "api": "openai-completions", "apiKey": "` + testKey + `", "headers": {"x-var": "HDR", "x-unset": "NOPE_HDR", "x-literal": "anthropic", "x-cmd": "!pass hdr"}`),
+		".pi/agent/settings.json": settings,
+	}
+	e, dir := envtest.Home(t, files, map[string]string{"HDR": "from-var"})
+	got, ok := discover.Discover(e, discover.Options{Project: dir + "/proj"}).Own(pi.ID)
+	if !ok {
+		t.Fatal("pi not resolved")
+	}
+	var hs []string
+	for _, h := range got.Headers {
+		hs = append(hs, h.Name+"="+h.Value.Value)
+	}
+	if want := "x-var=from-var x-unset=NOPE_HDR x-literal=anthropic"; strings.Join(hs, " ") != want {
+		t.Errorf("headers %q, want %q", hs, want)
+	}
+}

@@ -26,6 +26,13 @@ const (
 	// OpenAI's), and security.auth.apiKey with the variable its envKey
 	// names (docs/tools.md, "Qwen Code").
 	Providers = "modelProviders.openai"
+	// CustomHeaders are extra headers sent with each request,
+	// {"Name": "value"}: the model's modelProviders entry's
+	// generationConfig.customHeaders when it has an entry, else
+	// model.generationConfig.customHeaders; the two never merge (Qwen
+	// Code's docs, settings "customHeaders").
+	CustomHeaders = "generationConfig.customHeaders"
+	ModelHeaders  = "model." + CustomHeaders
 )
 
 // Dir is ~/.qwen.

@@ -1,6 +1,9 @@
 package qwen
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -26,8 +29,30 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 		}
 		effective(s, &out[i].Base, BaseURL, openai.BaseURL)
 		effective(s, &out[i].Key, APIKey, openai.APIKey)
+		out[i].Headers, out[i].HeadersAt = headers(Settings(s.Env), out[i].Model.Value)
 	}
 	return out
+}
+
+// headers are the custom headers Qwen Code sends for model and where
+// they are set: its modelProviders entry's when there is one (set or
+// not: the levels do not merge), else the model settings'. The file was
+// read (and its problems noted) by the generic reader.
+func headers(path, model string) ([]discover.Header, discover.Source) {
+	at := discover.Source{File: path, Key: ModelHeaders}
+	doc, _ := discover.LoadJSON(string(ID), path, true)
+	if doc == nil {
+		return nil, at
+	}
+	list := discover.EscPath(strings.Split(Providers, "."))
+	for i, en := range doc.Get(list).Array() {
+		if model != "" && en.Get("id").String() == model {
+			n := strconv.Itoa(i)
+			key := Providers + "[" + n + "]." + CustomHeaders
+			return doc.Headers(list+"."+n+"."+discover.EscPath(strings.Split(CustomHeaders, ".")), key), doc.Source(en, key)
+		}
+	}
+	return doc.Headers(discover.EscPath(strings.Split(ModelHeaders, ".")), ModelHeaders), at
 }
 
 // effective replaces v, when it is the settings' key (not a

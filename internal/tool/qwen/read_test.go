@@ -52,3 +52,30 @@ func TestResolveTheVariablesThatBeatSettings(t *testing.T) {
 		})
 	}
 }
+
+// The custom headers Qwen Code sends are its model's modelProviders
+// entry's when it has one, else model.generationConfig's: the two levels
+// never merge, so an entry without headers sends none.
+func TestResolveCustomHeaders(t *testing.T) {
+	model := `"model": {"name": "gpt-4o", "generationConfig": {"customHeaders": {"x-portkey-provider": "model-level"}}}`
+	for _, tc := range []struct {
+		name, providers, want string
+	}{
+		{"the model's", ``, "model-level"},
+		{"an entry's beats it", `, "modelProviders": {"openai": [{"id": "gpt-4o", "envKey": "K", "generationConfig": {"customHeaders": {"x-portkey-provider": "entry-level"}}}]}`, "entry-level"},
+		{"an entry without headers sends none", `, "modelProviders": {"openai": [{"id": "gpt-4o", "envKey": "K"}]}`, ""},
+		{"another model's entry is not the model's", `, "modelProviders": {"openai": [{"id": "gpt-5", "generationConfig": {"customHeaders": {"x-portkey-provider": "other"}}}]}`, "model-level"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			settings := `{"security": {"auth": {"selectedType": "openai", "baseUrl": "https://gw.example/api/v1", "apiKey": "` + fileKey + `"}}, ` + model + tc.providers + `}`
+			e, _ := envtest.Home(t, map[string]string{filepath.Join(".qwen", "settings.json"): settings}, nil)
+			got, ok := discover.Discover(e, discover.Options{Project: testutil.TempDir(t)}).Own(qwen.ID)
+			if !ok {
+				t.Fatal("no Qwen Code read")
+			}
+			if h := discover.HTTPHeader(got.Headers).Get("x-portkey-provider"); h != tc.want {
+				t.Errorf("x-portkey-provider %q, want %q (%+v)", h, tc.want, got.Headers)
+			}
+		})
+	}
+}
