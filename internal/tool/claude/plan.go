@@ -115,3 +115,10 @@ func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[str
 	}
 	return nil
 }
+
+// SetupBackground names, for setup's background-model step
+// (setup.BackgroundStep), the variable it writes and what Claude Code
+// sends to that model.
+func (impl) SetupBackground() (variable, requests string) {
+	return BackgroundModel, "titles, summaries"
+}
