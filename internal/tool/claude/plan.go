@@ -122,3 +122,12 @@ func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[str
 func (impl) SetupBackground() (variable, requests string) {
 	return BackgroundModel, "titles, summaries"
 }
+
+// FixKeptForms keeps, on doctor --fix, the variable the user's key is in
+// (fixer.FormKeeper).
+func (impl) FixKeptForms(snap *discover.Snapshot) map[string]string {
+	if t, ok := snap.Own(ID); ok && t.KeyName == anthropic.APIKey {
+		return map[string]string{authOption.Name: "api-key"}
+	}
+	return nil
+}
