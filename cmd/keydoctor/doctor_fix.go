@@ -180,7 +180,7 @@ func showFixPlan(o *doctorOptions, r *fixer.Result) bool {
 }
 
 func fixWhere(f doctor.Finding) string {
-	s := f.Tool
+	s := string(f.Tool)
 	if s == "" {
 		s = "general"
 	}

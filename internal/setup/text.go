@@ -83,7 +83,7 @@ func (r *Report) writeChecks(w io.Writer) {
 		}
 		tool := ""
 		if f.Tool != "" {
-			tool = " (" + f.Tool + ")"
+			tool = " (" + string(f.Tool) + ")"
 		}
 		fmt.Fprintf(w, "%-9s %s%s: %s\n", f.Status, f.Code, tool, f.Message)
 		if f.Fix != "" {
