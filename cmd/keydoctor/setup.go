@@ -40,8 +40,8 @@ type setupOptions struct {
 	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
-	// dotEnvVars keep, on use, the .env names the file holds now (see
-	// keepDotEnvNames).
+	// dotEnvVars keep, on use, the .env names the file holds now
+	// (setup.KeepOnUse).
 	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
