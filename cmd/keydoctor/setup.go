@@ -185,7 +185,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 
 // Untargeted is why a chosen tool gets nothing (setup.Front).
 func (o *setupOptions) Untargeted(ids []gateway.ToolID, pl *writers.Plan) ([]string, error) {
-	return untargeted(o, ids, pl)
+	return setup.Untargeted(o.Env, o.ToolOptions, ids, pl)
 }
 
 // Confirm shows the diff and asks, in the wizard or when use asks
