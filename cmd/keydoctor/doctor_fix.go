@@ -102,12 +102,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Pr
 	if err != nil || out.Declined() || len(out.Plan.Pending()) == 0 {
 		return err // nothing to fix by editing a file, or not confirmed
 	}
-	for _, c := range out.Result.Written {
-		plan.WriteRow(o.Out, plan.Verb(c.Action(), false), o.Env.Tilde(c.Path), string(c.Tool))
-	}
-	if out.Result.Backup != "" {
-		fmt.Fprintf(o.Out, "backup    %s (undo with 'keydoctor restore --last')\n", o.Env.Tilde(out.Result.Backup))
-	}
+	plan.WriteResult(o.Out, o.Env, out.Result)
 	fmt.Fprintln(o.Out)
 	return runDoctorReport(ctx, o, p)
 }
@@ -151,44 +146,9 @@ func planFixes(o *doctorOptions, in *fixer.Input) (*fixer.Result, error) {
 }
 
 // showFixPlan prints the diff, what it fixes and the steps left to the
-// user; it reports whether there is anything to write.
-func showFixPlan(o *doctorOptions, r *fixer.Result) bool {
-	w := o.Out
-	pending := len(r.Plan.Pending()) > 0
-	if pending {
-		_ = r.Plan.Diff(w, o.Env.Tilde)
-		fmt.Fprintln(w, "\nthis fixes:")
-		for _, f := range r.Fixes {
-			if f.Applied {
-				fmt.Fprintf(w, "  %-7s %s (%s)\n", f.Finding.Status, f.Finding.Code, fixWhere(f.Finding))
-			}
-		}
-	} else {
-		fmt.Fprintln(w, "nothing to fix by editing a file")
-	}
-	var steps []doctor.Finding
-	for _, f := range r.Fixes {
-		if !f.Applied {
-			if f.Reason != "" {
-				f.Finding.Fix += " (not applied: " + f.Reason + ")"
-			}
-			steps = append(steps, f.Finding)
-		}
-	}
-	_ = doctor.WriteFixes(w, steps, "not file edits keydoctor makes; do these yourself:")
-	return pending
-}
-
-func fixWhere(f doctor.Finding) string {
-	s := string(f.Tool)
-	if s == "" {
-		s = "general"
-	}
-	if f.Source != "" {
-		s += " at " + f.Source
-	}
-	return s
-}
+// user (fixer.Result.WriteText); it reports whether there is anything to
+// write.
+func showFixPlan(o *doctorOptions, r *fixer.Result) bool { return r.WriteText(o.Out, o.Env.Tilde) }
 
 func errOut(o *doctorOptions) io.Writer {
 	if o.Env.Stderr != nil {
