@@ -20,9 +20,25 @@ import (
 // which setup then settles against the gateway's model list: a model the
 // gateway does not serve would fail every such request.
 type BackgroundStep interface {
-	// SetupBackground names the setting the model is written to and what
-	// those requests are, for the questions and notes.
-	SetupBackground() (variable, requests string)
+	SetupBackground() BackgroundFacts
+}
+
+// BackgroundFacts are a tool's facts setup's background step relies on.
+type BackgroundFacts struct {
+	Variable string // the setting the model is written to
+	Requests string // what those requests are, for the questions
+	Default  string // the model the tool uses when nothing names one
+}
+
+// BackgroundTools are the registered tools that have a background step.
+func BackgroundTools() []gateway.ToolID {
+	var out []gateway.ToolID
+	for _, t := range tool.All() {
+		if _, ok := t.Impl.(BackgroundStep); ok {
+			out = append(out, t.ID)
+		}
+	}
+	return out
 }
 
 // Background is what setup knows about a tool's background model: the
@@ -62,7 +78,8 @@ func PlanBackground(e *env.Env, project string, p gateway.Profile, tools []gatew
 	}
 	own, _ := discover.Discover(e, discover.OptionsFor(p, project)).Own(t.ID)
 	b := Background{Env: e, Title: t.Title, Current: own.Background()}
-	b.Variable, b.Requests = st.SetupBackground()
+	facts := st.SetupBackground()
+	b.Variable, b.Requests = facts.Variable, facts.Requests
 	if len(ids) == 0 || slices.ContainsFunc(ids, func(id string) bool { return strings.EqualFold(id, b.Current.Value) }) {
 		return b, true
 	}
@@ -150,6 +167,51 @@ func (w *Wizard) AskBackground(ctx context.Context) error {
 	}
 	if choice != keep {
 		b.Apply(p, choice)
+	}
+	return nil
+}
+
+// AskProfileBackground offers the gateway's models for the background
+// requests of the first of w.Tools that makes them (profile add), the
+// closest small one first when the gateway does not serve the tool's
+// own; "none" leaves the tool's default. Without a list the id is typed
+// (Enter: none).
+func (w *Wizard) AskProfileBackground(ctx context.Context) error {
+	t, st, ok := backgroundTool(w.Tools)
+	if !ok {
+		return nil
+	}
+	p, facts := &w.Profile, st.SetupBackground()
+	const none = "\x00none"
+	def := facts.Default
+	if len(w.IDs) == 0 {
+		var typed string
+		if err := w.Ask.Input(ctx, Input{Title: t.Title + "'s background model (Enter: its default, " + def + ")"}, &typed); err != nil {
+			return err
+		}
+		p.BackgroundModel = strings.TrimSpace(typed)
+		return nil
+	}
+	choice := none
+	opts := []Option{{Label: "none: " + t.Title + "'s default (" + def + ")", Value: none}}
+	pick := ""
+	if !slices.ContainsFunc(w.IDs, func(id string) bool { return strings.EqualFold(id, def) }) {
+		if pick = probe.ClosestSmall(def, p.Model, w.IDs); pick != "" {
+			w.Say("the gateway does not list %s, the model of %s's background requests (%s)\n", def, t.Title, facts.Requests)
+			opts = append(opts, Option{Label: pick + " (closest small model)", Value: pick})
+			choice = pick
+		}
+	}
+	for _, id := range w.IDs {
+		if id != pick {
+			opts = append(opts, Option{Label: redact.Untrusted(id), Value: id})
+		}
+	}
+	if err := w.Ask.Select(ctx, t.Title+"'s background model", opts, &choice); err != nil {
+		return err
+	}
+	if choice != none {
+		p.BackgroundModel = choice
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/tailscale/hujson"
@@ -119,8 +120,8 @@ func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[str
 // SetupBackground names, for setup's background-model step
 // (setup.BackgroundStep), the variable it writes and what Claude Code
 // sends to that model.
-func (impl) SetupBackground() (variable, requests string) {
-	return BackgroundModel, "titles, summaries"
+func (impl) SetupBackground() setup.BackgroundFacts {
+	return setup.BackgroundFacts{Variable: BackgroundModel, Requests: "titles, summaries", Default: DefaultBackgroundModel}
 }
 
 // FixKeptForms keeps, on doctor --fix, the variable the user's key is in
