@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
@@ -79,16 +78,14 @@ func prepareUse(o *useOptions, so *setupOptions) error {
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
 	so.preloaded, so.keyEnv = &p, keyEnv
-	k := setup.KeepOnUse(e, snap, p)
+	k := setup.KeepOnUse(e, p, o.Project)
 	so.ToolOptions, so.dotEnvVars = k.ToolOptions, k.DotEnvVars
 	if so.Tools == "" {
-		ids := setup.UseTools(snap, k)
-		if len(ids) == 0 {
+		if len(k.Tools) == 0 {
 			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
 		}
-		so.Tools = strings.Join(ids, ",")
+		so.Tools = strings.Join(k.Tools, ",")
 	}
 	return nil
 }

@@ -38,11 +38,15 @@ type Kept struct {
 	// Holding are the tools whose files hold a triple under kept names,
 	// switched even when not configured for a gateway now.
 	Holding []gateway.ToolID
+	// Tools are those use switches when --tools names none (UseTools).
+	Tools []string
 }
 
-// KeepOnUse is what use keeps of snap when it writes p: each tool
-// package's FormKeeper and NamesKeeper, asked in registry order.
-func KeepOnUse(e *env.Env, snap *discover.Snapshot, p gateway.Profile) Kept {
+// KeepOnUse reads the files of project and the home, and says what use
+// keeps of them when it writes p: each tool package's FormKeeper and
+// NamesKeeper, asked in registry order.
+func KeepOnUse(e *env.Env, p gateway.Profile, project string) Kept {
+	snap := discover.Discover(e, discover.OptionsFor(p, project))
 	var k Kept
 	inVar := p.KeyVar != "" && p.Key != "" && e.Getenv(p.KeyVar) == p.Key
 	for _, t := range snap.Tools {
@@ -67,6 +71,7 @@ func KeepOnUse(e *env.Env, snap *discover.Snapshot, p gateway.Profile) Kept {
 			}
 		}
 	}
+	k.Tools = UseTools(snap, k)
 	return k
 }
 
