@@ -9,6 +9,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -163,7 +164,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	s := &setup.Session{DryRun: o.DryRun, Front: o, Check: o.Check}
 	var err error
 	if !o.DryRun {
-		if s.Lock, err = writeSession(o.Env, o.Err, o.sessionName()); err != nil {
+		if s.Lock, err = plan.For(o.Env, o.Err, o.sessionName()); err != nil {
 			return err
 		}
 	}
