@@ -13,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -319,12 +318,10 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	case o.keyEnv != "":
 		wo.KeyEnv = o.keyEnv
 	}
-	switch claude.Scope(o.Scope) {
-	case claude.User, claude.Project, claude.Local, "":
-		wo.Scope = o.Scope
-	default:
-		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
+	if err := setup.CheckScope(o.Scope); err != nil {
+		return wo, err
 	}
+	wo.Scope = o.Scope
 	return wo, nil
 }
 

@@ -132,3 +132,7 @@ func (impl) FixKeptForms(snap *discover.Snapshot) map[string]string {
 	}
 	return nil
 }
+
+// SetupScopes are the settings files setup's --scope chooses among
+// (setup.Scoper), the default first; the managed ones are the OS's.
+func (impl) SetupScopes() []string { return []string{string(User), string(Project), string(Local)} }
