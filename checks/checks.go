@@ -170,15 +170,15 @@ type dialFunc func(ctx context.Context, addr string) error
 
 // tool builds a finding about a discovered tool instance.
 func finding(t discover.Tool, code catalog.Code, st doctor.Status, msg, fix string, src string) doctor.Finding {
-	return doctor.Finding{Code: code, Status: st, Tool: string(t.ID), Message: msg, Fix: fix, Source: src}
+	return doctor.Finding{Code: code, Status: st, Tool: t.ID, Message: msg, Fix: fix, Source: src}
 }
 
 // okFinding says a check passed for a tool.
 func okFinding(t discover.Tool, msg, src string) doctor.Finding {
-	return doctor.Finding{Status: doctor.OK, Tool: string(t.ID), Message: msg, Source: src}
+	return doctor.Finding{Status: doctor.OK, Tool: t.ID, Message: msg, Source: src}
 }
 
 // skip says why a check did not apply.
 func skip(tool, msg string) doctor.Finding {
-	return doctor.Finding{Status: doctor.Skipped, Tool: tool, Message: msg}
+	return doctor.Finding{Status: doctor.Skipped, Tool: gateway.ToolID(tool), Message: msg}
 }

@@ -27,7 +27,7 @@ func codes(fs []doctor.Finding) map[string]doctor.Status {
 	out := map[string]doctor.Status{}
 	for _, f := range fs {
 		if f.Code != "" {
-			out[string(f.Code)+"/"+f.Tool] = f.Status
+			out[string(f.Code)+"/"+string(f.Tool)] = f.Status
 		}
 	}
 	return out

@@ -79,7 +79,7 @@ func (c shadowCheck) shadow(e *env.Env, t tool.Tool) (doctor.Finding, bool) {
 		// settings file there too (docs/tools.md).
 		s = catalog.Slots{Tool: t.Title, Remove: fmt.Sprintf("delete %s from %s", strings.Join(missing, ", "), e.Tilde(own))}
 	}
-	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: string(t.ID), Message: msg, Fix: catalog.Render(catalog.DotEnvShadow, s), Source: e.Tilde(first)}, true
+	return doctor.Finding{Code: catalog.DotEnvShadow, Status: st, Tool: t.ID, Message: msg, Fix: catalog.Render(catalog.DotEnvShadow, s), Source: e.Tilde(first)}, true
 }
 
 // configuredByFile reports whether discovery found the tool's key in a

@@ -121,7 +121,7 @@ func TestFileFixCodesProposeEdits(t *testing.T) {
 					if f.At.File == "" || f.Source != f.At.Display(e) {
 						t.Errorf("%s: At %+v, Source %q: not derived from the place", code, f.At, f.Source)
 					}
-					if f.Edit.Kind == writers.EditTriple && (f.Edit.Path != f.At.File || string(f.Edit.Tool) != f.Tool) {
+					if f.Edit.Kind == writers.EditTriple && (f.Edit.Path != f.At.File || f.Edit.Tool != f.Tool) {
 						t.Errorf("%s: edit %+v is not of the finding's tool %s and file %s", code, f.Edit, f.Tool, f.At.File)
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -25,7 +26,7 @@ func (c filesCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if p.Edit == "" || p.Setup {
 			s.Command = setupFor(p.Tool)
 		}
-		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: p.Tool,
+		out = append(out, doctor.Finding{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: gateway.ToolID(p.Tool),
 			Message: fmt.Sprintf("%s: %s", p.At(e), p.Message), Fix: catalog.Render(catalog.ConfigInvalid, s), Source: p.At(e)}.Located(e, doctor.At{File: p.File, Line: p.Line, Col: p.Col}))
 	}
 	out = append(out, c.own(e)...)

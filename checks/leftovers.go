@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 )
 
@@ -59,7 +60,7 @@ func (c leftoversCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 				by = fmt.Sprintf("a keydoctor run (pid %d) that was killed", l.PID)
 			}
 			at := e.Tilde(l.Path)
-			out = append(out, doctor.Finding{Code: catalog.TempFileLeft, Status: doctor.Warning, Tool: dirs[d], Source: at,
+			out = append(out, doctor.Finding{Code: catalog.TempFileLeft, Status: doctor.Warning, Tool: gateway.ToolID(dirs[d]), Source: at,
 				Message: fmt.Sprintf("%s is a temporary copy left by %s while writing (%s); it may hold a key", at, by, l.ModTime.UTC().Format("2006-01-02 15:04Z")),
 				Fix:     catalog.Render(catalog.TempFileLeft, catalog.Slots{File: human.ShellQuote(at)})})
 		}

@@ -65,7 +65,7 @@ func (c mcpServerCheck) entry(ctx context.Context, e *env.Env, t tool.Tool, en d
 		src = fmt.Sprintf("%s:%d", src, en.Line)
 	}
 	broken := func(format string, args ...any) doctor.Finding {
-		return doctor.Finding{Code: catalog.MCPServerBroken, Status: doctor.Warning, Tool: string(t.ID), Source: src,
+		return doctor.Finding{Code: catalog.MCPServerBroken, Status: doctor.Warning, Tool: t.ID, Source: src,
 			Message: fmt.Sprintf("%s's keydoctor MCP server entry (%s): ", t.Title, src) + fmt.Sprintf(format, args...),
 			Fix:     catalog.Render(catalog.MCPServerBroken, catalog.Slots{Command: "keydoctor setup --mcp --tools " + string(t.ID), File: src})}
 	}
@@ -74,7 +74,7 @@ func (c mcpServerCheck) entry(ctx context.Context, e *env.Env, t tool.Tool, en d
 		return broken("it names no command")
 	}
 	if !filepath.IsAbs(cmd) {
-		return doctor.Finding{Status: doctor.Info, Tool: string(t.ID), Source: src,
+		return doctor.Finding{Status: doctor.Info, Tool: t.ID, Source: src,
 			Message: fmt.Sprintf("%s's keydoctor MCP server entry runs %q, found on PATH when the tool starts: not started here", t.Title, cmd)}
 	}
 	fi, err := os.Stat(cmd)
@@ -85,11 +85,11 @@ func (c mcpServerCheck) entry(ctx context.Context, e *env.Env, t tool.Tool, en d
 		return broken("%s is not an executable file", cmd)
 	}
 	if c.probe == nil || c.probe.Self == "" {
-		return doctor.Finding{Status: doctor.OK, Tool: string(t.ID), Source: src,
+		return doctor.Finding{Status: doctor.OK, Tool: t.ID, Source: src,
 			Message: fmt.Sprintf("%s's keydoctor MCP server entry runs %s, an executable ('keydoctor doctor' starts it)", t.Title, cmd)}
 	}
 	if !sameFile(cmd, c.probe.Self) {
-		return doctor.Finding{Status: doctor.Info, Tool: string(t.ID), Source: src,
+		return doctor.Finding{Status: doctor.Info, Tool: t.ID, Source: src,
 			Message: fmt.Sprintf("%s's keydoctor MCP server entry runs %s, another keydoctor than this one: not started here", t.Title, cmd)}
 	}
 	if len(en.Args) == 0 || en.Args[0] != "mcp" {
@@ -99,7 +99,7 @@ func (c mcpServerCheck) entry(ctx context.Context, e *env.Env, t tool.Tool, en d
 	if err != nil {
 		return broken("it does not start: %v", err)
 	}
-	return doctor.Finding{Status: doctor.OK, Tool: string(t.ID), Source: src,
+	return doctor.Finding{Status: doctor.OK, Tool: t.ID, Source: src,
 		Message: fmt.Sprintf("%s's keydoctor MCP server starts and lists %d tools (%s)", t.Title, len(tools), strings.Join(tools, ", "))}
 }
 

@@ -62,7 +62,7 @@ func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
 	if n == "" {
 		msg = fmt.Sprintf("%s is on profile none: its base URL, model and key match no stored profile (%s)", t.Label, def)
 	}
-	f := doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: string(t.ID), Message: msg}
+	f := doctor.Finding{Code: catalog.ProfileInUse, Status: doctor.Info, Tool: t.ID, Message: msg}
 	if n == "" {
 		f.Fix = catalog.Render(catalog.ProfileInUse, catalog.Slots{Tool: t.Label})
 	}
@@ -78,7 +78,7 @@ func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bo
 		return doctor.Finding{}, false
 	}
 	at := k.Source.Display(e)
-	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: string(t.ID), Source: at,
+	return doctor.Finding{Code: catalog.KeyOrphaned, Status: doctor.Warning, Tool: t.ID, Source: at,
 		Message: fmt.Sprintf("%s holds a key (%s) that belongs to no profile", k.Source.Where(e), doctor.ShowKey(k.Value)),
 		Fix:     catalog.Render(catalog.KeyOrphaned, catalog.Slots{File: at, Command: `printf '%s\n' "$KEY" | keydoctor profile add NAME --key-stdin`})}, true
 }
@@ -135,7 +135,7 @@ func (d *drifts) add(part, got, exp string, v discover.Value, set string) {
 	if set == "" && profile.CheckKeyEnv(d.keyEnv) == nil { // the key: setup writes the one the team's variable holds
 		slots.Command += " --key-env " + d.keyEnv
 	}
-	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: string(d.t.ID), Source: v.Source.Display(d.e),
+	d.out = append(d.out, doctor.Finding{Code: catalog.TeamDrift, Status: doctor.Warning, Tool: d.t.ID, Source: v.Source.Display(d.e),
 		Message: fmt.Sprintf("%s: %s is %s, the team's %s says %s (%s)", d.t.Label, part, orDash(got), d.team, exp, v.Source.Where(d.e)),
 		Fix:     catalog.Render(catalog.TeamDrift, slots)})
 }

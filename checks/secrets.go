@@ -111,7 +111,7 @@ func (c permsCheck) runACL(e *env.Env) []doctor.Finding {
 }
 
 func (c permsCheck) finding(e *env.Env, f secretFile, why string, slots catalog.Slots) doctor.Finding {
-	return WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+	return WithEdit(doctor.Finding{Code: catalog.SecretPerms, Status: doctor.Warning, Tool: gateway.ToolID(f.tool), Source: e.Tilde(f.path),
 		Message: fmt.Sprintf("%s holds a key and is readable by other users (%s)", e.Tilde(f.path), why),
 		Fix:     catalog.Render(catalog.SecretPerms, slots)}.Located(e, doctor.At{File: f.path}),
 		writers.Edit{Kind: writers.EditSecretMode, Tool: gateway.ToolID(f.tool), Path: f.path})
@@ -173,7 +173,7 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		}
 		if tracked != "" {
 			// Tracked: it must leave the index and its key be rotated, steps.
-			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: f.tool, Source: e.Tilde(f.path),
+			out = append(out, doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Error, Tool: gateway.ToolID(f.tool), Source: e.Tilde(f.path),
 				Message: fmt.Sprintf("%s holds a key and is tracked by the git repository %s", shown, e.Tilde(root)),
 				Fix: catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore")),
 					Command: fmt.Sprintf("git -C %s rm --cached %s", human.ShellQuote(e.Tilde(root)), human.ShellQuote(rel))})}.Located(e, doctor.At{File: f.path}))
@@ -182,7 +182,7 @@ func (c gitCheck) Run(ctx context.Context, e *env.Env) []doctor.Finding {
 		if _, code, err := c.git(ctx, root, "check-ignore", "-q", "--", rel); err != nil || code != 1 {
 			continue // ignored (0), or git could not tell (128): say nothing
 		}
-		fd := doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: f.tool, Source: e.Tilde(f.path),
+		fd := doctor.Finding{Code: catalog.SecretInGit, Status: doctor.Warning, Tool: gateway.ToolID(f.tool), Source: e.Tilde(f.path),
 			Message: fmt.Sprintf("%s holds a key, lies in the git work tree %s and is not ignored: the next 'git add .' commits it", shown, e.Tilde(root)),
 			Fix:     catalog.Render(catalog.SecretInGit, catalog.Slots{Value: rel, File: e.Tilde(filepath.Join(root, ".gitignore"))})}.Located(e, doctor.At{File: f.path})
 		if t, ok := tool.Lookup(f.tool); ok && t.Format == tool.FormatDotEnv { // the project's .env: --fix adds it to the project's .gitignore

@@ -15,7 +15,7 @@ import (
 func RouteFindings(ctx context.Context, e *env.Env, s *discover.Snapshot, tool gateway.ToolID) []doctor.Finding {
 	var out []doctor.Finding
 	for _, f := range (routeCheck{s}).Run(ctx, e) {
-		if f.Tool == string(tool) && f.Status != doctor.Skipped {
+		if f.Tool == tool && f.Status != doctor.Skipped {
 			out = append(out, f)
 		}
 	}

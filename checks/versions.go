@@ -34,7 +34,7 @@ func (c versionsCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			continue
 		}
 		seen[t.ID] = true
-		f := doctor.Finding{Code: catalog.FactsOlder, Tool: string(t.ID), Source: v.Where(e)}
+		f := doctor.Finding{Code: catalog.FactsOlder, Tool: t.ID, Source: v.Where(e)}
 		if toolversion.Compare(v.Version, desc.Observed) <= 0 {
 			f.Status = doctor.OK
 			f.Message = fmt.Sprintf("%s %s: judged by keydoctor's facts for that version (observed up to %s)", desc.Title, v.Version, desc.Observed)

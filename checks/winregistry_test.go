@@ -90,7 +90,7 @@ func TestSystemProxyCapturesLocal(t *testing.T) {
 				t.Fatalf("want one finding (the Rust client at the relay only), got %+v", fs)
 			}
 			f := fs[0]
-			if f.Code != catalog.SystemProxyCapturesLocal || f.Status != tt.status || f.Tool != string(gateway.ToolID("codex")) ||
+			if f.Code != catalog.SystemProxyCapturesLocal || f.Status != tt.status || f.Tool != gateway.ToolID("codex") ||
 				!strings.Contains(f.Fix, "127.0.0.1;localhost") || f.Source != winreg.InternetSettings+" (ProxyServer)" {
 				t.Errorf("finding %+v", f)
 			}

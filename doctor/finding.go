@@ -10,6 +10,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -55,14 +56,14 @@ func (s *Status) UnmarshalText(b []byte) error {
 
 // Finding is one result of one check. A finding carries exactly one code.
 type Finding struct {
-	Check    string        `json:"check"`
-	Code     catalog.Code  `json:"code"`
-	Status   Status        `json:"status"`
-	Tool     string        `json:"tool,omitempty"`
-	Message  string        `json:"message"`
-	Fix      string        `json:"fix,omitempty"`
-	Source   string        `json:"source,omitempty"`
-	Duration time.Duration `json:"-"`
+	Check    string         `json:"check"`
+	Code     catalog.Code   `json:"code"`
+	Status   Status         `json:"status"`
+	Tool     gateway.ToolID `json:"tool,omitempty"`
+	Message  string         `json:"message"`
+	Fix      string         `json:"fix,omitempty"`
+	Source   string         `json:"source,omitempty"`
+	Duration time.Duration  `json:"-"`
 	// Evidence is what a wire check saw, key masked (issue: doctor part 2).
 	Evidence *Evidence `json:"evidence,omitempty"`
 	// At is the place the finding is about, typed; Source is its display

@@ -22,7 +22,7 @@ func (f fix) about(fs []Finding) string {
 	for _, i := range f.findings {
 		s := string(fs[i].Code)
 		if fs[i].Tool != "" {
-			s += " in " + fs[i].Tool
+			s += " in " + string(fs[i].Tool)
 		}
 		if fs[i].Source != "" {
 			s += " at " + fs[i].Source

@@ -254,16 +254,17 @@ func groups(fs []Finding) []group {
 	byTool := map[string]*group{}
 	var order []string
 	for i, f := range fs {
-		g, ok := byTool[f.Tool]
+		id := string(f.Tool)
+		g, ok := byTool[id]
 		if !ok {
-			title, known := titles[f.Tool]
+			title, known := titles[id]
 			if !known {
-				title = f.Tool
-				rank[f.Tool] = len(all)
+				title = id
+				rank[id] = len(all)
 			}
-			g = &group{tool: f.Tool, title: title}
-			byTool[f.Tool] = g
-			order = append(order, f.Tool)
+			g = &group{tool: id, title: title}
+			byTool[id] = g
+			order = append(order, id)
 		}
 		g.findings = append(g.findings, i)
 	}

@@ -125,7 +125,7 @@ func TestWireSharedPathProbedOnce(t *testing.T) {
 	}
 	tools := map[string]int{}
 	for _, f := range fs {
-		tools[f.Tool]++
+		tools[string(f.Tool)]++
 	}
 	if tools["cline"] != 6 || tools["env"] != 6 {
 		t.Errorf("findings per tool = %v", tools)

@@ -106,7 +106,7 @@ func TestWireAgainstMock(t *testing.T) {
 			for i, tool := range []string{"claude", "codex", "cline"} {
 				var got []string
 				for _, f := range fs {
-					if f.Tool == tool && (f.Status == doctor.Error || f.Status == doctor.Warning) {
+					if string(f.Tool) == tool && (f.Status == doctor.Error || f.Status == doctor.Warning) {
 						got = append(got, string(f.Code))
 					}
 				}
@@ -130,7 +130,7 @@ func containsStr(ss []string, s string) bool {
 func dump(fs []doctor.Finding, tool string) string {
 	var b strings.Builder
 	for _, f := range fs {
-		if f.Tool == tool {
+		if string(f.Tool) == tool {
 			b.WriteString("  " + f.Check + " " + f.Status.String() + " " + string(f.Code) + ": " + f.Message + " | " + f.Fix + "\n")
 		}
 	}

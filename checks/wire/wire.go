@@ -218,7 +218,7 @@ type wireFinding struct {
 
 func (f wireFinding) forMember(m Path, key string) doctor.Finding {
 	out := f.Finding
-	out.Tool = string(m.Tool)
+	out.Tool = m.Tool
 	switch {
 	case out.Source != "" || out.Status == doctor.Skipped:
 	case f.aboutKey && m.KeySource != "":

@@ -42,7 +42,7 @@ func TestDoctorFixAppliesFindingsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := in.plan(o)
+	r, err := planFixes(o, in)
 	if err != nil {
 		t.Fatal(err)
 	}

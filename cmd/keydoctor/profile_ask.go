@@ -4,17 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
-	"slices"
-	"strings"
 
-	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 )
 
@@ -47,13 +41,13 @@ func askFor(ctx context.Context, e *env.Env, o *setupOptions, name string, f *pr
 // askProfile asks what 'profile add NAME' was not given, as the setup
 // wizard does: the gateway (a preset or a typed URL), the key (masked),
 // the model from the gateway's list (GET /v1/models, read live with that
-// key), and Claude Code's background model. It fills f and the key.
+// key), and a tool's background model (setup.AskProfileBackground). It fills f and the key.
 func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 	pr := templates.Default()
 	p := gateway.Profile{Preset: pr.Name, VarBaseURL: pr.Vars.BaseURL, VarKey: pr.Vars.APIKey, VarModel: pr.Vars.Model,
 		KeyVar: pr.Vars.APIKey, Sources: map[gateway.Field]string{}}
-	w := newWizard(o, p, []gateway.ToolID{claude.ID}, nil)
-	for _, step := range []func(context.Context) error{w.ChooseGateway, w.PromptKey, w.ReadModels, w.AskModel, w.askProfileBackground} {
+	w := newWizard(o, p, setup.BackgroundTools(), nil)
+	for _, step := range []func(context.Context) error{w.ChooseGateway, w.PromptKey, w.ReadModels, w.AskModel, w.AskProfileBackground} {
 		if err := step(ctx); err != nil {
 			switch {
 			case errors.Is(err, errInterrupted), errors.Is(err, setup.ErrInterrupted):
@@ -70,47 +64,5 @@ func askProfile(ctx context.Context, o *setupOptions, f *profileEdit) error {
 		f.baseURL = "" // the preset's own gateway: it follows the preset
 	}
 	f.model, f.backgroundModel, f.key = p.Model, p.BackgroundModel, p.Key
-	return nil
-}
-
-// askProfileBackground offers the gateway's models for Claude Code's
-// background requests (titles, summaries), the closest small one first
-// when the gateway does not serve Claude Code's own; "none" leaves
-// Claude Code's default. Without a list the id is typed (Enter: none).
-func (w *wizard) askProfileBackground(ctx context.Context) error {
-	p := &w.Profile
-	const none = "\x00none"
-	def := claude.DefaultBackgroundModel
-	if len(w.IDs) == 0 {
-		var typed string
-		in := huh.NewInput().Title("Claude Code's background model (Enter: its default, " + def + ")").Value(&typed)
-		if err := w.o.form(ctx, in); err != nil {
-			return err
-		}
-		p.BackgroundModel = strings.TrimSpace(typed)
-		return nil
-	}
-	choice := none
-	opts := []huh.Option[string]{huh.NewOption("none: Claude Code's default ("+def+")", none)}
-	pick := ""
-	if !slices.ContainsFunc(w.IDs, func(id string) bool { return strings.EqualFold(id, def) }) {
-		if pick = probe.ClosestSmall(def, p.Model, w.IDs); pick != "" {
-			w.Say("the gateway does not list %s, the model of Claude Code's background requests (titles, summaries)\n", def)
-			opts = append(opts, huh.NewOption(pick+" (closest small model)", pick))
-			choice = pick
-		}
-	}
-	for _, id := range w.IDs {
-		if id != pick {
-			opts = append(opts, huh.NewOption(redact.Untrusted(id), id))
-		}
-	}
-	sel := huh.NewSelect[string]().Title("Claude Code's background model").Options(opts...).Value(&choice)
-	if err := w.o.form(ctx, sel); err != nil {
-		return err
-	}
-	if choice != none {
-		p.BackgroundModel = choice
-	}
 	return nil
 }

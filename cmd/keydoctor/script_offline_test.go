@@ -53,7 +53,7 @@ func cmdFinding(ts *testscript.TestScript, neg bool, args []string) {
 		case 0:
 			return string(f.Code) == args[0]
 		case 1:
-			return f.Tool == args[1]
+			return string(f.Tool) == args[1]
 		case 2:
 			return f.Source == args[2]
 		case 3:
@@ -76,7 +76,7 @@ func cmdFinding(ts *testscript.TestScript, neg bool, args []string) {
 			return
 		}
 		if string(f.Code) == args[0] {
-			seen = append(seen, f.Tool+" | "+f.Source+" | "+f.Status.String()+" | "+f.Fix)
+			seen = append(seen, string(f.Tool)+" | "+f.Source+" | "+f.Status.String()+" | "+f.Fix)
 		}
 	}
 	if !neg {

@@ -9,10 +9,10 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -40,8 +40,8 @@ type setupOptions struct {
 	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
-	// dotEnvVars keep, on use, the .env names the file holds now (see
-	// keepDotEnvNames).
+	// dotEnvVars keep, on use, the .env names the file holds now
+	// (setup.KeepOnUse).
 	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
@@ -163,7 +163,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	s := &setup.Session{DryRun: o.DryRun, Front: o, Check: o.Check}
 	var err error
 	if !o.DryRun {
-		if s.Lock, err = writeSession(o.Env, o.Err, o.sessionName()); err != nil {
+		if s.Lock, err = plan.For(o.Env, o.Err, o.sessionName()); err != nil {
 			return err
 		}
 	}
@@ -185,7 +185,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 
 // Untargeted is why a chosen tool gets nothing (setup.Front).
 func (o *setupOptions) Untargeted(ids []gateway.ToolID, pl *writers.Plan) ([]string, error) {
-	return untargeted(o, ids, pl)
+	return setup.Untargeted(o.Env, o.ToolOptions, ids, pl)
 }
 
 // Confirm shows the diff and asks, in the wizard or when use asks
@@ -318,12 +318,10 @@ func (o *setupOptions) writerOptions() (writers.Options, error) {
 	case o.keyEnv != "":
 		wo.KeyEnv = o.keyEnv
 	}
-	switch claude.Scope(o.Scope) {
-	case claude.User, claude.Project, claude.Local, "":
-		wo.Scope = o.Scope
-	default:
-		return wo, usageErrorf("", "--scope must be user, project or local, not %q", o.Scope)
+	if err := setup.CheckScope(o.Scope); err != nil {
+		return wo, err
 	}
+	wo.Scope = o.Scope
 	return wo, nil
 }
 

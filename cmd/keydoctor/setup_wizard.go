@@ -13,9 +13,9 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
-// wizard is setup's questions (setup.Wizard, asked with huh), then
-// Claude Code's background model when the gateway does not serve the one
-// it would use.
+// wizard is setup's questions (setup.Wizard, asked with huh), then a
+// tool's background model when the gateway does not serve the one it
+// would use.
 type wizard struct {
 	*setup.Wizard
 	o *setupOptions
@@ -23,7 +23,7 @@ type wizard struct {
 
 func newWizard(o *setupOptions, p gateway.Profile, tools, detected []gateway.ToolID) *wizard {
 	return &wizard{o: o, Wizard: &setup.Wizard{Ask: huhAsker{o}, Env: o.Env, Out: o.Out, Err: o.Err, ListModels: o.ListModels,
-		Profile: p, Tools: tools, Detected: detected, Width: o.UI.Width}}
+		Profile: p, Tools: tools, Detected: detected, Project: o.Project, Width: o.UI.Width}}
 }
 
 // errInterrupted ends the wizard on Ctrl-C (or the end of its input):
@@ -112,7 +112,7 @@ func (o *setupOptions) confirm(ctx context.Context, title, yes, no string) (bool
 func (w *wizard) run(ctx context.Context) error {
 	err := w.Wizard.Run(ctx)
 	if err == nil {
-		err = w.askBackground(ctx)
+		err = w.AskBackground(ctx)
 	}
 	if errors.Is(err, setup.ErrInterrupted) {
 		return errInterrupted

@@ -66,9 +66,3 @@ func (v toolOptionValue) Set(s string) error {
 	(*v.opts)[v.name] = s
 	return nil
 }
-
-// setToolOption sets one tool option of a setup run made without flags
-// (use keeping how a tool holds its key).
-func (o *setupOptions) setToolOption(name, value string) {
-	_ = toolOptionValue{opts: &o.ToolOptions, name: name}.Set(value)
-}

@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
-	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -75,73 +70,22 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	return runSetup(ctx, so)
 }
 
-// prepareUse resolves the profile use writes and the tools it switches.
+// prepareUse resolves the profile use writes and the tools it switches,
+// keeping what each tool package says a switch keeps (setup.KeepOnUse).
 func prepareUse(o *useOptions, so *setupOptions) error {
 	e := o.Env
 	p, keyEnv, err := profile.ToUse(e, o.Name)
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(e, discover.OptionsFor(p, o.Project))
 	so.preloaded, so.keyEnv = &p, keyEnv
-	keepAuthForms(so, snap, p)
-	envNames := keepDotEnvNames(so, snap, p)
+	k := setup.KeepOnUse(e, p, o.Project)
+	so.ToolOptions, so.dotEnvVars = k.ToolOptions, k.DotEnvVars
 	if so.Tools == "" {
-		ids := setup.ConfiguredTools(snap)
-		if envNames && !slices.Contains(ids, string(dotenv.ID)) {
-			ids = append(ids, string(dotenv.ID))
-		}
-		if len(ids) == 0 {
+		if len(k.Tools) == 0 {
 			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
 		}
-		so.Tools = strings.Join(ids, ",")
+		so.Tools = strings.Join(k.Tools, ",")
 	}
 	return nil
-}
-
-// keepAuthForms keeps how each tool holds its key now (Claude Code's
-// x-api-key form, Codex's env_key, OpenCode's {env:VAR}, Qwen Code's
-// envKey, Codex's provider id): a switch changes the gateway, not the
-// form. A form that names a variable is kept only when the profile's key
-// is in a variable (which the written config then names); a kept key has
-// no variable to name, so it goes to the tool's key file. Each tool
-// package says which of its options keep its form (formKeeper).
-func keepAuthForms(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) {
-	inVar := p.KeyVar != "" && p.Key != "" && so.Env.Getenv(p.KeyVar) == p.Key
-	for _, t := range snap.Tools {
-		d, _ := tool.Lookup(string(t.ID))
-		if k, ok := d.Impl.(formKeeper); ok {
-			for name, v := range k.PlanKeptForms(snap, t, inVar) {
-				so.setToolOption(name, v)
-			}
-		}
-	}
-}
-
-// formKeeper is what a tool package implements (its tool.Tool's Impl)
-// for use to keep the form of one of its instances in snap: the tool
-// options (writers.Options.ToolOptions) that write it so again.
-type formKeeper interface {
-	PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar bool) map[string]string
-}
-
-// keepDotEnvNames keeps the variable names the project's .env holds its
-// triple under when they are another preset's than the profile's (a .env
-// of TAOTOKEN_* switched to a custom gateway keeps TAOTOKEN_*: the
-// project's code reads those names). It reports whether the .env holds a
-// triple under any preset's names, so that use switches it too.
-func keepDotEnvNames(so *setupOptions, snap *discover.Snapshot, p gateway.Profile) bool {
-	if !dotenv.StateOf(snap).Exists {
-		return false
-	}
-	for _, pr := range templates.Presets() {
-		if _, ok := dotenv.StateOf(snap).Vars[pr.Vars.BaseURL]; !ok {
-			continue
-		}
-		if pr.Vars.BaseURL != p.VarBaseURL {
-			so.dotEnvVars = &tool.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
-		}
-		return true
-	}
-	return false
 }

@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/lock"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/setup"
 )
@@ -18,24 +16,12 @@ import (
 // plan, ask, and remember. command names the run to a writer that waits
 // for it.
 func runSession(ctx context.Context, e *env.Env, stderr io.Writer, command string, st plan.Steps) (*plan.Outcome, error) {
-	s, err := writeSession(e, stderr, command)
+	s, err := plan.For(e, stderr, command)
 	if err != nil {
 		return nil, err
 	}
 	out, err := s.Run(ctx, st)
 	return out, sessionError(e, s, err)
-}
-
-// writeSession is the session a command named command writes in: it
-// waits $KEYDOCTOR_LOCK_WAIT (default 5s) for another writer, saying so.
-func writeSession(e *env.Env, stderr io.Writer, command string) (*plan.Session, error) {
-	wait, err := plan.WaitFor(e)
-	if err != nil {
-		return nil, err
-	}
-	return &plan.Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
-		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)
-	}}, nil
 }
 
 // sessionError is a write session's error as the command reports it: a

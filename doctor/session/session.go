@@ -120,7 +120,7 @@ func ForTool(fs []doctor.Finding, tool string) []doctor.Finding {
 	}
 	var out []doctor.Finding
 	for _, f := range fs {
-		if f.Tool == tool || f.Tool == "" {
+		if string(f.Tool) == tool || f.Tool == "" {
 			out = append(out, f)
 		}
 	}

@@ -137,7 +137,7 @@ func perMember(r wire.Route, f doctor.Finding) []doctor.Finding {
 	var out []doctor.Finding
 	for _, m := range r.Members {
 		g := f
-		g.Tool = string(m.Tool)
+		g.Tool = m.Tool
 		if g.Source == "" && g.Status != doctor.Skipped {
 			g.Source = m.BaseSource
 		}

@@ -2,10 +2,12 @@ package plan
 
 import (
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/lock"
 )
 
 // DefaultWait is how long a writer waits for another to finish: a setup
@@ -28,4 +30,17 @@ func WaitFor(e *env.Env) (time.Duration, error) {
 		return 0, &gateway.UsageError{Msg: fmt.Sprintf("%s=%q is not a duration", WaitVar, v), Hint: "e.g. " + WaitVar + "=30s"}
 	}
 	return d, nil
+}
+
+// For is the session a command named command writes in: it waits
+// $KEYDOCTOR_LOCK_WAIT (WaitFor) for another writer, saying so on
+// stderr.
+func For(e *env.Env, stderr io.Writer, command string) (*Session, error) {
+	wait, err := WaitFor(e)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
+		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)
+	}}, nil
 }

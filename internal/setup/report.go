@@ -108,7 +108,7 @@ func CheckWritten(ctx context.Context, e *env.Env, p gateway.Profile, project st
 			// setup's unfinished work. doctor still says it (info).
 			continue
 		}
-		if wrote[f.Tool] { // printed through the run's writer, which masks every key the snapshot read
+		if wrote[string(f.Tool)] { // printed through the run's writer, which masks every key the snapshot read
 			keep = append(keep, f)
 		}
 	}

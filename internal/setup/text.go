@@ -65,7 +65,7 @@ func (r *Report) WriteText(w io.Writer, quiet bool, width int) {
 	case r.DryRun:
 		fmt.Fprintln(w, "dry run: nothing was written")
 	case r.Backup != "":
-		fmt.Fprintf(w, "backup    %s (undo with 'keydoctor restore --last')\n", r.Backup)
+		plan.WriteBackup(w, r.Backup)
 	}
 	r.writeChecks(w)
 }
@@ -83,7 +83,7 @@ func (r *Report) writeChecks(w io.Writer) {
 		}
 		tool := ""
 		if f.Tool != "" {
-			tool = " (" + f.Tool + ")"
+			tool = " (" + string(f.Tool) + ")"
 		}
 		fmt.Fprintf(w, "%-9s %s%s: %s\n", f.Status, f.Code, tool, f.Message)
 		if f.Fix != "" {

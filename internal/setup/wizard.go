@@ -67,6 +67,9 @@ type Wizard struct {
 	// Options are the tools' options given as flags (tool.Option), and
 	// the switches the wizard asked for (AskOptions).
 	Options map[string]string
+	// Project is the project directory, whose files a tool's background
+	// model may be set in (AskBackground).
+	Project string
 	// Width is the terminal's columns the wizard's lines are wrapped to
 	// (0: not a terminal, lines as they are).
 	Width int

@@ -80,7 +80,7 @@ func NewDoc(tool gateway.Tool, t Turn, timeout time.Duration) *Doc {
 	}
 	for _, v := range t.Verdicts {
 		doc.Findings = append(doc.Findings, doctor.Finding{Check: "verify", Code: v.Code, Status: v.Status.Doctor(),
-			Tool: string(tool.ID), Message: v.What + ": " + v.Message})
+			Tool: tool.ID, Message: v.What + ": " + v.Message})
 	}
 	if t.ToolErr != nil {
 		doc.ToolExit = toolExit(t, timeout)

@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // check holds the format's traps: a model its provider does not declare
@@ -34,7 +35,7 @@ func (c check) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	var out []doctor.Finding
 	at := model.Source.Where(e)
 	if (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {
-		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: id,
+		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: gateway.ToolID(id),
 			Message: fmt.Sprintf("%s's model %q (%s) is not declared under provider.%s.models: %s", f.Title, model.Value, at, pid, f.Undeclared),
 			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + pid + ".models",
 				File: e.Tilde(f.Config(e)), Command: checks.SetupFor(id)}),
@@ -46,7 +47,7 @@ func (c check) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			if f.Auth != nil {
 				effect, file = ", and the empty value still beats auth.json", f.Auth(e)
 			}
-			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: id,
+			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: gateway.ToolID(id),
 				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: %s sends no auth header (401)%s", pid, ref, p.APIKey.Source.Where(e), ref, f.Title, effect),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 					Command: checks.SetupFor(id), Value: "the key", File: e.Tilde(file)}),
@@ -90,7 +91,7 @@ func (c check) overridden(e *env.Env, o *State, pid string) []doctor.Finding {
 			where = e.Tilde(where)
 		}
 		global := e.Tilde(c.f.Config(e))
-		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: string(c.f.ID),
+		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: c.f.ID,
 			Message: fmt.Sprintf("%s sets %s and beats %s (%s)", where, strings.Join(what, ", "), global, c.f.Precedence),
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll(what, where), File: global}),
 			Source:  where})

@@ -263,7 +263,7 @@ func (h *home) finds(t *testing.T, code string) {
 		t.Skipf("%s has no triple of its own: its MCP server entry carries the gateway for the server to use", h.tool.Title)
 	}
 	for _, f := range h.doctor(t) {
-		if string(f.Code) == code && f.Tool == string(h.tool.ID) {
+		if string(f.Code) == code && f.Tool == h.tool.ID {
 			noKey(t, "the finding", f.Message+f.Fix)
 			return
 		}

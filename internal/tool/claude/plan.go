@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/safefile"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 	"github.com/tailscale/hujson"
@@ -115,3 +116,23 @@ func (impl) PlanKeptForms(_ *discover.Snapshot, t discover.Tool, _ bool) map[str
 	}
 	return nil
 }
+
+// SetupBackground names, for setup's background-model step
+// (setup.BackgroundStep), the variable it writes and what Claude Code
+// sends to that model.
+func (impl) SetupBackground() setup.BackgroundFacts {
+	return setup.BackgroundFacts{Variable: BackgroundModel, Requests: "titles, summaries", Default: DefaultBackgroundModel}
+}
+
+// FixKeptForms keeps, on doctor --fix, the variable the user's key is in
+// (fixer.FormKeeper).
+func (impl) FixKeptForms(snap *discover.Snapshot) map[string]string {
+	if t, ok := snap.Own(ID); ok && t.KeyName == anthropic.APIKey {
+		return map[string]string{authOption.Name: "api-key"}
+	}
+	return nil
+}
+
+// SetupScopes are the settings files setup's --scope chooses among
+// (setup.Scoper), the default first; the managed ones are the OS's.
+func (impl) SetupScopes() []string { return []string{string(User), string(Project), string(Local)} }

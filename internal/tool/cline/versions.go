@@ -9,6 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -44,7 +45,7 @@ func (c bomCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if c.version != "" {
 		who += " " + c.version
 	}
-	return []doctor.Finding{{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: string(ID), Source: e.Tilde(path),
+	return []doctor.Finding{{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: gateway.ToolID(string(ID)), Source: e.Tilde(path),
 		Message: fmt.Sprintf("%s starts with a UTF-8 byte order mark: %s discards the file on its next start and writes its built-in provider in its place, losing every provider in it", e.Tilde(path), who),
 		Fix:     catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "save " + e.Tilde(path) + " as UTF-8 without a BOM", File: e.Tilde(path)})}}
 }

@@ -332,3 +332,24 @@ func (impl) PlanKeptForms(snap *discover.Snapshot, t discover.Tool, keyInVar boo
 	}
 	return out
 }
+
+// FixKeptForms keeps, on doctor --fix, the user's provider and how it
+// gets its key, so a fix edits that provider rather than adding one
+// (fixer.FormKeeper). A reserved provider id is not the user's to keep.
+func (impl) FixKeptForms(snap *discover.Snapshot) map[string]string {
+	c := StateOf(snap)
+	pv, ok := c.Providers[c.Provider.Value]
+	if !ok {
+		return nil
+	}
+	for _, r := range Reserved {
+		if strings.EqualFold(pv.ID, r.ID) {
+			return nil
+		}
+	}
+	out := map[string]string{providerOption.Name: pv.ID}
+	if pv.EnvKey.Value != "" {
+		out[authOption.Name] = "env"
+	}
+	return out
+}

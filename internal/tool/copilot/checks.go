@@ -30,26 +30,26 @@ func (c copilotCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	}
 	var out []doctor.Finding
 	if !found.Model.Set() || found.Model.Value == "" {
-		out = append(out, doctor.Finding{Code: catalog.CopilotModelUnset, Status: doctor.Error, Tool: string(ID), Source: checks.Src(e, found.Base),
+		out = append(out, doctor.Finding{Code: catalog.CopilotModelUnset, Status: doctor.Error, Tool: ID, Source: checks.Src(e, found.Base),
 			Message: fmt.Sprintf("%s (%s) sets a provider but %s is not set: GitHub Copilot CLI stops every turn with \"BYOK providers require an explicit model\" (a model in %s is ignored)",
 				BaseURL, checks.Src(e, found.Base), Model, e.Tilde(Dir(e))+"/settings.json"),
 			Fix: catalog.Render(catalog.CopilotModelUnset, catalog.Slots{Edit: checks.SetAt(e, found.Places.Model, c.model),
 				Command: checks.SetupFor(string(ID)) + " --shell-profile"})})
 	}
 	if st.NotLoaded(c.snap) {
-		out = append(out, doctor.Finding{Code: catalog.ProfileNotLoaded, Status: doctor.Warning, Tool: string(ID), Source: e.Tilde(st.Profile),
+		out = append(out, doctor.Finding{Code: catalog.ProfileNotLoaded, Status: doctor.Warning, Tool: ID, Source: e.Tilde(st.Profile),
 			Message: fmt.Sprintf("%s sets %s in keydoctor's block, but this shell has %s: copilot started from here does not use the block's provider",
 				e.Tilde(st.Profile), BaseURL, shellValue(c.snap, BaseURL)),
 			Fix: catalog.Render(catalog.ProfileNotLoaded, catalog.Slots{Command: reload(st.Shell, e.Tilde(st.Profile)), File: e.Tilde(st.Profile), Key: BaseURL})})
 	}
 	if ref := found.KeyVar; ref.Set() && !found.Key.Set() {
-		out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: string(ID), Source: checks.Src(e, ref),
+		out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: ID, Source: checks.Src(e, ref),
 			Message: fmt.Sprintf("%s sets %s from $%s, which is not set here: GitHub Copilot CLI would send no key", checks.Src(e, ref), found.KeyName, ref.Value),
 			Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.ExportAll(e, []string{ref.Value}),
 				Command: checks.SetupFor(string(ID)) + " --shell-profile"})})
 	}
 	if len(out) == 0 {
-		out = append(out, doctor.Finding{Status: doctor.OK, Tool: string(ID), Source: checks.Src(e, found.Base),
+		out = append(out, doctor.Finding{Status: doctor.OK, Tool: ID, Source: checks.Src(e, found.Base),
 			Message: "GitHub Copilot CLI has its provider and model" + loadedFrom(st, e)})
 	}
 	return out

@@ -34,7 +34,7 @@ func (c crushCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		if ref := VarRef(p.APIKey.Value); ref != "" {
 			if _, ok := e.Lookup(ref); !ok {
 				at := p.APIKey.Source.Where(e)
-				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: crushID,
+				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: ID,
 					Message: fmt.Sprintf("providers.%s.api_key is %q (%s) and %s is not set: Crush sends the provider no key (401)", sel.Provider.Value, p.APIKey.Value, at, ref),
 					Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 						Command: checks.SetupFor(crushID), Value: "the key", File: e.Tilde(Global(e))}),
@@ -44,7 +44,7 @@ func (c crushCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		out = append(out, c.overridden(e, st, sel.Provider.Value)...)
 	}
 	for _, s := range st.Scripts {
-		out = append(out, doctor.Finding{Code: catalog.CrushScriptUnread, Status: doctor.Info, Tool: crushID,
+		out = append(out, doctor.Finding{Code: catalog.CrushScriptUnread, Status: doctor.Info, Tool: ID,
 			Message: fmt.Sprintf("%s is a crushrc: Crush runs it as Bash and merges what it sets over the crush.json beside it; keydoctor does not run it, so a provider or model it sets is not in this report", e.Tilde(s)),
 			Fix:     catalog.Render(catalog.CrushScriptUnread, catalog.Slots{File: e.Tilde(s), Key: e.Tilde(Global(e))}),
 			Source:  e.Tilde(s)})
@@ -65,7 +65,7 @@ func (c crushCheck) undeclared(e *env.Env, st *State) []doctor.Finding {
 			continue // one fix declares the model for both
 		}
 		at := sel.Model.Source.Where(e)
-		out = append(out, doctor.Finding{Code: catalog.CrushModelFallback, Status: doctor.Error, Tool: crushID,
+		out = append(out, doctor.Finding{Code: catalog.CrushModelFallback, Status: doctor.Error, Tool: ID,
 			Message: fmt.Sprintf("Crush's models.%s.model %q (%s) is not in providers.%s.models: Crush silently selects its default model instead (observed: the provider's first model) and writes that choice into %s, where it beats crush.json", which, sel.Model.Value, at, sel.Provider.Value, e.Tilde(Data(e))),
 			Fix: catalog.Render(catalog.CrushModelFallback, catalog.Slots{Value: sel.Model.Value, Key: ProvidersKey + "." + sel.Provider.Value + "." + Models,
 				File: e.Tilde(Global(e)), Was: e.Tilde(Data(e)), Command: checks.SetupFor(crushID)}),
@@ -115,7 +115,7 @@ func (c crushCheck) overridden(e *env.Env, st *State, id string) []doctor.Findin
 		if l.Role == "data" {
 			why = "it is the file Crush writes the model picked in its interface (or its own fallback) into, and it beats the global crush.json"
 		}
-		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: crushID,
+		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: ID,
 			Message: fmt.Sprintf("%s sets %s and beats %s (%s)", where, strings.Join(what, ", "), e.Tilde(Global(e)), why),
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll(what, where), File: e.Tilde(Global(e))}),
 			Source:  where})

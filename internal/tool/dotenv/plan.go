@@ -4,7 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/format/dotenv"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/templates"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
@@ -79,4 +82,26 @@ func (impl) PlanSetBase(o writers.Options, e writers.Edit, p *writers.Plan) erro
 	}
 	c.New = f.Bytes()
 	return nil
+}
+
+// KeptNames keeps, on use, the variable names the project's .env holds
+// its triple under when they are another preset's than the profile's
+// (setup.NamesKeeper): the project's code reads those names. holds says
+// the .env holds a triple under any preset's names, so that use switches
+// it too.
+func (impl) KeptNames(snap *discover.Snapshot, p gateway.Profile) (vars *tool.Vars, holds bool) {
+	st := StateOf(snap)
+	if !st.Exists {
+		return nil, false
+	}
+	for _, pr := range templates.Presets() {
+		if _, ok := st.Vars[pr.Vars.BaseURL]; !ok {
+			continue
+		}
+		if pr.Vars.BaseURL != p.VarBaseURL {
+			vars = &tool.Vars{BaseURL: pr.Vars.BaseURL, Key: pr.Vars.APIKey, Model: pr.Vars.Model}
+		}
+		return vars, true
+	}
+	return nil, false
 }

@@ -47,7 +47,7 @@ func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			status = doctor.Warning
 			msg += ": Droid runs that Factory model (with a Factory login), not the gateway's"
 		}
-		out = append(out, doctor.Finding{Code: catalog.DroidModelUnselected, Status: status, Tool: droidID, Message: msg,
+		out = append(out, doctor.Finding{Code: catalog.DroidModelUnselected, Status: status, Tool: ID, Message: msg,
 			Fix: catalog.Render(catalog.DroidModelUnselected, catalog.Slots{Key: SessionDefaults + "." + Model, Value: value,
 				File: e.Tilde(user), Command: checks.SetupFor(droidID)}),
 			Source: at})
@@ -55,7 +55,7 @@ func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if entry != nil && !entry.Legacy {
 		if ref := EnvRef(entry.Key.Value); ref != "" {
 			if _, ok := e.Lookup(ref); !ok {
-				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: droidID,
+				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: ID,
 					Message: fmt.Sprintf("%s is ${%s} (%s) and %s is not set: Droid sends no usable key (401), and says only \"Exec failed\"", entry.keyName(), ref, entry.Key.Source.Where(e), ref),
 					Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 						Command: checks.SetupFor(droidID), Value: "the key", File: e.Tilde(user)}),
@@ -64,7 +64,7 @@ func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 	}
 	if model.Set() && model.Source.File != user && len(model.Overrides) > 0 {
-		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: droidID,
+		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: ID,
 			Message: fmt.Sprintf("%s sets sessionDefaultSettings.model to %q and beats %s (Droid reads a project's .factory/settings.json, from the working directory's up to the git root's, above ~/.factory/settings.json; the first level that sets a value wins)", model.Source.Where(e), discover.Sanitize(model.Value), model.Overrides[0].Source.Where(e)),
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll([]string{SessionDefaults + "." + Model}, e.Tilde(model.Source.File)), File: e.Tilde(user)}),
 			Source:  model.Source.Where(e)})
@@ -82,7 +82,7 @@ func lastRunFailed(e *env.Env, s *discover.Snapshot, since time.Time) (doctor.Fi
 	if err != nil || len(lines) == 0 {
 		return doctor.Finding{}, false
 	}
-	return doctor.Finding{Code: catalog.DroidExecFailed, Status: doctor.Warning, Tool: droidID,
+	return doctor.Finding{Code: catalog.DroidExecFailed, Status: doctor.Warning, Tool: ID,
 		Message: fmt.Sprintf("Droid's last run failed (it printed only %q); its log says:\n  %s", ExecFailed, strings.Join(lines, "\n  ")),
 		Fix:     catalog.Render(catalog.DroidExecFailed, catalog.Slots{File: e.Tilde(path), Command: "keydoctor verify droid"}),
 		Source:  e.Tilde(path)}, true

@@ -161,7 +161,7 @@ func offline(t *testing.T, o writers.Options) []doctor.Finding {
 		Dial: func(context.Context, string, string) (net.Conn, error) { return nil, os.ErrNotExist }})
 	var out []doctor.Finding
 	for _, f := range doctor.Run(context.Background(), o.Env, list, doctor.RunOptions{Timeout: time.Minute}) {
-		if f.Tool == string(kilo.ID) {
+		if f.Tool == kilo.ID {
 			out = append(out, f)
 		}
 	}

@@ -36,7 +36,7 @@ func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			key := fmt.Sprintf("%s.%s.%s.%s[%d]", ModelsKey, ProvidersKey, id, ModelsKey, m.Index)
 			place := doctor.At{File: st.Path, Line: m.Line, Col: m.Col, Key: key}
 			at := place.Display(e)
-			f := doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: openClawID,
+			f := doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: ID,
 				Message: fmt.Sprintf("%s (model %q, %s) has no name: OpenClaw rejects the whole config at load (\"%s.%s[%q].%s[%d].name: Invalid input\") and runs nothing",
 					key, discover.Sanitize(m.ID), at, ModelsKey, ProvidersKey, discover.Sanitize(id), ModelsKey, m.Index),
 				Fix: catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(m.ID), File: at, Key: key, Command: checks.SetupFor(openClawID)})}.Located(e, place)

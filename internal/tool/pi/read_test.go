@@ -160,7 +160,7 @@ func TestChecksPi(t *testing.T) {
 				if strings.Contains(f.Message+f.Fix, testKey) {
 					t.Errorf("the full key in %s: %s %s", f.Code, f.Message, f.Fix)
 				}
-				if f.Tool == string(pi.ID) && f.Code == tt.code && strings.Contains(filepath.ToSlash(f.Message), tt.says) {
+				if f.Tool == pi.ID && f.Code == tt.code && strings.Contains(filepath.ToSlash(f.Message), tt.says) {
 					return
 				}
 				if f.Status != doctor.OK {

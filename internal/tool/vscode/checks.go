@@ -21,7 +21,7 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (foreign, _ []doctor
 			continue
 		}
 		at := fmt.Sprintf("%s:%d", e.Tilde(ed.SettingsPath), ed.ClineMCPServers)
-		f := doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: string(ID),
+		f := doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: ID,
 			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, MisplacedMCP),
 			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
 				cline.MCPServers, e.Tilde(ed.MCPPath), MisplacedMCP, at)})}

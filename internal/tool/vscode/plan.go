@@ -2,7 +2,11 @@ package vscode
 
 import (
 	"maps"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/writers"
@@ -117,4 +121,22 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 		return true, p.Add(settings, mcp)
 	}
 	return true, writers.Refuse(e.Path, "", "not an editor's settings.json keydoctor knows")
+}
+
+// SetupAbsence is why no Cline MCP settings file was planned
+// (setup.Absence): no editor with the extension, or the file has no entry
+// of ours and no command to create one.
+func (impl) SetupAbsence(e *env.Env) string {
+	var found []string
+	for _, ed := range Editors(e) {
+		// The extension's storage exists once Cline ran in that editor.
+		if _, err := os.Stat(filepath.Dir(filepath.Dir(ed.ClineMCP()))); err == nil {
+			found = append(found, e.Tilde(ed.ClineMCP()))
+		}
+	}
+	if len(found) == 0 {
+		return "no VS Code (or Cursor, VSCodium…) with the Cline extension was found: its MCP settings file, " +
+			e.Tilde(Editors(e)[0].ClineMCP()) + ", appears once the extension has run"
+	}
+	return "no MCP server entry to update in " + strings.Join(found, ", ") + "; --mcp-command 'CMD ARGS' creates one"
 }

@@ -1,0 +1,35 @@
+package setup
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
+)
+
+// Scoper is what a tool package implements (its tool.Tool's Impl) when
+// setup's --scope chooses which of its settings files it writes: the
+// scopes setup may write, the default first.
+type Scoper interface {
+	SetupScopes() []string
+}
+
+// CheckScope refuses a --scope no tool has ("" is the default).
+func CheckScope(scope string) error {
+	var all []string
+	for _, t := range tool.All() {
+		if s, ok := t.Impl.(Scoper); ok {
+			all = append(all, s.SetupScopes()...)
+		}
+	}
+	if scope == "" || slices.Contains(all, scope) {
+		return nil
+	}
+	names := strings.Join(all, ", ")
+	if n := len(all); n > 1 {
+		names = strings.Join(all[:n-1], ", ") + " or " + all[n-1]
+	}
+	return &gateway.UsageError{Msg: fmt.Sprintf("--scope must be %s, not %q", names, scope)}
+}
