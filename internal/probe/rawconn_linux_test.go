@@ -28,7 +28,7 @@ func TestRawReadConn(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := FastConn(dialed)
-	if _, ok := c.(*rawReadConn); !ok {
+	if _, ok := c.(*rawConn); !ok {
 		t.Fatalf("FastConn gave %T", c)
 	}
 	srv := <-accepted
@@ -74,6 +74,62 @@ func TestRawReadConn(t *testing.T) {
 	_, err = c.Read(make([]byte, 8))
 	var oe *net.OpError
 	if !errors.Is(err, net.ErrClosed) || !errors.As(err, &oe) || oe.Op != "read" {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+// TestRawConnWrite: the raw write writes everything, waits in the poller
+// when the socket buffer is full (more than it holds, read slowly), and
+// reports a deadline as a timeout and a write after Close as net.ErrClosed.
+func TestRawConnWrite(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	dialed, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := FastConn(dialed)
+	srv := <-accepted
+	defer srv.Close()
+
+	// 32 MiB: more than both socket buffers hold, so EAGAIN is met.
+	big := make([]byte, 32<<20)
+	for i := range big {
+		big[i] = byte(i % 251)
+	}
+	read := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(srv, int64(len(big))))
+		read <- b
+	}()
+	if n, err := c.Write(big); n != len(big) || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	if b := <-read; string(b) != string(big) {
+		t.Fatalf("read back %d bytes, not what was written", len(b))
+	}
+
+	// A deadline in the past is a timeout, as net.Conn's.
+	c.SetWriteDeadline(time.Now().Add(-time.Second))
+	_, err = c.Write([]byte("late"))
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() {
+		t.Fatalf("past deadline: %v", err)
+	}
+	c.SetWriteDeadline(time.Time{})
+
+	c.Close()
+	_, err = c.Write([]byte("closed"))
+	var oe *net.OpError
+	if !errors.Is(err, net.ErrClosed) || !errors.As(err, &oe) || oe.Op != "write" {
 		t.Fatalf("after Close: %v", err)
 	}
 }
