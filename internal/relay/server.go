@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 )
 
 // Server is a relay listening on loopback.
@@ -44,7 +44,7 @@ func Start(ctx context.Context, addr string, o Options) (*Server, error) {
 	}
 	go func() {
 		defer close(s.done)
-		_ = s.srv.Serve(fastListener{ln}) // returns when closed; nothing to report then
+		_ = s.srv.Serve(rawconn.Listener{Listener: ln}) // returns when closed; nothing to report then
 	}()
 	go func() {
 		select {
@@ -69,17 +69,4 @@ func (s *Server) Close() error {
 		<-s.done
 	})
 	return err
-}
-
-// fastListener hands out its connections as probe.FastConn: the relay
-// writes every event to its client as it arrives, and a raw write spares
-// each one the sysmon wake-up a syscall.Write makes in an idle process.
-type fastListener struct{ net.Listener }
-
-func (l fastListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	return probe.FastConn(c), nil
 }

@@ -1,4 +1,4 @@
-package probe
+package rawconn
 
 import (
 	"errors"
@@ -27,9 +27,9 @@ func TestRawReadConn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := FastConn(dialed)
+	c := Wrap(dialed)
 	if _, ok := c.(*rawConn); !ok {
-		t.Fatalf("FastConn gave %T", c)
+		t.Fatalf("Wrap gave %T", c)
 	}
 	srv := <-accepted
 	defer srv.Close()
@@ -96,7 +96,7 @@ func TestRawConnWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := FastConn(dialed)
+	c := Wrap(dialed)
 	srv := <-accepted
 	defer srv.Close()
 
@@ -131,5 +131,28 @@ func TestRawConnWrite(t *testing.T) {
 	var oe *net.OpError
 	if !errors.Is(err, net.ErrClosed) || !errors.As(err, &oe) || oe.Op != "write" {
 		t.Fatalf("after Close: %v", err)
+	}
+}
+
+// TestListener: what the listener accepts is wrapped.
+func TestListener(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Listener{Listener: ln}
+	defer l.Close()
+	go func() {
+		if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+			c.Close()
+		}
+	}()
+	c, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, ok := c.(*rawConn); !ok {
+		t.Fatalf("Accept gave %T", c)
 	}
 }

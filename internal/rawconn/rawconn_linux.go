@@ -1,4 +1,7 @@
-package probe
+// Package rawconn gives a TCP connection reads and writes that spare
+// an idle Go process a sysmon wake-up per syscall: for streams, where
+// every event is a read (and, in a relay or a gateway, a write).
+package rawconn
 
 import (
 	"io"
@@ -41,8 +44,8 @@ type rawConn struct {
 	writeFn func(fd uintptr) bool
 }
 
-// FastConn wraps a TCP connection; anything else is returned as it is.
-func FastConn(c net.Conn) net.Conn {
+// Wrap wraps a TCP connection; anything else is returned as it is.
+func Wrap(c net.Conn) net.Conn {
 	tc, ok := c.(*net.TCPConn)
 	if !ok {
 		return c
