@@ -37,8 +37,12 @@ var rateHeaders = struct{ limitReq, limitTok, remReq, remTok []string }{
 func parseRateLimits(h http.Header, retryAfter time.Duration) *RateLimits {
 	first := func(names []string) (int, bool) {
 		for _, n := range names {
-			if v, err := strconv.Atoi(strings.TrimSpace(h.Get(n))); err == nil {
-				return v, true
+			// An absent header is the common case: skip it before Atoi,
+			// whose error for "" is an allocation per header per request.
+			if s := strings.TrimSpace(h.Get(n)); s != "" {
+				if v, err := strconv.Atoi(s); err == nil {
+					return v, true
+				}
 			}
 		}
 		return 0, false

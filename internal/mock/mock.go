@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -199,7 +200,10 @@ func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
 	}
 	go func() {
 		defer close(s.done)
-		s.srv.Serve(ln) // returns ErrServerClosed once Close runs
+		// Raw writes: a bench and its gateway share the machine's cores,
+		// and every event the gateway writes would otherwise wake its
+		// sysmon, CPU the client then lacks.
+		s.srv.Serve(rawconn.Listener{Listener: ln}) // returns ErrServerClosed once Close runs
 	}()
 	// Ends with ctx; a goroutine rather than context.AfterFunc, whose stop
 	// function would have to be stored where Close, run by it, reads it.

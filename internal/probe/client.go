@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 	"golang.org/x/net/http/httpproxy"
 )
 
@@ -107,7 +108,7 @@ func NewClient(o Options) (*Client, error) {
 			if err != nil {
 				return nil, err
 			}
-			return FastConn(conn), nil
+			return rawconn.Wrap(conn), nil
 		},
 		TLSClientConfig:       tlsConf,
 		TLSHandshakeTimeout:   o.TLSHandshakeTimeout,

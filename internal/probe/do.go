@@ -177,6 +177,12 @@ type evidenceWriter struct {
 
 func (w *evidenceWriter) Write(p []byte) (int, error) {
 	if room := w.max - len(w.buf); room > 0 {
+		if w.buf == nil && len(p) < w.max {
+			// Its final size at once: a stream fills it within a few
+			// events, and appends from a chunk's size would leave three
+			// smaller copies behind per stream.
+			w.buf = make([]byte, 0, w.max)
+		}
 		if len(p) < room {
 			room = len(p)
 		}

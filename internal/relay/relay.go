@@ -24,7 +24,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -131,7 +131,7 @@ func DefaultTransport(headerTimeout time.Duration) *http.Transport {
 			if err != nil {
 				return nil, err
 			}
-			return probe.FastConn(c), nil // every event is a read: spare each one a sysmon wake-up
+			return rawconn.Wrap(c), nil // every event is a read: spare each one a sysmon wake-up
 		},
 		ForceAttemptHTTP2:     true,
 		DisableCompression:    true,

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 )
 
 // Server is a relay listening on loopback.
@@ -42,7 +44,7 @@ func Start(ctx context.Context, addr string, o Options) (*Server, error) {
 	}
 	go func() {
 		defer close(s.done)
-		_ = s.srv.Serve(ln) // returns when closed; nothing to report then
+		_ = s.srv.Serve(rawconn.Listener{Listener: ln}) // returns when closed; nothing to report then
 	}()
 	go func() {
 		select {

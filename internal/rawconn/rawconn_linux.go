@@ -1,0 +1,141 @@
+// Package rawconn gives a TCP connection reads and writes that spare
+// an idle Go process a sysmon wake-up per syscall: for streams, where
+// every event is a read (and, in a relay or a gateway, a write).
+package rawconn
+
+import (
+	"io"
+	"net"
+	"os"
+	"sync"
+	"syscall"
+	"unsafe"
+)
+
+// rawConn reads its socket with a raw read(2) inside the runtime
+// poller's RawConn.Read instead of net.Conn's syscall.Read. Why: a
+// streaming client is idle between events, and Go's sysmon thread sleeps
+// while every P is idle; the first syscall made through entersyscall then
+// wakes it (a futex wake, a thread switch, and its 20 µs polls until the
+// process is idle again). At one event every 10 ms that was a quarter of
+// bench's CPU at concurrency 1 (perf: runtime.sysmon and
+// entersyscallWakeSysmon). The socket is non-blocking, so the raw read
+// never blocks the P; EAGAIN hands the wait to the poller as usual, and
+// deadlines and Close work as for any net.Conn.
+//
+// Writes go the same way, for the same reason: a relay writes each event
+// to its client as it reads it, and that write's syscall woke sysmon
+// as the read's did.
+type rawConn struct {
+	*net.TCPConn
+	rc syscall.RawConn
+	// The read in flight, for readFD (bound once: no closure per read).
+	buf    []byte
+	n      int
+	errno  syscall.Errno
+	readFn func(fd uintptr) bool
+	// The write in flight, for writeFD; wmu keeps concurrent writers
+	// (net.Conn allows them) off each other's fields until the fd's own
+	// write lock orders them.
+	wmu     sync.Mutex
+	wbuf    []byte
+	wn      int
+	werrno  syscall.Errno
+	writeFn func(fd uintptr) bool
+}
+
+// Wrap wraps a TCP connection; anything else is returned as it is.
+func Wrap(c net.Conn) net.Conn {
+	tc, ok := c.(*net.TCPConn)
+	if !ok {
+		return c
+	}
+	rc, err := tc.SyscallConn()
+	if err != nil {
+		return c
+	}
+	r := &rawConn{TCPConn: tc, rc: rc}
+	r.readFn, r.writeFn = r.readFD, r.writeFD
+	return r
+}
+
+func (c *rawConn) readFD(fd uintptr) bool {
+	for {
+		n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&c.buf[0])), uintptr(len(c.buf)))
+		switch e {
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return false // wait for the poller, then read again
+		}
+		c.n, c.errno = int(n), e
+		return true
+	}
+}
+
+func (c *rawConn) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	c.buf, c.n, c.errno = p, 0, 0
+	err := c.rc.Read(c.readFn)
+	c.buf = nil
+	switch {
+	case err != nil: // deadline, or closed
+		return 0, c.opError("read", err)
+	case c.errno != 0:
+		return 0, c.opError("read", os.NewSyscallError("read", c.errno))
+	case c.n == 0:
+		return 0, io.EOF
+	}
+	return c.n, nil
+}
+
+// writeFD writes what is left of wbuf: true when all of it is written or
+// the write failed, false to wait for the poller (socket buffer full).
+func (c *rawConn) writeFD(fd uintptr) bool {
+	for len(c.wbuf) > 0 {
+		n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&c.wbuf[0])), uintptr(len(c.wbuf)))
+		switch e {
+		case 0:
+			c.wn += int(n)
+			c.wbuf = c.wbuf[n:]
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			return false
+		default:
+			c.werrno = e
+			return true
+		}
+	}
+	return true
+}
+
+// Write writes all of p or fails, as net.Conn.Write.
+func (c *rawConn) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.wbuf, c.wn, c.werrno = p, 0, 0
+	err := c.rc.Write(c.writeFn)
+	n := c.wn
+	c.wbuf = nil
+	switch {
+	case err != nil: // deadline, or closed
+		return n, c.opError("write", err)
+	case c.werrno != 0:
+		return n, c.opError("write", os.NewSyscallError("write", c.werrno))
+	}
+	return n, nil
+}
+
+// opError shapes err as net.Conn's Read or Write would: *net.OpError
+// around the cause.
+func (c *rawConn) opError(op string, err error) error {
+	if oe, ok := err.(*net.OpError); ok {
+		err = oe.Err
+	}
+	return &net.OpError{Op: op, Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
+}
