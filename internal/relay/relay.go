@@ -152,7 +152,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Time:   start,
 		Client: r.UserAgent(),
 		Method: r.Method,
-		Path:   cleanPath(r.URL, ex.secrets),
+		Path:   requestURI(r.URL),
 		Auth:   auth,
 	}
 	if len(keys) > 0 {
@@ -169,6 +169,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			http.Error(w, "keydoctor trace: "+msg, http.StatusBadRequest)
 			rec.Status, rec.Failed, rec.Error = http.StatusBadRequest, true, msg
+			redact.Scrub(&rec, ex.secrets...)
 			rl.emit(rec)
 			return
 		}
