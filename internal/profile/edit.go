@@ -98,7 +98,7 @@ func (f Edit) Apply(p *Profile, create bool) error {
 	}
 	if f.KeyEnv != "" {
 		if !ValidVarName(f.KeyEnv) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(f.KeyEnv)), Hint: "export the key as a variable and pass its name"}
+			return keyEnvNotAName("")
 		}
 		p.KeyEnv = f.KeyEnv
 	}
