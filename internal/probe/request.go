@@ -115,7 +115,7 @@ func (r Request) headers(key, userAgent string) http.Header {
 // shownHeader is the header req sends as a result records it: the key
 // masked in its credential and wherever else a header carries it.
 func shownHeader(req Request, userAgent string) http.Header {
-	h := req.headers(redact.Mask(req.Key), userAgent)
+	h := req.headers(redact.Shown(req.Key), userAgent)
 	redact.Scrub(&h, req.Key)
 	return h
 }

@@ -114,7 +114,7 @@ func (f Edit) Apply(p *Profile, create bool) error {
 // "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
 func (s *Store) KeyWhere(e *env.Env, p Profile) string {
 	k, err := s.Key(e, p)
-	masked := redact.Mask(k)
+	masked := redact.Shown(k)
 	switch {
 	case p.KeyEnv != "" && k == "":
 		return "$" + p.KeyEnv + " (not set)"

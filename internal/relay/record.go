@@ -39,7 +39,7 @@ type Record struct {
 	// KeySum fingerprints the key the client sent (sha256), so verify can
 	// say whether it is the key the files hold without keeping the key.
 	KeySum [sha256.Size]byte `json:"-"`
-	// KeyMasked is the key as it may be shown (redact.Mask).
+	// KeyMasked is the key as it may be shown (redact.Shown).
 	KeyMasked string `json:"-"`
 }
 

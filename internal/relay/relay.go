@@ -156,7 +156,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Auth:   auth,
 	}
 	if len(keys) > 0 {
-		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), redact.Mask(keys[0])
+		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), redact.Shown(keys[0])
 	}
 
 	if r.Body != nil && r.Body != http.NoBody {
