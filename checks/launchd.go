@@ -41,7 +41,7 @@ func (c launchdEnvCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		shown, now, fix := v, cur, sh.SetAndPersist(name.name, v)
 		if name.secret {
 			e.Secrets.Add(v, cur)
-			shown, now = redact.Mask(v), redact.Mask(cur)
+			shown, now = doctor.ShowKey(v), doctor.ShowKey(cur)
 			fix = "" // never a key in a pasted command
 		}
 		have := "has " + redact.Untrusted(now)

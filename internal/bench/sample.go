@@ -48,8 +48,8 @@ func (s *Sample) OK() bool { return s.Code == "" && !s.Interrupted }
 // that it is still counted rather than dropped.
 const unclassified = "unclassified"
 
-// newSample turns a probe result into a sample. key is redacted from the
-// error text, which may echo a request.
+// newSample turns a probe result into a sample. key is masked in all it
+// holds (the error text may echo a request).
 func newSample(r *probe.Result, key string) Sample {
 	s := Sample{
 		Start:       r.Timings.Start,
@@ -65,7 +65,7 @@ func newSample(r *probe.Result, key string) Sample {
 	}
 	s.Limits = parseRateLimits(r.Header, r.RetryAfter)
 	if r.Err != nil {
-		s.Err = redact.Redact(r.Err.Error(), key)
+		s.Err = r.Err.Error()
 		if s.Code == "" {
 			s.Code = unclassified
 		}
@@ -93,6 +93,7 @@ func newSample(r *probe.Result, key string) Sample {
 		}
 		s.TPOT, s.HasTPOT = TPOT(first, last, s.Tokens)
 	}
+	redact.Scrub(&s, key) // a sample is stored (--save): whatever text it holds, not only Err
 	return s
 }
 

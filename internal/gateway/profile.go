@@ -103,7 +103,7 @@ func (p Profile) Name() string {
 // Source returns where a field came from, or "".
 func (p Profile) Source(f Field) string { return p.Sources[f] }
 
-// ShownKey is the profile's key as keydoctor shows it (redact.Mask:
+// ShownKey is the profile's key as keydoctor shows it (redact.Shown:
 // sk-t****cdef): the profile's printable view, the wizard, ping's header
 // and the demo show it through here.
-func (p Profile) ShownKey() string { return redact.Mask(p.Key) }
+func (p Profile) ShownKey() string { return redact.Shown(p.Key) }

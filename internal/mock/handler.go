@@ -216,7 +216,7 @@ func (h *Handler) authorized(c *call) bool {
 	case c.key == "":
 		h.fail(c, errAuth, "you didn't provide an API key: send it as Authorization: Bearer KEY or x-api-key: KEY")
 	case c.scenario == AuthInvalid || c.key != h.opts.Key:
-		h.fail(c, errAuth, "Incorrect API key provided: "+redact.Mask(c.key))
+		h.fail(c, errAuth, "Incorrect API key provided: "+redact.Shown(c.key))
 	default:
 		return true
 	}

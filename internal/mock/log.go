@@ -47,7 +47,7 @@ func (h *Handler) logCall(c *call) {
 		Status:      status,
 		Scenario:    c.scenario,
 		Auth:        c.auth,
-		Key:         redact.Mask(c.key),
+		Key:         redact.Shown(c.key),
 		Credentials: credentialHeaders(c.r),
 		DurationMS:  float64(time.Since(c.arrival).Microseconds()) / 1000,
 		Agent:       c.agent,
@@ -74,7 +74,7 @@ func credentialHeaders(r *http.Request) map[string]string {
 		if k, ok := cutPrefixFold(v, "Bearer "); ok {
 			scheme, v = "Bearer ", strings.TrimSpace(k)
 		}
-		out[strings.ToLower(h)] = scheme + redact.Mask(v)
+		out[strings.ToLower(h)] = scheme + redact.Shown(v)
 	}
 	if len(out) == 0 {
 		return nil

@@ -10,8 +10,10 @@ import (
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
-// Curl renders the request as a curl command a user can paste. The key
-// appears only as "$VAR", never inline.
+// Curl renders the request as a curl command a user can paste. The key's
+// credential is "$VAR", never inline. Another header that carries a copy
+// of the key is left as it is: Curl's text is printed only through the
+// run's writer, which knows the key, or inside Evidence, which scrubs it.
 func Curl(req Request, keyVar string) string {
 	if keyVar == "" {
 		keyVar = "API_KEY"
@@ -26,7 +28,9 @@ func Curl(req Request, keyVar string) string {
 	h.Del("Accept-Encoding") // --compressed asks for it and decodes
 	for _, k := range sortedKeys(h) {
 		for _, v := range h[k] {
-			line := k + ": " + redact.Redact(v, req.Key)
+			// Not masked here: Evidence scrubs its record, and ping prints
+			// through the run's writer, which knows the key.
+			line := k + ": " + v
 			if strings.Contains(v, "$"+keyVar) {
 				// Double quotes so the shell expands the variable.
 				b.WriteString(" \\\n  -H \"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(line) + "\"")

@@ -137,7 +137,7 @@ func (r Request) headers(key, userAgent string) http.Header {
 // shownHeader is the header req sends as a result records it: the key
 // masked in its credential and wherever else a header carries it.
 func shownHeader(req Request, userAgent string) http.Header {
-	h := req.headers(redact.Mask(req.Key), userAgent)
+	h := req.headers(redact.Shown(req.Key), userAgent)
 	// What redact.Scrub does to a header, without its reflection: every
 	// value redacted (keys are names we or the user chose, never a
 	// secret); a third of a streamed request's allocations were here.

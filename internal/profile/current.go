@@ -93,7 +93,7 @@ func (c *Current) decide(f gateway.Field, vs []vote) string {
 	show := func(v string) string {
 		shown := v
 		if f == gateway.FieldKey {
-			shown = redact.Mask(v)
+			shown = redact.Shown(v)
 		}
 		return fmt.Sprintf("%s (%s)", shown, strings.Join(by[v], ", "))
 	}

@@ -98,7 +98,7 @@ func (f Edit) Apply(p *Profile, create bool) error {
 	}
 	if f.KeyEnv != "" {
 		if !ValidVarName(f.KeyEnv) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(f.KeyEnv)), Hint: "export the key as a variable and pass its name"}
+			return keyEnvNotAName("")
 		}
 		p.KeyEnv = f.KeyEnv
 	}
@@ -114,7 +114,7 @@ func (f Edit) Apply(p *Profile, create bool) error {
 // "OS keyring (…)", "~/.config/keydoctor/keys/NAME (…)", "none".
 func (s *Store) KeyWhere(e *env.Env, p Profile) string {
 	k, err := s.Key(e, p)
-	masked := redact.Mask(k)
+	masked := redact.Shown(k)
 	switch {
 	case p.KeyEnv != "" && k == "":
 		return "$" + p.KeyEnv + " (not set)"

@@ -13,7 +13,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/viper"
@@ -262,7 +261,7 @@ func (r *resolver) key(o LoadOptions) error {
 		p.Key, p.Sources[gateway.FieldKey] = k, "stdin"
 	case o.KeyEnv != "":
 		if !ValidVarName(o.KeyEnv) {
-			return &gateway.UsageError{Msg: fmt.Sprintf("--key-env takes a variable name, not %q", redact.Mask(o.KeyEnv)), Hint: "export the key as a variable and pass its name: --key-env " + p.VarKey}
+			return keyEnvNotAName(": --key-env " + p.VarKey)
 		}
 		k, ok := r.e.Lookup(o.KeyEnv)
 		if !ok {
@@ -351,6 +350,15 @@ func readKeyLine(r io.Reader, keyVar, command string) (string, error) {
 			Hint: fmt.Sprintf(`pipe the key in, e.g. printf '%%s\n' "$%s" | keydoctor %s --key-stdin`, keyVar, command)}
 	}
 	return line, nil
+}
+
+// keyEnvNotAName refuses a --key-env that cannot name a variable. What
+// was given is not quoted: it is most often the key itself, pasted where
+// its variable's name belongs, and nothing has registered it as a secret.
+// example ends the hint (": --key-env NAME"), or is empty.
+func keyEnvNotAName(example string) error {
+	return &gateway.UsageError{Msg: "--key-env takes a variable name, and what was given is not one (not shown: it may be the key)",
+		Hint: "export the key as a variable and pass its name" + example}
 }
 
 // ValidVarName reports whether s can name an environment variable.

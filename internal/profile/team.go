@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
@@ -139,7 +138,8 @@ func (t *Team) checkRoots() error {
 	base := Profile{Preset: t.Preset, BaseURL: t.BaseURL}.Root()
 	for _, f := range gateway.Families {
 		if r := rs[f]; r != "" && !gateway.SameGateway(r, base) {
-			return fmt.Errorf("%s root %s is not on the gateway's host %s", f, redact.RedactURL(r), gateway.HostOf(base))
+			// r is normalized: a URL with a user name or password was refused.
+			return fmt.Errorf("%s root %s is not on the gateway's host %s", f, r, gateway.HostOf(base))
 		}
 	}
 	return nil

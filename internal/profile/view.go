@@ -72,7 +72,7 @@ func WhoUses(e *env.Env, st *Store, project string) Uses {
 func (s *Store) View(e *env.Env, p Profile, u Uses) View {
 	k, _ := s.Key(e, p)
 	v := View{Name: p.Name, Default: s.Default == p.Name, Preset: p.Preset, BaseURL: p.Root(), Roots: p.OwnRoots(), Model: p.Model,
-		BackgroundModel: p.BackgroundModel, Key: redact.Mask(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: u.ByProfile[p.Name]}
+		BackgroundModel: p.BackgroundModel, Key: redact.Shown(k), KeyEnv: p.KeyEnv, KeyStore: p.KeyStore, Tools: u.ByProfile[p.Name]}
 	if v.Tools == nil {
 		v.Tools = []string{}
 	}

@@ -19,6 +19,13 @@ func Mask(key string) string {
 	return string(r[:4]) + "****" + string(r[len(r)-4:])
 }
 
+// Shown is a key shown on purpose (sk-t****cdef: Mask), where a user is
+// told which key is meant: a finding (doctor.ShowKey), a profile, a
+// tool's configured value, a recorded request. Every other masking is the
+// run's writer's or a record's Scrub; calling Shown marks a call site as
+// a deliberate display, so that those can be counted and reviewed.
+func Shown(key string) string { return Mask(key) }
+
 // Redact replaces every occurrence of each non-empty secret in s by its
 // mask, and hides credentials in any URL in s (RedactURL). Used on
 // anything that might echo a key back: logs, evidence, diffs, reports.

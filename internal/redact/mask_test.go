@@ -18,6 +18,9 @@ func TestMask(t *testing.T) {
 		if got := Mask(in); got != want {
 			t.Errorf("Mask(%q) = %q, want %q", in, got, want)
 		}
+		if got := Shown(in); got != want { // a deliberate display is the contract's mask
+			t.Errorf("Shown(%q) = %q, want %q", in, got, want)
+		}
 		if len(in) >= 8 && strings.Contains(Mask(in), in) {
 			t.Errorf("Mask(%q) reveals the key", in)
 		}

@@ -39,7 +39,7 @@ type Record struct {
 	// KeySum fingerprints the key the client sent (sha256), so verify can
 	// say whether it is the key the files hold without keeping the key.
 	KeySum [sha256.Size]byte `json:"-"`
-	// KeyMasked is the key as it may be shown (redact.Mask).
+	// KeyMasked is the key as it may be shown (redact.Shown).
 	KeyMasked string `json:"-"`
 }
 
@@ -80,14 +80,14 @@ func queryKeys(u *url.URL) []string {
 	return out
 }
 
-// cleanPath is the request URI as logged: credentials in the query hidden
-// and the request's own key masked wherever it appears (redact.Redact).
-func cleanPath(u *url.URL, keys []string) string {
+// requestURI is the request URI as logged, query included: the record
+// holding it is scrubbed as a whole before it is emitted (relay.go).
+func requestURI(u *url.URL) string {
 	p := u.EscapedPath()
 	if u.RawQuery != "" {
 		p += "?" + u.RawQuery
 	}
-	return redact.Redact(p, keys...)
+	return p
 }
 
 // SameModel reports whether got names the model want (gateway.SameModel,

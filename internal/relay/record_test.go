@@ -43,7 +43,9 @@ func TestAuthOf(t *testing.T) {
 	}
 }
 
-func TestCleanPath(t *testing.T) {
+// TestLoggedPath: the path as a record logs it, scrubbed as ServeHTTP
+// scrubs the record (the request's key and its query credentials).
+func TestLoggedPath(t *testing.T) {
 	for _, tc := range []struct{ uri, want string }{
 		{"/v1/messages?beta=true", "/v1/messages?beta=true"},
 		{"/v1/models", "/v1/models"},
@@ -55,12 +57,13 @@ func TestCleanPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := cleanPath(u, []string{testKey})
-		if got != tc.want {
-			t.Errorf("cleanPath(%q) = %q, want %q", tc.uri, got, tc.want)
+		rec := Record{Path: requestURI(u)}
+		redact.Scrub(&rec, append([]string{testKey}, queryKeys(u)...)...)
+		if got := rec.Path; got != tc.want {
+			t.Errorf("logged path of %q = %q, want %q", tc.uri, got, tc.want)
 		}
-		if strings.Contains(got, testKey) {
-			t.Errorf("cleanPath(%q) leaks the key", tc.uri)
+		if strings.Contains(rec.Path, testKey) {
+			t.Errorf("logged path of %q leaks the key", tc.uri)
 		}
 	}
 }

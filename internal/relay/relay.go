@@ -152,11 +152,11 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Time:   start,
 		Client: r.UserAgent(),
 		Method: r.Method,
-		Path:   cleanPath(r.URL, ex.secrets),
+		Path:   requestURI(r.URL),
 		Auth:   auth,
 	}
 	if len(keys) > 0 {
-		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), redact.Mask(keys[0])
+		rec.KeySum, rec.KeyMasked = KeySum(keys[0]), redact.Shown(keys[0])
 	}
 
 	if r.Body != nil && r.Body != http.NoBody {
@@ -169,6 +169,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			http.Error(w, "keydoctor trace: "+msg, http.StatusBadRequest)
 			rec.Status, rec.Failed, rec.Error = http.StatusBadRequest, true, msg
+			redact.Scrub(&rec, ex.secrets...)
 			rl.emit(rec)
 			return
 		}

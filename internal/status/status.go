@@ -109,11 +109,7 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 			BaseURL: toValue(e, t.Base, t.Places.Base, false), Key: toValue(e, t.Key, t.Places.Key, true),
 			Model: toValue(e, t.Model, t.Places.Model, false), Route: routeOf(e, t), Request: requestOf(t)}
 		for _, h := range t.Headers {
-			v := h.Value.Value
-			if h.Secret() {
-				v = redact.Mask(v)
-			}
-			st.Headers = append(st.Headers, Header{Name: h.Name, Value: v, Source: h.Value.Source.Display(e), Key: h.Value.Source.Key})
+			st.Headers = append(st.Headers, Header{Name: h.Name, Value: shown(h.Value.Value, h.Secret()), Source: h.Value.Source.Display(e), Key: h.Value.Source.Key})
 		}
 		if r, ok := o.Routers[t.Label]; ok {
 			st.Router = &r
@@ -143,13 +139,18 @@ func Build(e *env.Env, snap *discover.Snapshot, o Options) Doc {
 	return doc
 }
 
+// shown is a value as status shows it: a secret (a key, a secret header)
+// masked on purpose, as the contract shows a key (sk-t****cdef).
+func shown(v string, secret bool) string {
+	if secret {
+		return redact.Shown(v)
+	}
+	return v
+}
+
 // toValue is a value as printed; an unset one names where it belongs.
 func toValue(e *env.Env, v discover.Value, place discover.Source, secret bool) Value {
-	show := v.Value
-	if secret {
-		show = redact.Mask(v.Value)
-	}
-	sv := Value{Value: show, Source: v.Source.Display(e), Key: v.Source.Key, Default: v.Source.Default}
+	sv := Value{Value: shown(v.Value, secret), Source: v.Source.Display(e), Key: v.Source.Key, Default: v.Source.Default}
 	if !v.Set() {
 		sv.Source, sv.Key = "not set", ""
 		if place.Key != "" {

@@ -250,5 +250,5 @@ func envRedirect(r *Redirect) error {
 	return nil
 }
 
-// ShownKey is the files' key as the report shows it (redact.Mask).
-func (c Configured) ShownKey() string { return redact.Mask(c.Key) }
+// ShownKey is the files' key as the report shows it (redact.Shown).
+func (c Configured) ShownKey() string { return redact.Shown(c.Key) }

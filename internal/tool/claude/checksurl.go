@@ -10,7 +10,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // ChecksURL is claude-gateway-http, part of the URL check: with
@@ -24,7 +23,9 @@ func (impl) ChecksURL(e *env.Env, t discover.Tool, profileBase string) (doctor.F
 	if !r.ViaSwitch() || !t.Base.Configured() || !GatewayRefuses(t.Base.Value) {
 		return doctor.Finding{}, false
 	}
-	base := redact.RedactURL(strings.TrimSpace(t.Base.Value))
+	// An http:// URL: the run's writer hides its userinfo wherever the
+	// finding or its fix prints it.
+	base := strings.TrimSpace(t.Base.Value)
 	msg := fmt.Sprintf("%s will not start: %s=%s (%s) makes %s (%q from %s) the URL of %s, whose key must not travel over plain http",
 		t.Label, r.SwitchVar(), r.Switch.Value, checks.Src(e, r.Switch), checks.BaseName(t), base, checks.Src(e, t.Base), r.Title)
 	slots := catalog.Slots{Tool: t.Label, Key: checks.BaseName(t), File: checks.Src(e, t.Base)}
