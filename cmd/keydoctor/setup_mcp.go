@@ -14,7 +14,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
-	"github.com/keydoctor/keydoctor/internal/tool/cline"
 
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/writers"
@@ -28,7 +27,7 @@ import (
 type setupMCPFlags struct{ on, off bool }
 
 func (f *setupMCPFlags) add(fs *pflag.FlagSet) {
-	fs.BoolVar(&f.on, "mcp", false, "register keydoctor's MCP server ('keydoctor mcp', this binary's absolute path) with each tool written: Claude Code (the project's .mcp.json), Codex, Cline, Gemini CLI, Qwen Code, OpenCode")
+	fs.BoolVar(&f.on, "mcp", false, "register keydoctor's MCP server ('keydoctor mcp', this binary's absolute path) with each tool written that takes one: "+toolTitles(writers.RegistersMCPServer)+"; Claude Code's goes into the project's .mcp.json")
 	fs.BoolVar(&f.off, "no-mcp", false, "do not register keydoctor's MCP server, and do not ask")
 }
 
@@ -134,7 +133,7 @@ func (o *setupOptions) agentInstalled(ids []gateway.ToolID) bool {
 		if !ok || t.Binary == "" {
 			continue
 		}
-		if _, registers := t.Impl.(writers.MCPServerPlanner); !registers && id != cline.ID {
+		if !writers.RegistersMCPServer(t) {
 			continue
 		}
 		if p, err := o.LookPath(t.Binary); err == nil && p != "" {
