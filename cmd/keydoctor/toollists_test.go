@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,4 +73,28 @@ func handNames() []string {
 		}
 	}
 	return out
+}
+
+// TestToolOptionsComplete: each tool's own setup flag completes from the
+// values its package declares (tool.Option), none typed into cmd.
+func TestToolOptionsComplete(t *testing.T) {
+	for _, tl := range tool.All() {
+		for _, opt := range tl.Options {
+			if len(opt.Values) == 0 || opt.Bool {
+				continue
+			}
+			var out strings.Builder
+			root := newRootCmd(env.FromMap(nil))
+			root.SetArgs([]string{cobra.ShellCompRequestCmd, "setup", "--" + opt.Name, ""})
+			root.SetOut(&out)
+			root.SetErr(&strings.Builder{})
+			if err := root.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if want := append(slices.Clone(opt.Values), ":4"); !slices.Equal(got, want) {
+				t.Errorf("setup --%s completes %q, want %q", opt.Name, got, want)
+			}
+		}
+	}
 }
