@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/demo"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/invocation"
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/templates"
@@ -46,7 +47,7 @@ func runDemo(ctx context.Context, o *demoOptions) error {
 	// The next command in the form that works from the user's shell: a
 	// newcomer who typed `go run ./cmd/keydoctor demo` or `npx keydoctor
 	// demo` has no keydoctor on PATH.
-	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run '%s setup'.\n", templates.Default().Vars.APIKey, invocation(o.Env))
+	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run '%s setup'.\n", templates.Default().Vars.APIKey, invocation.Of(o.Env))
 	return nil
 }
 
