@@ -4,11 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
@@ -90,17 +87,7 @@ func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServ
 	if s == nil || !s.ByCLI[claude.ID] || o.claudePath == "" {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	run := func(args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, o.claudePath, args...)
-		if o.Env.Environ != nil {
-			cmd.Env = o.Env.Environ()
-		}
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-	show := "claude " + strings.Join(claude.MCPAddArgs(*s), " ")
+	show := claude.MCPCLIShown(*s)
 	out := o.Out
 	if o.JSON { // the document alone on stdout
 		out = o.Err
@@ -109,14 +96,9 @@ func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServ
 		fmt.Fprintf(out, "would run %s\n", show)
 		return nil
 	}
-	if en, ok := claude.UserMCPEntry(o.Env); ok {
-		if en.Command == s.Command && slices.Equal(en.Args, s.Args) {
-			return nil // registered already: a re-run is a no-op
-		}
-		run(claude.MCPRemoveArgs...) // another command under our name: replaced
-	}
-	if said, err := run(claude.MCPAddArgs(*s)...); err != nil {
-		return failf("run it by hand: "+show, "claude mcp add failed: %v: %s", err, strings.TrimSpace(said))
+	ran, err := claude.RegisterMCPByCLI(ctx, o.Env, o.claudePath, *s)
+	if !ran || err != nil {
+		return stopError(err)
 	}
 	plan.WriteRow(out, "ran", show, string(claude.ID))
 	return nil
