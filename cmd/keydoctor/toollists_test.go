@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -94,6 +96,30 @@ func TestToolOptionsComplete(t *testing.T) {
 			got := strings.Split(strings.TrimSpace(out.String()), "\n")
 			if want := append(slices.Clone(opt.Values), ":4"); !slices.Equal(got, want) {
 				t.Errorf("setup --%s completes %q, want %q", opt.Name, got, want)
+			}
+		}
+	}
+}
+
+// TestReadmesNameEveryTool: the READMEs' opening paragraph, the list of
+// tools setup writes that a newcomer reads first (prose, not generated),
+// names every one of them.
+func TestReadmesNameEveryTool(t *testing.T) {
+	for _, file := range []string{"README.md", "packaging/npm/README.md"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opening, _, _ := strings.Cut(strings.SplitN(string(b), "\n\n", 2)[1], "\n\n")
+		opening = strings.Join(strings.Fields(opening), " ")
+		for _, tl := range tool.All() {
+			if !tl.Setup || tl.MCPOnly {
+				continue
+			}
+			short := strings.TrimPrefix(strings.TrimSuffix(tl.Title, " CLI"), "GitHub ")
+			if !strings.Contains(opening, tl.Title) && !strings.Contains(opening, short) &&
+				!strings.Contains(opening, strings.TrimPrefix(tl.Title, "GitHub ")) {
+				t.Errorf("%s's opening does not name %s (setup --tools %s):\n%s", file, tl.Title, tl.ID, opening)
 			}
 		}
 	}
