@@ -31,6 +31,23 @@ type MCPServerPlanner interface {
 	PlanMCPServer(o Options, t tool.Tool, p *Plan) error
 }
 
+// MCPServerInFiles is what a tool package implements whose PlanFiles
+// registers keydoctor's MCP server itself (Cline: the entry lives in the
+// file that also holds its triple), instead of an MCPServerPlanner.
+type MCPServerInFiles interface {
+	PlansMCPServerInFiles()
+}
+
+// RegistersMCPServer reports whether setup --mcp registers keydoctor's MCP
+// server with t: what setup's help lists and the wizard asks about.
+func RegistersMCPServer(t tool.Tool) bool {
+	switch t.Impl.(type) {
+	case MCPServerPlanner, MCPServerInFiles:
+		return true
+	}
+	return false
+}
+
 // planMCPServer registers the server with t when asked and t can.
 func planMCPServer(o Options, t tool.Tool, p *Plan) error {
 	if o.MCPServer == nil {

@@ -149,8 +149,8 @@ func runBench(ctx context.Context, o *benchOptions) error {
 		return p, goals, err
 	}
 	o.ToolTarget = func(p gateway.Profile, id string, modelFlag, stream bool) (probe.Request, gateway.Profile, error) {
-		t, err := findToolTarget(o.Env, p, id, modelFlag)
-		return t.request(stream), t.profile, err
+		t, err := findTool(o.Env, p, id, modelFlag)
+		return t.Request(stream), t.Profile, err
 	}
 	return benchError(session.Run(ctx, &o.Options))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/spf13/cobra"
 )
@@ -12,15 +13,13 @@ import (
 // the same candidates in every command that has it.
 func completeAll(root *cobra.Command, e *env.Env) {
 	flagValues := map[string]cobra.CompletionFunc{
-		"tool":        fixed(complete.Tools(nil)...),
-		"tools":       list(complete.Tools(isSetupTool)...),
-		"protocol":    fixed(complete.Protocols()...),
-		"color":       fixed("auto", "always", "never"),
-		"preset":      fixed(complete.Presets()...),
-		"scenario":    fixed(complete.Scenarios()...),
-		"scope":       fixed(string(claude.User), string(claude.Project), string(claude.Local)),
-		"claude-auth": fixed("token", "api-key"),
-		"codex-auth":  fixed("file", "env"),
+		"tool":     fixed(complete.Tools(nil)...),
+		"tools":    list(complete.Tools(isSetupTool)...),
+		"protocol": fixed(complete.Protocols()...),
+		"color":    fixed("auto", "always", "never"),
+		"preset":   fixed(complete.Presets()...),
+		"scenario": fixed(complete.Scenarios()...),
+		"scope":    fixed(string(claude.User), string(claude.Project), string(claude.Local)),
 		"key-env": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 			return complete.Matching(complete.Vars(e), typed), cobra.ShellCompDirectiveNoFileComp
 		},
@@ -30,6 +29,14 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		"profile": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 			return complete.Matching(complete.Profiles(e), typed), cobra.ShellCompDirectiveNoFileComp
 		},
+	}
+	// Each tool's own setup flags (tool.Option) complete from its values.
+	for _, t := range tool.All() {
+		for _, opt := range t.Options {
+			if len(opt.Values) > 0 && !opt.Bool {
+				flagValues[opt.Name] = fixed(opt.Values...)
+			}
+		}
 	}
 	sayBashNeeds(root)
 	var walk func(c *cobra.Command)

@@ -6,38 +6,16 @@ import (
 	"io"
 	"time"
 
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/demo"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/invocation"
+	"github.com/keydoctor/keydoctor/internal/mcpserver"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
-
-// demoKey and demoState are the demo's stage (internal/demo).
-const demoKey = demo.Key
-
-type demoState = demo.State
-
-// demoStep is one stage of the demo.
-type demoStep struct {
-	Title string
-	Run   func(*demoState) error
-}
-
-// demoSteps are the demo's stages in the order they run. A function, not a
-// variable: the steps reach the commands, and the commands reach the demo.
-func demoSteps() []demoStep {
-	return []demoStep{
-		{"setup: one triple into Claude Code, Codex, Cline, Gemini CLI and .env", demoSetup},
-		{"doctor: every tool's configuration and its path to the gateway", demoDoctor},
-		{"one request, as 'keydoctor ping' sends it", demoPing},
-		{"Gemini CLI's own path: the Gemini API, as its files say", demoGemini},
-		{"a streamed answer on each protocol: time to first token and per token", demo.Streams},
-		{"a broken setup, diagnosed: Claude Code's base URL with /v1", demoBroken},
-		{"gateway failures, named by code with their fix", demo.Failures},
-		{"bench: a concurrency sweep finds the wall of a gateway that serves 4 at once", demoBench},
-		{"an agent asks keydoctor: its model calls keydoctor's doctor over MCP and finds its own broken base URL", demoAgent},
-	}
-}
 
 type demoOptions struct {
 	Env *env.Env
@@ -63,24 +41,44 @@ files.`,
 }
 
 func runDemo(ctx context.Context, o *demoOptions) error {
-	st, err := demo.Start(ctx, o.Env.GOOS, o.Out)
-	if err != nil {
+	if err := demo.Run(ctx, o.Env.GOOS, o.Out, demoCommands()); err != nil {
 		return err
-	}
-	defer st.Close()
-	for i, s := range demoSteps() {
-		fmt.Fprintf(o.Out, "\n%d. %s\n\n", i+1, s.Title)
-		if err := s.Run(st); err != nil {
-			return fmt.Errorf("demo step %q: %w", s.Title, err)
-		}
 	}
 	// The next command in the form that works from the user's shell: a
 	// newcomer who typed `go run ./cmd/keydoctor demo` or `npx keydoctor
 	// demo` has no keydoctor on PATH.
-	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run '%s setup'.\n", templates.Default().Vars.APIKey, invocation(o.Env))
+	fmt.Fprintf(o.Out, "\ndone. Point keydoctor at your gateway: export %s, then run '%s setup'.\n", templates.Default().Vars.APIKey, invocation.Of(o.Env))
 	return nil
 }
 
-func demoPing(st *demoState) error {
-	return runPing(st.Ctx, &pingOptions{Env: st.Env, Out: st.Out, Protocol: "chat", Timeout: 30 * time.Second, Client: st.Client})
+// demoCommands are the commands the demo's steps run, on the demo's stage.
+func demoCommands() demo.Commands {
+	return demo.Commands{
+		Setup: func(st *demo.State, tools string) error {
+			o := &setupOptions{Env: st.Env, Tools: tools, Project: st.Project(), Yes: true, Out: st.Out, Err: st.Out}
+			o.Check = func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding {
+				return setup.CheckWritten(ctx, st.Env, p, o.Project, tools)
+			}
+			return runSetup(st.Ctx, o)
+		},
+		Doctor: func(st *demo.State, tool string) error {
+			return runDoctor(st.Ctx, &doctorOptions{Env: st.Env, Out: st.Out, Project: st.Project(), Tool: tool, Timeout: 10 * time.Second})
+		},
+		Findings: func(err error) bool { return isExit(err, exitFindings) },
+		Ping: func(st *demo.State, tool string, stream bool) error {
+			return runPing(st.Ctx, &pingOptions{Env: st.Env, Out: st.Out, Protocol: "chat", Tool: tool, Stream: stream, Timeout: 30 * time.Second, Client: st.Client})
+		},
+		Bench: func(st *demo.State, args []string) error {
+			cmd := newBenchCmd(st.Env)
+			cmd.SetArgs(args)
+			cmd.SetOut(st.Out)
+			cmd.SetErr(st.Out)
+			return cmd.ExecuteContext(st.Ctx)
+		},
+		MCP: func(st *demo.State) mcpserver.Options {
+			return mcpserver.Options{Version: buildVersion(), Run: func(ctx context.Context, args []string) mcpserver.Output {
+				return runCaptured(ctx, st.Env, args)
+			}}
+		},
+	}
 }

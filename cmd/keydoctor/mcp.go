@@ -12,8 +12,10 @@ import (
 
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/writers"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 )
@@ -28,10 +30,9 @@ func newMCPCmd(e *env.Env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "serve keydoctor's read-only checks to a coding agent over MCP (stdio)",
-		Long: `mcp is a Model Context Protocol server on standard input and output, for a
-coding agent (Claude Code, Codex, Cline, Gemini CLI, Qwen Code, OpenCode) to
-check its own gateway when a request fails. Its tools are read-only and
-return the documents the commands' --json print, keys masked:
+		Long: human.Wrap("mcp is a Model Context Protocol server on standard input and output, for a "+
+			"coding agent ("+toolTitles(writers.RegistersMCPServer)+") to check its own gateway when a "+
+			"request fails. Its tools are read-only and return the documents the commands' --json print, keys masked:", 78, "") + `
 
   status     each tool's base URL, masked key, model and request
   doctor     the findings (offline unless wire is true; tool narrows)

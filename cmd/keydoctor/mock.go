@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -139,6 +140,19 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// waitMock is 'mock --wait': serve nothing, return once something accepts
+// connections at o.Addr.
+func waitMock(ctx context.Context, o *mockOptions) error {
+	err := mock.Wait(ctx, o.Addr)
+	switch {
+	case errors.Is(err, mock.ErrNotListening):
+		return failf("start it first: keydoctor mock --addr "+o.Addr+" &", "nothing listens at %s after %s", o.Addr, mock.WaitFor)
+	case err == nil && !o.Quiet:
+		fmt.Fprintf(o.Out, "listening: %s\n", o.Addr)
+	}
+	return err
 }
 
 func openMockLog(o *mockOptions) (io.Writer, func(), error) {

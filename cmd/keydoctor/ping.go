@@ -5,7 +5,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
@@ -87,8 +86,8 @@ func preparePing(o *pingOptions) (pingTarget, error) {
 	if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel); err != nil {
 		return pingTarget{}, err
 	}
-	if kp := gateway.CheckKey(p.Key); kp != nil {
-		return pingTarget{}, failf(pingFix(kp.Code, p, "", nil), "%s: %s (in %s)", kp.Code, kp.Reason, p.KeySource())
+	if err := ping.CheckKey(p, ""); err != nil {
+		return pingTarget{}, stopError(err)
 	}
 	req := probe.Request{Protocol: proto, Root: p.RootOf(proto.Family()), Key: p.Key, Auth: authFor(proto), Model: p.Model, Stream: o.Stream}
 	return pingTarget{profile: p, req: req}, nil
@@ -135,7 +134,28 @@ func runPing(ctx context.Context, o *pingOptions) error {
 	return nil
 }
 
-// pingFix is ping's fix of code (internal/ping).
-func pingFix(code catalog.Code, p gateway.Profile, proto gateway.Protocol, res *probe.Result) string {
-	return ping.Fix(code, p, proto, res)
+// pingTool is ping's target for --tool: the tool's own path.
+func pingTool(o *pingOptions, p gateway.Profile) (pingTarget, error) {
+	if o.Protocol != "chat" || o.Profile.baseURL != "" {
+		return pingTarget{}, usageErrorf("--tool sends what that tool sends, to the base URL in its files", "use --tool without --protocol and --base-url")
+	}
+	t, err := findTool(o.Env, p, o.Tool, o.Profile.model != "")
+	if err != nil {
+		return pingTarget{}, err
+	}
+	if err := ping.CheckKey(t.Profile, t.Path.Protocol); err != nil {
+		return pingTarget{}, stopError(err)
+	}
+	return pingTarget{profile: t.Profile, req: t.Request(o.Stream)}, nil
+}
+
+// findTool is the configured path of the tool named id (ping --tool,
+// bench --tool).
+func findTool(e *env.Env, p gateway.Profile, id string, modelFlag bool) (ping.Tool, error) {
+	tid, err := parseTool(id)
+	if err != nil {
+		return ping.Tool{}, err
+	}
+	t, err := ping.FindTool(e, p, tid, modelFlag)
+	return t, stopError(err)
 }

@@ -4,17 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
-	"github.com/keydoctor/keydoctor/internal/tool/cline"
 
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/writers"
@@ -28,7 +24,7 @@ import (
 type setupMCPFlags struct{ on, off bool }
 
 func (f *setupMCPFlags) add(fs *pflag.FlagSet) {
-	fs.BoolVar(&f.on, "mcp", false, "register keydoctor's MCP server ('keydoctor mcp', this binary's absolute path) with each tool written: Claude Code (the project's .mcp.json), Codex, Cline, Gemini CLI, Qwen Code, OpenCode")
+	fs.BoolVar(&f.on, "mcp", false, "register keydoctor's MCP server ('keydoctor mcp', this binary's absolute path) with each tool written that takes one: "+toolTitles(writers.RegistersMCPServer)+"; Claude Code's goes into the project's .mcp.json")
 	fs.BoolVar(&f.off, "no-mcp", false, "do not register keydoctor's MCP server, and do not ask")
 }
 
@@ -91,17 +87,7 @@ func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServ
 	if s == nil || !s.ByCLI[claude.ID] || o.claudePath == "" {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	run := func(args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, o.claudePath, args...)
-		if o.Env.Environ != nil {
-			cmd.Env = o.Env.Environ()
-		}
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-	show := "claude " + strings.Join(claude.MCPAddArgs(*s), " ")
+	show := claude.MCPCLIShown(*s)
 	out := o.Out
 	if o.JSON { // the document alone on stdout
 		out = o.Err
@@ -110,14 +96,9 @@ func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServ
 		fmt.Fprintf(out, "would run %s\n", show)
 		return nil
 	}
-	if en, ok := claude.UserMCPEntry(o.Env); ok {
-		if en.Command == s.Command && slices.Equal(en.Args, s.Args) {
-			return nil // registered already: a re-run is a no-op
-		}
-		run(claude.MCPRemoveArgs...) // another command under our name: replaced
-	}
-	if said, err := run(claude.MCPAddArgs(*s)...); err != nil {
-		return failf("run it by hand: "+show, "claude mcp add failed: %v: %s", err, strings.TrimSpace(said))
+	ran, err := claude.RegisterMCPByCLI(ctx, o.Env, o.claudePath, *s)
+	if !ran || err != nil {
+		return stopError(err)
 	}
 	plan.WriteRow(out, "ran", show, string(claude.ID))
 	return nil
@@ -134,7 +115,7 @@ func (o *setupOptions) agentInstalled(ids []gateway.ToolID) bool {
 		if !ok || t.Binary == "" {
 			continue
 		}
-		if _, registers := t.Impl.(writers.MCPServerPlanner); !registers && id != cline.ID {
+		if !writers.RegistersMCPServer(t) {
 			continue
 		}
 		if p, err := o.LookPath(t.Binary); err == nil && p != "" {

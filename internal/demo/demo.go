@@ -1,8 +1,8 @@
 // Package demo is the stage `keydoctor demo` runs on: a fake gateway on
 // loopback, a throwaway home directory and an environment whose preset
-// variables point at the gateway, and the demo's steps that need no
-// command (streams on each protocol, failures named by code). The steps
-// that run a command are cmd's.
+// variables point at the gateway, and the demo's story: its steps in
+// order (story.go), those that run a command through the Commands cmd
+// gives it.
 package demo
 
 import (

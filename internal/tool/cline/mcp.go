@@ -9,6 +9,11 @@ import (
 	"github.com/tidwall/gjson"
 )
 
+// PlansMCPServerInFiles says that PlanFiles registers keydoctor's MCP
+// server (setup --mcp) in the CLI's MCP settings, beside the triple's own
+// entry (writers.MCPServerInFiles).
+func (impl) PlansMCPServerInFiles() {}
+
 // MCPServerEntry is the entry of the CLI's MCP settings that runs
 // keydoctor's MCP server: setup --mcp writes it under the profile's name
 // (--mcp-name, the design card's entry), so it is found by what it runs

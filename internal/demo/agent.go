@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"bytes"
@@ -16,21 +16,21 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// demoAgentPrefix is how Claude Code names an MCP server's tools to its
+// agentPrefix is how Claude Code names an MCP server's tools to its
 // model: mcp__SERVER__TOOL.
-const demoAgentPrefix = "mcp__" + mcpserver.Name + "__"
+const agentPrefix = "mcp__" + mcpserver.Name + "__"
 
-// demoAgent ends the demo as a coding agent would: its model, offered
+// Agent ends the demo as a coding agent would: its model, offered
 // keydoctor's MCP tools, calls doctor, and answers with what it found.
 // The model is the fake gateway's agent-mcp scenario; the agent loop is
 // here, and keydoctor's MCP server runs in-process on the demo's home,
-// where Claude Code's base URL is still broken.
-func demoAgent(st *demoState) error {
+// where Claude Code's base URL is still broken. so is how the server runs
+// the commands (its Run and Version); its project is the demo's.
+func Agent(st *State, so mcpserver.Options) error {
 	ctx, cancel := context.WithTimeout(st.Ctx, 2*time.Minute)
 	defer cancel()
-	e := st.Env
-	srv := mcpserver.New(mcpserver.Options{Project: demoProject(st), Secrets: e.Secrets, Version: buildVersion(),
-		Run: func(ctx context.Context, args []string) mcpserver.Output { return runCaptured(ctx, e, args) }})
+	so.Project, so.Secrets = st.Project(), st.Env.Secrets
+	srv := mcpserver.New(so)
 	serverEnd, clientEnd := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(ctx, serverEnd, nil)
 	if err != nil {
@@ -49,7 +49,7 @@ func demoAgent(st *demoState) error {
 	var tools []map[string]any
 	var names []string
 	for _, t := range listed.Tools {
-		tools = append(tools, map[string]any{"name": demoAgentPrefix + t.Name, "description": t.Description, "input_schema": t.InputSchema})
+		tools = append(tools, map[string]any{"name": agentPrefix + t.Name, "description": t.Description, "input_schema": t.InputSchema})
 		names = append(names, t.Name)
 	}
 	question := "Claude Code says the model may not exist or I may not have access to it. Why?"
@@ -57,7 +57,7 @@ func demoAgent(st *demoState) error {
 	fmt.Fprintf(st.Out, "  user → model       %q\n", question)
 	fmt.Fprintf(st.Out, "                      (keydoctor's MCP tools offered: %s)\n", strings.Join(names, ", "))
 	for turn := 0; turn < 4; turn++ {
-		answer, err := demoAgentTurn(ctx, st, tools, messages)
+		answer, err := agentTurn(ctx, st, tools, messages)
 		if err != nil {
 			return err
 		}
@@ -82,7 +82,7 @@ func demoAgent(st *demoState) error {
 			args, _ := u["input"].(map[string]any)
 			shown, _ := json.Marshal(args)
 			fmt.Fprintf(st.Out, "  model → keydoctor   %s %s (over MCP)\n", name, shown)
-			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: strings.TrimPrefix(name, demoAgentPrefix), Arguments: args})
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: strings.TrimPrefix(name, agentPrefix), Arguments: args})
 			if err != nil {
 				return err
 			}
@@ -102,9 +102,9 @@ func demoAgent(st *demoState) error {
 	return fmt.Errorf("the agent did not finish in 4 turns")
 }
 
-// demoAgentTurn sends one messages request of the agent loop to the fake
+// agentTurn sends one messages request of the agent loop to the fake
 // gateway, playing the agent-mcp model, and returns the answer's content.
-func demoAgentTurn(ctx context.Context, st *demoState, tools, messages []map[string]any) ([]map[string]any, error) {
+func agentTurn(ctx context.Context, st *State, tools, messages []map[string]any) ([]map[string]any, error) {
 	body, err := json.Marshal(map[string]any{"model": st.Profile.Model, "max_tokens": 512, "tools": tools, "messages": messages})
 	if err != nil {
 		return nil, err

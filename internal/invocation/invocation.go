@@ -1,4 +1,6 @@
-package main
+// Package invocation is how the user runs keydoctor again from the shell
+// that started this process, for the commands' "now run …" lines.
+package invocation
 
 import (
 	"os"
@@ -14,13 +16,13 @@ import (
 // shell the user returns to; "npm" otherwise (a global or project install).
 const launcherVar = "KEYDOCTOR_LAUNCHER"
 
-// invocation is how the user can run keydoctor again from the shell that
+// Of is how the user can run keydoctor again from the shell that
 // started this process: "go run ./cmd/keydoctor", "npx keydoctor",
 // "keydoctor" when that name finds this binary on PATH, or the path it was
 // started by ("./keydoctor").
-func invocation(e *env.Env) string {
+func Of(e *env.Env) string {
 	exe, _ := os.Executable()
-	return invocationOf(e.Getenv(launcherVar), exe, os.Args[0], func(name string) string {
+	return of(e.Getenv(launcherVar), exe, os.Args[0], func(name string) string {
 		p, err := exec.LookPath(name)
 		if err != nil {
 			return ""
@@ -33,7 +35,7 @@ func invocation(e *env.Env) string {
 // shell as it is: no spaces, quotes, control bytes or escapes.
 var plainArg = regexp.MustCompile(`^[A-Za-z0-9_./\\:~+-]+$`)
 
-func invocationOf(launcher, exe, arg0 string, lookPath func(string) string) string {
+func of(launcher, exe, arg0 string, lookPath func(string) string) string {
 	switch launcher {
 	case "npx":
 		return "npx keydoctor"

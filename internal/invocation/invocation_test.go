@@ -1,4 +1,4 @@
-package main
+package invocation
 
 import (
 	"os"
@@ -41,8 +41,8 @@ func TestInvocationOf(t *testing.T) {
 		{"a directory named exe outside go-build", "", "/opt/exe/keydoctor", "/opt/exe/keydoctor", none, "/opt/exe/keydoctor"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := invocationOf(c.launcher, c.exe, c.arg0, c.look); got != c.want {
-				t.Errorf("invocationOf(%q, %q, %q) = %q, want %q", c.launcher, c.exe, c.arg0, got, c.want)
+			if got := of(c.launcher, c.exe, c.arg0, c.look); got != c.want {
+				t.Errorf("of(%q, %q, %q) = %q, want %q", c.launcher, c.exe, c.arg0, got, c.want)
 			}
 		})
 	}
