@@ -27,13 +27,13 @@ type Options struct {
 	// Roots are the profile's roots (its base URL and per-family roots):
 	// an --upstream naming one of them relays the tool to the root of
 	// the family it speaks (upstreamBase). Zero: only the presets'.
-	Roots gateway.Profile
-	Project  string // the project whose settings apply
-	Timeout  time.Duration
-	JSON     bool // the session prints nothing: the caller renders Doc
-	Quiet    bool // print only a failed verdict
-	Env      *env.Env
-	Out      io.Writer
+	Roots   gateway.Profile
+	Project string // the project whose settings apply
+	Timeout time.Duration
+	JSON    bool // the session prints nothing: the caller renders Doc
+	Quiet   bool // print only a failed verdict
+	Env     *env.Env
+	Out     io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
 	LookPath func(name string) (string, error)
 	// Transport reaches the gateway; nil: relay.DefaultTransport.
