@@ -66,6 +66,7 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 		so.Profiles, so.DefaultProfile = set.Resolved, set.Default
 	}
 	so.Versions = toolversion.ForIDs(ctx, o.Env, snap.ToolIDs()...)
+	snap.AtVersions(so.Versions.Strings())
 	so.Routers = status.FindRouters(ctx, o.Env, snap)
 	doc := status.Build(o.Env, snap, so)
 	if o.JSON {

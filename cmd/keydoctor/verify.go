@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -74,7 +75,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Project: o.Project, Timeout: o.Timeout,
+	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Roots: verifyRoots(o), Project: o.Project, Timeout: o.Timeout,
 		JSON: o.JSON, Quiet: o.Quiet, Env: o.Env, Out: o.Out, LookPath: o.LookPath, Transport: o.Transport,
 		RouteFindings: checks.RouteFindings})
 	if err != nil {
@@ -90,4 +91,19 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		return &exitError{exitFindings}
 	}
 	return nil
+}
+
+// verifyRoots are the profile's roots, for an --upstream that names one
+// of them (verify.Options.Roots). A profile that does not resolve offers
+// none (the presets' still apply); its notes are not verify's to print.
+func verifyRoots(o *verifyOptions) gateway.Profile {
+	if o.Upstream == "" {
+		return gateway.Profile{}
+	}
+	r := profile.Resolver{Hinted: true}
+	p, err := r.Resolve(o.Env, o.Project)
+	if err != nil {
+		return gateway.Profile{}
+	}
+	return gateway.Profile{BaseURL: p.BaseURL, Roots: p.Roots}
 }

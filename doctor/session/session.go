@@ -93,6 +93,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 		ids = append(ids, gateway.ToolID(p.Tool))
 	}
 	versions := toolversion.ForIDs(ctx, e, ids...)
+	snap.AtVersions(versions.Strings()) // what the reader resolved by the newest facts
 	co := checks.Options{Snapshot: snap, Profile: o.Profile, Git: o.Git, Dial: o.Dial, Profiles: o.Profiles, Versions: versions, MCP: o.MCP}
 	list, ro := checks.Offline(co), doctor.RunOptions{Timeout: o.Timeout}
 	var w *wireRun

@@ -184,3 +184,12 @@ func (f Found) Where(e *env.Env) string {
 	}
 	return e.Tilde(f.Manifest)
 }
+
+// Strings are the versions alone, by id (discover.Snapshot.AtVersions).
+func (vs Versions) Strings() map[gateway.ToolID]string {
+	out := make(map[gateway.ToolID]string, len(vs))
+	for id, f := range vs {
+		out[id] = f.Version
+	}
+	return out
+}

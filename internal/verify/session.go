@@ -24,12 +24,16 @@ import (
 type Options struct {
 	Tool     gateway.ToolID
 	Upstream string // a gateway root that replaces the files' base URL
-	Project  string // the project whose settings apply
-	Timeout  time.Duration
-	JSON     bool // the session prints nothing: the caller renders Doc
-	Quiet    bool // print only a failed verdict
-	Env      *env.Env
-	Out      io.Writer
+	// Roots are the profile's roots (its base URL and per-family roots):
+	// an --upstream naming one of them relays the tool to the root of
+	// the family it speaks (upstreamBase). Zero: only the presets'.
+	Roots   gateway.Profile
+	Project string // the project whose settings apply
+	Timeout time.Duration
+	JSON    bool // the session prints nothing: the caller renders Doc
+	Quiet   bool // print only a failed verdict
+	Env     *env.Env
+	Out     io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
 	LookPath func(name string) (string, error)
 	// Transport reaches the gateway; nil: relay.DefaultTransport.
@@ -77,11 +81,11 @@ func Session(ctx context.Context, o Options) (*Doc, error) {
 			"%s sends its requests to %s (%s), not to a gateway", desc.Title, cfg.Route.Title, cfg.RouteSwitch())
 	}
 	if o.Upstream != "" {
-		p, err := gateway.Normalize(o.Upstream)
+		base, err := upstreamBase(desc, o.Upstream, o.Roots)
 		if err != nil {
 			return nil, stop.Usage("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
 		}
-		cfg.Base, cfg.BaseSource = desc.Base(p.Root), "--upstream"
+		cfg.Base, cfg.BaseSource = base, "--upstream"
 	}
 	if _, err := TargetFor(cfg); err != nil {
 		return nil, stop.Fail("run "+setup+", or pass --upstream URL", "%v", err)

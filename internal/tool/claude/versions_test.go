@@ -11,6 +11,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/keydoctor/keydoctor/internal/toolversion"
@@ -85,5 +86,49 @@ func TestObservedIsNewestBuiltins(t *testing.T) {
 				t.Errorf("facts from %q: no built-in id for %s", s.From, a)
 			}
 		}
+	}
+}
+
+// TestReaderAtVersion: the reader runs before the version is known and
+// resolves an unset alias by the newest facts; once the version is
+// detected (Snapshot.AtVersions, as doctor and status call it) the model
+// every consumer sees is the id that version sends.
+func TestReaderAtVersion(t *testing.T) {
+	for _, tt := range []struct{ version, want string }{
+		{"", "claude-opus-5-5"},
+		{"2.1.197", "claude-opus-4-8"},
+		{"2.1.332", "claude-opus-5-5"},
+		{"2.9.0", "claude-opus-5-5"},
+	} {
+		home := testutil.TempDir(t)
+		e := env.FromMap(map[string]string{"HOME": home})
+		body := `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_AUTH_TOKEN": "sk-test-claude-0123"}}`
+		if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(claude.Settings(e, claude.User, home), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s := discover.Discover(e, discover.Options{Project: home})
+		s.AtVersions(toolversion.Versions{claude.ID: {Version: tt.version}}.Strings())
+		c, ok := s.Tool(string(claude.ID))
+		if !ok || c.Model.Value != tt.want || !c.Model.Source.Default {
+			t.Errorf("%q: model %q (default %v), want the built-in %q", tt.version, c.Model.Value, c.Model.Source.Default, tt.want)
+		}
+	}
+	// A model the user names is not the reader's to change.
+	home := testutil.TempDir(t)
+	e := env.FromMap(map[string]string{"HOME": home})
+	body := `{"model": "glm-5", "env": {"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_AUTH_TOKEN": "sk-test-claude-0123"}}`
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(claude.Settings(e, claude.User, home), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := discover.Discover(e, discover.Options{Project: home})
+	s.AtVersions(map[gateway.ToolID]string{claude.ID: "2.1.197"})
+	if c, ok := s.Tool(string(claude.ID)); !ok || c.Model.Value != "glm-5" {
+		t.Errorf("a named model: got %v %+v", ok, c)
 	}
 }

@@ -19,7 +19,10 @@ import (
 // config, whichever provider is selected) and codex-env-key-unset (the
 // selected provider's env_key names a variable that is not set, which
 // Codex reports as an error at the first request).
-type codexCheck struct{ snap *discover.Snapshot }
+type codexCheck struct {
+	snap    *discover.Snapshot
+	version string // the installed Codex's, "" when none was detected
+}
 
 func (codexCheck) Name() string { return "codex-provider" }
 
@@ -28,17 +31,21 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if !cx.ConfigExists {
 		return []doctor.Finding{checks.Skip("codex", "no Codex config.toml ("+e.Tilde(cx.ConfigPath)+")")}
 	}
+	sheet := Facts.Value(c.version)
 	var out []doctor.Finding
+	out = append(out, c.bom(e, sheet)...)
 	for _, id := range cx.ProviderIDs {
 		p := cx.Providers[id]
-		if p.WireAPI.Value == ChatWire {
+		if p.WireAPI.Value == ChatWire && sheet.RefusesChatWire {
 			out = append(out, checks.ByTriple(e, doctor.Finding{Code: catalog.CodexChatWire, Status: doctor.Error, Tool: "codex", Source: p.WireAPI.Source.Display(e),
-				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): Codex no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e)),
+				Message: fmt.Sprintf("[model_providers.%s] has wire_api = \"chat\" (%s): %s no longer speaks chat completions and refuses to load the config", id, p.WireAPI.Source.Display(e), who(c.version)),
 				Fix:     catalog.Render(catalog.CodexChatWire, catalog.Slots{Edit: checks.SetAt(e, p.WireAPI.Source, Wire), Command: checks.SetupFor("codex")})}, p.WireAPI.Source))
 		}
 	}
 	sel := cx.SelectedProvider().Value
-	out = append(out, c.legacyProfile(e)...)
+	if sheet.RefusesLegacyProfile {
+		out = append(out, c.legacyProfile(e)...)
+	}
 	if p, ok := cx.Providers[sel]; ok {
 		out = append(out, c.credential(e, p)...)
 	}
@@ -48,21 +55,35 @@ func (c codexCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	return out
 }
 
-// legacyProfile reports codex-legacy-profile: Codex 0.134 and later refuse
-// to start with a top-level profile = "x" (docs/tools.md).
+// legacyProfile reports codex-legacy-profile: Codex refuses to start with
+// a top-level profile = "x" (Facts: 0.171.0 ✓, docs/tools.md).
 func (c codexCheck) legacyProfile(e *env.Env) []doctor.Finding {
 	cx := StateOf(c.snap)
 	if !cx.Profile.Set() {
 		return nil
 	}
 	at := cx.Profile.Source.Display(e)
-	msg := fmt.Sprintf("%s has profile = %q: Codex refuses to start (\"legacy `profile = %q` config is no longer supported\")", at, cx.Profile.Value, cx.Profile.Value)
+	msg := fmt.Sprintf("%s has profile = %q: %s refuses to start (\"legacy `profile = %q` config is no longer supported\")", at, cx.Profile.Value, who(c.version), cx.Profile.Value)
 	if cx.ProfileFound {
 		msg += fmt.Sprintf(", and the [profiles.%s] table is never applied", cx.Profile.Value)
 	}
 	slots := catalog.Slots{Value: cx.Profile.Value, File: e.Tilde(cx.ConfigPath), Line: cx.Profile.Source.Line,
 		Key: e.Tilde(filepath.Join(filepath.Dir(cx.ConfigPath), cx.Profile.Value+".config.toml"))}
 	return []doctor.Finding{{Code: catalog.CodexLegacyProfile, Status: doctor.Error, Tool: "codex", Source: at, Message: msg, Fix: catalog.Render(catalog.CodexLegacyProfile, slots)}}
+}
+
+// bom reports a config.toml with a UTF-8 byte order mark to a version
+// that does not read one (the reader skips it, as the versions observed
+// do, so that the rest of doctor sees the file's settings).
+func (c codexCheck) bom(e *env.Env, sheet Sheet) []doctor.Finding {
+	cx := StateOf(c.snap)
+	if !cx.ConfigBOM || sheet.ReadsBOM {
+		return nil
+	}
+	at := e.Tilde(cx.ConfigPath)
+	return []doctor.Finding{{Code: catalog.ConfigInvalid, Status: doctor.Error, Tool: "codex", Source: at,
+		Message: fmt.Sprintf("%s starts with a UTF-8 byte order mark, which %s does not read as TOML", at, who(c.version)),
+		Fix:     catalog.Render(catalog.ConfigInvalid, catalog.Slots{Edit: "save " + at + " as UTF-8 without a BOM", File: at})}}
 }
 
 // credential judges the credential Codex sends to the selected custom
@@ -147,7 +168,7 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (_, own []doctor.Fin
 
 // ChecksOffline adds codex-provider at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageConfig, Check: codexCheck{o.Snapshot, o.Version(ID)}}}
 }
 
 // envKeyEdit is the fix of codex-env-key-unset in the user's shell: the

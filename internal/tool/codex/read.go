@@ -43,6 +43,9 @@ type State struct {
 	// OpenAIBaseURL is openai_base_url: the built-in openai provider's
 	// base URL (it replaces the deprecated OPENAI_BASE_URL).
 	OpenAIBaseURL discover.Value
+	// ConfigBOM: config.toml starts with a UTF-8 byte order mark (read
+	// past it: whether Codex does is its version's, Facts.ReadsBOM).
+	ConfigBOM bool
 	// ProfileFound: a [profiles.NAME] table for Profile exists.
 	ProfileFound bool
 	Providers    map[string]*Provider
@@ -79,11 +82,13 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 		if err != nil {
 			s.AddProblem(discover.Unreadable(codexID, c.ConfigPath, err))
 		} else {
-			// Codex reads a config.toml that starts with a UTF-8 byte
-			// order mark (0.171.0 ✓, docs/tools.md): blanked, so lines
-			// and columns stay the file's.
+			// A UTF-8 byte order mark is blanked, so lines and columns
+			// stay the file's: the reader runs before the version is
+			// known, so it reads the file as the versions observed do
+			// (0.171.0 ✓) and the check judges the mark by the version
+			// installed (Facts.ReadsBOM).
 			if rest, bom := bytes.CutPrefix(b, []byte("\xef\xbb\xbf")); bom {
-				b = append([]byte("   "), rest...)
+				b, c.ConfigBOM = append([]byte("   "), rest...), true
 			}
 			parseCodexConfig(s, b)
 		}

@@ -27,9 +27,17 @@ wire_api = "responses"
 				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n"}},
 			{Fact: "a config.toml with a UTF-8 byte order mark is read; config.toml is left as it was", Seen: factsSeen,
 				Files: map[string]string{"~/.codex/config.toml": "\ufeff" + "model = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n"},
-				Expect: func(string) truth.Expect {
-					return truth.Expect{Files: map[string]truth.FileState{"~/.codex/config.toml": truth.Kept}}
+				Expect: func(v string) truth.Expect {
+					return truth.Expect{NoRequest: !Facts.Value(v).ReadsBOM, Files: map[string]truth.FileState{"~/.codex/config.toml": truth.Kept}}
 				}},
+			{Fact: "a top-level profile = \"x\" stops Codex before any request; config.toml is left as it was", Seen: factsSeen,
+				Files: map[string]string{"~/.codex/config.toml": "profile = \"work\"\nmodel = \"gpt-5\"\n" + provider + "experimental_bearer_token = \"{key}\"\n\n[profiles.work]\nmodel = \"gpt-5\"\n"},
+				Expect: func(v string) truth.Expect {
+					return truth.Expect{NoRequest: Facts.Value(v).RefusesLegacyProfile, Files: map[string]truth.FileState{"~/.codex/config.toml": truth.Kept}}
+				}},
+			{Fact: "wire_api = \"chat\" makes Codex refuse the config, before any request", Seen: factsSeen,
+				Files:  map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\nmodel_provider = \"gw\"\n\n[model_providers.gw]\nname = \"gw\"\nbase_url = \"{root}/v1\"\nwire_api = \"chat\"\nexperimental_bearer_token = \"{key}\"\n"},
+				Expect: func(v string) truth.Expect { return truth.Expect{NoRequest: Facts.Value(v).RefusesChatWire} }},
 			{Fact: "requires_openai_auth sends auth.json's OPENAI_API_KEY", Seen: factsSeen,
 				Files: map[string]string{"~/.codex/config.toml": "model = \"gpt-5\"\n" + provider + "requires_openai_auth = true\n",
 					"~/.codex/auth.json": `{"OPENAI_API_KEY": "{key}"}`}},

@@ -16,8 +16,9 @@ import (
 // this shell has not loaded, a key the block names from a variable that
 // is not set.
 type copilotCheck struct {
-	snap  *discover.Snapshot
-	model string // the profile's, for the fix
+	snap    *discover.Snapshot
+	model   string // the profile's, for the fix
+	version string // the installed Copilot CLI's, "" when none was detected
 }
 
 func (copilotCheck) Name() string { return "copilot" }
@@ -29,7 +30,7 @@ func (c copilotCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		return nil // no provider: Copilot CLI signs in to GitHub
 	}
 	var out []doctor.Finding
-	if !found.Model.Set() || found.Model.Value == "" {
+	if Facts.Value(c.version).NeedsModel && (!found.Model.Set() || found.Model.Value == "") {
 		out = append(out, doctor.Finding{Code: catalog.CopilotModelUnset, Status: doctor.Error, Tool: ID, Source: checks.Src(e, found.Base),
 			Message: fmt.Sprintf("%s (%s) sets a provider but %s is not set: GitHub Copilot CLI stops every turn with \"BYOK providers require an explicit model\" (a model in %s is ignored)",
 				BaseURL, checks.Src(e, found.Base), Model, e.Tilde(Dir(e))+"/settings.json"),
@@ -72,5 +73,5 @@ func loadedFrom(st *State, e *env.Env) string {
 
 // ChecksOffline adds Copilot CLI's own checks at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageConfig, Check: copilotCheck{o.Snapshot, o.Profile.Model}}}
+	return []checks.Staged{{Stage: checks.StageConfig, Check: copilotCheck{o.Snapshot, o.Profile.Model, o.Version(ID)}}}
 }

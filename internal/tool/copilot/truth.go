@@ -28,6 +28,9 @@ func (impl) Truths() truth.Suite {
 				Env: provider("{root}/v1", map[string]string{WireAPI: WireResponses})},
 			{Fact: "COPILOT_PROVIDER_BEARER_TOKEN beats COPILOT_PROVIDER_API_KEY", Seen: Observed,
 				Env: provider("{root}/v1", map[string]string{APIKey: "{other}", BearerToken: "{key}"})},
+			{Fact: "a provider without COPILOT_MODEL stops every turn before any request", Seen: Observed,
+				Env:    map[string]string{BaseURL: "{root}/v1", APIKey: "{key}"},
+				Expect: func(v string) truth.Expect { return truth.Expect{NoRequest: Facts.Value(v).NeedsModel} }},
 		},
 	}
 }

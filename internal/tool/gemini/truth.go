@@ -33,6 +33,14 @@ func (impl) Truths() truth.Suite {
 				Expect: func(string) truth.Expect {
 					return truth.Expect{Files: map[string]truth.FileState{"~/.gemini/.env": truth.Kept}}
 				}},
+			{Fact: "with a base URL and no saved selectedType, a headless run stops before any request", Seen: factsSeen,
+				Files: map[string]string{"~/.gemini/.env": triple + "GEMINI_MODEL=gemini-2.5-flash\n",
+					"~/.gemini/settings.json": `{"privacy": {"usageStatisticsEnabled": false}, "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}}`},
+				Expect: func(v string) truth.Expect { return truth.Expect{NoRequest: Facts.Value(v).NeedsAuthType} }},
+			{Fact: "a saved selectedType other than gemini-api-key beats the variables: nothing reaches the gateway", Seen: factsSeen,
+				Files: map[string]string{"~/.gemini/.env": triple + "GEMINI_MODEL=gemini-2.5-flash\n",
+					"~/.gemini/settings.json": `{"privacy": {"usageStatisticsEnabled": false}, "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}, "security": {"auth": {"selectedType": "vertex-ai"}}}`},
+				Expect: func(v string) truth.Expect { return truth.Expect{NoRequest: Facts.Value(v).SavedAuthWins} }},
 		},
 	}
 }
