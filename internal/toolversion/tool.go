@@ -64,9 +64,9 @@ func Of(ctx context.Context, e *env.Env, t tool.Tool) (Found, bool) {
 }
 
 // installed is the version a native installer names the file the
-// command links to after: Claude Code's installs
-// ~/.local/share/claude/versions/2.1.197 and links ~/.local/bin/claude
-// to it (docs/tools.md, "Installed versions").
+// command links to after: an installer that keeps
+// ~/.local/share/x/versions/2.1.197 links ~/.local/bin/x to it
+// (docs/tools.md, "Installed versions").
 func installed(cmd string) (Found, bool) {
 	real, err := filepath.EvalSymlinks(cmd)
 	if err != nil || real == cmd || filepath.Base(filepath.Dir(real)) != "versions" {
@@ -80,7 +80,7 @@ func installed(cmd string) (Found, bool) {
 }
 
 // versionRE is the first version-looking word of a --version line:
-// "2.1.197 (Claude Code)", "codex-cli 0.171.0", "0.61.0".
+// "2.1.197 (Some Tool)", "some-cli 0.171.0", "0.61.0".
 var versionRE = regexp.MustCompile(`\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?`)
 
 // maxVersionOutput caps what a --version run may print.
