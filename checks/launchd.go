@@ -13,8 +13,8 @@ import (
 )
 
 // launchdEnvCheck: on macOS a variable set with `launchctl setenv` goes
-// to the apps launchd starts (the Dock, Finder, Spotlight: VS Code and the
-// Cline extension in it), not to a running shell. When it differs from
+// to the apps launchd starts (the Dock, Finder, Spotlight: an editor and
+// the extensions in it), not to a running shell. When it differs from
 // the shell's, a tool behaves one way from the terminal and another from
 // the Dock (launchd-env-differs). It asks launchd about the same
 // variables the registry check asks Windows about (registryVars), and

@@ -73,7 +73,7 @@ func (c profilesCheck) inUse(t discover.Tool) doctor.Finding {
 // by a rotation that did not reach this file, or typed by hand).
 func (c profilesCheck) orphaned(e *env.Env, t discover.Tool) (doctor.Finding, bool) {
 	k := t.Key
-	// A key command's setting (apiKeyHelper, Pi's "!command") is no key.
+	// A key command's setting (a key helper, a "!command") is no key.
 	if k.Value == "" || t.KeyCommand || k.Source.File == "" || profile.Owns(c.set.Resolved, k.Value) {
 		return doctor.Finding{}, false
 	}

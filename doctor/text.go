@@ -189,7 +189,7 @@ func writeGroup(b *strings.Builder, p palette, r Report, g group, fixNo map[int]
 	}
 	title := g.title
 	if v := r.versionOf(g.tool); v != "" {
-		title += " " + v // "Qwen Code 0.24.4"
+		title += " " + v // "Some Tool 0.24.4"
 	}
 	fmt.Fprintf(b, "\n%s\n%s\n", p.bold.Sprint(title), strings.Join(lines, "\n"))
 }

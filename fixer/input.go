@@ -26,7 +26,7 @@ type Input struct {
 
 // FormKeeper is what a tool package implements (its tool.Tool's Impl)
 // when a fix must write the tool's file in the form the user has now
-// (Claude Code's key variable, Codex's own provider): the tool options
+// (the variable its key is in, a provider of its own): the tool options
 // (writers.Options.ToolOptions) that keep it, read from snap.
 type FormKeeper interface {
 	FixKeptForms(snap *discover.Snapshot) map[string]string

@@ -34,7 +34,7 @@ const (
 	// triple from (a project's .env that holds the key itself).
 	EditSetBase
 	// EditMoveMCP moves MCP servers out of Path, where nothing reads them
-	// (a cline.mcpServers key in VS Code's settings.json), into the file
+	// (an extension's key in its editor's settings.json), into the file
 	// the tool reads, as setup's option for it does (the tool's
 	// EditPlanner).
 	EditMoveMCP

@@ -13,8 +13,8 @@ type MCPServer struct {
 	Command string
 	Args    []string
 	// ByCLI are the tools that register it with their own command
-	// instead (Claude Code's `claude mcp add --scope user`, since Claude
-	// Code rewrites ~/.claude.json while it runs): their planner plans
+	// instead (a tool that rewrites its own settings file while it runs,
+	// so that an edit beside it would be lost): their planner plans
 	// nothing, the caller runs that command after the plan is applied.
 	ByCLI map[gateway.ToolID]bool
 }
@@ -65,14 +65,14 @@ type MCPField struct {
 	Value any
 }
 
-// StdioEntry is the entry most tools read (Claude Code's .mcp.json, Gemini
-// CLI's and Qwen Code's mcpServers, Cline's): {"command", "args"}.
+// StdioEntry is the entry most tools read (an mcpServers member):
+// {"command", "args"}.
 func (s MCPServer) StdioEntry() []MCPField {
 	return []MCPField{{"command", s.Command}, {"args", append([]string{}, s.Args...)}}
 }
 
-// CommandLine is the command and its arguments as one list (OpenCode's
-// "command").
+// CommandLine is the command and its arguments as one list (for a tool
+// whose entry has a single "command" list).
 func (s MCPServer) CommandLine() []string { return append([]string{s.Command}, s.Args...) }
 
 // PlanJSONMCPServer sets the fields of the entry at path (the servers'
@@ -105,7 +105,7 @@ func PlanJSONMCPServer(p *Plan, id gateway.ToolID, file string, jsonc bool, path
 }
 
 // PlanTOMLMCPServer sets command and args in the table path of a TOML
-// file (Codex's [mcp_servers.keydoctor]), keeping every other line.
+// file ([mcp_servers.keydoctor], say), keeping every other line.
 func PlanTOMLMCPServer(p *Plan, id gateway.ToolID, file string, path []string, s MCPServer) error {
 	c, err := p.ChangeFor(id, file)
 	if err != nil {

@@ -3,6 +3,7 @@ package writers
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -69,6 +70,27 @@ func Writes(t tool.Tool) bool { return plannerOf(t) != nil }
 // on another's (a tool reading the first .env found, on the project .env
 // planned beside it).
 func (o Options) Planned() []gateway.ToolID { return o.tools }
+
+// PlansDotEnv reports whether path is a file a tool of tool.FormatDotEnv
+// in the plan writes: a .env that exists once the plan is applied.
+func (o Options) PlansDotEnv(path string) bool {
+	want, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	for _, id := range o.tools {
+		t, ok := tool.Lookup(string(id))
+		if !ok || t.Format != tool.FormatDotEnv {
+			continue
+		}
+		for _, f := range t.FilesOf(o.Env, o.Project) {
+			if got, err := filepath.Abs(f.Path); err == nil && got == want {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // MakePlan plans every tool. Any file that cannot be edited safely stops
 // the whole plan: nothing is written when one file is refused.

@@ -163,8 +163,8 @@ func helperKeyer(id gateway.ToolID) (discover.HelperKeyer, bool) {
 	return h, ok
 }
 
-// RunKeyHelpers gives each path whose key a command produces (Claude
-// Code's apiKeyHelper) the key its tool's package gets by running it as
+// RunKeyHelpers gives each path whose key a command produces (a key
+// helper its settings name) the key its tool's package gets by running it as
 // the tool does (discover.HelperKeyer), sent in the headers the tool
 // sends it in; a path whose command is not run (a project's file names
 // it) keeps a Skip saying why, one whose command fails gets HelperFailed. Run once per command: paths

@@ -62,8 +62,8 @@ type Path struct {
 	Rule gateway.Tool
 	// NoKey: the tool sends no key (a local Ollama or LM Studio provider).
 	NoKey bool
-	// KeyHelper: the key comes from a command the tool runs (Claude
-	// Code's apiKeyHelper); RunKeyHelpers runs it.
+	// KeyHelper: the key comes from a command the tool runs (a key
+	// helper its settings name); RunKeyHelpers runs it.
 	KeyHelper bool
 	// HelperFailed is why the key command failed when RunKeyHelpers ran
 	// it (its exit status, its deadline, no output): the path's own

@@ -116,6 +116,22 @@ func (s *Snapshot) Shell(name string) Value {
 	return Value{Value: v, Source: Source{Key: name, Origin: "shell"}}
 }
 
+// ShellOver is name as a tool that loads vars from a file (a .env)
+// without overriding its environment has it: the shell's value, beating
+// the file's, else the file's, else the shell's (set or not).
+func (s *Snapshot) ShellOver(vars map[string]Value, name string) Value {
+	fileV, inFile := vars[name]
+	shell := s.Shell(name)
+	switch {
+	case inFile && shell.Set():
+		shell.Overrides = []Value{fileV}
+		return shell
+	case inFile:
+		return fileV
+	}
+	return shell
+}
+
 func (s *Snapshot) AddProblem(p Problem) { s.Problems = append(s.Problems, p) }
 
 func (s *Snapshot) NotePath(path, tool string) { s.Paths = append(s.Paths, PathInfo{path, tool}) }

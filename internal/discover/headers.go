@@ -10,8 +10,8 @@ import (
 )
 
 // Header is an extra header a tool is configured to send with each of
-// its requests (Claude Code's ANTHROPIC_CUSTOM_HEADERS, Codex's
-// http_headers and env_http_headers): a header-routed gateway (Portkey's
+// its requests (a custom-headers variable, a provider's http_headers
+// and env_http_headers): a header-routed gateway (Portkey's
 // x-portkey-provider) answers a request without it with a 400, so the
 // probes send it too. Value carries where it is set.
 type Header struct {
@@ -50,7 +50,7 @@ func HTTPHeader(hs []Header) http.Header {
 }
 
 // HeaderLines parses a variable of header lines, "Name: value" one a line
-// (Claude Code's ANTHROPIC_CUSTOM_HEADERS): a line without a colon or with
+// (ANTHROPIC_CUSTOM_HEADERS): a line without a colon or with
 // an empty name is skipped, as the tool skips it; name and value are
 // trimmed. Each header keeps the variable's source.
 func HeaderLines(v Value) []Header {
@@ -77,8 +77,8 @@ func Sendable(name, value string) bool {
 }
 
 // HeaderList parses a variable of "Name: value" pairs separated by sep
-// where sep is followed by the next pair's name and colon (Gemini CLI's
-// GEMINI_CLI_CUSTOM_HEADERS: "a: 1, b: 2", a comma inside a value kept).
+// where sep is followed by the next pair's name and colon ("a: 1, b: 2"
+// with sep ",", a comma inside a value kept).
 // Each header keeps the variable's source.
 func HeaderList(v Value, sep string) []Header {
 	var parts []string
@@ -121,8 +121,8 @@ func nextPair(s, sep string) int {
 }
 
 // Headers are the members of the JSON object at path, "Name": "value"
-// (OpenCode's provider options.headers, Crush's extra_headers, Pi's
-// provider headers), in the file's order, each with its line; key is how
+// (a provider's options.headers, extra_headers or headers), in the
+// file's order, each with its line; key is how
 // the object is named (provider.gw.options.headers). A member that is not
 // a string, or that no request can carry, is skipped: the tools' clients
 // skip or refuse it.

@@ -14,7 +14,7 @@ type MCPEntry struct {
 
 // ReadJSONMCPEntry reads the entry at path (mcpServers, keydoctor) of a
 // JSON or JSONC file; command is either a string (with args beside it) or
-// a list holding the command and its arguments (OpenCode's). False when
+// a list holding the command and its arguments. False when
 // the file or the entry is absent or does not parse.
 func ReadJSONMCPEntry(path string, jsonc bool, at ...string) (MCPEntry, bool) {
 	doc, _ := LoadJSON("", path, jsonc)

@@ -107,7 +107,7 @@ func (shellReader) ReadFiles(*Snapshot, tool.Tool) {}
 func (shellReader) Resolve(s *Snapshot, t tool.Tool) []Tool { return s.resolveShell(t) }
 
 // HelperKeyer is implemented by a tool whose key may come from a command
-// its settings name (Claude Code's apiKeyHelper): HelperKey runs it as
+// its settings name (a key helper): HelperKey runs it as
 // the tool does, under ctx's deadline, and returns the key it printed
 // and how the tool sends it. An error says why there is none, in words a
 // finding can carry; a command a file of the project names is refused (a

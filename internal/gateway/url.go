@@ -122,7 +122,7 @@ func Normalize(raw string) (Parsed, error) {
 }
 
 // stripVersions removes the version segments that end path and counts
-// them. /v1beta is the Gemini API's version: a Gemini CLI base ending in it
+// them. /v1beta is the Gemini API's version: a base ending in it
 // doubles it as /v1 doubles for the others.
 func stripVersions(path string) (string, int) {
 	versions := 0

@@ -13,7 +13,7 @@ import (
 type (
 	// Scope narrows a tool to one coding tool and one stored profile.
 	Scope struct {
-		Tool    string `json:"tool,omitempty" jsonschema:"only this coding tool (claude, codex, cline, ...): one of the ids keydoctor knows"`
+		Tool    string `json:"tool,omitempty" jsonschema:"only this coding tool, by its keydoctor id (an unknown id is refused with the list of ids)"`
 		Profile string `json:"profile,omitempty" jsonschema:"a stored keydoctor profile name; default the user's own resolution"`
 	}
 	DoctorArgs struct {

@@ -10,8 +10,8 @@ import (
 )
 
 // AgentMCP plays a model in an agent loop that asks keydoctor: when the
-// request offers keydoctor's doctor as a tool (Claude Code names MCP
-// tools mcp__keydoctor__doctor), it answers with a call of that tool; when
+// request offers keydoctor's doctor as a tool (agents name MCP tools
+// mcp__keydoctor__doctor), it answers with a call of that tool; when
 // the request's last message carries the tool's result, it answers with a
 // final text quoting it. Any other request gets the healthy answer, so
 // the rest of a tool's start-up (titles, quota checks) goes on working.

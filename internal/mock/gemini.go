@@ -8,7 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
-// The Gemini API, as Gemini CLI speaks it (docs/tools.md, "Gemini CLI"):
+// The Gemini API, as the tools speaking it send it (docs/tools.md):
 // POST {prefix}/v1beta/models/{model}:generateContent and
 // :streamGenerateContent?alt=sse (a JSON array without alt=sse),
 // :countTokens, GET {prefix}/v1beta/models and /v1beta/models/{model}. The
@@ -80,7 +80,7 @@ func (h *Handler) gemini(c *call) {
 		t.errorIn200()
 		return
 	}
-	// A request for JSON output (Gemini CLI's model router, its
+	// A request for JSON output (a tool's model router, its
 	// next-speaker check) gets one JSON part that fits its schema.
 	var jsonText string
 	if gc := c.gemini.GenerationConfig; gc.ResponseMimeType == "application/json" {

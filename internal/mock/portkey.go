@@ -10,7 +10,7 @@ import (
 // routes by header, so a request without x-portkey-provider or
 // x-portkey-config (the model list too) gets its 400; with either, the
 // mock answers as a healthy gateway. A tool configured to send the header
-// (ANTHROPIC_CUSTOM_HEADERS, a Codex provider's http_headers) works, and
+// (a custom-headers variable, a provider's http_headers) works, and
 // so must keydoctor's probes of it.
 const PortkeyHeader = "portkey-header"
 

@@ -155,6 +155,13 @@ func (c *call) serveCanned(every bool) bool {
 	if !ok || a.every != every {
 		return false
 	}
+	c.writeCanned(a)
+	return true
+}
+
+// writeCanned writes a canned JSON answer, with the request's model and
+// the mock's request id in its body.
+func (c *call) writeCanned(a cannedAnswer) {
 	h := c.w.Header()
 	h.Set("Content-Type", "application/json")
 	for i := 0; i+1 < len(a.header); i += 2 {
@@ -163,5 +170,4 @@ func (c *call) serveCanned(every bool) bool {
 	c.w.WriteHeader(a.status)
 	r := strings.NewReplacer("{model}", c.model, "{request_id}", requestID)
 	_, _ = c.w.Write([]byte(r.Replace(a.body)))
-	return true
 }

@@ -112,13 +112,7 @@ func (c *call) serveRouterAnswer(every bool) bool {
 	if !ok || a.every != every {
 		return false
 	}
-	h := c.w.Header()
-	h.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(a.header); i += 2 {
-		h.Set(a.header[i], a.header[i+1])
-	}
-	c.w.WriteHeader(a.status)
-	_, _ = c.w.Write([]byte(strings.ReplaceAll(a.body, "{model}", c.model)))
+	c.writeCanned(a)
 	return true
 }
 

@@ -1,7 +1,7 @@
 // Package procgroup runs a tool's process in a group of its own, so that
 // cancelling it ends what it started too: an npm-installed CLI is often a
-// node wrapper that starts the real binary (Kilo Code's bin/kilo starts
-// bin/.kilo), an apiKeyHelper runs in a shell, and killing only the
+// node wrapper that starts the real binary (bin/x starting bin/.x), a
+// key helper runs in a shell, and killing only the
 // wrapper or the shell left the program running, orphaned, for as long as
 // it liked (on Windows holding the project directory open).
 package procgroup

@@ -108,9 +108,9 @@ func (r *resolver) roots(flags map[gateway.Family]string, preset templates.Prese
 }
 
 // anthropicBase takes a base URL that is a vendor's Anthropic root (the
-// …/anthropic of DeepSeek's and Kimi's Claude Code guides) as that: the
+// …/anthropic of DeepSeek's and Kimi's guides for Anthropic-API tools) as that: the
 // Anthropic root. A preset whose Anthropic root it is gives the OpenAI
-// root, so Codex and Cline get …/v1 of that and not …/anthropic/v1, a
+// root, so the OpenAI tools get …/v1 of that and not …/anthropic/v1, a
 // 404 at every such vendor. With no preset and no --openai-base-url the
 // OpenAI root stays unknown: setup refuses to write it to an OpenAI tool.
 func (r *resolver) anthropicBase(out map[gateway.Family]string, base string) {

@@ -15,8 +15,8 @@ import (
 )
 
 // BackgroundStep is what a tool package implements (its tool.Tool's Impl)
-// when the tool sends requests besides the main ones (Claude Code's
-// titles and summaries) to a model of its own (discover.Tool.Background),
+// when the tool sends requests besides the main ones (titles and
+// summaries) to a model of its own (discover.Tool.Background),
 // which setup then settles against the gateway's model list: a model the
 // gateway does not serve would fail every such request.
 type BackgroundStep interface {

@@ -10,9 +10,8 @@ import (
 )
 
 // FormKeeper is what a tool package implements (its tool.Tool's Impl)
-// for use to keep the form of one of its instances in snap (Claude
-// Code's x-api-key form, Codex's env_key and provider id, OpenCode's
-// {env:VAR}, Qwen Code's envKey): the tool options
+// for use to keep the form of one of its instances in snap (the header
+// its key goes in, the variable it names, its provider id): the tool options
 // (writers.Options.ToolOptions) that write it so again. A switch changes
 // the gateway, not the form. keyInVar says the profile's key is in a
 // variable (which a form that names one may then keep naming).

@@ -103,7 +103,7 @@ func CheckWritten(ctx context.Context, e *env.Env, p gateway.Profile, project st
 	var keep []doctor.Finding
 	for _, f := range fs {
 		if f.Code == catalog.UsageStatsOn {
-			// Gemini CLI's own privacy choice, a key setup does not write:
+			// The tool's own privacy choice, a key setup does not write:
 			// closing setup with "now edit the file we just wrote" reads as
 			// setup's unfinished work. doctor still says it (info).
 			continue

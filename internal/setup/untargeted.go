@@ -13,9 +13,10 @@ import (
 
 // Absence is what a tool package implements (its tool.Tool's Impl) when
 // it can say better than "nothing to write" why setup planned nothing for
-// it (no editor with the extension, no entry of ours to update).
+// it (no editor with the extension, no entry of ours to update), and
+// what the user can do about it ("" when nothing but other --tools).
 type Absence interface {
-	SetupAbsence(e *env.Env) string
+	SetupAbsence(e *env.Env) (why, remedy string)
 }
 
 // CheckAlone refuses a tool's option that does something only with its
@@ -43,7 +44,7 @@ func Untargeted(e *env.Env, opts map[string]string, tools []gateway.ToolID, pl *
 	if err := CheckAlone(opts, tools); err != nil {
 		return nil, err
 	}
-	var notes []string
+	var notes, remedies []string
 	for _, id := range tools {
 		if slices.ContainsFunc(pl.Changes, func(c *writers.Change) bool { return c.Tool == id }) {
 			continue
@@ -51,13 +52,17 @@ func Untargeted(e *env.Env, opts map[string]string, tools []gateway.ToolID, pl *
 		why := string(id) + ": nothing to write"
 		if t, ok := tool.Lookup(string(id)); ok {
 			if a, ok := t.Impl.(Absence); ok {
-				why = string(id) + ": " + a.SetupAbsence(e)
+				reason, remedy := a.SetupAbsence(e)
+				why = string(id) + ": " + reason
+				if remedy != "" && !slices.Contains(remedies, remedy) {
+					remedies = append(remedies, remedy)
+				}
 			}
 		}
 		notes = append(notes, why)
 	}
 	if len(pl.Changes) == 0 && len(notes) > 0 {
-		return nil, &gateway.UsageError{Hint: "run the editor with the Cline extension once, or choose other --tools", Msg: strings.Join(notes, "; ")}
+		return nil, &gateway.UsageError{Hint: strings.Join(append(remedies, "choose other --tools"), ", or "), Msg: strings.Join(notes, "; ")}
 	}
 	return notes, nil
 }

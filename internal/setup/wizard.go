@@ -236,8 +236,8 @@ func (w *Wizard) AskTools(ctx context.Context) error {
 }
 
 // offered: the wizard lists every tool setup writes but an editor's
-// extension (Cline in VS Code) not found on this machine: its settings
-// would go to an editor that is not there. --tools vscode still writes it.
+// extension not found on this machine: its settings would go to an
+// editor that is not there. Naming it in --tools still writes it.
 func offered(t tool.Tool, detected []gateway.ToolID) bool {
 	return t.Extension == "" || slices.Contains(detected, t.ID)
 }

@@ -43,14 +43,14 @@ func (w *Wizard) askPresetRoots(ctx context.Context, pr templates.Preset) error 
 
 // askCustomRoots asks what a typed gateway leaves open: with a vendor's
 // Anthropic root typed as the base URL (…/anthropic, as the vendors'
-// Claude Code guides give it), its OpenAI root, which the tools speaking
+// guides for Anthropic-API tools give it), its OpenAI root, which the tools speaking
 // OpenAI's API need (…/anthropic/v1 is a 404 at such vendors); when the
 // user said the vendor has an Anthropic root of its own, that root.
 func (w *Wizard) askCustomRoots(ctx context.Context, separate bool) error {
 	p := &w.Profile
 	if gateway.IsAnthropicRoot(p.BaseURL) {
 		anthropicRoot := p.BaseURL
-		fmt.Fprintf(w.Out, "%s is an Anthropic API root: Claude Code gets it, and the tools speaking OpenAI's API need the vendor's OpenAI root\n", anthropicRoot)
+		fmt.Fprintf(w.Out, "%s is an Anthropic API root: the tools speaking Anthropic's API get it, and the tools speaking OpenAI's API need the vendor's OpenAI root\n", anthropicRoot)
 		var raw string
 		q := Input{Title: "OpenAI API root", Placeholder: "https://" + gateway.HostOf(anthropicRoot) + "/v1", Validate: func(s string) error {
 			n, err := gateway.Normalize(s)

@@ -186,7 +186,7 @@ func OrNone(s string) string {
 }
 
 // Titled is a tool's label with its version after the tool's title
-// ("Qwen Code 0.24.4", "OpenCode 1.18.33 (provider taotoken)").
+// ("Some Tool 0.24.4", "Some Tool 1.18.33 (provider taotoken)").
 func Titled(id, label, version string) string {
 	if version == "" {
 		return label

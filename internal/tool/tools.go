@@ -57,8 +57,11 @@ type Tool struct {
 	Marks  func(e *env.Env, project string) []string
 	// Package is the npm package the tool installs as ("@scope/name"),
 	// whose package.json says which version runs (internal/toolversion);
-	// Extension, for a VS Code extension, its id (publisher.name).
+	// Extension, for an editor's extension, its id (publisher.name), and
+	// ExtensionDirs the folders the editor installs extensions in, each
+	// version in <dir>/<id>-<version>/.
 	Package, Extension string
+	ExtensionDirs      func(e *env.Env) []string
 	// Observed is the version of the tool its package's facts were
 	// observed with (docs/tools.md): doctor says so when the user runs a
 	// newer one. "" for a program that has no version of its own.

@@ -31,14 +31,18 @@ const (
 const VersionTimeout = 3 * time.Second
 
 // Of is the version of tool t installed for e, found in this order: its
-// VS Code extension's manifest (t.Extension), its npm package's
+// editor extension's manifest (t.Extension), its npm package's
 // package.json behind the command on PATH or in a global root
 // (t.Package), the version directory a native installer links the
 // command to, and last what `t.Binary --version` prints, run within
 // VersionTimeout, for a command found on PATH with none of those.
 func Of(ctx context.Context, e *env.Env, t tool.Tool) (Found, bool) {
 	if t.Extension != "" {
-		return Extension(e, t.Extension)
+		var dirs []string
+		if t.ExtensionDirs != nil {
+			dirs = t.ExtensionDirs(e)
+		}
+		return Extension(dirs, t.Extension)
 	}
 	if t.Package != "" {
 		if f, ok := Detect(e, t.Binary, t.Package); ok {
@@ -60,9 +64,9 @@ func Of(ctx context.Context, e *env.Env, t tool.Tool) (Found, bool) {
 }
 
 // installed is the version a native installer names the file the
-// command links to after: Claude Code's installs
-// ~/.local/share/claude/versions/2.1.197 and links ~/.local/bin/claude
-// to it (docs/tools.md, "Installed versions").
+// command links to after: an installer that keeps
+// ~/.local/share/x/versions/2.1.197 links ~/.local/bin/x to it
+// (docs/tools.md, "Installed versions").
 func installed(cmd string) (Found, bool) {
 	real, err := filepath.EvalSymlinks(cmd)
 	if err != nil || real == cmd || filepath.Base(filepath.Dir(real)) != "versions" {
@@ -76,7 +80,7 @@ func installed(cmd string) (Found, bool) {
 }
 
 // versionRE is the first version-looking word of a --version line:
-// "2.1.197 (Claude Code)", "codex-cli 0.171.0", "0.61.0".
+// "2.1.197 (Some Tool)", "some-cli 0.171.0", "0.61.0".
 var versionRE = regexp.MustCompile(`\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?`)
 
 // maxVersionOutput caps what a --version run may print.
@@ -113,16 +117,10 @@ func (l *limited) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Extension is the newest installed version of the VS Code extension id
-// ("saoudrizwan.claude-dev"): VS Code keeps each version in
-// <extensions>/<id>-<version>/ with its package.json, in
-// $VSCODE_EXTENSIONS, else ~/.vscode/extensions (on every OS; Insiders'
-// in ~/.vscode-insiders/extensions).
-func Extension(e *env.Env, id string) (Found, bool) {
-	dirs := []string{filepath.Join(e.Home, ".vscode", "extensions"), filepath.Join(e.Home, ".vscode-insiders", "extensions")}
-	if v := e.Getenv("VSCODE_EXTENSIONS"); v != "" {
-		dirs = []string{v}
-	}
+// Extension is the newest installed version of the editor extension id
+// (publisher.name) in dirs, the folders its editor installs extensions
+// in: each version in <dir>/<id>-<version>/ with its package.json.
+func Extension(dirs []string, id string) (Found, bool) {
 	publisher, name, _ := strings.Cut(id, ".")
 	var best Found
 	for _, dir := range dirs {

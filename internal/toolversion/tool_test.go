@@ -33,15 +33,13 @@ func TestExtensionNewest(t *testing.T) {
 	} {
 		writeFile(t, filepath.Join(ext, dir, "package.json"), body, 0o644)
 	}
-	e := envFor(home, nil)
-	f, ok := Extension(e, "saoudrizwan.claude-dev")
+	f, ok := Extension([]string{filepath.Join(home, "elsewhere"), ext}, "saoudrizwan.claude-dev")
 	if !ok || f.Version != "3.38.2" || f.Via != ViaExtension || f.Manifest != filepath.Join(ext, "saoudrizwan.claude-dev-3.38.2", "package.json") {
 		t.Fatalf("Extension = %+v, %v", f, ok)
 	}
-	// VSCODE_EXTENSIONS moves the directory: the home's is not read then.
-	e = envFor(home, map[string]string{"VSCODE_EXTENSIONS": filepath.Join(home, "elsewhere")})
-	if f, ok := Extension(e, "saoudrizwan.claude-dev"); ok {
-		t.Errorf("Extension read ~/.vscode with VSCODE_EXTENSIONS set: %+v", f)
+	// Only the folders given are read.
+	if f, ok := Extension([]string{filepath.Join(home, "elsewhere")}, "saoudrizwan.claude-dev"); ok {
+		t.Errorf("Extension read a folder it was not given: %+v", f)
 	}
 }
 

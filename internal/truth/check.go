@@ -33,8 +33,8 @@ const (
 
 // Options tune a check; the zero value is usable.
 type Options struct {
-	// Timeout bounds the whole turn; 3 minutes when zero (OpenClaw and
-	// Kilo take 15–25 s a turn on two cores, a retried 401 longer).
+	// Timeout bounds the whole turn; 3 minutes when zero (the slowest
+	// tools take 15–25 s a turn on two cores, a retried 401 longer).
 	Timeout time.Duration
 	// Grace is how long the tool may go on after its first model request
 	// (to finish a 200, or while it retries a failure); 20 s when zero.

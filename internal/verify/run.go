@@ -45,7 +45,7 @@ type Turn struct {
 }
 
 // LogReader is implemented by a tool whose terminal says nothing of why a
-// turn failed (Factory Droid's "Exec failed"): after a failed turn, its
+// turn failed (a bare "Exec failed"): after a failed turn, its
 // own log's lines about that turn (written at or after since), masked
 // and escaped, and the log's path.
 type LogReader interface {

@@ -1,5 +1,5 @@
-// Package providerjson is the engine of the tools whose config is
-// OpenCode's provider-style JSONC (OpenCode, and Kilo Code, its fork):
+// Package providerjson is the engine of the tools whose config is a
+// provider-style JSONC (one tool's format, kept by its forks):
 // layers of config files merged key by key, a provider map
 // provider.ID.{npm, options: {baseURL, apiKey}, models: {MODEL: {}}} and
 // the top-level "model": "ID/MODEL". Each tool describes its files and
@@ -12,7 +12,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
-// The keys of the format (OpenCode 1.x, Kilo Code 7.7.7: docs/tools.md).
+// The keys of the format, as its tools' packages observed them
+// (docs/tools.md).
 const (
 	ProviderKey  = "provider"
 	NPM          = "npm"
@@ -34,7 +35,7 @@ const (
 // Format is what differs from one tool of the format to another.
 type Format struct {
 	ID    gateway.ToolID
-	Title string // as messages name the tool: "OpenCode"
+	Title string // as messages name the tool
 	// Config is the global config setup writes; the layers after it beat it.
 	Config func(e *env.Env) string
 	// Auth is the file of API keys by provider id (auth.json); nil when

@@ -1,7 +1,7 @@
 // Package shellprofile keeps one block of variables, delimited by marker
 // comments, in the profile file of the user's shell (internal/shell says
 // which shell and which file): the way to give a tool that reads only
-// its environment (GitHub Copilot CLI) its triple in every new session.
+// its environment its triple in every new session.
 // The block is written in the shell's own syntax and quoting, a variable
 // either a literal or a reference to another variable (the one the user
 // keeps the key in); every byte outside the block is kept, and a block

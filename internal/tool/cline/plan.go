@@ -74,8 +74,7 @@ func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
 	// Cline discards the whole file when an entry lacks updatedAt; it
 	// changes only when the entry does, so a re-run stays a no-op.
 	if _, has := doc.Str(append(entry, UpdatedAt)...); changed || !has {
-		now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-		if _, err := doc.Set(append(entry, UpdatedAt), now); err != nil {
+		if _, err := doc.Set(append(entry, UpdatedAt), stampNow(o)); err != nil {
 			return nil, err
 		}
 	}
@@ -88,6 +87,12 @@ func planProviders(o writers.Options, t tool.Tool) (*writers.Change, error) {
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)
 	return c, nil
+}
+
+// stampNow is a provider entry's updatedAt for now, in the form Cline
+// writes it.
+func stampNow(o writers.Options) string {
+	return o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
 func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
@@ -127,14 +132,8 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 			return nil, nil
 		}
 	}
-	doc, err := writers.ParseJSON(path, c.Old, false)
+	doc, err := openMCP(c, moved)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := doc.Object(MCPServers); err != nil {
-		return nil, err
-	}
-	if err := addMoved(c, doc, moved); err != nil {
 		return nil, err
 	}
 	p := o.Profile
@@ -164,6 +163,19 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 	c.New = doc.Bytes()
 	c.Finish(true, 0o600)
 	return c, nil
+}
+
+// openMCP parses the MCP settings file c read, with its mcpServers
+// object, and adds the moved servers to it.
+func openMCP(c *writers.Change, moved map[string]hujson.Value) (*writers.JSONDoc, error) {
+	doc, err := writers.ParseJSON(c.Path, c.Old, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := doc.Object(MCPServers); err != nil {
+		return nil, err
+	}
+	return doc, addMoved(c, doc, moved)
 }
 
 // addMoved adds the servers moved from a VS Code settings.json to a Cline
@@ -196,14 +208,8 @@ func MoveMCP(path string, moved map[string]hujson.Value) (*writers.Change, error
 	if err != nil {
 		return nil, err
 	}
-	doc, err := writers.ParseJSON(path, c.Old, false)
+	doc, err := openMCP(c, moved)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := doc.Object(MCPServers); err != nil {
-		return nil, err
-	}
-	if err := addMoved(c, doc, moved); err != nil {
 		return nil, err
 	}
 	c.New = doc.Bytes()
@@ -263,7 +269,7 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 	if err != nil {
 		return true, err
 	}
-	now := o.Env.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	now := stampNow(o)
 	for _, name := range providersWithoutUpdatedAt(doc) {
 		if _, err := doc.Set([]string{Providers, name, UpdatedAt}, now); err != nil {
 			return true, err

@@ -50,20 +50,13 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	if len(d.Vars) == 0 {
 		return nil
 	}
+	// This tool is the file: a variable it does not set is not read from
+	// the environment alone.
 	eff := func(name string) discover.Value {
-		if name == "" {
+		if _, inFile := d.Vars[name]; !inFile {
 			return discover.Value{}
 		}
-		fileV, inFile := d.Vars[name]
-		shell := s.Shell(name)
-		switch {
-		case inFile && shell.Set():
-			shell.Overrides = []discover.Value{fileV}
-			return shell
-		case inFile:
-			return fileV
-		}
-		return discover.Value{}
+		return s.ShellOver(d.Vars, name)
 	}
 	var out []discover.Tool
 	for _, f := range s.Families() {

@@ -3,12 +3,10 @@ package gemini
 import (
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/keydoctor/keydoctor/writers"
 
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
 )
 
 // PlanFiles gives Gemini CLI the triple (docs/tools.md, "Gemini CLI"):
@@ -65,7 +63,7 @@ func shadowingEnv(o writers.Options) string {
 		if f == own {
 			return ""
 		}
-		if f == dotenv.File(project) && slices.Contains(o.Planned(), dotenv.ID) {
+		if o.PlansDotEnv(f) {
 			return f
 		}
 		if _, err := os.Stat(f); err == nil {

@@ -77,18 +77,7 @@ func readGeminiEnv(s *discover.Snapshot, path string) (map[string]discover.Value
 // loaded .env (dotenv does not override the environment).
 func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	g := StateOf(s)
-	eff := func(name string) discover.Value {
-		fileV, inFile := g.Vars[name]
-		shell := s.Shell(name)
-		switch {
-		case inFile && shell.Set():
-			shell.Overrides = []discover.Value{fileV}
-			return shell
-		case inFile:
-			return fileV
-		}
-		return shell
-	}
+	eff := func(name string) discover.Value { return s.ShellOver(g.Vars, name) }
 	v := Vars
 	r := discover.Tool{ID: t.ID, Rule: t.Tool, Label: t.Title, NeedsModel: true, KeyName: v.Key,
 		Base: eff(v.BaseURL), Key: eff(v.Key), Model: eff(v.Model), Auth: t.Auth,

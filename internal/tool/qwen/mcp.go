@@ -8,8 +8,8 @@ import (
 )
 
 // PlanMCPServer registers keydoctor's MCP server in settings.json:
-// mcpServers.keydoctor {command, args}, as Gemini CLI, which Qwen Code
-// forks, reads it.
+// mcpServers.keydoctor {command, args}, as the CLI Qwen Code forks
+// reads it.
 func (impl) PlanMCPServer(o writers.Options, t tool.Tool, p *writers.Plan) error {
 	return writers.PlanJSONMCPServer(p, t.ID, Settings(o.Env), true,
 		[]string{"mcpServers", writers.MCPServerName}, o.MCPServer.StdioEntry())

@@ -125,8 +125,10 @@ func (impl) PlanEdit(o writers.Options, e writers.Edit, p *writers.Plan) (bool, 
 
 // SetupAbsence is why no Cline MCP settings file was planned
 // (setup.Absence): no editor with the extension, or the file has no entry
-// of ours and no command to create one.
-func (impl) SetupAbsence(e *env.Env) string {
+// of ours and no command to create one; either way the remedy is to run
+// the extension, which creates the file.
+func (impl) SetupAbsence(e *env.Env) (why, remedy string) {
+	const run = "run the editor with the Cline extension once"
 	var found []string
 	for _, ed := range Editors(e) {
 		// The extension's storage exists once Cline ran in that editor.
@@ -136,7 +138,7 @@ func (impl) SetupAbsence(e *env.Env) string {
 	}
 	if len(found) == 0 {
 		return "no VS Code (or Cursor, VSCodium…) with the Cline extension was found: its MCP settings file, " +
-			e.Tilde(Editors(e)[0].ClineMCP()) + ", appears once the extension has run"
+			e.Tilde(Editors(e)[0].ClineMCP()) + ", appears once the extension has run", run
 	}
-	return "no MCP server entry to update in " + strings.Join(found, ", ") + "; --mcp-command 'CMD ARGS' creates one"
+	return "no MCP server entry to update in " + strings.Join(found, ", ") + "; --mcp-command 'CMD ARGS' creates one", run
 }

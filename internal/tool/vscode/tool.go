@@ -24,7 +24,8 @@ var Tool = tool.Tool{
 	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
 	// Its facts come from the extension's files, with no version noted.
-	Extension: Extension,
+	Extension:     Extension,
+	ExtensionDirs: ExtensionDirs,
 	Files: func(e *env.Env, _ string) []tool.File {
 		var out []tool.File
 		for _, ed := range Editors(e) {
