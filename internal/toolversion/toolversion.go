@@ -38,13 +38,13 @@ func Detect(e *env.Env, bin, pkg string) (Found, bool) {
 		if cmd, err := e.LookPath(bin); err == nil {
 			if f, ok := behind(cmd, pkg); ok {
 				f.Command = cmd
-				return f, true
+				return platformBinary(e.GOOS, f), true
 			}
 		}
 	}
 	for _, dir := range Candidates(e, pkg) {
 		if f, ok := manifest(dir, pkg); ok {
-			return f, true
+			return platformBinary(e.GOOS, f), true
 		}
 	}
 	return Found{}, false
