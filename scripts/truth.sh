@@ -18,7 +18,11 @@ cd "$(dirname "$0")/.."
 
 # Kilo is pinned: 7.8.1, the latest, pins a Linux binary package the
 # registry does not serve (docs/tools.md, "Kilo Code CLI"); 7.7.7's is.
-packages=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli @qwen-code/qwen-code opencode-ai @mariozechner/pi-coding-agent @github/copilot @kilocode/cli@7.7.7 cline)
+# The others ask for @latest by name: without a tag, npm on an older Node
+# (20) quietly installed the newest release whose engines it meets
+# (Claude Code 2.1.197 and Qwen Code 0.15.10 when 2.1.332 and 0.24.4 were
+# out), so the harness judged old versions and said nothing.
+packages=(@anthropic-ai/claude-code@latest @openai/codex@latest @google/gemini-cli@latest @qwen-code/qwen-code@latest opencode-ai@latest @mariozechner/pi-coding-agent@latest @github/copilot@latest @kilocode/cli@7.7.7 cline@latest)
 if [ $# -ge 1 ]; then
 	bin=$1
 else
@@ -26,6 +30,8 @@ else
 	echo "== installing ${packages[*]} into $prefix"
 	npm install -g --prefix "$prefix" --no-fund --no-audit "${packages[@]}" >&2
 	bin=$prefix/bin
+	echo "== installed (node $(node --version)):"
+	npm ls -g --prefix "$prefix" --depth 0 >&2 || true
 fi
 report=${TRUTH_REPORT:-$(mktemp -t keydoctor-truth.XXXXXX.md)}
 echo "== checking the facts against the CLIs in $bin"
