@@ -14,9 +14,10 @@ type MCPServer struct {
 	Args    []string
 	// ByCLI are the tools that register it with their own command
 	// instead (Claude Code's `claude mcp add --scope user`, since Claude
-	// Code rewrites ~/.claude.json while it runs): their planner plans
-	// nothing, the caller runs that command after the plan is applied.
-	ByCLI map[gateway.ToolID]bool
+	// Code rewrites ~/.claude.json while it runs), each with that
+	// command's path: their planner plans nothing, the caller runs that
+	// command after the plan is applied (setup.MCPByCLI).
+	ByCLI map[gateway.ToolID]string
 }
 
 // MCPServerName is the entry's name in every tool's MCP configuration.

@@ -4,10 +4,8 @@ import (
 	"context"
 	"io"
 
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/status"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
 	"github.com/spf13/cobra"
 )
 
@@ -60,14 +58,11 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	so := status.Options{Profile: p, Tool: o.Tool}
 	if set := profileSet(o.Env, nil); set != nil {
 		so.Profiles, so.DefaultProfile = set.Resolved, set.Default
 	}
-	so.Versions = toolversion.ForIDs(ctx, o.Env, snap.ToolIDs()...)
-	so.Routers = status.FindRouters(ctx, o.Env, snap)
-	doc := status.Build(o.Env, snap, so)
+	doc := status.Read(ctx, o.Env, o.Project, so)
 	if o.JSON {
 		return writeJSON(o.Out, doc)
 	}
