@@ -79,9 +79,6 @@ func storedProfileName(p gateway.Profile) string {
 	return ""
 }
 
-// keySource names where the profile's key came from, for messages.
-func keySource(p gateway.Profile) string { return p.KeySource() }
-
 // stderrColor is useColor for the error lines: auto means stderr is a
 // terminal. A bad --color was reported already: no colour then.
 func stderrColor(e *env.Env, mode string) bool {

@@ -69,9 +69,5 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 	return status.WriteText(o.Out, doc, status.TextOptions{Quiet: o.UI.Quiet, Width: o.UI.Width})
 }
 
-// dash and orNone are status's, for the other commands' lines.
-func dash(s string) string   { return status.Dash(s) }
-func orNone(s string) string { return status.OrNone(s) }
-
-// statusRoute is status's route, which verify's document repeats.
-type statusRoute = status.Route
+// dash is status's, for the other commands' lines.
+func dash(s string) string { return status.Dash(s) }
