@@ -14,9 +14,10 @@ type MCPServer struct {
 	Args    []string
 	// ByCLI are the tools that register it with their own command
 	// instead (a tool that rewrites its own settings file while it runs,
-	// so that an edit beside it would be lost): their planner plans
-	// nothing, the caller runs that command after the plan is applied.
-	ByCLI map[gateway.ToolID]bool
+	// so that an edit beside it would be lost), each with that command's
+	// path: their planner plans nothing, the caller runs that command
+	// after the plan is applied (setup.MCPByCLI).
+	ByCLI map[gateway.ToolID]string
 }
 
 // MCPServerName is the entry's name in every tool's MCP configuration.

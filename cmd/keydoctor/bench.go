@@ -9,7 +9,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -148,9 +148,8 @@ func runBench(ctx context.Context, o *benchOptions) error {
 		}
 		return p, goals, err
 	}
-	o.ToolTarget = func(p gateway.Profile, id string, modelFlag, stream bool) (probe.Request, gateway.Profile, error) {
-		t, err := findTool(o.Env, p, id, modelFlag)
-		return t.Request(stream), t.Profile, err
+	o.FindTool = func(p gateway.Profile, id string, modelFlag bool) (ping.Tool, error) {
+		return findTool(o.Env, p, id, modelFlag)
 	}
 	return benchError(session.Run(ctx, &o.Options))
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +19,7 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		"color":    fixed("auto", "always", "never"),
 		"preset":   fixed(complete.Presets()...),
 		"scenario": fixed(complete.Scenarios()...),
-		"scope":    fixed(string(claude.User), string(claude.Project), string(claude.Local)),
+		"scope":    fixed(setup.Scopes()...),
 		"key-env": func(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 			return complete.Matching(complete.Vars(e), typed), cobra.ShellCompDirectiveNoFileComp
 		},

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -110,13 +109,7 @@ func mcpProbe(e *env.Env) *checks.MCPProbe {
 	if err != nil {
 		return nil
 	}
-	return &checks.MCPProbe{Self: self.Command, Start: func(ctx context.Context, command string, args []string) ([]string, error) {
-		cmd := exec.Command(command, args...)
-		if e.Environ != nil {
-			cmd.Env = e.Environ()
-		}
-		return mcpserver.Probe(ctx, cmd)
-	}}
+	return &checks.MCPProbe{Self: self.Command, Start: mcpserver.ProbeIn(e)}
 }
 
 type nopWriteCloser struct{ io.Writer }

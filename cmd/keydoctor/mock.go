@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
@@ -97,28 +95,12 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	if o.Wait {
 		return waitMock(ctx, o)
 	}
-	if _, ok := mock.LookupScenario(o.Gateway.Scenario); !ok {
-		return usageErrorf("run 'keydoctor mock --help' to see every scenario", "unknown scenario %q", o.Gateway.Scenario)
-	}
-	switch {
-	case o.Key != "" && o.KeyEnv != "":
-		return usageErrorf("", "use --key or --key-env, not both")
-	case o.KeyEnv != "":
-		o.Gateway.Key = o.Env.Getenv(o.KeyEnv)
-		if o.Gateway.Key == "" {
-			return usageErrorf("export "+o.KeyEnv+" or drop --key-env to use the default test key", "%s is not set", o.KeyEnv)
-		}
-	default:
-		o.Gateway.Key = o.Key
-	}
-	if o.Gateway.Key == "" {
-		o.Gateway.Key = mock.DefaultKey
-	}
-	if p := gateway.CheckKey(o.Gateway.Key); p != nil {
-		return usageErrorf("", "the mock key: %s (%s)", p.Reason, p.Code)
+	shownKey, err := mock.Settle(&o.Gateway, o.Key, o.KeyEnv, o.Env.Getenv)
+	if err != nil {
+		return stopError(err)
 	}
 	if o.LogFile != "" {
-		w, closeLog, err := openMockLog(o)
+		w, closeLog, err := mock.OpenLog(o.LogFile, o.Env.Stderr)
 		if err != nil {
 			return failf("", "%v", err)
 		}
@@ -133,7 +115,7 @@ func runMock(ctx context.Context, o *mockOptions) error {
 	opts := srv.Options()
 	fmt.Fprintf(o.Out, "serving %s (scenario %s, models %s)\n", srv.Root(), opts.Scenario, strings.Join(opts.Models, ","))
 	if !o.Quiet { // how to point tools at it
-		srv.WriteUse(o.Out, printableKey(o, opts.Key))
+		srv.WriteUse(o.Out, shownKey)
 	}
 	if o.Ready != nil {
 		o.Ready(srv)
@@ -153,29 +135,4 @@ func waitMock(ctx context.Context, o *mockOptions) error {
 		fmt.Fprintf(o.Out, "listening: %s\n", o.Addr)
 	}
 	return err
-}
-
-func openMockLog(o *mockOptions) (io.Writer, func(), error) {
-	if o.LogFile == "-" {
-		return o.Env.Stderr, func() {}, nil
-	}
-	f, err := os.OpenFile(o.LogFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() { f.Close() }, nil
-}
-
-// printableKey is how the env lines show the key: the default test key is
-// public and shown whole; a key the user chose is referred to by its
-// variable; "" for a --key value, which the lines ask for instead (keys are
-// never printed, and a masked placeholder would not work when pasted).
-func printableKey(o *mockOptions, key string) string {
-	switch {
-	case key == mock.DefaultKey:
-		return key
-	case o.KeyEnv != "":
-		return `"$` + o.KeyEnv + `"`
-	}
-	return "" // asked for: see mock.Server.WriteUse
 }

@@ -8,8 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
-	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -28,7 +26,7 @@ type pingOptions struct {
 	UI  ui
 	// Client, when set, is used instead of one built from the options
 	// (demo shares one).
-	Client *probe.Client
+	Client *ping.Client
 }
 
 func newPingCmd(e *env.Env) *cobra.Command {
@@ -61,50 +59,23 @@ $VARIABLE, never inline). A failure names its diagnosis code and the fix.`,
 	return cmd
 }
 
-// pingTarget is the profile and request a ping sends, validated.
-type pingTarget struct {
-	profile gateway.Profile
-	req     probe.Request
-}
-
-// preparePing turns options into a request, or a usage error (exit 2).
-func preparePing(o *pingOptions) (pingTarget, error) {
-	proto, err := gateway.ParseProtocol(o.Protocol)
-	if err != nil {
-		return pingTarget{}, usageErrorf("use --protocol chat, messages, responses or gemini", "%v", err)
-	}
-	if o.Timeout <= 0 {
-		return pingTarget{}, usageErrorf("pass a positive duration, e.g. --timeout 30s", "--timeout must be positive")
-	}
-	p, err := o.Profile.load(o.Env)
-	if err != nil {
-		return pingTarget{}, err
-	}
-	if o.Tool != "" {
-		return pingTool(o, p)
-	}
-	if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel); err != nil {
-		return pingTarget{}, err
-	}
-	if err := ping.CheckKey(p, ""); err != nil {
-		return pingTarget{}, stopError(err)
-	}
-	req := probe.Request{Protocol: proto, Root: p.RootOf(proto.Family()), Key: p.Key, Auth: authFor(proto), Model: p.Model, Stream: o.Stream}
-	return pingTarget{profile: p, req: req}, nil
-}
-
 func runPing(ctx context.Context, o *pingOptions) error {
-	pt, err := preparePing(o)
-	if err != nil {
-		return err
+	po := ping.Options{Protocol: o.Protocol, Stream: o.Stream, Timeout: o.Timeout,
+		BaseURLGiven: o.Profile.baseURL != "", ModelGiven: o.Profile.model != ""}
+	if o.Tool != "" {
+		id, err := parseTool(o.Tool)
+		if err != nil {
+			return err
+		}
+		po.Tool = id
 	}
-	t := ping.Target{Profile: pt.profile, Request: pt.req, KeySetup: ping.CurlKeySetup(o.Env, pt.profile)}
+	t, err := ping.Prepare(o.Env, po, func() (gateway.Profile, error) { return o.Profile.load(o.Env) })
+	if err != nil {
+		return stopError(err)
+	}
 	client := o.Client
 	if client == nil {
-		client, err = probe.NewClient(probe.Options{
-			Getenv: o.Env.Getenv, Timeout: o.Timeout, ResponseHeaderTimeout: o.Timeout, CAFile: o.CAFile,
-		})
-		if err != nil {
+		if client, err = ping.NewClient(o.Env, o.Timeout, o.CAFile); err != nil {
 			return usageErrorf("pass a readable PEM file to --ca-file", "%v", err)
 		}
 		defer client.Close()
@@ -132,21 +103,6 @@ func runPing(ctx context.Context, o *pingOptions) error {
 		return failf(fix, "%s", msg)
 	}
 	return nil
-}
-
-// pingTool is ping's target for --tool: the tool's own path.
-func pingTool(o *pingOptions, p gateway.Profile) (pingTarget, error) {
-	if o.Protocol != "chat" || o.Profile.baseURL != "" {
-		return pingTarget{}, usageErrorf("--tool sends what that tool sends, to the base URL in its files", "use --tool without --protocol and --base-url")
-	}
-	t, err := findTool(o.Env, p, o.Tool, o.Profile.model != "")
-	if err != nil {
-		return pingTarget{}, err
-	}
-	if err := ping.CheckKey(t.Profile, t.Path.Protocol); err != nil {
-		return pingTarget{}, stopError(err)
-	}
-	return pingTarget{profile: t.Profile, req: t.Request(o.Stream)}, nil
 }
 
 // findTool is the configured path of the tool named id (ping --tool,

@@ -29,10 +29,9 @@ type setupOptions struct {
 	Yes     bool
 	Offline bool // ask the gateway nothing (no model list)
 	// mcp is --mcp / --no-mcp (setup_mcp.go); mcpServer what was
-	// registered, claudePath the claude that registers it in user scope.
-	mcp        setupMCPFlags
-	mcpServer  *writers.MCPServer
-	claudePath string
+	// registered.
+	mcp       setupMCPFlags
+	mcpServer *writers.MCPServer
 	// TrustTeamFile (--trust-team-file) trusts the repository's
 	// keydoctor.yaml as it is now, for this run and after it.
 	TrustTeamFile bool
@@ -174,7 +173,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := printSetup(o, rep); err != nil {
 		return err
 	}
-	if err := o.registerClaudeMCP(ctx, o.mcpServer); err != nil {
+	if err := o.registerMCPByCLI(ctx, o.mcpServer); err != nil {
 		return err
 	}
 	if rep.Failing() {
@@ -268,7 +267,7 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 	if err := o.settleMCP(ctx, &wo, ids); err != nil {
 		return wo, nil, err
 	}
-	o.claudeByCLI(&wo, ids)
+	setup.MCPByCLIs(wo.MCPServer, ids, o.Scope, o.LookPath)
 	o.mcpServer = wo.MCPServer
 	wo.Profile = p
 	return wo, ids, nil

@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/plan"
-	"github.com/keydoctor/keydoctor/internal/tool"
-	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/setup"
 
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/writers"
@@ -49,7 +45,7 @@ func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options, ids [
 		return usageErrorf("give one of them", "--mcp and --no-mcp contradict each other")
 	}
 	on := o.mcp.on
-	if !on && !o.mcp.off && o.Interactive && o.agentInstalled(ids) {
+	if !on && !o.mcp.off && o.Interactive && setup.MCPAgentInstalled(ids, o.LookPath) {
 		ok, err := o.confirm(ctx, "Register keydoctor's MCP server ("+mcpserver.Name+") with these tools, so their agent can check its own gateway?", "Yes", "No")
 		if err != nil {
 			return err
@@ -67,60 +63,13 @@ func (o *setupOptions) settleMCP(ctx context.Context, wo *writers.Options, ids [
 	return nil
 }
 
-// claudeByCLI decides whether Claude Code gets the server through its own
-// `claude mcp add --scope user` (user scope, claude on PATH) rather than
-// the project's .mcp.json.
-func (o *setupOptions) claudeByCLI(wo *writers.Options, ids []gateway.ToolID) {
-	if wo.MCPServer == nil || o.LookPath == nil || !slices.Contains(ids, claude.ID) || (o.Scope != "" && claude.Scope(o.Scope) != claude.User) {
-		return
-	}
-	if path, err := o.LookPath(claude.Tool.Binary); err == nil && path != "" {
-		wo.MCPServer.ByCLI = map[gateway.ToolID]bool{claude.ID: true}
-		o.claudePath = path
-	}
-}
-
-// registerClaudeMCP runs `claude mcp add --scope user` when Claude Code
-// is to get the server that way, unless the same command is registered
-// already; it says what it did on out.
-func (o *setupOptions) registerClaudeMCP(ctx context.Context, s *writers.MCPServer) error {
-	if s == nil || !s.ByCLI[claude.ID] || o.claudePath == "" {
-		return nil
-	}
-	show := claude.MCPCLIShown(*s)
+// registerMCPByCLI runs the tools' own commands that register the server
+// (setup.MCPByCLIs chose them); it says what it did on stdout, or on
+// stderr beside a JSON document.
+func (o *setupOptions) registerMCPByCLI(ctx context.Context, s *writers.MCPServer) error {
 	out := o.Out
 	if o.JSON { // the document alone on stdout
 		out = o.Err
 	}
-	if o.DryRun {
-		fmt.Fprintf(out, "would run %s\n", show)
-		return nil
-	}
-	ran, err := claude.RegisterMCPByCLI(ctx, o.Env, o.claudePath, *s)
-	if !ran || err != nil {
-		return stopError(err)
-	}
-	plan.WriteRow(out, "ran", show, string(claude.ID))
-	return nil
-}
-
-// agentInstalled reports whether a tool of ids that can register the
-// server has its binary on PATH.
-func (o *setupOptions) agentInstalled(ids []gateway.ToolID) bool {
-	if o.LookPath == nil {
-		return false
-	}
-	for _, id := range ids {
-		t, ok := tool.Lookup(string(id))
-		if !ok || t.Binary == "" {
-			continue
-		}
-		if !writers.RegistersMCPServer(t) {
-			continue
-		}
-		if p, err := o.LookPath(t.Binary); err == nil && p != "" {
-			return true
-		}
-	}
-	return false
+	return stopError(setup.RegisterMCPByCLIs(ctx, o.Env, s, out, o.DryRun))
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/ping"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -79,12 +78,6 @@ func storedProfileName(p gateway.Profile) string {
 	}
 	return ""
 }
-
-// keySource names where the profile's key came from, for messages.
-func keySource(p gateway.Profile) string { return p.KeySource() }
-
-// authFor is the auth header the tools that speak proto send.
-func authFor(proto gateway.Protocol) gateway.Auth { return ping.AuthFor(proto) }
 
 // stderrColor is useColor for the error lines: auto means stderr is a
 // terminal. A bad --color was reported already: no colour then.

@@ -4,10 +4,8 @@ import (
 	"context"
 	"io"
 
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/status"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
 	"github.com/spf13/cobra"
 )
 
@@ -60,24 +58,16 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 	if err != nil {
 		return err
 	}
-	snap := discover.Discover(o.Env, discover.OptionsFor(p, o.Project))
 	so := status.Options{Profile: p, Tool: o.Tool}
 	if set := profileSet(o.Env, nil); set != nil {
 		so.Profiles, so.DefaultProfile = set.Resolved, set.Default
 	}
-	so.Versions = toolversion.ForIDs(ctx, o.Env, snap.ToolIDs()...)
-	snap.AtVersions(so.Versions.Strings())
-	so.Routers = status.FindRouters(ctx, o.Env, snap)
-	doc := status.Build(o.Env, snap, so)
+	doc := status.Read(ctx, o.Env, o.Project, so)
 	if o.JSON {
 		return writeJSON(o.Out, doc)
 	}
 	return status.WriteText(o.Out, doc, status.TextOptions{Quiet: o.UI.Quiet, Width: o.UI.Width})
 }
 
-// dash and orNone are status's, for the other commands' lines.
-func dash(s string) string   { return status.Dash(s) }
-func orNone(s string) string { return status.OrNone(s) }
-
-// statusRoute is status's route, which verify's document repeats.
-type statusRoute = status.Route
+// dash is status's, for the other commands' lines.
+func dash(s string) string { return status.Dash(s) }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/keydoctor/keydoctor/internal/env"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/stop"
 	"github.com/keydoctor/keydoctor/internal/trace"
 	"github.com/spf13/cobra"
@@ -76,9 +77,9 @@ request body or a key.`,
 }
 
 func runTrace(ctx context.Context, o *traceOptions) error {
-	upstream, expect, err := traceTargets(o)
+	upstream, expect, err := trace.Targets(o.Upstream, o.Expect, func() (gateway.Profile, error) { return o.Profile.load(o.Env) })
 	if err != nil {
-		return err
+		return stopError(err)
 	}
 	_, flagged, err := trace.Session(ctx, trace.Options{Upstream: upstream, Expect: expect, Listen: o.Listen, LogFile: o.LogFile,
 		Quiet: o.Quiet, Width: o.Width, Env: o.Env, Out: o.Out, Transport: o.Transport, Ready: o.Ready})
@@ -89,33 +90,6 @@ func runTrace(ctx context.Context, o *traceOptions) error {
 		return &exitError{exitFindings}
 	}
 	return nil
-}
-
-// traceTargets are the upstream and the expected models: flags first, the
-// profile for what they leave out.
-func traceTargets(o *traceOptions) (string, []string, error) {
-	raw, expect := o.Upstream, o.Expect
-	if raw != "" && len(expect) > 0 {
-		return raw, expect, nil
-	}
-	p, err := o.Profile.load(o.Env)
-	if err != nil {
-		return "", nil, err
-	}
-	if raw == "" {
-		if p.BaseURL == "" {
-			return "", nil, usageErrorf("pass --upstream URL (the gateway root), or set "+p.VarBaseURL, "no upstream gateway")
-		}
-		raw = p.BaseURL
-	}
-	if len(expect) == 0 {
-		for _, m := range []string{p.Model, p.BackgroundModel} {
-			if m != "" {
-				expect = append(expect, m)
-			}
-		}
-	}
-	return raw, expect, nil
 }
 
 // stopError is a session's stop.Error as the command line's error: its

@@ -7,11 +7,24 @@ import (
 	"sort"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // ProbeTimeout bounds Probe: start, initialize, tools/list, close.
 const ProbeTimeout = 10 * time.Second
+
+// ProbeIn is Probe of command args, run with e's environment (its
+// stderr discarded): how doctor starts an MCP server entry.
+func ProbeIn(e *env.Env) func(ctx context.Context, command string, args []string) ([]string, error) {
+	return func(ctx context.Context, command string, args []string) ([]string, error) {
+		cmd := exec.Command(command, args...)
+		if e.Environ != nil {
+			cmd.Env = e.Environ()
+		}
+		return Probe(ctx, cmd)
+	}
+}
 
 // Probe starts cmd (an MCP server on stdio), runs the handshake and
 // tools/list, and returns the tools' names; the server is stopped before

@@ -16,14 +16,21 @@ type Scoper interface {
 	SetupScopes() []string
 }
 
-// CheckScope refuses a --scope no tool has ("" is the default).
-func CheckScope(scope string) error {
+// Scopes are the values of --scope: every Scoper's scopes, in the
+// tools' order.
+func Scopes() []string {
 	var all []string
 	for _, t := range tool.All() {
 		if s, ok := t.Impl.(Scoper); ok {
 			all = append(all, s.SetupScopes()...)
 		}
 	}
+	return all
+}
+
+// CheckScope refuses a --scope no tool has ("" is the default).
+func CheckScope(scope string) error {
+	all := Scopes()
 	if scope == "" || slices.Contains(all, scope) {
 		return nil
 	}

@@ -4,6 +4,8 @@
 package status
 
 import (
+	"context"
+
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -96,6 +98,19 @@ type Options struct {
 	Versions toolversion.Versions
 	// Routers are the local routers at the tools' base URLs (FindRouters).
 	Routers Routers
+}
+
+// Read discovers every tool's configuration as seen from project, asks
+// for the installed versions and the local routers, and builds the
+// status: what 'keydoctor status' prints.
+func Read(ctx context.Context, e *env.Env, project string, o Options) Doc {
+	snap := discover.Discover(e, discover.OptionsFor(o.Profile, project))
+	o.Versions = toolversion.ForIDs(ctx, e, snap.ToolIDs()...)
+	// What a tool reads can depend on its version (discover.Versioner):
+	// read again as the detected versions read.
+	snap.AtVersions(o.Versions.Strings())
+	o.Routers = FindRouters(ctx, e, snap)
+	return Build(e, snap, o)
 }
 
 // Build is the status of every tool snap found.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -57,7 +56,7 @@ func Session(ctx context.Context, o Options) (*Doc, error) {
 	}
 	lookPath := o.LookPath
 	if lookPath == nil {
-		lookPath = envLookPath(o.Env)
+		lookPath = o.Env.LookPath // the Env's PATH, not the process's
 	}
 	bin, err := lookPath(desc.Binary)
 	if err != nil {
@@ -205,22 +204,6 @@ func toolExit(turn Turn, timeout time.Duration) string {
 		return fmt.Sprintf("it did not finish within --timeout %s", timeout)
 	}
 	return turn.ToolErr.Error()
-}
-
-// envLookPath finds an executable on the Env's PATH (not the process's,
-// so tests and callers decide what is installed).
-func envLookPath(e *env.Env) func(string) (string, error) {
-	return func(name string) (string, error) {
-		for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
-			if dir == "" {
-				continue
-			}
-			if p, err := exec.LookPath(filepath.Join(dir, name)); err == nil {
-				return p, nil
-			}
-		}
-		return "", exec.ErrNotFound
-	}
 }
 
 // ToolIDs are the ids of the tools verify can run, in display order.

@@ -17,7 +17,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/ping"
 )
 
 // Options are the settings of one run, as bench's flags give them.
@@ -84,9 +84,9 @@ type Options struct {
 	// Resolve loads the profile the flags name, and the goals of the team
 	// file (keydoctor.yaml) when there is one.
 	Resolve func() (p gateway.Profile, teamGoals string, err error)
-	// ToolTarget is --tool's path: the request that tool sends and its
-	// configuration as a profile; modelFlag says --model was given.
-	ToolTarget func(p gateway.Profile, tool string, modelFlag, stream bool) (probe.Request, gateway.Profile, error)
+	// FindTool is --tool's path (ping.FindTool with the tool's name
+	// parsed); modelFlag says --model was given.
+	FindTool func(p gateway.Profile, tool string, modelFlag bool) (ping.Tool, error)
 }
 
 func (o *Options) changed(name string) bool { return o.Changed != nil && o.Changed(name) }

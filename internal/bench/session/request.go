@@ -44,11 +44,11 @@ func benchRequest(o *Options, p gateway.Profile) (probe.Request, string, gateway
 	case o.Tool != "" && o.changed("base-url"):
 		return probe.Request{}, "", p, usageErrorf("--tool measures the base URL in that tool's files", "use --tool or --base-url, not both")
 	case o.Tool != "":
-		tr, tp, err := o.ToolTarget(p, o.Tool, o.changed("model"), o.Stream)
+		t, err := o.FindTool(p, o.Tool, o.changed("model"))
 		if err != nil {
 			return probe.Request{}, "", p, err
 		}
-		r, tool, p = tr, o.Tool, tp
+		r, tool, p = t.Request(o.Stream), o.Tool, t.Profile
 	default:
 		if err := profile.Require(p, gateway.FieldBaseURL, gateway.FieldModel, gateway.FieldKey); err != nil {
 			return probe.Request{}, "", p, err

@@ -19,7 +19,7 @@ func MCPConfig(project string) string { return filepath.Join(project, ".mcp.json
 // PlanMCPServer registers keydoctor's MCP server in the project's
 // .mcp.json: mcpServers.keydoctor {command, args}.
 func (impl) PlanMCPServer(o writers.Options, t tool.Tool, p *writers.Plan) error {
-	if o.MCPServer.ByCLI[t.ID] {
+	if o.MCPServer.ByCLI[t.ID] != "" {
 		return nil // user scope, through `claude mcp add` (MCPAddArgs)
 	}
 	return writers.PlanJSONMCPServer(p, t.ID, MCPConfig(o.Project), false,

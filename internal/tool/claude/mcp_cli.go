@@ -12,6 +12,19 @@ import (
 	"github.com/keydoctor/keydoctor/writers"
 )
 
+// MCPByCLIAt is setup.MCPByCLI's: at user scope (the default) the server
+// is registered by `claude mcp add --scope user`, else in the project's
+// .mcp.json.
+func (impl) MCPByCLIAt(scope string) bool { return scope == "" || Scope(scope) == User }
+
+// MCPCLIShown is setup.MCPByCLI's (MCPCLIShown).
+func (impl) MCPCLIShown(s writers.MCPServer) string { return MCPCLIShown(s) }
+
+// RegisterMCPByCLI is setup.MCPByCLI's (RegisterMCPByCLI).
+func (impl) RegisterMCPByCLI(ctx context.Context, e *env.Env, path string, s writers.MCPServer) (bool, error) {
+	return RegisterMCPByCLI(ctx, e, path, s)
+}
+
 // MCPCLIShown is the `claude mcp add` command line that registers s, as
 // messages show it.
 func MCPCLIShown(s writers.MCPServer) string {
