@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 
@@ -231,19 +230,15 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 	if err != nil {
 		return writers.Options{}, nil, err
 	}
-	trimKey(o, &p)
-	wo, err := o.writerOptions()
-	if err != nil {
+	setup.TrimKey(o.Err, &p)
+	wo := writers.Options{Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions, DotEnvVars: o.dotEnvVars,
+		KeyEnv: setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, o.keyEnv), Scope: o.Scope}
+	if err := setup.CheckScope(o.Scope); err != nil {
 		return wo, nil, err
 	}
-	var ids []gateway.ToolID
-	if t := o.Flags.Team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
-		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
-	}
-	if o.Tools != "" {
-		if ids, err = tool.ParseSetup(o.Tools); err != nil {
-			return wo, nil, usageErrorf("", "--tools: %v", err)
-		}
+	ids, err := setup.ChooseTools(&o.Tools, o.Flags.Team)
+	if err != nil {
+		return wo, nil, err
 	}
 	detected := setup.DetectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
@@ -254,16 +249,13 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 		}
 		p, ids, wo.ToolOptions = w.Profile, w.Tools, w.Options
 	} else {
-		if err := profile.Complete(p); err != nil {
+		list := o.ListModels
+		if o.Offline {
+			list = nil
+		}
+		if ids, err = setup.Unasked(ctx, o.Env, o.Project, &p, ids, detected, list); err != nil {
 			return wo, nil, err
 		}
-		if ids == nil {
-			ids = detected
-		}
-		if len(ids) == 0 {
-			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
-		}
-		o.settleBackground(ctx, &p, ids)
 	}
 	if err := o.settleMCP(ctx, &wo, ids); err != nil {
 		return wo, nil, err
@@ -295,34 +287,10 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 	if err == nil {
 		err = setup.KeptFromFiles(o.Flags.Cur, &p)
 	}
-	// The background model is settled against the gateway's list and
-	// the files on every run (settleBackground); a stored one would skip
-	// that and keep a model the gateway may no longer serve.
-	if src := p.Source(gateway.FieldBackgroundModel); err == nil && strings.HasPrefix(src, "profile ") {
-		p.BackgroundModel = ""
-		delete(p.Sources, gateway.FieldBackgroundModel)
+	if err == nil {
+		setup.ForgetStoredBackground(&p)
 	}
 	return p, err
-}
-
-func (o *setupOptions) writerOptions() (writers.Options, error) {
-	wo := writers.Options{
-		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		DotEnvVars: o.dotEnvVars,
-	}
-	switch {
-	case o.Flags.Team != nil && o.Flags.Team.KeyEnv != "":
-		wo.KeyEnv = o.Flags.Team.KeyEnv
-	case o.Flags.keyEnv != "":
-		wo.KeyEnv = o.Flags.keyEnv
-	case o.keyEnv != "":
-		wo.KeyEnv = o.keyEnv
-	}
-	if err := setup.CheckScope(o.Scope); err != nil {
-		return wo, err
-	}
-	wo.Scope = o.Scope
-	return wo, nil
 }
 
 // listModels is the gateway's model list (setup.ListModels), for the
