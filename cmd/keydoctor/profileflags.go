@@ -59,11 +59,11 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 	if f.keyStdin {
 		r.StdinKey = func() (io.Reader, error) { return stdinKey(e) }
 	}
-	r.OnUntrusted = func(found *profile.Found) { fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", untrustedText(e, found)) }
+	r.OnUntrusted = func(found *profile.Found) { fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", found.UntrustedText(e)) }
 	r.OnNote = func(err error) { fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err) }
 	p, err := r.Resolve(e, dir)
 	if ue := (*profile.UntrustedError)(nil); errors.As(err, &ue) {
-		return p, untrustedError(e, ue.Found)
+		return p, ue.Found.Refused(e)
 	}
 	return p, err
 }

@@ -206,7 +206,7 @@ func (o *setupOptions) Confirm(ctx context.Context, pl *writers.Plan) (bool, err
 func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, error) {
 	if t := o.Flags.TrustedNow; t != nil {
 		if err := t.Trust(o.Env); err != nil {
-			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
+			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", profile.TeamShown(o.Env, t.Path), err)
 		}
 	}
 	saved, err := rememberSetup(o, p)

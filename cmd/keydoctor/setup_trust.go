@@ -25,7 +25,7 @@ func (o *setupOptions) settleTrust(ctx context.Context) error {
 		return err
 	}
 	w := newWizard(o, gateway.Profile{}, nil, nil)
-	ok, err := w.AskTrust(ctx, found, teamShown(o.Env, found.Path))
+	ok, err := w.AskTrust(ctx, found, profile.TeamShown(o.Env, found.Path))
 	if err != nil {
 		return err
 	}

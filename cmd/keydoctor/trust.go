@@ -75,7 +75,7 @@ func runTrust(ctx context.Context, o *trustOptions) error {
 	if err != nil {
 		return err
 	}
-	shown := teamShown(o.Env, found.Path)
+	shown := profile.TeamShown(o.Env, found.Path)
 	what := profile.Describe(found, t)
 	if found.Trusted {
 		fmt.Fprintf(o.Out, "%s is trusted already (%s)\n", shown, what)
@@ -94,9 +94,9 @@ func revokeTrust(o *trustOptions) error {
 	case err != nil:
 		return err
 	case !revoked:
-		fmt.Fprintf(o.Out, "%s was not trusted\n", teamShown(o.Env, key))
+		fmt.Fprintf(o.Out, "%s was not trusted\n", profile.TeamShown(o.Env, key))
 	default:
-		fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", teamShown(o.Env, key))
+		fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", profile.TeamShown(o.Env, key))
 	}
 	return nil
 }
