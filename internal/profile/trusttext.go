@@ -53,3 +53,38 @@ func (f *Found) Refused(e *env.Env) error {
 	return &gateway.UsageError{Hint: fmt.Sprintf("read it, then run '%s' or pass --trust-team-file", TrustCommand(e, f.Path)),
 		Msg: fmt.Sprintf("%s (gateway %s) %s: setup --yes does not take it", TeamShown(e, f.Path), host, f.untrustedWhat())}
 }
+
+// TrustNamed trusts the team file path names (TrustTarget), writing
+// trusted.yaml in locked (which holds the write lock); it returns what to
+// print: the host, model and key variable trusted.
+func TrustNamed(e *env.Env, path string, locked func(write func() error) error) (string, error) {
+	found, err := TrustTarget(e, path)
+	if err != nil {
+		return "", err
+	}
+	t, err := found.Team()
+	if err != nil {
+		return "", err
+	}
+	shown, what := TeamShown(e, found.Path), Describe(found, t)
+	if found.Trusted {
+		return fmt.Sprintf("%s is trusted already (%s)", shown, what), nil
+	}
+	if err := locked(func() error { return found.Trust(e) }); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("trusted %s (%s)", shown, what), nil
+}
+
+// Revoke stops trusting the team file path names (RevokeTrust); the
+// caller holds the write lock. It returns what to print.
+func Revoke(e *env.Env, path string) (string, error) {
+	key, revoked, err := RevokeTrust(e, path)
+	switch {
+	case err != nil:
+		return "", err
+	case !revoked:
+		return TeamShown(e, key) + " was not trusted", nil
+	}
+	return TeamShown(e, key) + " is no longer trusted: commands ignore it", nil
+}
