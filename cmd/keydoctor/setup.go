@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/keydoctor/keydoctor/doctor"
@@ -11,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -39,9 +39,6 @@ type setupOptions struct {
 	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
-	// dotEnvVars keep, on use, the .env names the file holds now
-	// (setup.KeepOnUse).
-	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -61,22 +58,13 @@ type setupOptions struct {
 	Check func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding
 	// afterPlan lets tests change files between plan and apply.
 	afterPlan func()
-	// preloaded is the profile to write, resolved already ('use'); nil
-	// means load it from flags, the team file, variables and profiles.
-	preloaded *gateway.Profile
-	// keyEnv is the variable the preloaded profile's key is in ('use'),
-	// which a config that names a variable names.
-	keyEnv string
+	// use is the stored profile 'use' switches to (and makes the default
+	// one, not saving what was written as a profile); switched what it
+	// writes, read holding the write lock (setup.PrepareUse).
+	use      string
+	switched *setup.Switch
 	// confirm shows the diff and asks before writing without the wizard.
 	confirmWrite bool
-	// remember replaces saving what was written as a profile ('use' only
-	// makes its profile the default).
-	remember func(gateway.Profile) error
-	// prepare reads, holding the write lock, what a command built on
-	// setup starts from ('use': the stored profile and the files).
-	prepare func() error
-	// command names the run ("setup" when empty).
-	command string
 }
 
 func newSetupCmd(e *env.Env) *cobra.Command {
@@ -170,7 +158,12 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil || rep == nil {
 		return sessionError(o.Env, s.Lock, err)
 	}
-	if err := printSetup(o, rep); err != nil {
+	if o.JSON {
+		err = writeJSON(o.Out, rep)
+	} else {
+		rep.WriteText(o.Out, o.UI.Quiet, o.UI.Width)
+	}
+	if err != nil {
 		return err
 	}
 	if err := o.registerClaudeMCP(ctx, o.mcpServer); err != nil {
@@ -209,7 +202,12 @@ func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, e
 			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", profile.TeamShown(o.Env, t.Path), err)
 		}
 	}
-	saved, err := rememberSetup(o, p)
+	if o.use != "" {
+		return "", profile.MakeDefault(o.Env, o.use)
+	}
+	saved, err := profile.Remember(o.Env, p, o.Flags.profile, o.Flags.Used, func(note string) {
+		fmt.Fprintf(o.Err, "keydoctor: note: %s\n", note)
+	})
 	if err != nil {
 		return "", failf("the files were written; run it again to save the profile", "%v", err)
 	}
@@ -221,18 +219,22 @@ func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, e
 // holding the write lock: the stored profile and the files it starts
 // from are then those no other run is changing.
 func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.ToolID, error) {
-	if o.prepare != nil {
-		if err := o.prepare(); err != nil {
+	if o.use != "" {
+		sw, err := setup.PrepareUse(o.Env, o.use, o.Project, &o.Tools)
+		if err != nil {
 			return writers.Options{}, nil, err
 		}
+		o.switched, o.ToolOptions = sw, sw.ToolOptions
 	}
 	p, err := o.loadProfile()
 	if err != nil {
 		return writers.Options{}, nil, err
 	}
 	setup.TrimKey(o.Err, &p)
-	wo := writers.Options{Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions, DotEnvVars: o.dotEnvVars,
-		KeyEnv: setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, o.keyEnv), Scope: o.Scope}
+	wo := writers.Options{Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions, KeyEnv: setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, ""), Scope: o.Scope}
+	if sw := o.switched; sw != nil {
+		wo.DotEnvVars, wo.KeyEnv = sw.DotEnvVars, setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, sw.KeyEnv)
+	}
 	if err := setup.CheckScope(o.Scope); err != nil {
 		return wo, nil, err
 	}
@@ -268,18 +270,18 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 
 // sessionName names the run to a writer that waits for it.
 func (o *setupOptions) sessionName() string {
-	if o.command != "" {
-		return o.command
+	if o.use != "" {
+		return "use"
 	}
 	return "setup"
 }
 
-// loadProfile is the profile to write: preloaded, or resolved from the
+// loadProfile is the profile to write: use's, or resolved from the
 // flags, the team file above --project, variables and the stored
 // profile (--profile may name one setup is about to create).
 func (o *setupOptions) loadProfile() (gateway.Profile, error) {
-	if o.preloaded != nil {
-		return *o.preloaded, nil
+	if o.switched != nil {
+		return o.switched.Profile, nil
 	}
 	o.Flags.SaveAs = true
 	o.Flags.Current = func() profile.Current { return setup.CurrentFiles(o.Env, o.Project, o.Tools) }

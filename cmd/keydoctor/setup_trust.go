@@ -12,7 +12,7 @@ import (
 // would set (gateway host, model, key variable) and asks; setup --yes
 // refuses it (exit 2). An answer no ignores it.
 func (o *setupOptions) settleTrust(ctx context.Context) error {
-	if o.preloaded != nil {
+	if o.switched != nil {
 		return nil
 	}
 	o.Flags.TrustTeam = o.TrustTeamFile
