@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
@@ -105,12 +104,8 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		if key, err = profile.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
+		if key, err = profile.ReadNewKey(e, r, "profile "+c.Name()+" "+name); err != nil {
 			return err
-		}
-		e.Secrets.Add(key)
-		if kp := gateway.CheckKey(key); kp != nil {
-			return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from stdin is refused: %s", kp.Reason)
 		}
 	}
 	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {
