@@ -133,8 +133,8 @@ keydoctor cannot guess which server you run.`,
 	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
 	f.BoolVar(&o.TrustTeamFile, "trust-team-file", false, "trust the repository's keydoctor.yaml as it is now (as 'keydoctor trust' does): without it, setup --yes refuses an untrusted one")
-	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
-	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
+	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides "+toolTitles(isBackgroundTool)+"'s background model otherwise)")
+	f.StringVar(&o.Scope, "scope", "user", toolTitles(isScopeTool)+" settings scope: "+setup.ScopeList())
 	addToolOptions(f, &o.ToolOptions)
 	o.mcp.add(f)
 	return cmd

@@ -16,20 +16,31 @@ type Scoper interface {
 	SetupScopes() []string
 }
 
-// CheckScope refuses a --scope no tool has ("" is the default).
-func CheckScope(scope string) error {
+// scopes are the scopes of every tool that has them.
+func scopes() []string {
 	var all []string
 	for _, t := range tool.All() {
 		if s, ok := t.Impl.(Scoper); ok {
 			all = append(all, s.SetupScopes()...)
 		}
 	}
-	if scope == "" || slices.Contains(all, scope) {
+	return all
+}
+
+// ScopeList is the scopes --scope takes, for help and errors: "user,
+// project or local".
+func ScopeList() string {
+	all := scopes()
+	if n := len(all); n > 1 {
+		return strings.Join(all[:n-1], ", ") + " or " + all[n-1]
+	}
+	return strings.Join(all, "")
+}
+
+// CheckScope refuses a --scope no tool has ("" is the default).
+func CheckScope(scope string) error {
+	if scope == "" || slices.Contains(scopes(), scope) {
 		return nil
 	}
-	names := strings.Join(all, ", ")
-	if n := len(all); n > 1 {
-		names = strings.Join(all[:n-1], ", ") + " or " + all[n-1]
-	}
-	return &gateway.UsageError{Msg: fmt.Sprintf("--scope must be %s, not %q", names, scope)}
+	return &gateway.UsageError{Msg: fmt.Sprintf("--scope must be %s, not %q", ScopeList(), scope)}
 }
