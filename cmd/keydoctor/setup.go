@@ -144,7 +144,11 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
-	if err := o.settleTrust(ctx); err != nil {
+	var tw *setup.Wizard // the wizard asks about an untrusted team file; --yes refuses it
+	if o.Interactive {
+		tw = newWizard(o, gateway.Profile{}, nil, nil).Wizard
+	}
+	if err := setup.SettleTrust(ctx, o.Env, o.Project, &o.Flags.Resolver, o.TrustTeamFile, tw); err != nil {
 		return err
 	}
 	s := &setup.Session{DryRun: o.DryRun, Front: o, Check: o.Check}
