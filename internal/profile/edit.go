@@ -146,3 +146,25 @@ func (s *Store) KeyWhere(e *env.Env, p Profile) string {
 	}
 	return "none"
 }
+
+// RemoveNamed and RenameNamed are profile rm and rename: the store
+// opened, changed and saved; the caller holds the write lock. They
+// return what to print.
+func RemoveNamed(e *env.Env, name string) (string, error) {
+	return "removed profile " + name, update(e, func(st *Store) error { return st.Remove(name) })
+}
+
+func RenameNamed(e *env.Env, old, new string) (string, error) {
+	return fmt.Sprintf("renamed profile %s to %s", old, new), update(e, func(st *Store) error { return st.Rename(old, new) })
+}
+
+func update(e *env.Env, edit func(*Store) error) error {
+	st, err := Open(e)
+	if err != nil {
+		return err
+	}
+	if err := edit(st); err != nil {
+		return err
+	}
+	return st.Save()
+}
