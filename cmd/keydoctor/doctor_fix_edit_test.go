@@ -42,7 +42,7 @@ func TestDoctorFixAppliesFindingsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := planFixes(o, in)
+	r, err := in.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}

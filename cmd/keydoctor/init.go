@@ -40,24 +40,14 @@ and 'keydoctor doctor' reports each tool that drifted from it.`,
 	return cmd
 }
 
-// writeInit writes the team file from profile name (the current one when
-// empty), and trusts it: you wrote it (an edit, or another version
-// pulled, is untrusted again).
+// writeInit writes and trusts the team file (profile.Init).
 func writeInit(c *cobra.Command, e *env.Env, dir, name string, toolList []string) error {
-	path, name, t, err := profile.WriteTeamFrom(e, dir, name, toolList)
+	msg, err := profile.Init(e, dir, name, toolList)
+	if msg != "" {
+		fmt.Fprintln(c.OutOrStdout(), msg)
+	}
 	if we := (*profile.WriteError)(nil); errors.As(err, &we) {
 		return failf(we.Hint, "%s", we.Msg)
 	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.OutOrStdout(), "wrote %s from profile %s (key variable %s; no key)\n", e.Tilde(path), name, t.KeyEnv)
-	found, err := profile.JudgeTeam(e, path)
-	if err == nil {
-		err = found.Trust(e)
-	}
-	if err != nil {
-		return failf("run 'keydoctor trust "+e.Tilde(path)+"'", "cannot record that %s is trusted: %v", e.Tilde(path), err)
-	}
-	return nil
+	return err
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
 )
@@ -28,7 +27,7 @@ func (f *profileEdit) add(c *cobra.Command) {
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
 	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
-	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for Claude Code")
+	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+toolTitles(isBackgroundTool))
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the key from standard input and keep it in the OS keyring (else a 0600 file)")
 	c.MarkFlagsMutuallyExclusive("key-env", "key-stdin")
@@ -105,12 +104,8 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		if key, err = profile.ReadKeyLine(r, "KEY", "profile "+c.Name()+" "+name); err != nil {
+		if key, err = profile.ReadNewKey(e, r, "profile "+c.Name()+" "+name); err != nil {
 			return err
-		}
-		e.Secrets.Add(key)
-		if kp := gateway.CheckKey(key); kp != nil {
-			return usageErrorf("run 'keydoctor explain "+string(kp.Code)+"'", "the key from stdin is refused: %s", kp.Reason)
 		}
 	}
 	return withWriteLock(ctx, e, c.ErrOrStderr(), "profile", func(time.Time) error {

@@ -68,9 +68,7 @@ func newProfileRmCmd(e *env.Env) *cobra.Command {
 		Short: "remove a profile and the key keydoctor kept for it (tool files are not touched)",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profile.Store) (string, error) {
-				return "removed profile " + args[0], st.Remove(args[0])
-			})
+			return storeEdit(c, e, func() (string, error) { return profile.RemoveNamed(e, args[0]) })
 		},
 	}
 }
@@ -81,29 +79,20 @@ func newProfileRenameCmd(e *env.Env) *cobra.Command {
 		Short: "rename a profile (its kept key moves along)",
 		Args:  usageArgs(cobra.ExactArgs(2)),
 		RunE: func(c *cobra.Command, args []string) error {
-			return storeEdit(c, e, func(st *profile.Store) (string, error) {
-				return fmt.Sprintf("renamed profile %s to %s", args[0], args[1]), st.Rename(args[0], args[1])
-			})
+			return storeEdit(c, e, func() (string, error) { return profile.RenameNamed(e, args[0], args[1]) })
 		},
 	}
 }
 
-// storeEdit changes the store under the write lock and saves it.
-func storeEdit(c *cobra.Command, e *env.Env, edit func(*profile.Store) (string, error)) error {
+// storeEdit changes the store under the write lock (profile's
+// RemoveNamed, RenameNamed) and says what it did.
+func storeEdit(c *cobra.Command, e *env.Env, edit func() (string, error)) error {
 	return withWriteLock(c.Context(), e, c.ErrOrStderr(), "profile", func(time.Time) error {
-		st, err := profile.Open(e)
-		if err != nil {
-			return err
+		msg, err := edit()
+		if err == nil {
+			fmt.Fprintln(c.OutOrStdout(), msg)
 		}
-		msg, err := edit(st)
-		if err != nil {
-			return err
-		}
-		if err := st.Save(); err != nil {
-			return err
-		}
-		fmt.Fprintln(c.OutOrStdout(), msg)
-		return nil
+		return err
 	})
 }
 

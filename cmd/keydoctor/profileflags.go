@@ -36,7 +36,7 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
 	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
-	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for Claude Code")
+	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+toolTitles(isBackgroundTool))
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the API key from the first line of standard input (on a terminal: a prompt, without echo)")
 	fs.StringVar(&f.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")
@@ -59,11 +59,11 @@ func (f *profileFlags) loadIn(e *env.Env, dir string) (gateway.Profile, error) {
 	if f.keyStdin {
 		r.StdinKey = func() (io.Reader, error) { return stdinKey(e) }
 	}
-	r.OnUntrusted = func(found *profile.Found) { fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", untrustedText(e, found)) }
+	r.OnUntrusted = func(found *profile.Found) { fmt.Fprintf(e.Stderr, "keydoctor: hint: %s\n", found.UntrustedText(e)) }
 	r.OnNote = func(err error) { fmt.Fprintf(e.Stderr, "keydoctor: note: %v\n", err) }
 	p, err := r.Resolve(e, dir)
 	if ue := (*profile.UntrustedError)(nil); errors.As(err, &ue) {
-		return p, untrustedError(e, ue.Found)
+		return p, ue.Found.Refused(e)
 	}
 	return p, err
 }

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 
@@ -12,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
-	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -39,9 +38,6 @@ type setupOptions struct {
 	Scope string
 	// ToolOptions are the values of the tools' own flags (tool.Option).
 	ToolOptions map[string]string
-	// dotEnvVars keep, on use, the .env names the file holds now
-	// (setup.KeepOnUse).
-	dotEnvVars *tool.Vars
 
 	// Interactive runs the wizard; Accessible runs it in huh's accessible
 	// mode (line prompts: screen readers, tests).
@@ -61,22 +57,13 @@ type setupOptions struct {
 	Check func(ctx context.Context, p gateway.Profile, tools []gateway.ToolID) []doctor.Finding
 	// afterPlan lets tests change files between plan and apply.
 	afterPlan func()
-	// preloaded is the profile to write, resolved already ('use'); nil
-	// means load it from flags, the team file, variables and profiles.
-	preloaded *gateway.Profile
-	// keyEnv is the variable the preloaded profile's key is in ('use'),
-	// which a config that names a variable names.
-	keyEnv string
+	// use is the stored profile 'use' switches to (and makes the default
+	// one, not saving what was written as a profile); switched what it
+	// writes, read holding the write lock (setup.PrepareUse).
+	use      string
+	switched *setup.Switch
 	// confirm shows the diff and asks before writing without the wizard.
 	confirmWrite bool
-	// remember replaces saving what was written as a profile ('use' only
-	// makes its profile the default).
-	remember func(gateway.Profile) error
-	// prepare reads, holding the write lock, what a command built on
-	// setup starts from ('use': the stored profile and the files).
-	prepare func() error
-	// command names the run ("setup" when empty).
-	command string
 }
 
 func newSetupCmd(e *env.Env) *cobra.Command {
@@ -145,8 +132,8 @@ keydoctor cannot guess which server you run.`,
 	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
 	f.BoolVar(&o.TrustTeamFile, "trust-team-file", false, "trust the repository's keydoctor.yaml as it is now (as 'keydoctor trust' does): without it, setup --yes refuses an untrusted one")
-	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides Claude Code's background model otherwise)")
-	f.StringVar(&o.Scope, "scope", "user", "Claude Code settings scope: user, project or local")
+	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides "+toolTitles(isBackgroundTool)+"'s background model otherwise)")
+	f.StringVar(&o.Scope, "scope", "user", toolTitles(isScopeTool)+" settings scope: "+setup.ScopeList())
 	addToolOptions(f, &o.ToolOptions)
 	o.mcp.add(f)
 	return cmd
@@ -156,7 +143,11 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err := checkProject(o.Project); err != nil {
 		return err
 	}
-	if err := o.settleTrust(ctx); err != nil {
+	var tw *setup.Wizard // the wizard asks about an untrusted team file; --yes refuses it
+	if o.Interactive {
+		tw = newWizard(o, gateway.Profile{}, nil, nil).Wizard
+	}
+	if err := setup.SettleTrust(ctx, o.Env, o.Project, &o.Flags.Resolver, o.TrustTeamFile, tw); err != nil {
 		return err
 	}
 	s := &setup.Session{DryRun: o.DryRun, Front: o, Check: o.Check}
@@ -170,7 +161,12 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if err != nil || rep == nil {
 		return sessionError(o.Env, s.Lock, err)
 	}
-	if err := printSetup(o, rep); err != nil {
+	if o.JSON {
+		err = writeJSON(o.Out, rep)
+	} else {
+		rep.WriteText(o.Out, o.UI.Quiet, o.UI.Width)
+	}
+	if err != nil {
 		return err
 	}
 	if err := o.registerMCPByCLI(ctx, o.mcpServer); err != nil {
@@ -206,10 +202,15 @@ func (o *setupOptions) Confirm(ctx context.Context, pl *writers.Plan) (bool, err
 func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, error) {
 	if t := o.Flags.TrustedNow; t != nil {
 		if err := t.Trust(o.Env); err != nil {
-			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", teamShown(o.Env, t.Path), err)
+			return "", failf("the files were written; run 'keydoctor trust' to trust it", "cannot record that %s is trusted: %v", profile.TeamShown(o.Env, t.Path), err)
 		}
 	}
-	saved, err := rememberSetup(o, p)
+	if o.use != "" {
+		return "", profile.MakeDefault(o.Env, o.use)
+	}
+	saved, err := profile.Remember(o.Env, p, o.Flags.profile, o.Flags.Used, func(note string) {
+		fmt.Fprintf(o.Err, "keydoctor: note: %s\n", note)
+	})
 	if err != nil {
 		return "", failf("the files were written; run it again to save the profile", "%v", err)
 	}
@@ -221,28 +222,28 @@ func (o *setupOptions) Remember(_ context.Context, p gateway.Profile) (string, e
 // holding the write lock: the stored profile and the files it starts
 // from are then those no other run is changing.
 func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.ToolID, error) {
-	if o.prepare != nil {
-		if err := o.prepare(); err != nil {
+	if o.use != "" {
+		sw, err := setup.PrepareUse(o.Env, o.use, o.Project, &o.Tools)
+		if err != nil {
 			return writers.Options{}, nil, err
 		}
+		o.switched, o.ToolOptions = sw, sw.ToolOptions
 	}
 	p, err := o.loadProfile()
 	if err != nil {
 		return writers.Options{}, nil, err
 	}
-	trimKey(o, &p)
-	wo, err := o.writerOptions()
-	if err != nil {
+	setup.TrimKey(o.Err, &p)
+	wo := writers.Options{Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions, KeyEnv: setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, ""), Scope: o.Scope}
+	if sw := o.switched; sw != nil {
+		wo.DotEnvVars, wo.KeyEnv = sw.DotEnvVars, setup.KeyEnv(o.Flags.Team, o.Flags.keyEnv, sw.KeyEnv)
+	}
+	if err := setup.CheckScope(o.Scope); err != nil {
 		return wo, nil, err
 	}
-	var ids []gateway.ToolID
-	if t := o.Flags.Team; o.Tools == "" && t != nil && len(t.Tools) > 0 {
-		o.Tools = strings.Join(t.Tools, ",") // the team file's tools
-	}
-	if o.Tools != "" {
-		if ids, err = tool.ParseSetup(o.Tools); err != nil {
-			return wo, nil, usageErrorf("", "--tools: %v", err)
-		}
+	ids, err := setup.ChooseTools(&o.Tools, o.Flags.Team)
+	if err != nil {
+		return wo, nil, err
 	}
 	detected := setup.DetectTools(o.Env, o.LookPath, wo.Project)
 	if o.Interactive {
@@ -253,16 +254,13 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 		}
 		p, ids, wo.ToolOptions = w.Profile, w.Tools, w.Options
 	} else {
-		if err := profile.Complete(p); err != nil {
+		list := o.ListModels
+		if o.Offline {
+			list = nil
+		}
+		if ids, err = setup.Unasked(ctx, o.Env, o.Project, &p, ids, detected, list); err != nil {
 			return wo, nil, err
 		}
-		if ids == nil {
-			ids = detected
-		}
-		if len(ids) == 0 {
-			return wo, nil, usageErrorf("", "no tool found installed or configured; pass --tools %s", setupTools())
-		}
-		o.settleBackground(ctx, &p, ids)
 	}
 	if err := o.settleMCP(ctx, &wo, ids); err != nil {
 		return wo, nil, err
@@ -275,18 +273,18 @@ func (o *setupOptions) Resolve(ctx context.Context) (writers.Options, []gateway.
 
 // sessionName names the run to a writer that waits for it.
 func (o *setupOptions) sessionName() string {
-	if o.command != "" {
-		return o.command
+	if o.use != "" {
+		return "use"
 	}
 	return "setup"
 }
 
-// loadProfile is the profile to write: preloaded, or resolved from the
+// loadProfile is the profile to write: use's, or resolved from the
 // flags, the team file above --project, variables and the stored
 // profile (--profile may name one setup is about to create).
 func (o *setupOptions) loadProfile() (gateway.Profile, error) {
-	if o.preloaded != nil {
-		return *o.preloaded, nil
+	if o.switched != nil {
+		return o.switched.Profile, nil
 	}
 	o.Flags.SaveAs = true
 	o.Flags.Current = func() profile.Current { return setup.CurrentFiles(o.Env, o.Project, o.Tools) }
@@ -294,34 +292,10 @@ func (o *setupOptions) loadProfile() (gateway.Profile, error) {
 	if err == nil {
 		err = setup.KeptFromFiles(o.Flags.Cur, &p)
 	}
-	// The background model is settled against the gateway's list and
-	// the files on every run (settleBackground); a stored one would skip
-	// that and keep a model the gateway may no longer serve.
-	if src := p.Source(gateway.FieldBackgroundModel); err == nil && strings.HasPrefix(src, "profile ") {
-		p.BackgroundModel = ""
-		delete(p.Sources, gateway.FieldBackgroundModel)
+	if err == nil {
+		setup.ForgetStoredBackground(&p)
 	}
 	return p, err
-}
-
-func (o *setupOptions) writerOptions() (writers.Options, error) {
-	wo := writers.Options{
-		Env: o.Env, Project: o.Project, ToolOptions: o.ToolOptions,
-		DotEnvVars: o.dotEnvVars,
-	}
-	switch {
-	case o.Flags.Team != nil && o.Flags.Team.KeyEnv != "":
-		wo.KeyEnv = o.Flags.Team.KeyEnv
-	case o.Flags.keyEnv != "":
-		wo.KeyEnv = o.Flags.keyEnv
-	case o.keyEnv != "":
-		wo.KeyEnv = o.keyEnv
-	}
-	if err := setup.CheckScope(o.Scope); err != nil {
-		return wo, err
-	}
-	wo.Scope = o.Scope
-	return wo, nil
 }
 
 // listModels is the gateway's model list (setup.ListModels), for the

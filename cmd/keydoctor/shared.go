@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -47,9 +48,7 @@ func toolNames(keep func(tool.Tool) bool) string {
 
 // setupTools is the tools setup and use write, for help and errors:
 // "claude,codex,cline,…" (generated from the one list of tools).
-func setupTools() string {
-	return strings.ReplaceAll(toolNames(func(t tool.Tool) bool { return t.Setup }), ", ", ",")
-}
+func setupTools() string { return setup.ToolList() }
 
 // toolTitles names the tools keep accepts as users know them, for help:
 // "Claude Code, Codex CLI, … and .env".
@@ -67,6 +66,11 @@ func toolTitles(keep func(tool.Tool) bool) string {
 }
 
 func isSetupTool(t tool.Tool) bool { return t.Setup }
+
+// isBackgroundTool and isScopeTool are the tools setup settles a
+// background model for, and those whose settings file --scope chooses.
+func isBackgroundTool(t tool.Tool) bool { _, ok := t.Impl.(setup.BackgroundStep); return ok }
+func isScopeTool(t tool.Tool) bool      { _, ok := t.Impl.(setup.Scoper); return ok }
 
 // storedProfileName is the stored profile a resolved profile's values
 // came from ("home" for a source "profile home"), or "".

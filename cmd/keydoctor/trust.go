@@ -59,53 +59,28 @@ names no gateway API key variable (exit status 2).`,
 }
 
 func runTrust(ctx context.Context, o *trustOptions) error {
+	locked := func(write func() error) error {
+		return withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return write() })
+	}
+	var msg string
+	var err error
 	switch {
 	case o.List && (o.Revoke || o.Path != ""):
 		return usageErrorf("run 'keydoctor trust --list' alone", "--list takes no PATH and no --revoke")
 	case o.List:
-		return listTrust(o)
+		tr, err := profile.OpenTrust(o.Env)
+		if err == nil {
+			tr.WriteText(o.Out, o.Env.Tilde)
+		}
+		return err
 	case o.Revoke:
-		return withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return revokeTrust(o) })
-	}
-	found, err := profile.TrustTarget(o.Env, o.Path)
-	if err != nil {
-		return err
-	}
-	t, err := found.Team()
-	if err != nil {
-		return err
-	}
-	shown := teamShown(o.Env, found.Path)
-	what := profile.Describe(found, t)
-	if found.Trusted {
-		fmt.Fprintf(o.Out, "%s is trusted already (%s)\n", shown, what)
-		return nil
-	}
-	if err := withWriteLock(ctx, o.Env, o.Err, "trust", func(time.Time) error { return found.Trust(o.Env) }); err != nil {
-		return err
-	}
-	fmt.Fprintf(o.Out, "trusted %s (%s)\n", shown, what)
-	return nil
-}
-
-func revokeTrust(o *trustOptions) error {
-	key, revoked, err := profile.RevokeTrust(o.Env, o.Path)
-	switch {
-	case err != nil:
-		return err
-	case !revoked:
-		fmt.Fprintf(o.Out, "%s was not trusted\n", teamShown(o.Env, key))
+		err = locked(func() (err error) { msg, err = profile.Revoke(o.Env, o.Path); return err })
 	default:
-		fmt.Fprintf(o.Out, "%s is no longer trusted: commands ignore it\n", teamShown(o.Env, key))
+		msg, err = profile.TrustNamed(o.Env, o.Path, locked)
 	}
-	return nil
-}
-
-func listTrust(o *trustOptions) error {
-	tr, err := profile.OpenTrust(o.Env)
 	if err != nil {
 		return err
 	}
-	tr.WriteText(o.Out, o.Env.Tilde)
+	fmt.Fprintln(o.Out, msg)
 	return nil
 }

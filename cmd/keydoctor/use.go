@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"strings"
 
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/spf13/cobra"
 )
@@ -59,33 +57,9 @@ func runUse(ctx context.Context, o *useOptions, c *cobra.Command) error {
 	so := &setupOptions{Env: e, Tools: o.Tools, Project: o.Project, DryRun: o.DryRun, JSON: o.JSON, Yes: true,
 		Offline: true, Scope: "user",
 		confirmWrite: e.IsTerminal && !o.Yes && !o.JSON, Out: c.OutOrStdout(), Err: c.ErrOrStderr(), In: e.Stdin,
-		Accessible: e.Getenv("ACCESSIBLE") != "", command: "use"}
-	// Read holding the write lock (setup's session calls it): the stored
-	// profile, and the files whose forms and tools the switch keeps.
-	so.prepare = func() error { return prepareUse(o, so) }
+		Accessible: e.Getenv("ACCESSIBLE") != "", use: o.Name}
 	so.Check = func(ctx context.Context, p gateway.Profile, ids []gateway.ToolID) []doctor.Finding {
 		return setup.CheckWritten(ctx, e, p, o.Project, ids)
 	}
-	so.remember = func(gateway.Profile) error { return profile.MakeDefault(e, o.Name) }
 	return runSetup(ctx, so)
-}
-
-// prepareUse resolves the profile use writes and the tools it switches,
-// keeping what each tool package says a switch keeps (setup.KeepOnUse).
-func prepareUse(o *useOptions, so *setupOptions) error {
-	e := o.Env
-	p, keyEnv, err := profile.ToUse(e, o.Name)
-	if err != nil {
-		return err
-	}
-	so.preloaded, so.keyEnv = &p, keyEnv
-	k := setup.KeepOnUse(e, p, o.Project)
-	so.ToolOptions, so.dotEnvVars = k.ToolOptions, k.DotEnvVars
-	if so.Tools == "" {
-		if len(k.Tools) == 0 {
-			return usageErrorf("pass --tools "+setupTools()+" (or run 'keydoctor setup' first)", "no tool is configured for a gateway yet")
-		}
-		so.Tools = strings.Join(k.Tools, ",")
-	}
-	return nil
 }

@@ -20,6 +20,23 @@ type Edit struct {
 	Roots map[gateway.Family]string
 }
 
+// CheckNew refuses a name a stored profile already has: profile add
+// checks it before asking (an answer would be lost on it).
+func CheckNew(e *env.Env, name string) error {
+	st, err := Open(e)
+	if err != nil {
+		return err
+	}
+	if _, exists := st.Get(name); exists {
+		return existsError(name)
+	}
+	return nil
+}
+
+func existsError(name string) error {
+	return &gateway.UsageError{Msg: fmt.Sprintf("a profile %q already exists", name), Hint: "change it with 'keydoctor profile set " + name + "'"}
+}
+
 // Change adds (create) or changes profile name in the store and saves
 // it; the caller holds the write lock. note is what the key store said
 // (no keyring: a file).
@@ -30,7 +47,7 @@ func Change(e *env.Env, name string, f Edit, create bool) (st *Store, p Profile,
 	p, exists := st.Get(name)
 	switch {
 	case create && exists:
-		return nil, p, "", &gateway.UsageError{Msg: fmt.Sprintf("a profile %q already exists", name), Hint: "change it with 'keydoctor profile set " + name + "'"}
+		return nil, p, "", existsError(name)
 	case !create && !exists:
 		_, err := st.Must(name)
 		return nil, p, "", err
@@ -128,4 +145,26 @@ func (s *Store) KeyWhere(e *env.Env, p Profile) string {
 		return e.Tilde(s.Secrets.Dir) + "/" + p.Name + " (" + masked + ")"
 	}
 	return "none"
+}
+
+// RemoveNamed and RenameNamed are profile rm and rename: the store
+// opened, changed and saved; the caller holds the write lock. They
+// return what to print.
+func RemoveNamed(e *env.Env, name string) (string, error) {
+	return "removed profile " + name, update(e, func(st *Store) error { return st.Remove(name) })
+}
+
+func RenameNamed(e *env.Env, old, new string) (string, error) {
+	return fmt.Sprintf("renamed profile %s to %s", old, new), update(e, func(st *Store) error { return st.Rename(old, new) })
+}
+
+func update(e *env.Env, edit func(*Store) error) error {
+	st, err := Open(e)
+	if err != nil {
+		return err
+	}
+	if err := edit(st); err != nil {
+		return err
+	}
+	return st.Save()
 }

@@ -81,3 +81,23 @@ func keyVarOf(sp Profile) string {
 	}
 	return "KEYDOCTOR_API_KEY"
 }
+
+// Init writes the team file (WriteTeamFrom) and trusts it: you wrote it
+// (an edit, or another version pulled, is untrusted again). It returns
+// what to print once the file is written, even when trusting it failed
+// (a *WriteError then). The caller holds the write lock.
+func Init(e *env.Env, dir, name string, tools []string) (string, error) {
+	path, name, t, err := WriteTeamFrom(e, dir, name, tools)
+	if err != nil {
+		return "", err
+	}
+	msg := fmt.Sprintf("wrote %s from profile %s (key variable %s; no key)", e.Tilde(path), name, t.KeyEnv)
+	found, err := JudgeTeam(e, path)
+	if err == nil {
+		err = found.Trust(e)
+	}
+	if err != nil {
+		return msg, &WriteError{Msg: fmt.Sprintf("cannot record that %s is trusted: %v", e.Tilde(path), err), Hint: "run 'keydoctor trust " + e.Tilde(path) + "'"}
+	}
+	return msg, nil
+}

@@ -380,3 +380,18 @@ func ValidVarName(s string) bool {
 func ReadKeyLine(r io.Reader, keyVar, command string) (string, error) {
 	return readKeyLine(r, keyVar, command)
 }
+
+// ReadNewKey is the key profile add/set --key-stdin keeps: read from r
+// (ReadKeyLine), hidden from every output from then on, and refused when
+// it is no key (gateway.CheckKey).
+func ReadNewKey(e *env.Env, r io.Reader, command string) (string, error) {
+	key, err := readKeyLine(r, "KEY", command)
+	if err != nil {
+		return "", err
+	}
+	e.Secrets.Add(key)
+	if kp := gateway.CheckKey(key); kp != nil {
+		return "", &gateway.UsageError{Msg: "the key from stdin is refused: " + kp.Reason, Hint: "run 'keydoctor explain " + string(kp.Code) + "'"}
+	}
+	return key, nil
+}

@@ -28,15 +28,20 @@ func Scopes() []string {
 	return all
 }
 
+// ScopeList is the scopes --scope takes, for help and errors: "user,
+// project or local".
+func ScopeList() string {
+	all := Scopes()
+	if n := len(all); n > 1 {
+		return strings.Join(all[:n-1], ", ") + " or " + all[n-1]
+	}
+	return strings.Join(all, "")
+}
+
 // CheckScope refuses a --scope no tool has ("" is the default).
 func CheckScope(scope string) error {
-	all := Scopes()
-	if scope == "" || slices.Contains(all, scope) {
+	if scope == "" || slices.Contains(Scopes(), scope) {
 		return nil
 	}
-	names := strings.Join(all, ", ")
-	if n := len(all); n > 1 {
-		names = strings.Join(all[:n-1], ", ") + " or " + all[n-1]
-	}
-	return &gateway.UsageError{Msg: fmt.Sprintf("--scope must be %s, not %q", names, scope)}
+	return &gateway.UsageError{Msg: fmt.Sprintf("--scope must be %s, not %q", ScopeList(), scope)}
 }
