@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/stats"
+	"github.com/keydoctor/keydoctor/internal/waitline"
 	"github.com/spf13/cobra"
 )
 
@@ -134,9 +135,9 @@ func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*s
 		Timeout: o.Timeout, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
 		Profiles: profileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git, MCP: mcpProbe(o.Env)}
 	if !o.Offline && !o.JSON {
-		w := newWaits(o.UI)
-		defer w.close() // before the report: the progress line is erased
-		so.Progress = waitsProgress{w}
+		w := waitline.Start(o.UI.Progress, o.UI.Width)
+		defer w.Close() // before the report: the progress line is erased
+		so.Progress = w
 	}
 	res, err := session.Run(ctx, o.Env, so)
 	var ce *session.CAFileError
@@ -145,11 +146,6 @@ func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*s
 	}
 	return res, err
 }
-
-// waitsProgress shows the session's requests on the progress line.
-type waitsProgress struct{ w *waits }
-
-func (p waitsProgress) Begin(what, url string) func() { return p.w.begin(what + " " + showURL(url)) }
 
 // doctorReport runs the checks and prints the report under title; its
 // error carries the exit status the findings call for.

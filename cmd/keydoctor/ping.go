@@ -8,6 +8,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
+	"github.com/keydoctor/keydoctor/internal/waitline"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -84,14 +85,14 @@ func runPing(ctx context.Context, o *pingOptions) error {
 	if text { // at once: a slow gateway shows what it is slow at
 		ping.WriteHeader(o.Out, t)
 	}
-	var p *waits
+	var p *waitline.Line
 	if !o.JSON {
-		p = newWaits(o.UI)
+		p = waitline.Start(o.UI.Progress, o.UI.Width)
 	}
-	end := p.begin("waiting for the gateway's answer")
+	end := p.Show("waiting for the gateway's answer")
 	res := ping.Send(ctx, client, t)
 	end()
-	p.close()
+	p.Close()
 	if o.JSON {
 		if err := writeJSON(o.Out, ping.NewDoc(t, res)); err != nil {
 			return err

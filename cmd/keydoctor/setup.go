@@ -117,7 +117,7 @@ keydoctor cannot guess which server you run.`,
 			o.Out, o.Err, o.In, o.UI = c.OutOrStdout(), c.ErrOrStderr(), e.Stdin, uiFrom(c.Context())
 			o.Interactive = e.IsTerminal && !o.Yes && !o.JSON && !o.Flags.keyStdin
 			o.Accessible = e.Getenv("ACCESSIBLE") != ""
-			o.LookPath = func(name string) (string, error) { return lookPath(e, name) }
+			o.LookPath = e.LookPath // PATHEXT on Windows: npm installs claude.cmd
 			o.ListModels = func(ctx context.Context, root, key string) ([]string, error) {
 				return listModels(ctx, e, root, key)
 			}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/complete"
@@ -130,22 +129,4 @@ func refusal(e *env.Env, err error) error {
 		return err
 	}
 	return failf("", "%v", err)
-}
-
-// lookPath finds an executable on the PATH of e (not of the process, so
-// tests stay hermetic).
-func lookPath(e *env.Env, name string) (string, error) {
-	for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
-		if dir == "" {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if e.GOOS == "windows" && !strings.HasSuffix(strings.ToLower(p), ".exe") {
-			p += ".exe"
-		}
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (e.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-			return p, nil
-		}
-	}
-	return "", errors.New(name + ": not found on PATH")
 }

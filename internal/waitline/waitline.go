@@ -1,4 +1,7 @@
-package main
+// Package waitline shows on a terminal what a run waits on the network
+// for. It writes to the writer it is given; whether that is a terminal
+// (and whether to show it at all) is the command's to decide.
+package waitline
 
 import (
 	"fmt"
@@ -12,12 +15,12 @@ import (
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
-// waits shows on a terminal what the run waits on the network for: one
-// line, redrawn in place, with a turning bar, the oldest request still in
-// flight, how long it has waited, and how many others wait with it. The
-// line is erased when nothing waits, so the report that follows is clean.
-// A nil *waits shows nothing (not a terminal, --quiet, --json).
-type waits struct {
+// Line shows what the run waits on the network for: one line, redrawn in
+// place, with a turning bar, the oldest request still in flight, how long
+// it has waited, and how many others wait with it. The line is erased
+// when nothing waits, so the report that follows is clean. A nil *Line
+// shows nothing (not a terminal, --quiet, --json).
+type Line struct {
 	w     io.Writer
 	width int
 	now   func() time.Time
@@ -40,18 +43,19 @@ type pending struct {
 
 var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
-// newWaits starts the progress line on u.Progress; nil when there is none.
-func newWaits(u ui) *waits {
-	if u.Progress == nil {
+// Start starts the line on w, clipped to width columns (0: not clipped);
+// nil, showing nothing, when w is nil.
+func Start(w io.Writer, width int) *Line {
+	if w == nil {
 		return nil
 	}
-	p := &waits{w: u.Progress, width: u.Width, now: time.Now, open: map[int]pending{},
+	p := &Line{w: w, width: width, now: time.Now, open: map[int]pending{},
 		stop: make(chan struct{}), closed: make(chan struct{})}
 	go p.loop(100 * time.Millisecond)
 	return p
 }
 
-func (p *waits) loop(every time.Duration) {
+func (p *Line) loop(every time.Duration) {
 	defer close(p.closed)
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -67,8 +71,14 @@ func (p *waits) loop(every time.Duration) {
 	}
 }
 
-// begin shows label until the returned func is called.
-func (p *waits) begin(label string) (end func()) {
+// Begin shows a request (what, to url: the URL as ShowURL shows it)
+// until the returned func is called (doctor/session's Progress).
+func (p *Line) Begin(what, url string) (end func()) {
+	return p.Show(what + " " + ShowURL(url))
+}
+
+// Show shows label until the returned func is called.
+func (p *Line) Show(label string) (end func()) {
 	if p == nil {
 		return func() {}
 	}
@@ -92,7 +102,7 @@ func (p *waits) begin(label string) (end func()) {
 }
 
 // draw redraws the line (p.mu held).
-func (p *waits) draw() {
+func (p *Line) draw() {
 	if len(p.open) == 0 {
 		if p.drawn {
 			fmt.Fprint(p.w, "\r\033[K")
@@ -121,8 +131,8 @@ func (p *waits) draw() {
 	p.drawn = true
 }
 
-// close erases the line and stops redrawing; later calls do nothing.
-func (p *waits) close() {
+// Close erases the line and stops redrawing; later calls do nothing.
+func (p *Line) Close() {
 	if p == nil {
 		return
 	}
@@ -137,9 +147,9 @@ func (p *waits) close() {
 	})
 }
 
-// showURL is a URL as the progress line shows it: no user info, no query
-// (either may hold a secret), no scheme.
-func showURL(raw string) string {
+// ShowURL is a URL as the line shows it: no user info, no query (either
+// may hold a secret), no scheme.
+func ShowURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return "the gateway"

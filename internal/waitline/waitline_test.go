@@ -1,18 +1,39 @@
-package main
+package waitline
 
 import (
+	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
+// syncBuffer is a bytes.Buffer the line's redraws may write to while a
+// test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 func TestWaitsLine(t *testing.T) {
 	var out syncBuffer
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := &waits{w: &out, width: 40, now: func() time.Time { return clock }, open: map[int]pending{}}
-	end1 := p.begin("POST gw.example/api/v1/messages")
+	p := &Line{w: &out, width: 40, now: func() time.Time { return clock }, open: map[int]pending{}}
+	end1 := p.Show("POST gw.example/api/v1/messages")
 	clock = clock.Add(1500 * time.Millisecond)
-	end2 := p.begin("GET gw.example/api/v1/models")
+	end2 := p.Show("GET gw.example/api/v1/models")
 	p.mu.Lock()
 	p.draw()
 	p.mu.Unlock()
@@ -31,9 +52,9 @@ func TestWaitsLine(t *testing.T) {
 	}
 	p.stop, p.closed = make(chan struct{}), make(chan struct{})
 	close(p.closed)
-	p.close()
+	p.Close()
 	before := out.String()
-	p.begin("late")()
+	p.Show("late")()
 	if out.String() != before {
 		t.Errorf("a request after close drew: %q", strings.TrimPrefix(out.String(), before))
 	}
@@ -42,20 +63,20 @@ func TestWaitsLine(t *testing.T) {
 func TestWaitsElapsed(t *testing.T) {
 	var out syncBuffer
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := &waits{w: &out, now: func() time.Time { return clock }, open: map[int]pending{}}
-	defer p.begin("waiting for the gateway's answer")()
+	p := &Line{w: &out, now: func() time.Time { return clock }, open: map[int]pending{}}
+	defer p.Show("waiting for the gateway's answer")()
 	clock = clock.Add(3200 * time.Millisecond)
-	p.begin("another")()
+	p.Show("another")()
 	if !strings.Contains(out.String(), "waiting for the gateway's answer 3.2s (and 1 more)") {
 		t.Errorf("no elapsed time and count: %q", out.String())
 	}
 }
 
 func TestNoWaitsWithoutTerminal(t *testing.T) {
-	if p := newWaits(ui{}); p != nil {
+	if p := Start(nil, 80); p != nil {
 		t.Fatal("progress without a terminal")
 	}
-	var p *waits
-	p.begin("x")()
-	p.close()
+	var p *Line
+	p.Show("x")()
+	p.Close()
 }
