@@ -95,7 +95,7 @@ func (p *waits) begin(label string) (end func()) {
 func (p *waits) draw() {
 	if len(p.open) == 0 {
 		if p.drawn {
-			fmt.Fprint(p.w, "\r\033[K")
+			fmt.Fprint(p.w, redact.ClearLine())
 			redact.Flush(p.w)
 			p.drawn = false
 		}
@@ -116,7 +116,7 @@ func (p *waits) draw() {
 		line = clipWidth(line, p.width-1)
 	}
 	p.frame++
-	fmt.Fprint(p.w, "\r\033[K"+line)
+	fmt.Fprint(p.w, redact.ClearLine()+line)
 	redact.Flush(p.w) // a redrawn line never ends: show it now
 	p.drawn = true
 }

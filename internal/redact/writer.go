@@ -7,14 +7,15 @@ import (
 	"sync"
 )
 
-// Options say which of keydoctor's own controls pass a Writer; anything
-// else that a terminal would act on is escaped (escape.go).
+// Options say which of keydoctor's own controls (marked, own.go) a
+// Writer writes; one not allowed is dropped. Anything else that a
+// terminal would act on is escaped (escape.go), whatever the Options.
 type Options struct {
-	// Colour lets SGR colour sequences (ESC [ … m) through: on when the
-	// run colours its output (--color, a terminal).
+	// Colour writes the run's Style sequences: on when the run colours
+	// its output (--color, a terminal).
 	Colour bool
-	// Redraw lets a lone \r and ESC[K through: the progress lines redrawn
-	// in place on a terminal's stderr.
+	// Redraw writes ClearLine: the progress lines redrawn in place on a
+	// terminal's stderr.
 	Redraw bool
 }
 
