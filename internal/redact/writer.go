@@ -79,8 +79,8 @@ func (w *Writer) Flush() error {
 }
 
 // Unwrap is the writer underneath, to ask whether it is a terminal and
-// for the setup wizard, which draws the screen itself (its strings are
-// keydoctor's, and what a gateway chose in them went through Untrusted).
+// for the setup wizard, which draws the screen itself (what a gateway
+// chose in its options goes through Untrusted).
 func (w *Writer) Unwrap() io.Writer { return w.out }
 
 // emit writes the sibling's unfinished line, then buf[:n] (w.mu held).

@@ -114,7 +114,7 @@ func routeOf(file string, b []byte, model string) *Route {
 		if base == "" {
 			base = p.Alt
 		}
-		r.Upstream = redact.Untrusted(redact.RedactURL(base))
+		r.Upstream = redact.RedactURL(base)
 		return r
 	}
 	r.Note = "its Router.default names a provider that is not in Providers"
