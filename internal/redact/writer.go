@@ -105,7 +105,7 @@ func (w *Writer) write(n int) {
 
 // render is text as a Writer with policy p writes it.
 func render(text string, s *Secrets, p policy) string {
-	text = MaskTokens(Redact(text, s.List()...))
+	text = maskOutsideMarks(text, s.List())
 	if clean(text) {
 		return text
 	}
@@ -113,6 +113,30 @@ func render(text string, s *Secrets, p policy) string {
 	b.Grow(len(text) + 16)
 	escapeTo(&b, text, p)
 	return b.String()
+}
+
+// maskOutsideMarks masks the secrets of text, and its key-shaped words,
+// but not inside keydoctor's marks (own.go): a secret of digits could
+// match the mark's random number and break it. No secret spans a mark: a
+// style wraps whole words.
+func maskOutsideMarks(text string, secrets []string) string {
+	if !strings.Contains(text, mark) {
+		return MaskTokens(Redact(text, secrets...))
+	}
+	parts := strings.Split(text, mark)
+	for i, part := range parts {
+		head := 0
+		if i > 0 { // the mark's parameters and final byte
+			head = strings.IndexFunc(part, func(r rune) bool { return (r < '0' || r > '9') && r != ';' })
+			if head >= 0 && head < len(part) {
+				head++
+			} else {
+				head = len(part)
+			}
+		}
+		parts[i] = part[:head] + MaskTokens(Redact(part[head:], secrets...))
+	}
+	return strings.Join(parts, mark)
 }
 
 // Flush flushes w when it is a Writer (or anything else with a Flush

@@ -91,6 +91,17 @@ func TestWriterForgedMark(t *testing.T) {
 			t.Errorf("%q: got %q", in, out.String())
 		}
 	}
+	// a secret of digits that the mark's number happens to hold does not
+	// break the mark, and is still masked in the text
+	digits := mark[4:12]
+	s := NewSecrets()
+	s.Add(digits)
+	var out bytes.Buffer
+	w := NewWriter(&out, s, Options{Colour: true})
+	fmt.Fprintln(w, NewStyle(true, FgGreen).Sprint("ok")+" pin "+digits)
+	if got := out.String(); got != "\x1b[32mok\x1b[0m pin "+Mask(digits)+"\n" {
+		t.Errorf("a secret inside the mark: got %q", got)
+	}
 	// Untrusted escapes even the run's own mark: it is for text that
 	// reaches the terminal past a Writer.
 	if got := Untrusted(NewStyle(true, FgRed).Sprint("x")); strings.ContainsRune(got, 0x1b) {
