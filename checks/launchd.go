@@ -8,7 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/shell"
 )
 
@@ -44,13 +43,13 @@ func (c launchdEnvCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			shown, now = doctor.ShowKey(v), doctor.ShowKey(cur)
 			fix = "" // never a key in a pasted command
 		}
-		have := "has " + redact.Untrusted(now)
+		have := "has " + now
 		if cur == "" {
 			have = "does not have it"
 		}
 		out = append(out, doctor.Finding{Code: catalog.LaunchdEnvDiffers, Status: doctor.Warning, Source: "launchctl setenv (" + name.name + ")",
 			Message: fmt.Sprintf("%s is set to %s with launchctl setenv, but this shell %s: an app started from the Dock or Finder gets %s, a tool started from this shell does not",
-				name.name, redact.Untrusted(shown), have, redact.Untrusted(shown)),
+				name.name, shown, have, shown),
 			Fix: catalog.Render(catalog.LaunchdEnvDiffers, catalog.Slots{Key: name.name, Edit: fix})})
 	}
 	return out

@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/shell"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/winreg"
@@ -55,7 +54,7 @@ func (c registryEnvCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		out = append(out, doctor.Finding{Code: catalog.EnvNotLoaded, Status: doctor.Warning, Source: v.Key + " (" + name.name + ")",
 			Message: fmt.Sprintf("%s is set to %s in %s (setx or System Properties), but this shell %s: a tool started from a new terminal gets %s, one started from this shell does not",
-				name.name, redact.Untrusted(shown), v.Key, have, redact.Untrusted(shown)),
+				name.name, shown, v.Key, have, shown),
 			Fix: catalog.Render(catalog.EnvNotLoaded, catalog.Slots{Key: name.name, Edit: fix})})
 	}
 	return out
@@ -136,7 +135,7 @@ func (c systemProxyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		}
 		out = append(out, finding(t, catalog.SystemProxyCapturesLocal, st,
 			fmt.Sprintf("%s (a Rust client) follows the Windows system proxy, which is %s: its requests for %s would go to the proxy %s, and the proxy's exceptions (ProxyOverride %q) do not list %s",
-				t.Label, state, redact.Untrusted(t.Base.Value), redact.Untrusted(server), redact.Untrusted(p.Override), host),
+				t.Label, state, t.Base.Value, server, p.Override, host),
 			catalog.Render(catalog.SystemProxyCapturesLocal, catalog.Slots{Value: withOverride(p.Override, host)}),
 			winreg.InternetSettings+" (ProxyServer)"))
 	}

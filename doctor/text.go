@@ -6,7 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/fatih/color"
+	"github.com/keydoctor/keydoctor/internal/redact"
+
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
@@ -40,20 +41,12 @@ type TextOptions struct {
 	Width int
 }
 
-type palette struct{ ok, info, warn, err, skip, fail, bold, dim *color.Color }
+type palette struct{ ok, info, warn, err, skip, fail, bold, dim redact.Style }
 
 func newPalette(on bool) palette {
-	mk := func(attrs ...color.Attribute) *color.Color {
-		c := color.New(attrs...)
-		if on {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
-		return c
-	}
-	return palette{mk(color.FgGreen), mk(color.FgCyan), mk(color.FgYellow), mk(color.FgRed, color.Bold),
-		mk(color.FgHiBlack), mk(color.FgMagenta), mk(color.Bold), mk(color.Faint)}
+	mk := func(attrs ...redact.Attr) redact.Style { return redact.NewStyle(on, attrs...) }
+	return palette{mk(redact.FgGreen), mk(redact.FgCyan), mk(redact.FgYellow), mk(redact.FgRed, redact.Bold),
+		mk(redact.FgHiBlack), mk(redact.FgMagenta), mk(redact.Bold), mk(redact.Faint)}
 }
 
 func (p palette) status(s Status) string {

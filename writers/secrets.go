@@ -23,9 +23,7 @@ type shownMemo struct {
 func (m *shownMemo) values(old, new []byte) []string {
 	if !m.done || !same(m.old, old) || !same(m.new, new) {
 		m.old, m.new, m.done = old, new, true
-		found, seen := redact.SecretValuesSkipping(old, nil)
-		more, _ := redact.SecretValuesSkipping(new, seen)
-		m.found = append(found, more...)
+		m.found = redact.SecretValues(old, new)
 	}
 	return m.found
 }

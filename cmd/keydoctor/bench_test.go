@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/bench/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/probe"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
@@ -62,7 +63,7 @@ func TestBenchAsksBeforeALargeRun(t *testing.T) {
 		t.Fatalf("%d calls; stdout %q", calls.Load(), out.String())
 	}
 	// the progress bar, on a terminal only
-	if !strings.Contains(errOut.String(), "\r[") || !strings.Contains(errOut.String(), "] 300/300") {
+	if !strings.Contains(errOut.String(), redact.ClearLine()+"[") || !strings.Contains(errOut.String(), "] 300/300") { // the writer makes it \r ESC[K
 		t.Errorf("no progress bar on the terminal: %q", errOut.String())
 	}
 	if strings.Contains(out.String()+errOut.String(), benchTestKey) {

@@ -45,9 +45,9 @@ func allowControls(c *cobra.Command, u ui, stderrColour bool) {
 
 // terminal is what the setup wizard draws on: the writer under the
 // redacting one, once what waits in it is written. huh moves the cursor
-// and redraws the screen itself; every string it shows is keydoctor's,
-// and what a gateway chose in them (a model id) went through
-// redact.Untrusted.
+// and redraws the screen itself, so it is the one place text reaches the
+// terminal past the writer: its option labels (a gateway's model ids) go
+// through redact.Untrusted (options, setup_wizard.go).
 func terminal(w io.Writer) io.Writer {
 	redact.Flush(w)
 	return redact.Unwrap(w)

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -145,19 +144,11 @@ func reportError(w io.Writer, err error) int {
 
 // printError writes age-style lines: lower case, no final period. An
 // error may quote any file, flag or gateway answer: the run's writer hides
-// URL credentials and keys, and what was quoted is escaped here, so that
+// URL credentials and keys and escapes every control byte in it, so that
 // even with colour on nothing in it passes for one of our sequences.
 func printError(w io.Writer, msg, hint string) {
-	msg, hint = redact.Untrusted(strings.TrimRight(msg, ".\n")), redact.Untrusted(strings.TrimRight(hint, ".\n"))
 	ew, _ := w.(errorWriter)
-	errLabel, hintLabel := color.New(color.FgRed, color.Bold), color.New(color.FgCyan)
-	for _, c := range []*color.Color{errLabel, hintLabel} {
-		if ew.color {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
-	}
+	errLabel, hintLabel := redact.NewStyle(ew.color, redact.FgRed, redact.Bold), redact.NewStyle(ew.color, redact.FgCyan)
 	fmt.Fprintf(w, "keydoctor: %s %s\n", errLabel.Sprint("error:"), strings.TrimRight(msg, ".\n"))
 	if hint != "" {
 		fmt.Fprintf(w, "keydoctor: %s %s\n", hintLabel.Sprint("hint:"), strings.TrimRight(hint, ".\n"))

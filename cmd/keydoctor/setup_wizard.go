@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -126,7 +127,7 @@ type huhAsker struct{ o *setupOptions }
 func options(opts []setup.Option) []huh.Option[string] {
 	hs := make([]huh.Option[string], 0, len(opts))
 	for _, op := range opts {
-		hs = append(hs, huh.NewOption(op.Label, op.Value).Selected(op.Selected))
+		hs = append(hs, huh.NewOption(redact.Untrusted(op.Label), op.Value).Selected(op.Selected)) // huh draws past the run's writer: a model id is the gateway's
 	}
 	return hs
 }

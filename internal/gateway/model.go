@@ -88,7 +88,7 @@ func isMonthDay(s string) bool {
 func CheckModel(field, id string) error {
 	if c := redact.ValidText(id); c != "" {
 		return &UsageError{
-			Msg:  fmt.Sprintf("the %s %s holds a control character (%s): refused, nothing was written", field, redact.Untrusted(id), c),
+			Msg:  fmt.Sprintf("the %s %s holds a control character (%s): refused, nothing was written", field, id, c),
 			Hint: "use the model id as the gateway's model list spells it",
 		}
 	}

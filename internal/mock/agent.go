@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // AgentMCP plays a model in an agent loop that asks keydoctor: when the
@@ -126,7 +124,7 @@ func (t *turn) agent() (agentAnswer, bool) {
 		return agentAnswer{text: AgentQuote + strings.TrimSpace(res)}, true
 	}
 	if name := t.req.doctorTool(); name != "" {
-		t.c.agent = "called " + redact.Untrusted(name)
+		t.c.agent = "called " + name
 		return agentAnswer{call: name}, true
 	}
 	return agentAnswer{}, false

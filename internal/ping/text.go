@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fatih/color"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/redact"
@@ -36,19 +35,14 @@ func WriteText(w io.Writer, t Target, res *probe.Result, colored bool) {
 		row("proxy", "%s", res.Proxy)
 	}
 	if res.StatusCode != 0 {
-		c := color.New(color.FgGreen)
+		c := redact.NewStyle(colored, redact.FgGreen)
 		if !res.OK() {
-			c = color.New(color.FgRed, color.Bold)
-		}
-		if colored {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
+			c = redact.NewStyle(colored, redact.FgRed, redact.Bold)
 		}
 		row("status", "%s", c.Sprintf("%d %s", res.StatusCode, strings.ToLower(http.StatusText(res.StatusCode))))
 	}
 	if res.Model != "" {
-		row("model", "%s (asked for %s)", redact.Untrusted(res.Model), redact.Untrusted(t.Request.Model)) // the gateway chose it
+		row("model", "%s (asked for %s)", res.Model, t.Request.Model) // the gateway chose it: the writer escapes it
 	}
 	if res.Text != "" {
 		row("answer", "%q", human.Clip(res.Text, 72))
@@ -58,7 +52,7 @@ func WriteText(w io.Writer, t Target, res *probe.Result, colored bool) {
 	}
 	row("timings", "%s", timingLine(res))
 	for _, n := range res.Notes {
-		row("note", "%s: %s", n.Code, redact.Untrusted(n.Message)) // it quotes the answer
+		row("note", "%s: %s", n.Code, n.Message) // it quotes the answer: the writer escapes it
 	}
 	fmt.Fprintf(w, "\nthe same request with curl (key from $%s):\n", t.Profile.KeyVar)
 	fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(t.Curl(), "\n", "\n  "))

@@ -2,12 +2,11 @@ package profile
 
 import (
 	"fmt"
-	"github.com/keydoctor/keydoctor/internal/gateway"
 	"io"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
 // WriteText prints 'profile list': a table of the profiles, the default
@@ -22,7 +21,7 @@ func (d ListDoc) WriteText(w io.Writer) {
 	fmt.Fprintln(tw, "\tNAME\tGATEWAY\tMODEL\tKEY\tTOOLS")
 	for _, v := range d.Profiles {
 		mark := map[bool]string{true: "*", false: ""}[v.Default]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL)+redact.Untrusted(RootsText(v.Roots)), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", mark, v.Name, orDash(v.BaseURL)+RootsText(v.Roots), orDash(v.Model), orDash(v.Key), orDash(strings.Join(v.Tools, ",")))
 	}
 	tw.Flush()
 	fmt.Fprint(w, b.String())
@@ -36,7 +35,7 @@ func (v View) WriteText(w io.Writer, keyWhere string) {
 	fmt.Fprintf(&b, "preset            %s\ngateway           %s\n", v.Preset, orDash(v.BaseURL))
 	for _, f := range gateway.Families {
 		if r := v.Roots[string(f)]; r != "" {
-			fmt.Fprintf(&b, "%-18s%s\n", string(f)+" root", redact.Untrusted(r))
+			fmt.Fprintf(&b, "%-18s%s\n", string(f)+" root", r)
 		}
 	}
 	fmt.Fprintf(&b, "model             %s\n", orDash(v.Model))
@@ -64,7 +63,7 @@ func orDash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return redact.Untrusted(s) // profiles.yaml may have been written by hand
+	return s
 }
 
 // WriteText prints 'trust --list': each trusted file (shown through

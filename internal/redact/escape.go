@@ -16,11 +16,12 @@ import (
 // isolates (U+202A–U+202E, U+2066–U+2069) that reorder what is shown.
 // Each is shown as its Go escape: ESC is the four characters \x1b.
 
-// Untrusted is s with every control character escaped, newlines, tabs
-// and colour sequences too: a value a gateway or a file chose (a model
-// id, a setting) shown inside a line of ours. The Writer lets keydoctor's
-// own colours, line ends and progress redraws through; a value that went
-// through Untrusted can never be mistaken for them.
+// Untrusted is s with every control character escaped, newlines and
+// tabs too: a value a gateway or a file chose (a model id, a setting)
+// that reaches a terminal NOT through a Writer (the setup wizard draws
+// the screen itself), or must stay on one line. Text printed through a
+// Writer needs no call: it escapes every control byte but keydoctor's
+// marked own ones (own.go).
 func Untrusted(s string) string {
 	if clean(s) {
 		return s
@@ -68,12 +69,14 @@ func unsafeRune(r rune) bool {
 
 // policy says which of keydoctor's own controls pass the Writer.
 type policy struct {
-	lines  bool // \n and \t
-	colour bool // SGR sequences: ESC [ digits ; m
-	redraw bool // a lone \r and ESC[K: progress lines redrawn in place
+	lines  bool // \n and \t, and the sequences keydoctor marked as its own (own.go)
+	colour bool // its SGR colour sequences
+	redraw bool // its ClearLine: progress lines redrawn in place
 }
 
 // escapeTo writes s to b with everything p does not let through escaped.
+// Only a marked sequence is keydoctor's own: a raw ESC is escaped
+// whatever p says, so a colour code someone else wrote shows as text.
 func escapeTo(b *strings.Builder, s string, p policy) {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -86,13 +89,13 @@ func escapeTo(b *strings.Builder, s string, p policy) {
 			b.WriteByte(c)
 			i++
 			continue
-		case p.lines && c == '\r' && (p.redraw || i+1 < len(s) && s[i+1] == '\n'):
-			b.WriteByte(c) // a CRLF line end (a diff of a CRLF file), or a redraw
+		case p.lines && c == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			b.WriteByte(c) // a CRLF line end (a diff of a CRLF file)
 			i++
 			continue
-		case c == 0x1b && (p.colour || p.redraw):
-			if n := ownSequence(s[i:], p); n > 0 {
-				b.WriteString(s[i : i+n])
+		case c == 0x1b && p.lines:
+			if n, real := ownMarked(s[i:], p); n > 0 {
+				b.WriteString(real)
 				i += n
 				continue
 			}
@@ -115,33 +118,9 @@ func escapeTo(b *strings.Builder, s string, p policy) {
 	}
 }
 
-// ownSequence is the length of the sequence at the start of s (which
-// starts with ESC) when it is one keydoctor emits and p allows: SGR with
-// the attributes its palette uses (bold, faint, italic, underline, their
-// resets, a foreground colour: never conceal, blink, reverse or a
-// background that could hide text), or erase in line (ESC [ K, ESC [ 2 K);
-// 0 otherwise.
-func ownSequence(s string, p policy) int {
-	if len(s) < 3 || s[1] != '[' {
-		return 0
-	}
-	for i := 2; i < len(s) && i < 64; i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9' || c == ';':
-		case c == 'm' && p.colour:
-			if !ownAttributes(s[2:i]) {
-				return 0
-			}
-			return i + 1
-		case c == 'K' && p.redraw && (i == 2 || i == 3 && s[2] >= '0' && s[2] <= '2'):
-			return i + 1 // ESC [ K, ESC [ 0|1|2 K: nothing else is erase in line
-		default:
-			return 0
-		}
-	}
-	return 0
-}
-
+// ownAttributes: the SGR attributes keydoctor's palette uses (bold,
+// faint, italic, underline, their resets, a foreground colour: never
+// conceal, blink, reverse or a background that could hide text).
 func ownAttributes(params string) bool {
 	for _, a := range strings.Split(params, ";") {
 		n, err := strconv.Atoi(a)

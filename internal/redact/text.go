@@ -130,31 +130,28 @@ func replaceSpans(line string, spans [][2]int) string {
 	return b.String()
 }
 
-// SecretValues lists the values MaskSecrets would mask in a file, so
-// that the same strings are masked wherever else they show up (a note, a
-// line where the key is not under a secret name).
-func SecretValues(b []byte) []string {
-	out, _ := SecretValuesSkipping(b, nil)
-	return out
-}
-
-// SecretValuesSkipping is SecretValues that skips the lines in skip (a
-// side already scanned: the other side of a change is mostly the same
-// lines) and returns the lines it saw.
-func SecretValuesSkipping(b []byte, skip map[string]bool) (out []string, lines map[string]bool) {
-	lines = map[string]bool{}
-	for _, line := range strings.Split(RedactURL(string(b)), "\n") {
-		if skip[line] || lines[line] {
-			continue
-		}
-		lines[line] = true
-		for _, s := range secretSpans(line) {
-			if s[1]-s[0] >= 8 { // shorter ones are masked where they stand, not searched for
-				out = append(out, line[s[0]:s[1]])
+// SecretValues lists the values MaskSecrets would mask in files (the
+// two sides of a change), so that the same strings are masked wherever
+// else they show up (a note, a line where the key is not under a secret
+// name). A line is scanned once: the other side of a change is mostly the
+// same lines.
+func SecretValues(files ...[]byte) []string {
+	var out []string
+	lines := map[string]bool{}
+	for _, b := range files {
+		for _, line := range strings.Split(RedactURL(string(b)), "\n") {
+			if lines[line] {
+				continue
+			}
+			lines[line] = true
+			for _, s := range secretSpans(line) {
+				if s[1]-s[0] >= 8 { // shorter ones are masked where they stand, not searched for
+					out = append(out, line[s[0]:s[1]])
+				}
 			}
 		}
 	}
-	return out, lines
+	return out
 }
 
 // MaskTokens masks every key- or token-shaped word of s (sk-…, ghp_…,

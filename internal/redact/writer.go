@@ -7,14 +7,15 @@ import (
 	"sync"
 )
 
-// Options say which of keydoctor's own controls pass a Writer; anything
-// else that a terminal would act on is escaped (escape.go).
+// Options say which of keydoctor's own controls (marked, own.go) a
+// Writer writes; one not allowed is dropped. Anything else that a
+// terminal would act on is escaped (escape.go), whatever the Options.
 type Options struct {
-	// Colour lets SGR colour sequences (ESC [ … m) through: on when the
-	// run colours its output (--color, a terminal).
+	// Colour writes the run's Style sequences: on when the run colours
+	// its output (--color, a terminal).
 	Colour bool
-	// Redraw lets a lone \r and ESC[K through: the progress lines redrawn
-	// in place on a terminal's stderr.
+	// Redraw writes ClearLine: the progress lines redrawn in place on a
+	// terminal's stderr.
 	Redraw bool
 }
 
@@ -78,8 +79,8 @@ func (w *Writer) Flush() error {
 }
 
 // Unwrap is the writer underneath, to ask whether it is a terminal and
-// for the setup wizard, which draws the screen itself (its strings are
-// keydoctor's, and what a gateway chose in them went through Untrusted).
+// for the setup wizard, which draws the screen itself (what a gateway
+// chose in its options goes through Untrusted).
 func (w *Writer) Unwrap() io.Writer { return w.out }
 
 // emit writes the sibling's unfinished line, then buf[:n] (w.mu held).
@@ -104,7 +105,7 @@ func (w *Writer) write(n int) {
 
 // render is text as a Writer with policy p writes it.
 func render(text string, s *Secrets, p policy) string {
-	text = MaskTokens(Redact(text, s.List()...))
+	text = maskOutsideMarks(text, s.List())
 	if clean(text) {
 		return text
 	}
@@ -112,6 +113,30 @@ func render(text string, s *Secrets, p policy) string {
 	b.Grow(len(text) + 16)
 	escapeTo(&b, text, p)
 	return b.String()
+}
+
+// maskOutsideMarks masks the secrets of text, and its key-shaped words,
+// but not inside keydoctor's marks (own.go): a secret of digits could
+// match the mark's random number and break it. No secret spans a mark: a
+// style wraps whole words.
+func maskOutsideMarks(text string, secrets []string) string {
+	if !strings.Contains(text, mark) {
+		return MaskTokens(Redact(text, secrets...))
+	}
+	parts := strings.Split(text, mark)
+	for i, part := range parts {
+		head := 0
+		if i > 0 { // the mark's parameters and final byte
+			head = strings.IndexFunc(part, func(r rune) bool { return (r < '0' || r > '9') && r != ';' })
+			if head >= 0 && head < len(part) {
+				head++
+			} else {
+				head = len(part)
+			}
+		}
+		parts[i] = part[:head] + MaskTokens(Redact(part[head:], secrets...))
+	}
+	return strings.Join(parts, mark)
 }
 
 // Flush flushes w when it is a Writer (or anything else with a Flush

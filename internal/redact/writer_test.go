@@ -44,18 +44,24 @@ func TestWriterEscapes(t *testing.T) {
 	}
 }
 
-// keydoctor's own colours, CRLF line ends and redraws pass; with colour
-// off a colour sequence shows.
+// keydoctor's own colours (Style), CRLF line ends and redraws
+// (ClearLine) pass; a raw colour sequence, even one keydoctor's palette
+// uses, shows as text whatever the Options, and a marked one not allowed
+// is dropped.
 func TestWriterOwnControls(t *testing.T) {
+	red := NewStyle(true, FgRed, Bold)
 	for _, tt := range []struct {
 		o       Options
 		in, out string
 	}{
-		{Options{Colour: true}, "\x1b[1;31merror:\x1b[0m x\n", "\x1b[1;31merror:\x1b[0m x\n"},
+		{Options{Colour: true}, red.Sprint("error:") + " x\n", "\x1b[31;1merror:\x1b[0;22m x\n"},
+		{Options{}, red.Sprint("error:") + " x\n", "error: x\n"},
+		{Options{Colour: true}, "\x1b[1;31merror:\x1b[0m x\n", `\x1b[1;31merror:\x1b[0m x` + "\n"},
 		{Options{}, "\x1b[31mred\x1b[0m\n", `\x1b[31mred\x1b[0m` + "\n"},
 		{Options{Colour: true}, "\x1b[8mhidden\x1b[30;40mblack\x1b[38;5;0mx\n", `\x1b[8mhidden\x1b[30;40mblack\x1b[38;5;0mx` + "\n"},
-		{Options{Redraw: true}, "\r\x1b[K⠋ waiting 0.1s", "\r\x1b[K⠋ waiting 0.1s"},
-		{Options{}, "\r\x1b[Kx", `\x0d\x1b[Kx`},
+		{Options{Redraw: true}, ClearLine() + "⠋ waiting 0.1s", "\r\x1b[K⠋ waiting 0.1s"},
+		{Options{}, ClearLine() + "x", "x"},
+		{Options{Colour: true, Redraw: true}, "\r\x1b[Kx", `\x0d\x1b[Kx`},
 		{Options{}, "a=1\r\nb=2\r\n", "a=1\r\nb=2\r\n"},
 		{Options{}, "\tindented\n", "\tindented\n"},
 	} {
@@ -67,12 +73,39 @@ func TestWriterOwnControls(t *testing.T) {
 			t.Errorf("%+v %q: got %q, want %q", tt.o, tt.in, out.String(), tt.out)
 		}
 	}
-	// a value that went through Untrusted cannot pass for one of ours
+}
+
+// A mark is keydoctor's only when it is the run's: one with another
+// number, one with attributes the palette does not use, and one cut short
+// all show as text.
+func TestWriterForgedMark(t *testing.T) {
+	forged := strings.Replace(mark, mark[4:6], "99", 1)
+	if forged == mark {
+		forged = strings.Replace(mark, mark[4:6], "11", 1)
+	}
+	for _, in := range []string{forged + "31m", mark + "8m", mark + "38;5;0m", mark, mark + "31"} {
+		var out bytes.Buffer
+		w := NewWriter(&out, nil, Options{Colour: true, Redraw: true})
+		fmt.Fprintf(w, "model %s\n", in)
+		if strings.ContainsRune(out.String(), 0x1b) {
+			t.Errorf("%q: got %q", in, out.String())
+		}
+	}
+	// a secret of digits that the mark's number happens to hold does not
+	// break the mark, and is still masked in the text
+	digits := mark[4:12]
+	s := NewSecrets()
+	s.Add(digits)
 	var out bytes.Buffer
-	w := NewWriter(&out, nil, Options{Colour: true, Redraw: true})
-	fmt.Fprintf(w, "model %s\n", Untrusted("\x1b[8mhidden\x1b[0m\rx\ny"))
-	if got := out.String(); got != `model \x1b[8mhidden\x1b[0m\x0dx\x0ay`+"\n" {
-		t.Errorf("got %q", got)
+	w := NewWriter(&out, s, Options{Colour: true})
+	fmt.Fprintln(w, NewStyle(true, FgGreen).Sprint("ok")+" pin "+digits)
+	if got := out.String(); got != "\x1b[32mok\x1b[0m pin "+Mask(digits)+"\n" {
+		t.Errorf("a secret inside the mark: got %q", got)
+	}
+	// Untrusted escapes even the run's own mark: it is for text that
+	// reaches the terminal past a Writer.
+	if got := Untrusted(NewStyle(true, FgRed).Sprint("x")); strings.ContainsRune(got, 0x1b) {
+		t.Errorf("Untrusted let a mark through: %q", got)
 	}
 }
 

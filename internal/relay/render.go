@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // LineIndent starts a wrapped Line's continuation under the path, past
@@ -24,11 +23,11 @@ func Line(r Record) string {
 	fmt.Fprintf(&b, "%s %s %s", r.Time.Format("15:04:05.000"), r.Method, r.Path)
 	switch {
 	case r.Model != "" && r.ServedModel != "" && r.ServedModel != r.Model:
-		fmt.Fprintf(&b, " %s -> %s", redact.Untrusted(r.Model), redact.Untrusted(r.ServedModel))
+		fmt.Fprintf(&b, " %s -> %s", r.Model, r.ServedModel)
 	case r.Model != "":
-		fmt.Fprintf(&b, " %s", redact.Untrusted(r.Model))
+		fmt.Fprintf(&b, " %s", r.Model)
 	case r.ServedModel != "":
-		fmt.Fprintf(&b, " -> %s", redact.Untrusted(r.ServedModel))
+		fmt.Fprintf(&b, " -> %s", r.ServedModel)
 	}
 	if r.Stream {
 		b.WriteString(" stream")
@@ -71,7 +70,7 @@ func PrintSummary(w io.Writer, recs []Record) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  CLIENT\tMODEL\tCOUNT\tERRORS\tMISMATCH\tTTFT P50")
 	for _, g := range Summarize(recs) {
-		client, model := redact.Untrusted(g.Client), redact.Untrusted(g.Model) // the client chose both
+		client, model := g.Client, g.Model
 		if client == "" {
 			client = "(no user-agent)"
 		}

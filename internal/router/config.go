@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
@@ -114,7 +113,7 @@ func routeOf(file string, b []byte, model string) *Route {
 		if base == "" {
 			base = p.Alt
 		}
-		r.Upstream = redact.Untrusted(redact.RedactURL(base))
+		r.Upstream = base // shown through the run's writer, which hides a URL's credentials
 		return r
 	}
 	r.Note = "its Router.default names a provider that is not in Providers"

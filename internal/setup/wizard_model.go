@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/probe"
 	"github.com/keydoctor/keydoctor/internal/profile"
-	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // AskKey offers the key found (masked), or says why it is refused, and
@@ -163,7 +162,7 @@ func (w *Wizard) pickModel(ctx context.Context) (string, error) {
 		const other = "\x00other"
 		opts := make([]Option, 0, len(w.IDs)+1)
 		for _, id := range w.IDs {
-			opts = append(opts, Option{Label: redact.Untrusted(id), Value: id})
+			opts = append(opts, Option{Label: id, Value: id})
 		}
 		opts = append(opts, Option{Label: "another model (type its id)", Value: other})
 		model := current

@@ -8,7 +8,6 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
@@ -167,14 +166,13 @@ func describe(v Value) string {
 	return v.Source + " (" + v.Key + ")"
 }
 
-// Dash is a value as a table shows it: "-" when empty, escaped
-// (redact.Untrusted) since a tool's file or a repository's .env chose it,
-// so that its columns stay aligned and no control reaches the terminal.
+// Dash is a value as a table shows it: "-" when empty. A tool's file or
+// a repository's .env chose it: the run's writer escapes its controls.
 func Dash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return redact.Untrusted(s)
+	return s
 }
 
 // OrNone is s, or "none" when it is empty.

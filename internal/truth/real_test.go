@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/redact"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/truth"
 )
@@ -52,7 +53,7 @@ func TestRealTools(t *testing.T) {
 				case r.Err != "":
 					t.Errorf("%s %s: cannot check %q: %s", d.Title, r.Version, c.Fact, r.Err)
 				case !r.Held():
-					t.Errorf("%s %s (fact seen with %s) no longer: %s\n  %s\n  tool output: %s", d.Title, r.Version, c.Seen, c.Fact, strings.Join(r.Differences, "; "), r.Output)
+					t.Errorf("%s %s (fact seen with %s) no longer: %s\n  %s\n  tool output: %s", d.Title, r.Version, c.Seen, c.Fact, strings.Join(r.Differences, "; "), redact.Untrusted(r.Output)) // a test log is no Writer
 				}
 			})
 		}

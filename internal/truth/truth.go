@@ -96,7 +96,8 @@ type Result struct {
 	// Err is why the case could not be checked (no prediction, the tool
 	// could not start); it is not a changed fact.
 	Err string
-	// Output is the end of the tool's output, for a fact that failed.
+	// Output is the end of the tool's output, for a fact that failed, as
+	// the tool wrote it: a Writer, or Untrusted in a test log, escapes it.
 	Output string
 }
 

@@ -105,7 +105,7 @@ func (p *Line) Show(label string) (end func()) {
 func (p *Line) draw() {
 	if len(p.open) == 0 {
 		if p.drawn {
-			fmt.Fprint(p.w, "\r\033[K")
+			fmt.Fprint(p.w, redact.ClearLine())
 			redact.Flush(p.w)
 			p.drawn = false
 		}
@@ -126,7 +126,7 @@ func (p *Line) draw() {
 		line = clipWidth(line, p.width-1)
 	}
 	p.frame++
-	fmt.Fprint(p.w, "\r\033[K"+line)
+	fmt.Fprint(p.w, redact.ClearLine()+line)
 	redact.Flush(p.w) // a redrawn line never ends: show it now
 	p.drawn = true
 }

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
 // syncBuffer is a bytes.Buffer the line's redraws may write to while a
@@ -37,17 +39,17 @@ func TestWaitsLine(t *testing.T) {
 	p.mu.Lock()
 	p.draw()
 	p.mu.Unlock()
-	got := out.String()
-	if !strings.Contains(got, "\r\033[K⠋ POST gw.example/api/v1/messages 0.0s") {
+	got, clear := out.String(), redact.ClearLine() // the run's writer turns it into \r ESC[K
+	if !strings.Contains(got, clear+"⠋ POST gw.example/api/v1/messages 0.0s") {
 		t.Errorf("the first request is not shown at once: %q", got)
 	}
-	last := got[strings.LastIndex(got, "\r\033[K")+4:]
+	last := got[strings.LastIndex(got, clear)+len(clear):]
 	if !strings.Contains(last, "POST gw.example/api/v1/mes") || !strings.HasSuffix(last, "…") || len([]rune(last)) > 39 {
 		t.Errorf("the line is not the oldest request clipped to the width: %q", last)
 	}
 	end1()
 	end2()
-	if !strings.HasSuffix(out.String(), "\r\033[K") {
+	if !strings.HasSuffix(out.String(), clear) {
 		t.Errorf("the line is not erased when nothing waits: %q", out.String())
 	}
 	p.stop, p.closed = make(chan struct{}), make(chan struct{})

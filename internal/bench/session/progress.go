@@ -56,18 +56,18 @@ func (p *progress) update(total int) func(done, planned int) {
 		p.drawn = now
 		const width = 30
 		if p.total <= 0 {
-			p.w(fmt.Sprintf("\r%s%d done, %.1fs ", p.label, done, time.Since(p.start).Seconds()))
+			p.w(redact.ClearLine() + fmt.Sprintf("%s%d done, %.1fs ", p.label, done, time.Since(p.start).Seconds()))
 			return
 		}
 		filled := min(width, done*width/p.total)
-		p.w(fmt.Sprintf("\r%s[%s%s] %d/%d ", p.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, p.total))
+		p.w(redact.ClearLine() + fmt.Sprintf("%s[%s%s] %d/%d ", p.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, p.total))
 	}
 }
 
 // done clears the bar.
 func (p *progress) done() {
 	if p.on {
-		p.w("\r\033[K")
+		p.w(redact.ClearLine())
 	}
 }
 

@@ -24,7 +24,7 @@ func selfTest(ctx context.Context, o *Options) error {
 	defer stop()
 	opts := selftest.Options{Gateway: g, NewDoer: o.NewDoer, Step: func(s string) {
 		if o.ErrTerminal {
-			fmt.Fprintf(o.ErrOut, "\r\033[Kself-test: %s", s)
+			fmt.Fprint(o.ErrOut, redact.ClearLine()+"self-test: "+s)
 			redact.Flush(o.ErrOut)
 		}
 	}}
@@ -43,7 +43,7 @@ func selfTest(ctx context.Context, o *Options) error {
 	}
 	res, err := selftest.Run(ctx, opts)
 	if o.ErrTerminal {
-		fmt.Fprint(o.ErrOut, "\r\033[K")
+		fmt.Fprint(o.ErrOut, redact.ClearLine())
 		redact.Flush(o.ErrOut)
 	}
 	if err != nil {

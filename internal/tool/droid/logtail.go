@@ -152,7 +152,8 @@ func LastFailure(recs []Record, since time.Time) []Record {
 
 // Lines are records as shown to the user: one line each, the same
 // detail once, every secret masked (the keys in known, and whatever
-// looks like one) and control bytes escaped, each at most maxShown long.
+// looks like one), each at most maxShown long; the run's writer escapes
+// the control bytes a log may hold.
 func Lines(recs []Record, known ...string) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -165,7 +166,7 @@ func Lines(recs []Record, known ...string) []string {
 			seen[r.Detail] = true
 			s += ": " + r.Detail
 		}
-		s = redact.Untrusted(redact.MaskSecrets(s, known...))
+		s = redact.MaskSecrets(s, known...)
 		if len(s) > maxShown {
 			s = strings.ToValidUTF8(s[:maxShown], "") + "…"
 		}
