@@ -113,6 +113,21 @@ type RefusedError struct {
 	Hint      string
 }
 
+// Text is the refusal as a command says it: the file as the user names
+// it (shown), its line and column when known, and the hint after
+// "nothing was written".
+func (e *RefusedError) Text(shown func(path string) string) (msg, hint string) {
+	msg = shown(e.Path) + ": " + e.Reason
+	if e.Line > 0 {
+		msg = fmt.Sprintf("%s: line %d, column %d: %s", shown(e.Path), e.Line, e.Col, e.Reason)
+	}
+	hint = "nothing was written"
+	if e.Hint != "" {
+		hint += "; " + e.Hint
+	}
+	return msg, hint
+}
+
 func (e *RefusedError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s: line %d, column %d: %s", e.Path, e.Line, e.Col, e.Reason)

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,7 +13,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/writers"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 )
 
@@ -65,21 +62,9 @@ func runMCP(ctx context.Context, o *mcpOptions) error {
 	so := mcpserver.Options{
 		Run:     func(ctx context.Context, args []string) mcpserver.Output { return runCaptured(ctx, e, args) },
 		Project: dir, Secrets: e.Secrets, Version: buildVersion(),
-		Profiles: func() []string {
-			st, err := profile.Open(e)
-			if err != nil {
-				return nil
-			}
-			return st.Names()
-		},
+		Profiles: func() []string { return profile.StoredNames(e) },
 	}
-	// The protocol goes through the run's redacting writer too.
-	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}, MaxLineLength: mcpserver.MaxLine}
-	err = mcpserver.Serve(ctx, so, t)
-	if err != nil && (ctx.Err() != nil || errors.Is(err, io.EOF)) {
-		return nil // the client went away: the normal end
-	}
-	if err != nil {
+	if err := mcpserver.ServeStdio(ctx, so, e.Stdin, e.Stdout); err != nil {
 		return failf("an MCP client keeps each message under "+strconv.Itoa(mcpserver.MaxLine>>10)+" KiB", "%v", err)
 	}
 	return nil
@@ -111,7 +96,3 @@ func mcpProbe(e *env.Env) *checks.MCPProbe {
 	}
 	return &checks.MCPProbe{Self: self.Command, Start: mcpserver.ProbeIn(e)}
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -6,7 +6,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 
@@ -112,16 +111,7 @@ func useColor(e *env.Env, mode string) (bool, error) {
 func refusal(e *env.Env, err error) error {
 	var re *writers.RefusedError
 	if errors.As(err, &re) {
-		msg := e.Tilde(re.Path) + ": " + re.Reason
-		if re.Line > 0 {
-			msg = fmt.Sprintf("%s: line %d, column %d: %s", e.Tilde(re.Path), re.Line, re.Col, re.Reason)
-		}
-		hint := re.Hint
-		if hint == "" {
-			hint = "nothing was written"
-		} else {
-			hint = "nothing was written; " + hint
-		}
+		msg, hint := re.Text(e.Tilde)
 		return usageErrorf(hint, "%s", msg)
 	}
 	var ue *gateway.UsageError

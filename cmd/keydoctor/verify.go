@@ -75,7 +75,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Roots: verifyRoots(o), Project: o.Project, Timeout: o.Timeout,
+	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Roots: upstreamRoots(o), Project: o.Project, Timeout: o.Timeout,
 		JSON: o.JSON, Quiet: o.Quiet, Env: o.Env, Out: o.Out, LookPath: o.LookPath, Transport: o.Transport,
 		RouteFindings: checks.RouteFindings})
 	if err != nil {
@@ -93,17 +93,11 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	return nil
 }
 
-// verifyRoots are the profile's roots, for an --upstream that names one
-// of them (verify.Options.Roots). A profile that does not resolve offers
-// none (the presets' still apply); its notes are not verify's to print.
-func verifyRoots(o *verifyOptions) gateway.Profile {
+// upstreamRoots are the profile's roots, for an --upstream that names one
+// of them (verify.Options.Roots); none without --upstream.
+func upstreamRoots(o *verifyOptions) gateway.Profile {
 	if o.Upstream == "" {
 		return gateway.Profile{}
 	}
-	r := profile.Resolver{Hinted: true}
-	p, err := r.Resolve(o.Env, o.Project)
-	if err != nil {
-		return gateway.Profile{}
-	}
-	return gateway.Profile{BaseURL: p.BaseURL, Roots: p.Roots}
+	return profile.QuietRoots(o.Env, o.Project)
 }

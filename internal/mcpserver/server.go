@@ -14,6 +14,8 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
+	"io"
 	"sync"
 	"time"
 
@@ -82,3 +84,19 @@ type handler struct {
 	o  Options
 	mu sync.Mutex
 }
+
+// ServeStdio serves on in and out, one message a line (the run's
+// standard input, and its standard output: the redacting writer, so the
+// protocol is masked too), until the client goes away, which is no error.
+func ServeStdio(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
+	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}, MaxLineLength: MaxLine}
+	err := Serve(ctx, o, t)
+	if err != nil && (ctx.Err() != nil || errors.Is(err, io.EOF)) {
+		return nil // the client went away: the normal end
+	}
+	return err
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -395,3 +395,16 @@ func ReadNewKey(e *env.Env, r io.Reader, command string) (string, error) {
 	}
 	return key, nil
 }
+
+// QuietRoots are the base URL and roots of the profile a run in project
+// resolves, without its notes (they are not the caller's to print); none
+// when it does not resolve (verify --upstream: the presets' roots still
+// apply).
+func QuietRoots(e *env.Env, project string) gateway.Profile {
+	r := Resolver{Hinted: true}
+	p, err := r.Resolve(e, project)
+	if err != nil {
+		return gateway.Profile{}
+	}
+	return gateway.Profile{BaseURL: p.BaseURL, Roots: p.Roots}
+}

@@ -238,3 +238,13 @@ func ValidName(n string) error {
 	}
 	return nil
 }
+
+// StoredNames are the stored profiles' names; none when the store does
+// not read (the command that needs it says why).
+func StoredNames(e *env.Env) []string {
+	st, err := Open(e)
+	if err != nil {
+		return nil
+	}
+	return st.Names()
+}
