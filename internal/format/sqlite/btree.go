@@ -13,9 +13,13 @@ const (
 
 // walkTable calls fn with each row's payload of the table b-tree rooted
 // at page root, in rowid order. visited guards against a page that is
-// reached twice (a cycle or a corrupt shared child).
+// reached twice (a cycle or a corrupt shared child), and a budget of the
+// bytes read so far bounds the work: a sound table's payloads are each
+// stored once, so together they are smaller than the database, while
+// corrupt cells could all point at one long overflow chain.
 func (db *DB) walkTable(root int, fn func(payload []byte) error) error {
 	visited := map[int]bool{}
+	budget := db.size
 	var walk func(n int) error
 	walk = func(n int) error {
 		if visited[n] {
@@ -63,6 +67,9 @@ func (db *DB) walkTable(root int, fn func(payload []byte) error) error {
 			payload, err := db.leafPayload(c)
 			if err != nil {
 				return fmt.Errorf("page %d cell %d: %w", n, i, err)
+			}
+			if budget -= int64(len(payload)) + 1; budget < 0 {
+				return malformed("its cells hold more than the database's size")
 			}
 			if err := fn(payload); err != nil {
 				return err
