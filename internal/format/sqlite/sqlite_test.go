@@ -114,6 +114,18 @@ func TestWALCommittedOnly(t *testing.T) {
 	if got := rows(t, db, "t"); !reflect.DeepEqual(got, want[:1]) {
 		t.Errorf("without the WAL: %v", got)
 	}
+	// A frame whose checksum fails ends the log: what follows is not read.
+	wal, err := os.ReadFile(filepath.Join("testdata", "wal.sqlite-wal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wal[32+24+500] ^= 1
+	if db, err = Parse(main, wal); err != nil {
+		t.Fatal(err)
+	}
+	if got := rows(t, db, "t"); !reflect.DeepEqual(got, want[:1]) {
+		t.Errorf("with a torn first frame: %v", got)
+	}
 }
 
 func TestWALNotWritten(t *testing.T) {
