@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,7 +18,8 @@ import (
 
 // ccrConfig is what keydoctor reads of claude-code-router's legacy
 // config.json (1.x, 2.x; 3.x migrates it into config.sqlite and keeps
-// reading it when no database exists): the providers and the default
+// reading it when no database exists) and of 3.x's app_config row, the
+// same document: the providers and the default
 // route. The keys (APIKEY, Providers[].api_key) are never decoded.
 type ccrConfig struct {
 	Providers []struct {
@@ -45,27 +47,24 @@ func CCRDirs(e *env.Env) []string {
 	return append(out, filepath.Join(e.Home, ".claude-code-router"))
 }
 
-// SQLiteNote is what a route read from claude-code-router 3.x's
-// database says: keydoctor does not read it.
-const SQLiteNote = "claude-code-router 3.x keeps its providers and routes in config.sqlite (one JSON document, WAL journal), which keydoctor does not read: see them with `ccr ui`"
-
 // ReadCCR reads where claude-code-router sends model: the provider and
 // model of the route (a "provider,model" model names its own; any other
-// goes to Router.default). nil when no configuration is found.
+// goes to Router.default). 3.x's config.sqlite wins over config.json, as
+// in 3.x (the database is authoritative once it exists; config.json is
+// then a leftover it archives). nil when no configuration is found.
 func ReadCCR(e *env.Env, model string) *Route {
 	for _, dir := range CCRDirs(e) {
+		var fromDB *Route
+		if db := filepath.Join(dir, "config.sqlite"); exists(db) {
+			if fromDB = routeOfDB(home(e, db), db, model); fromDB.Note == "" || fromDB.Provider != "" {
+				return fromDB
+			}
+		}
 		file := filepath.Join(dir, "config.json")
 		b, err := safefile.ReadFile(file)
 		if errors.Is(err, fs.ErrNotExist) {
-			if _, err := safefile.ReadLimit(filepath.Join(dir, "config.sqlite"), 1); err == nil || errors.Is(err, safefile.ErrTooLarge) {
-				// No SQLite reader, on purpose: 3.x keeps its whole config
-				// as one JSON row (app_config, key "default") of a WAL-mode
-				// database (packages/core/src/config/config-repository.ts),
-				// so the newest config may sit in config.sqlite-wal; the one
-				// well-kept pure-Go reader, modernc.org/sqlite v1.62.0, is a
-				// 24 MB module zip, 152 MB unpacked (SQLite translated from
-				// C), before modernc.org/libc: too much for one row.
-				return &Route{File: home(e, filepath.Join(dir, "config.sqlite")), Note: SQLiteNote}
+			if fromDB != nil {
+				return fromDB
 			}
 			continue
 		}
@@ -77,8 +76,14 @@ func ReadCCR(e *env.Env, model string) *Route {
 	return nil
 }
 
-// routeOf reads one config.json (JSON5-ish: comments and trailing commas
-// are accepted, as CCR's json5 parser does).
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// routeOf reads one configuration document, config.json's or the
+// database's row (JSON5-ish: comments and trailing commas are accepted,
+// as CCR's json5 parser does).
 func routeOf(file string, b []byte, model string) *Route {
 	r := &Route{File: file}
 	std, err := hujson.Standardize(b)

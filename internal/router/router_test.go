@@ -134,8 +134,8 @@ func TestReadCCR(t *testing.T) {
 		{"unknown provider", "config.json", `{"Providers":[],"Router":{"default":"a,x"}}`, "m",
 			router.Route{File: "~/.claude-code-router/config.json", Provider: "a", Model: "x", Note: "its Router.default names a provider that is not in Providers"}},
 		{"broken", "config.json", `{"Providers":`, "m", router.Route{File: "~/.claude-code-router/config.json", Note: "not read: it does not parse"}},
-		{"3.x database", "config.sqlite", "SQLite format 3\x00", "m", router.Route{File: "~/.claude-code-router/config.sqlite",
-			Note: router.SQLiteNote}},
+		{"3.x database it cannot read", "config.sqlite", "SQLite format 3\x00", "m", router.Route{File: "~/.claude-code-router/config.sqlite",
+			Note: router.SQLiteNote + "it is not a database keydoctor understands"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := testutil.TempDir(t)
@@ -177,5 +177,74 @@ func TestReadCCR(t *testing.T) {
 		if r := router.ReadCCR(e, "m"); r != nil {
 			t.Errorf("ReadCCR = %+v without a configuration", r)
 		}
+	})
+}
+
+// TestReadCCRDatabase reads config.sqlite as claude-code-router 3.x
+// leaves it (testdata/ccr3/make.sh): the newest configuration committed in
+// the WAL only, keys in it and in api_keys.
+func TestReadCCRDatabase(t *testing.T) {
+	fixture := func(t *testing.T, files ...string) (*env.Env, string) {
+		home := testutil.TempDir(t)
+		dir := filepath.Join(home, ".claude-code-router")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join("testdata", "ccr3", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return &env.Env{Home: home, GOOS: "linux", Getenv: func(string) string { return "" }}, dir
+	}
+	newest := router.Route{File: "~/.claude-code-router/config.sqlite", Provider: "up", Model: "m1",
+		Upstream: "https://user:****@gw.example/v1/chat/completions", Entry: "Providers[1]"}
+	check := func(t *testing.T, e *env.Env, model string, want router.Route) {
+		t.Helper()
+		got := router.ReadCCR(e, model)
+		if got == nil {
+			t.Fatal("no route")
+		}
+		got.File = filepath.ToSlash(got.File)
+		if *got != want {
+			t.Errorf("ReadCCR = %+v\nwant       %+v", *got, want)
+		}
+		if all := fmt.Sprintf("%+v", *got); strings.Contains(all, fakeKey) || strings.Contains(all, "pw@") {
+			t.Errorf("a key or password in the route: %s", all)
+		}
+	}
+	t.Run("the WAL's commit wins", func(t *testing.T) {
+		e, dir := fixture(t, "config.sqlite", "config.sqlite-wal")
+		check(t, e, "claude-sonnet-4", newest)
+		if _, err := os.Stat(filepath.Join(dir, "config.sqlite-shm")); err == nil {
+			t.Error("reading created config.sqlite-shm")
+		}
+	})
+	t.Run("checkpointed only", func(t *testing.T) {
+		e, _ := fixture(t, "config.sqlite")
+		check(t, e, "m", router.Route{File: "~/.claude-code-router/config.sqlite", Provider: "old", Model: "m0",
+			Upstream: "http://old.example/v1", Entry: "Providers[0]"})
+	})
+	t.Run("over a leftover config.json", func(t *testing.T) {
+		e, dir := fixture(t, "config.sqlite", "config.sqlite-wal")
+		if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"Providers":[{"name":"j","api_base_url":"http://j/v1"}],"Router":{"default":"j,x"}}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		check(t, e, "m", newest)
+	})
+	t.Run("unreadable database, config.json", func(t *testing.T) {
+		e, dir := fixture(t)
+		if err := os.WriteFile(filepath.Join(dir, "config.sqlite"), []byte("SQLite format 3\x00"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"Providers":[{"name":"j","api_base_url":"http://j/v1"}],"Router":{"default":"j,x"}}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		check(t, e, "m", router.Route{File: "~/.claude-code-router/config.json", Provider: "j", Model: "x",
+			Upstream: "http://j/v1", Line: 1, Entry: "Providers[0]"})
 	})
 }
