@@ -38,6 +38,11 @@ func routers(e *env.Env) wire.Identifier {
 		if en.ok && r.Kind == router.CCR {
 			r.Route = router.ReadCCR(e, model) // the route of this ladder's model
 		}
+		if en.ok && r.Kind == router.CCSwitch && r.Route != nil {
+			rt := *r.Route // en.r's is shared by every ladder
+			router.ReadCCSwitch(e, &rt)
+			r.Route = &rt
+		}
 		return r, en.ok
 	}
 }

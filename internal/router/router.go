@@ -234,7 +234,7 @@ func readCCSwitchStatus(a answer) (Router, bool) {
 	}
 	r := Router{Kind: CCSwitch, Title: "CC Switch's local proxy"}
 	if p := clean(str(m, "current_provider")); p != "" {
-		r.Route = &Route{File: "CC Switch (GET /status)", Provider: p, Note: "its providers are in ~/.cc-switch/cc-switch.db, which keydoctor does not read"}
+		r.Route = &Route{File: "CC Switch (GET /status)", Provider: p, Note: "its providers are in ~/.cc-switch/cc-switch.db"} // ReadCCSwitch reads the rest
 	}
 	return r, true
 }

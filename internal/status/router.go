@@ -43,6 +43,11 @@ func FindRouters(ctx context.Context, e *env.Env, snap *discover.Snapshot) Route
 		if rt.Kind == router.CCR {
 			rt.Route = router.ReadCCR(e, t.Model.Value)
 		}
+		if rt.Kind == router.CCSwitch && rt.Route != nil {
+			route := *rt.Route // r's is shared by the tools behind it
+			router.ReadCCSwitch(e, &route)
+			rt.Route = &route
+		}
 		out[t.Label] = rt
 	}
 	return out

@@ -24,5 +24,6 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		_, _ = db.Rows("t")
+		_, _ = db.Columns("t")
 	})
 }
