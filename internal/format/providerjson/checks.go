@@ -18,9 +18,11 @@ import (
 // (the tool fails before any request), an {env:VAR} key naming an unset
 // variable (no auth header, and it still beats the auth file), and a
 // config layer above the global file that overrides what setup wrote.
+// Each is judged by the installed version's sheet (Format.Facts).
 type check struct {
-	f    Format
-	snap *discover.Snapshot
+	f       Format
+	snap    *discover.Snapshot
+	version string // the installed tool's, "" when none was detected
 }
 
 func (c check) Name() string { return string(c.f.ID) }
@@ -32,27 +34,31 @@ func (c check) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if !model.Set() {
 		return nil
 	}
+	sheet := f.Facts.Value(c.version)
 	var out []doctor.Finding
 	at := model.Source.Where(e)
-	if (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {
+	if sheet.FailsOnUndeclared && (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {
 		out = append(out, doctor.Finding{Code: catalog.ModelUndeclared, Status: doctor.Error, Tool: gateway.ToolID(id),
 			Message: fmt.Sprintf("%s's model %q (%s) is not declared under provider.%s.models: %s", f.Title, model.Value, at, pid, f.Undeclared),
 			Fix: catalog.Render(catalog.ModelUndeclared, catalog.Slots{Value: name, Key: "provider." + pid + ".models",
 				File: e.Tilde(f.Config(e)), Command: checks.SetupFor(id)}),
 			Source: at})
 	}
-	if ref := EnvRef(p.APIKey.Value); ref != "" {
+	if ref := EnvRef(p.APIKey.Value); ref != "" && sheet.UnsetEnvSendsNoAuth {
 		if _, ok := e.Lookup(ref); !ok {
 			effect, file := "", f.Config(e)
-			if f.Auth != nil {
+			if f.Auth != nil && sheet.EmptyEnvBeatsAuth {
 				effect, file = ", and the empty value still beats auth.json", f.Auth(e)
 			}
 			out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: gateway.ToolID(id),
-				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: %s sends no auth header (401)%s", pid, ref, p.APIKey.Source.Where(e), ref, f.Title, effect),
+				Message: fmt.Sprintf("provider.%s.options.apiKey is {env:%s} (%s) and %s is not set: %s sends no auth header (401)%s", pid, ref, p.APIKey.Source.Where(e), ref, f.who(c.version), effect),
 				Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 					Command: checks.SetupFor(id), Value: "the key", File: e.Tilde(file)}),
 				Source: p.APIKey.Source.Where(e)})
 		}
+	}
+	if !sheet.LayersOverride {
+		return out
 	}
 	return append(out, c.overridden(e, o, pid)...)
 }
@@ -101,5 +107,5 @@ func (c check) overridden(e *env.Env, o *State, pid string) []doctor.Finding {
 
 // ChecksOffline places the format's checks at the layers stage.
 func (f Format) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageLayers, Check: check{f, o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageLayers, Check: check{f, o.Snapshot, o.Version(f.ID)}}}
 }

@@ -10,6 +10,7 @@ package providerjson
 import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
 )
 
 // The keys of the format, as its tools' packages observed them
@@ -52,6 +53,9 @@ type Format struct {
 	// Undeclared is what the tool does with a model its provider does not
 	// declare, as the finding says it.
 	Undeclared string
+	// Facts are the tool's sheets by version, oldest first: what its
+	// checks judge (Sheet).
+	Facts tool.Facts[Sheet]
 	// Anthropic is the wire rule of an @ai-sdk/anthropic provider; nil
 	// when the tool was not observed with one (the provider is then read
 	// as the tool's own rule).

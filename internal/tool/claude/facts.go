@@ -8,6 +8,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/anthropic"
 )
 
@@ -47,6 +48,14 @@ const (
 // not serve this id answers them 404, and Claude Code then says the model
 // "may not exist" while the main model works.
 const DefaultBackgroundModel = "claude-haiku-4-5-20251001"
+
+// BackgroundDefaults are the default background model by version, oldest
+// first: only 2.1.197 was observed (docs/tools.md, "Claude Code"; not
+// observed with 2.1.332, whose haiku alias is another id: Builtins), so a
+// newer version is judged by 2.1.197's and doctor says the facts are older.
+var BackgroundDefaults = tool.Facts[string]{
+	{Seen: []string{"2.1.197"}, Value: DefaultBackgroundModel},
+}
 
 // Vars are every variable of Claude Code's triple.
 var Vars = []string{anthropic.BaseURL, anthropic.AuthToken, anthropic.APIKey, anthropic.Model,

@@ -53,7 +53,7 @@ func claudeTool(s *discover.Snapshot) discover.Tool {
 	}
 	t.Model, t.ModelAlias = claudeModel(s)
 	t.BackgroundModel = claudeBackgroundModel(s)
-	t.BackgroundBuiltin = discover.DefaultValue(DefaultBackgroundModel)
+	t.BackgroundBuiltin = discover.DefaultValue(BackgroundDefaults.Value("")) // the newest; AtVersion picks the installed version's
 	t.Route = claudeRoute(s, t)
 	if t.Key.Set() {
 		t.Auth = discover.AuthFor(t.KeyName, t.Rule)

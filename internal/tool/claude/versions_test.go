@@ -132,3 +132,29 @@ func TestReaderAtVersion(t *testing.T) {
 		t.Errorf("a named model: got %v %+v", ok, c)
 	}
 }
+
+// TestBackgroundDefaultAtVersion: the default background model is the
+// installed version's fact (2.1.197 observed; a newer version and none
+// detected: the newest, 2.1.197's).
+func TestBackgroundDefaultAtVersion(t *testing.T) {
+	for _, v := range []string{"2.1.197", "2.9.0", ""} {
+		home := testutil.TempDir(t)
+		e := env.FromMap(map[string]string{"HOME": home})
+		body := `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example/api", "ANTHROPIC_AUTH_TOKEN": "sk-test-claude-0123"}}`
+		if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(claude.Settings(e, claude.User, home), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s := discover.Discover(e, discover.Options{Project: home})
+		s.AtVersions(toolversion.Versions{claude.ID: {Version: v}}.Strings())
+		c, ok := s.Tool(string(claude.ID))
+		if !ok || c.BackgroundBuiltin.Value != "claude-haiku-4-5-20251001" || !c.BackgroundBuiltin.Source.Default {
+			t.Errorf("%q: background built-in %+v", v, c.BackgroundBuiltin)
+		}
+	}
+	if got := claude.BackgroundDefaults.Newest(); got != "2.1.197" {
+		t.Errorf("background default observed with %q, docs/tools.md records 2.1.197", got)
+	}
+}

@@ -20,32 +20,43 @@ import (
 // wrote (the data file Crush writes its own choices into, the project's
 // configs), and crushrc scripts keydoctor does not run. Its doubled
 // Anthropic /v1 is the generic url-double-version, by the provider
-// type's rule (Resolve).
-type crushCheck struct{ snap *discover.Snapshot }
+// type's rule (Resolve). Each is judged by the installed version's Facts.
+type crushCheck struct {
+	snap    *discover.Snapshot
+	version string // the installed Crush's, "" when none was detected
+}
 
 func (crushCheck) Name() string { return "crush" }
 
 func (c crushCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	st := StateOf(c.snap)
 	sel, p := st.Effective(Large)
+	sheet := Facts.Value(c.version)
 	var out []doctor.Finding
 	if sel.Provider.Set() || sel.Model.Set() {
-		out = append(out, c.undeclared(e, st)...)
-		if ref := VarRef(p.APIKey.Value); ref != "" {
+		if sheet.FallsBackToDefault {
+			out = append(out, c.undeclared(e, st)...)
+		}
+		if ref := VarRef(p.APIKey.Value); ref != "" && sheet.UnsetVarSendsNoKey {
 			if _, ok := e.Lookup(ref); !ok {
 				at := p.APIKey.Source.Where(e)
 				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: ID,
-					Message: fmt.Sprintf("providers.%s.api_key is %q (%s) and %s is not set: Crush sends the provider no key (401)", sel.Provider.Value, p.APIKey.Value, at, ref),
+					Message: fmt.Sprintf("providers.%s.api_key is %q (%s) and %s is not set: %s sends the provider no key (401)", sel.Provider.Value, p.APIKey.Value, at, ref, who(c.version)),
 					Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 						Command: checks.SetupFor(crushID), Value: "the key", File: e.Tilde(Global(e))}),
 					Source: at})
 			}
 		}
-		out = append(out, c.overridden(e, st, sel.Provider.Value)...)
+		if sheet.LayersOverride {
+			out = append(out, c.overridden(e, st, sel.Provider.Value)...)
+		}
 	}
 	for _, s := range st.Scripts {
+		if !sheet.RunsCrushrc {
+			break
+		}
 		out = append(out, doctor.Finding{Code: catalog.CrushScriptUnread, Status: doctor.Info, Tool: ID,
-			Message: fmt.Sprintf("%s is a crushrc: Crush runs it as Bash and merges what it sets over the crush.json beside it; keydoctor does not run it, so a provider or model it sets is not in this report", e.Tilde(s)),
+			Message: fmt.Sprintf("%s is a crushrc: %s runs it as Bash and merges what it sets over the crush.json beside it; keydoctor does not run it, so a provider or model it sets is not in this report", e.Tilde(s), who(c.version)),
 			Fix:     catalog.Render(catalog.CrushScriptUnread, catalog.Slots{File: e.Tilde(s), Key: e.Tilde(Global(e))}),
 			Source:  e.Tilde(s)})
 	}
@@ -66,7 +77,7 @@ func (c crushCheck) undeclared(e *env.Env, st *State) []doctor.Finding {
 		}
 		at := sel.Model.Source.Where(e)
 		out = append(out, doctor.Finding{Code: catalog.CrushModelFallback, Status: doctor.Error, Tool: ID,
-			Message: fmt.Sprintf("Crush's models.%s.model %q (%s) is not in providers.%s.models: Crush silently selects its default model instead (observed: the provider's first model) and writes that choice into %s, where it beats crush.json", which, sel.Model.Value, at, sel.Provider.Value, e.Tilde(Data(e))),
+			Message: fmt.Sprintf("Crush's models.%s.model %q (%s) is not in providers.%s.models: %s silently selects its default model instead (observed: the provider's first model) and writes that choice into %s, where it beats crush.json", which, sel.Model.Value, at, sel.Provider.Value, who(c.version), e.Tilde(Data(e))),
 			Fix: catalog.Render(catalog.CrushModelFallback, catalog.Slots{Value: sel.Model.Value, Key: ProvidersKey + "." + sel.Provider.Value + "." + Models,
 				File: e.Tilde(Global(e)), Was: e.Tilde(Data(e)), Command: checks.SetupFor(crushID)}),
 			Source: at})
@@ -128,5 +139,5 @@ func differs(v, was discover.Value) bool { return v.Set() && v.Value != was.Valu
 
 // ChecksOffline adds Crush's own checks at the layers stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageLayers, Check: crushCheck{o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageLayers, Check: crushCheck{o.Snapshot, o.Version(ID)}}}
 }

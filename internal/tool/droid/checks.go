@@ -18,23 +18,29 @@ import (
 // droidCheck holds Droid's traps (docs/tools.md, "Factory Droid"): a
 // default model that is no custom model, an apiKey "${VAR}" naming an
 // unset variable, a project level that overrides the user's selection,
-// and the last run's failure, whose cause only its log says.
-type droidCheck struct{ snap *discover.Snapshot }
+// and the last run's failure, whose cause only its log says. The first
+// three are judged by the installed version's Facts.
+type droidCheck struct {
+	snap    *discover.Snapshot
+	version string // the installed Droid's, "" when none was detected
+}
 
 func (droidCheck) Name() string { return "droid" }
 
 func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	st := StateOf(c.snap)
+	sheet := Facts.Value(c.version)
+	droid := who(c.version)
 	var out []doctor.Finding
 	model, entry := st.Selected()
 	user := Settings(e)
 	configured := len(st.IDs()) > 0 || model.Set()
-	if configured && entry == nil {
+	if sheet.NeedsSelectedModel && configured && entry == nil {
 		msg := "sessionDefaultSettings.model is not set: `droid exec` without -m runs Factory's own default model, which needs a Factory login"
 		at := e.Tilde(user)
 		if model.Set() {
 			at = model.Source.Where(e)
-			msg = fmt.Sprintf("sessionDefaultSettings.model (%s) is %q, which is none of Droid's custom models (%s)", at, discover.Sanitize(model.Value), discover.Sanitize(strings.Join(st.IDs(), ", ")))
+			msg = fmt.Sprintf("sessionDefaultSettings.model (%s) is %q, which is none of %s's custom models (%s)", at, discover.Sanitize(model.Value), droid, discover.Sanitize(strings.Join(st.IDs(), ", ")))
 		}
 		value := ""
 		if ids := st.IDs(); len(ids) == 1 {
@@ -45,27 +51,27 @@ func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 		status := doctor.Error
 		if model.Set() && !strings.HasPrefix(model.Value, CustomPrefix) {
 			status = doctor.Warning
-			msg += ": Droid runs that Factory model (with a Factory login), not the gateway's"
+			msg += ": " + droid + " runs that Factory model (with a Factory login), not the gateway's"
 		}
 		out = append(out, doctor.Finding{Code: catalog.DroidModelUnselected, Status: status, Tool: ID, Message: msg,
 			Fix: catalog.Render(catalog.DroidModelUnselected, catalog.Slots{Key: SessionDefaults + "." + Model, Value: value,
 				File: e.Tilde(user), Command: checks.SetupFor(droidID)}),
 			Source: at})
 	}
-	if entry != nil && !entry.Legacy {
+	if sheet.UnsetVarSendsNoKey && entry != nil && !entry.Legacy {
 		if ref := EnvRef(entry.Key.Value); ref != "" {
 			if _, ok := e.Lookup(ref); !ok {
 				out = append(out, doctor.Finding{Code: catalog.EnvMissing, Status: doctor.Error, Tool: ID,
-					Message: fmt.Sprintf("%s is ${%s} (%s) and %s is not set: Droid sends no usable key (401), and says only \"Exec failed\"", entry.keyName(), ref, entry.Key.Source.Where(e), ref),
+					Message: fmt.Sprintf("%s is ${%s} (%s) and %s is not set: %s sends no usable key (401), and says only \"Exec failed\"", entry.keyName(), ref, entry.Key.Source.Where(e), ref, droid),
 					Fix: catalog.Render(catalog.EnvMissing, catalog.Slots{Edit: checks.SetKeyAt(e, discover.Source{Key: ref}, "<your gateway key>"),
 						Command: checks.SetupFor(droidID), Value: "the key", File: e.Tilde(user)}),
 					Source: entry.Key.Source.Where(e)})
 			}
 		}
 	}
-	if model.Set() && model.Source.File != user && len(model.Overrides) > 0 {
+	if sheet.ProjectSettingsWin && model.Set() && model.Source.File != user && len(model.Overrides) > 0 {
 		out = append(out, doctor.Finding{Code: catalog.ValueOverridden, Status: doctor.Warning, Tool: ID,
-			Message: fmt.Sprintf("%s sets sessionDefaultSettings.model to %q and beats %s (Droid reads a project's .factory/settings.json, from the working directory's up to the git root's, above ~/.factory/settings.json; the first level that sets a value wins)", model.Source.Where(e), discover.Sanitize(model.Value), model.Overrides[0].Source.Where(e)),
+			Message: fmt.Sprintf("%s sets sessionDefaultSettings.model to %q and beats %s (%s reads a project's .factory/settings.json, from the working directory's up to the git root's, above ~/.factory/settings.json; the first level that sets a value wins)", model.Source.Where(e), discover.Sanitize(model.Value), model.Overrides[0].Source.Where(e), droid),
 			Fix:     catalog.Render(catalog.ValueOverridden, catalog.Slots{Remove: checks.RemoveAll([]string{SessionDefaults + "." + Model}, e.Tilde(model.Source.File)), File: e.Tilde(user)}),
 			Source:  model.Source.Where(e)})
 	}
@@ -120,5 +126,5 @@ func knownSecrets(s *discover.Snapshot) []string {
 
 // ChecksOffline adds Droid's own checks at the layers stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageLayers, Check: droidCheck{o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageLayers, Check: droidCheck{o.Snapshot, o.Version(ID)}}}
 }

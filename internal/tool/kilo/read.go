@@ -17,6 +17,7 @@ var format = providerjson.Format{
 	Precedence: "Kilo Code merges ~/.config/kilo/config.json < kilo.json < kilo.jsonc < opencode.json < opencode.jsonc < $" + ConfigVar + " < the project's kilo.json(c), opencode.json(c) and .kilo/ from the git root down < $" + ContentVar,
 	Undeclared: "it fails with \"Model not found\" before any request",
 	Anthropic:  &AnthropicWire,
+	Facts:      Facts,
 }
 
 // State is what Kilo reads (StateOf): its config layers, lowest

@@ -53,7 +53,10 @@ var Tool = tool.Tool{
 		return fs
 	},
 	Binary: "kilo",
-	Marks:  func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	// No Package yet: doctor detects no version and judges by the
+	// newest facts.
+	Observed: Observed,
+	Marks:    func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// KILO_CONFIG_CONTENT beats every config file and is merged into them:
 	// it carries the provider's baseURL and enabled_providers ({content}).
 	Headless: &tool.Headless{Redirect: tool.RedirectContent, BaseEnv: ContentVar,

@@ -15,12 +15,18 @@ import (
 
 // modelNameCheck finds OpenClaw's load-time trap (docs/tools.md,
 // "OpenClaw"): a model entry without "name", in any provider, makes it
-// reject the whole config before any request.
-type modelNameCheck struct{ snap *discover.Snapshot }
+// reject the whole config before any request (Facts: 2026.9.6).
+type modelNameCheck struct {
+	snap    *discover.Snapshot
+	version string // the installed OpenClaw's, "" when none was detected
+}
 
 func (modelNameCheck) Name() string { return openClawID }
 
 func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
+	if !Facts.Value(c.version).RejectsUnnamedModel {
+		return nil
+	}
 	st := StateOf(c.snap)
 	ids := make([]string, 0, len(st.Providers))
 	for id := range st.Providers {
@@ -37,8 +43,8 @@ func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 			place := doctor.At{File: st.Path, Line: m.Line, Col: m.Col, Key: key}
 			at := place.Display(e)
 			f := doctor.Finding{Code: catalog.OpenClawModelName, Status: doctor.Error, Tool: ID,
-				Message: fmt.Sprintf("%s (model %q, %s) has no name: OpenClaw rejects the whole config at load (\"%s.%s[%q].%s[%d].name: Invalid input\") and runs nothing",
-					key, discover.Sanitize(m.ID), at, ModelsKey, ProvidersKey, discover.Sanitize(id), ModelsKey, m.Index),
+				Message: fmt.Sprintf("%s (model %q, %s) has no name: %s rejects the whole config at load (\"%s.%s[%q].%s[%d].name: Invalid input\") and runs nothing",
+					key, discover.Sanitize(m.ID), at, who(c.version), ModelsKey, ProvidersKey, discover.Sanitize(id), ModelsKey, m.Index),
 				Fix: catalog.Render(catalog.OpenClawModelName, catalog.Slots{Value: discover.Sanitize(m.ID), File: at, Key: key, Command: checks.SetupFor(openClawID)})}.Located(e, place)
 			// doctor --fix names every unnamed entry after its id (PlanEdit).
 			out = append(out, checks.WithEdit(f, writers.Edit{Kind: writers.EditStampProviders, Tool: ID}))
@@ -49,5 +55,5 @@ func (c modelNameCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 
 // ChecksOffline adds OpenClaw's own checks at the config stage.
 func (impl) ChecksOffline(o checks.Options) []checks.Staged {
-	return []checks.Staged{{Stage: checks.StageConfig, Check: modelNameCheck{o.Snapshot}}}
+	return []checks.Staged{{Stage: checks.StageConfig, Check: modelNameCheck{o.Snapshot, o.Version(ID)}}}
 }

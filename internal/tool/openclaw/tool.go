@@ -20,6 +20,9 @@ var Tool = tool.Tool{
 	Setup:   true,
 	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
+	// No Package yet: doctor detects no version and judges by the
+	// newest facts.
+	Observed: Observed,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{{Role: "config", Path: Config(e), Syntax: tool.JSON5}}
 	},

@@ -3,7 +3,7 @@ package openclaw
 import "github.com/keydoctor/keydoctor/internal/truth"
 
 // factsSeen is the version this package's facts were observed with.
-const factsSeen = "2026.9.6"
+const factsSeen = Observed
 
 // Truths are the facts internal/truth checks against the installed
 // OpenClaw (docs/tools.md, "OpenClaw"): one provider in its JSON5 config

@@ -15,6 +15,7 @@ var format = providerjson.Format{
 	NewConfig:  "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n",
 	Precedence: "OpenCode merges the global config.json < opencode.json < opencode.jsonc < $" + ConfigVar + " < the project's opencode.json < opencode.jsonc, from the git root down < $" + ContentVar,
 	Undeclared: "it fails with an opaque UnknownError before any request",
+	Facts:      Facts,
 }
 
 // State is what OpenCode reads (StateOf): its config layers, lowest

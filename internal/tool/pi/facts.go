@@ -145,7 +145,3 @@ func FormOf(e *env.Env, v string) KeyForm {
 	}
 	return KeyLiteral
 }
-
-// Observed is the Pi version these facts were observed with
-// (docs/tools.md, "Pi").
-const Observed = "0.73.1"
