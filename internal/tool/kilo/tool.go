@@ -52,9 +52,8 @@ var Tool = tool.Tool{
 		}
 		return fs
 	},
-	Binary: "kilo",
-	// No Package yet: doctor detects no version and judges by the
-	// newest facts.
+	Binary:   "kilo",
+	Package:  "@kilocode/cli", // its package.json says the version doctor judges by
 	Observed: Observed,
 	Marks:    func(e *env.Env, _ string) []string { return []string{Dir(e)} },
 	// KILO_CONFIG_CONTENT beats every config file and is merged into them:

@@ -17,11 +17,10 @@ var Tool = tool.Tool{
 	Options: []tool.Option{apiOption, authOption},
 	Tool: gateway.Tool{ID: ID, Title: "OpenClaw", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
-	Setup:   true,
-	Format:  tool.FormatOwn,
-	Runtime: tool.Node,
-	// No Package yet: doctor detects no version and judges by the
-	// newest facts.
+	Setup:    true,
+	Format:   tool.FormatOwn,
+	Runtime:  tool.Node,
+	Package:  "openclaw", // its package.json says the version doctor judges by
 	Observed: Observed,
 	Files: func(e *env.Env, _ string) []tool.File {
 		return []tool.File{{Role: "config", Path: Config(e), Syntax: tool.JSON5}}
