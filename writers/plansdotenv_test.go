@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/testutil"
+
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
@@ -11,7 +13,7 @@ import (
 // PlansDotEnv counts only the .env a FormatDotEnv tool of the plan
 // writes: a tool that merely reads the project .env does not write it.
 func TestPlansDotEnv(t *testing.T) {
-	home, project := t.TempDir(), t.TempDir()
+	home, project := testutil.TempDir(t), testutil.TempDir(t)
 	o := Options{Env: env.FromMap(map[string]string{"HOME": home}), Project: project}
 	envFile := filepath.Join(project, ".env")
 	o.tools = []gateway.ToolID{"gemini", "qwen"}

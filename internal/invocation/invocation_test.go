@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 func TestInvocationOf(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	onPath := filepath.Join(dir, "bin", "keydoctor")
 	other := filepath.Join(dir, "elsewhere", "keydoctor")
 	for _, p := range []string{onPath, other} {

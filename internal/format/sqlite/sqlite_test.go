@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 func open(t *testing.T, name string) *DB {
@@ -129,7 +131,7 @@ func TestWALCommittedOnly(t *testing.T) {
 }
 
 func TestWALNotWritten(t *testing.T) {
-	dir := t.TempDir()
+	dir := testutil.TempDir(t)
 	for _, n := range []string{"wal.sqlite", "wal.sqlite-wal"} {
 		b, err := os.ReadFile(filepath.Join("testdata", n))
 		if err != nil {
