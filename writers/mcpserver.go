@@ -33,7 +33,7 @@ type MCPServerPlanner interface {
 }
 
 // MCPServerInFiles is what a tool package implements whose PlanFiles
-// registers keydoctor's MCP server itself (Cline: the entry lives in the
+// registers keydoctor's MCP server itself (a tool whose entry lives in the
 // file that also holds its triple), instead of an MCPServerPlanner.
 type MCPServerInFiles interface {
 	PlansMCPServerInFiles()

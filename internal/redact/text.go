@@ -35,7 +35,7 @@ var (
 	// syntax ($NAME, ${NAME}, $env:NAME), not the key it expands to.
 	shellRef = regexp.MustCompile(`^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|env:[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*)$`)
 	// varRef is a value that only names the variable holding the key in
-	// a tool's own syntax: "${VAR}" (OpenClaw), "{env:VAR}" (OpenCode).
+	// a tool's own syntax for a variable: "${VAR}", "{env:VAR}".
 	varRef = regexp.MustCompile(`^(\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{env:[A-Za-z_][A-Za-z0-9_]*\})$`)
 	// bareLiteral are unquoted values no one would call a secret; a bare
 	// number is one only under a name that counts or limits something

@@ -19,7 +19,7 @@ type Sheet struct {
 	LayersOverride bool
 }
 
-// who names the tool of version v for a message ("OpenCode 1.18.33";
+// who names the tool of version v for a message ("Title 1.18.33";
 // the title alone when no version was detected).
 func (f Format) who(v string) string {
 	if v == "" {
