@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -115,8 +116,8 @@ func open(path string) (*os.File, error) {
 // the blocked attempt is abandoned: if it succeeds later it closes its
 // file at once, which releases the lock again.
 func wait(ctx context.Context, path string, d time.Duration) (*os.File, error) {
-	if d <= 0 {
-		return nil, errBusy
+	if d <= 0 || ctx.Err() != nil {
+		return nil, errBusy // nothing to wait for: leave no attempt behind
 	}
 	f, err := open(path)
 	if err != nil {
@@ -136,12 +137,19 @@ func wait(ctx context.Context, path string, d time.Duration) (*os.File, error) {
 	case <-timer.C:
 	case <-ctx.Done():
 	}
+	abandoned.Add(1)
 	go func() {
+		defer abandoned.Done()
 		<-done
 		f.Close()
 	}()
 	return nil, errBusy
 }
+
+// abandoned counts the blocked attempts whose wait ended first and that
+// still hold their file open. Tests wait for them before removing the
+// directory: Windows refuses to delete a file another handle has open.
+var abandoned sync.WaitGroup
 
 // tryLockOrRead tries the lock once; when it is busy it returns the
 // holder. A holder writes its pid right after locking and erases it when

@@ -92,6 +92,11 @@ func TestWaitEnds(t *testing.T) {
 	if _, err := Acquire(ctx, dir, Options{Wait: time.Hour}); !errors.As(err, &be) {
 		t.Errorf("cancelled wait: %v", err)
 	}
+	// Cancelled while it waits (or just before: either way it ends busy).
+	ctx, cancel = context.WithCancel(context.Background())
+	if _, err := Acquire(ctx, dir, Options{Wait: time.Hour, OnWait: func(Holder) { go cancel() }}); !errors.As(err, &be) {
+		t.Errorf("wait cancelled while waiting: %v", err)
+	}
 	l.Release()
 	// The abandoned waits may hold the lock for an instant when it frees:
 	// wait for it rather than try once.
@@ -100,6 +105,9 @@ func TestWaitEnds(t *testing.T) {
 		t.Fatalf("after release: %v", err)
 	}
 	l2.Release()
+	// The abandoned attempts get the lock in turn and close their files;
+	// until then Windows cannot remove the test's directory.
+	abandoned.Wait()
 }
 
 // TestKilledHolderFreesTheLock: the kernel drops the lock of a process

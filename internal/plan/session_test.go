@@ -109,9 +109,13 @@ func TestSessionOrder(t *testing.T) {
 	if kept == nil || string(kept.New) != "default: before\n" || m.State != "" {
 		t.Fatalf("the backup does not keep the store as it was (state %q): %+v", m.State, kept)
 	}
-	if _, err := lock.Acquire(context.Background(), s.Env.KeydoctorDir(), lock.Options{}); err != nil {
+	l, err := lock.Acquire(context.Background(), s.Env.KeydoctorDir(), lock.Options{})
+	if err != nil {
 		t.Fatalf("the lock was not released: %v", err)
 	}
+	// Released, or its open file keeps Windows from removing the test's
+	// directory (a sharing violation in TempDir's cleanup).
+	l.Release()
 }
 
 // TestSessionDeclined: a plan the user declines writes nothing and
