@@ -14,7 +14,7 @@ import (
 func completeAll(root *cobra.Command, e *env.Env) {
 	flagValues := map[string]cobra.CompletionFunc{
 		"tool":     fixed(complete.Tools(nil)...),
-		"tools":    list(complete.Tools(isSetupTool)...),
+		"tools":    list(complete.Tools(tool.IsSetup)...),
 		"protocol": fixed(complete.Protocols()...),
 		"color":    fixed("auto", "always", "never"),
 		"preset":   fixed(complete.Presets()...),
