@@ -119,8 +119,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		verb := map[bool]string{true: "added", false: "updated"}[create]
-		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root()+profile.RootsText(p.Roots), dash(p.Model), st.KeyWhere(e, p))
+		fmt.Fprintln(c.OutOrStdout(), st.ChangedText(e, p, create))
 		return nil
 	})
 }

@@ -69,6 +69,3 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 	}
 	return status.WriteText(o.Out, doc, status.TextOptions{Quiet: o.UI.Quiet, Width: o.UI.Width})
 }
-
-// dash is status's, for the other commands' lines.
-func dash(s string) string { return status.Dash(s) }
