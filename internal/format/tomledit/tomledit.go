@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/keydoctor/keydoctor/internal/format/eol"
 )
 
 type stmtKind int
@@ -41,10 +43,7 @@ type Doc struct {
 
 // Parse scans src into statements; what it cannot scan is an error.
 func Parse(src []byte) (*Doc, error) {
-	d := &Doc{src: src, eol: "\n"}
-	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-		d.eol = "\r\n"
-	}
+	d := &Doc{src: src, eol: eol.Of(src)}
 	return d, d.rescan()
 }
 
