@@ -19,21 +19,29 @@ import (
 
 const key = "sk-test-0123456789abcdef"
 
+// fakeGateway is the fake gateway on loopback, with a client for it;
+// both close when the test ends.
+func fakeGateway(t *testing.T) (*mock.Server, *probe.Client) {
+	t.Helper()
+	srv, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Key: key, Prefix: "/api"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	c, err := probe.NewClient(probe.Options{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return srv, c
+}
+
 // TestSendAgainstTheFakeGateway pings the fake gateway on loopback: a
 // good answer, then a scenario per failure, each with the fix its code
 // calls for; neither the document nor the text carries the key.
 func TestSendAgainstTheFakeGateway(t *testing.T) {
 	ctx := context.Background()
-	srv, err := mock.Start(ctx, "127.0.0.1:0", mock.Options{Key: key, Prefix: "/api"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	c, err := probe.NewClient(probe.Options{Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	srv, c := fakeGateway(t)
 	p := gateway.Profile{BaseURL: srv.Root(), Key: key, Model: "gpt-4o", KeyVar: "TAOTOKEN_API_KEY", VarModel: "TAOTOKEN_MODEL",
 		Sources: map[gateway.Field]string{gateway.FieldKey: "$TAOTOKEN_API_KEY"}}
 	for _, sc := range []struct {
@@ -95,16 +103,7 @@ func TestFixFillsTheSlotsEachCodeNeeds(t *testing.T) {
 // failure); with --json no waiting line either.
 func TestRunPrints(t *testing.T) {
 	ctx := context.Background()
-	srv, err := mock.Start(ctx, "127.0.0.1:0", mock.Options{Key: key, Prefix: "/api"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	c, err := probe.NewClient(probe.Options{Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	srv, c := fakeGateway(t)
 	p := gateway.Profile{BaseURL: srv.Root(), Key: key, Model: "gpt-4o", KeyVar: "TAOTOKEN_API_KEY",
 		Sources: map[gateway.Field]string{gateway.FieldKey: "$TAOTOKEN_API_KEY"}}
 	tg := ping.Target{Profile: p, Request: probe.Request{Protocol: gateway.Chat, Root: p.BaseURL, Key: key, Auth: ping.AuthFor(gateway.Chat), Model: p.Model}}
