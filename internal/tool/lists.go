@@ -7,8 +7,8 @@ import "strings"
 // tool is added.
 
 // Titles names the tools keep accepts (every tool when keep is nil) as
-// users know them, in display order, for help: "Claude Code, Codex CLI,
-// … and .env".
+// users know them (their Title), in display order, for help: "A, B and
+// C".
 func Titles(keep func(Tool) bool) string {
 	var names []string
 	for _, t := range registry {
