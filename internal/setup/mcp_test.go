@@ -104,23 +104,21 @@ func ptr[T any](v T) *T { return &v }
 // TestSelfServer: the entry names the binary's real path, not a link to
 // it; a binary that cannot find itself is a failure with a hint.
 func TestSelfServer(t *testing.T) {
+	_, err := SelfServer(func() (string, error) { return "", errors.New("no /proc") })
+	var se *stop.Error
+	if !errors.As(err, &se) || se.Usage || se.Hint == "" {
+		t.Errorf("SelfServer without its path: %v, want a failure with a hint", err)
+	}
 	dir := testutil.TempDir(t)
 	bin := filepath.Join(dir, "keydoctor")
 	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "link")
-	if err := os.Symlink(bin, link); err != nil {
-		t.Skip("no symbolic links here:", err)
-	}
+	testutil.Symlink(t, bin, link)
 	want, _ := filepath.EvalSymlinks(bin)
 	s, err := SelfServer(func() (string, error) { return link, nil })
 	if err != nil || s.Command != want || !slices.Equal(s.Args, []string{"mcp"}) {
 		t.Errorf("SelfServer via a link = %+v, %v; want %s mcp", s, err, want)
-	}
-	_, err = SelfServer(func() (string, error) { return "", errors.New("no /proc") })
-	var se *stop.Error
-	if !errors.As(err, &se) || se.Usage || se.Hint == "" {
-		t.Errorf("SelfServer without its path: %v, want a failure with a hint", err)
 	}
 }
