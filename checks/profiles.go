@@ -22,6 +22,17 @@ type ProfileSet struct {
 	Team     *profile.Team
 }
 
+// OpenProfileSet is what doctor compares the tools with: the stored
+// profiles and team; nil when there are neither profiles nor a team file
+// (or the store does not read: the command's load already said why).
+func OpenProfileSet(e *env.Env, team *profile.Team) *ProfileSet {
+	st, err := profile.Open(e)
+	if err != nil || (len(st.Names()) == 0 && team == nil) {
+		return nil
+	}
+	return &ProfileSet{Resolved: st.Resolve(e), Default: st.Default, Team: team}
+}
+
 // profilesCheck names the profile each tool is on (profile-in-use),
 // reports a file holding a key no profile has (key-orphaned), and each
 // tool that drifted from the team file (team-drift).

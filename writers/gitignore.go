@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/keydoctor/keydoctor/internal/format/eol"
 	"github.com/keydoctor/keydoctor/internal/safefile"
 )
 
@@ -100,11 +101,11 @@ func PlanGitignore(dir, envPath string) (*Change, error) {
 		return nil, err
 	}
 	line := "/" + filepath.Base(envPath)
-	eol := lineEnding(c.Old)
+	nl := eol.Of(c.Old)
 	if len(c.Old) > 0 && c.Old[len(c.Old)-1] != '\n' {
-		c.New = append(append(append([]byte(nil), c.Old...), eol...), line+eol...)
+		c.New = append(append(append([]byte(nil), c.Old...), nl...), line+nl...)
 	} else {
-		c.New = append(append([]byte(nil), c.Old...), line+eol...)
+		c.New = append(append([]byte(nil), c.Old...), line+nl...)
 	}
 	c.Finish(false, 0o644)
 	c.order = -1 // before the .env it protects

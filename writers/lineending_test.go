@@ -1,12 +1,11 @@
 package writers
 
 import (
-	"bytes"
-
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/format/eol"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 )
 
@@ -77,7 +76,7 @@ func TestWritersFollowCRLF(t *testing.T) {
 				if want := strings.ReplaceAll(lf[k], "\n", "\r\n"); crlf[k] != want {
 					t.Errorf("file %s:\n got %q\nwant %q", k, crlf[k], want)
 				}
-				if bareLF([]byte(crlf[k])) {
+				if eol.HasBareLF([]byte(crlf[k])) {
 					t.Errorf("file %s has a bare LF: %q", k, crlf[k])
 				}
 			}
@@ -92,27 +91,4 @@ func mustPlan(t *testing.T, o Options, tools []gateway.ToolID) *Plan {
 		t.Fatalf("plan: %v", err)
 	}
 	return p
-}
-
-// bareLF reports a line feed without the carriage return before it.
-func bareLF(b []byte) bool {
-	for i := bytes.IndexByte(b, '\n'); i >= 0; {
-		if i == 0 || b[i-1] != '\r' {
-			return true
-		}
-		j := bytes.IndexByte(b[i+1:], '\n')
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
-	return false
-}
-
-func TestBareLF(t *testing.T) {
-	for s, want := range map[string]bool{"": false, "a\r\nb\r\n": false, "\n": true, "a\r\nb\n": true, "a\rb": false} {
-		if got := bareLF([]byte(s)); got != want {
-			t.Errorf("bareLF(%q) = %v", s, got)
-		}
-	}
 }

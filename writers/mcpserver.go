@@ -1,6 +1,7 @@
 package writers
 
 import (
+	"github.com/keydoctor/keydoctor/internal/format/tomledit"
 	"github.com/keydoctor/keydoctor/internal/format/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -112,7 +113,7 @@ func PlanTOMLMCPServer(p *Plan, id gateway.ToolID, file string, path []string, s
 	if err != nil {
 		return err
 	}
-	doc, err := ParseTOML(c.New)
+	doc, err := tomledit.Parse(c.New)
 	if err != nil {
 		return Refuse(file, "", "cannot parse: %v", err)
 	}

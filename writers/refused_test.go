@@ -72,20 +72,6 @@ func TestRefusedFiles(t *testing.T) {
 	check("parent is a file", "is not a directory")
 }
 
-func TestJSONCInsertKeepsSameLineComment(t *testing.T) {
-	doc, err := ParseJSON("s.json", []byte("{\n  \"a\": 1 // about a\n}\n"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := doc.Set([]string{"b"}, "x"); err != nil {
-		t.Fatal(err)
-	}
-	want := "{\n  \"a\": 1, // about a\n  \"b\": \"x\"\n}\n"
-	if got := string(doc.Bytes()); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
 // chattr +i (or +a) forbids replacing a file even to root: the refusal
 // says so and how to clear it, not "make its directory writable". Needs
 // root and a filesystem with the flags: skipped otherwise.

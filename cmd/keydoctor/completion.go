@@ -14,7 +14,7 @@ import (
 func completeAll(root *cobra.Command, e *env.Env) {
 	flagValues := map[string]cobra.CompletionFunc{
 		"tool":     fixed(complete.Tools(nil)...),
-		"tools":    list(complete.Tools(isSetupTool)...),
+		"tools":    list(complete.Tools(tool.IsSetup)...),
 		"protocol": fixed(complete.Protocols()...),
 		"color":    fixed("auto", "always", "never"),
 		"preset":   fixed(complete.Presets()...),
@@ -31,12 +31,8 @@ func completeAll(root *cobra.Command, e *env.Env) {
 		},
 	}
 	// Each tool's own setup flags (tool.Option) complete from its values.
-	for _, t := range tool.All() {
-		for _, opt := range t.Options {
-			if len(opt.Values) > 0 && !opt.Bool {
-				flagValues[opt.Name] = fixed(opt.Values...)
-			}
-		}
+	for name, values := range complete.ToolOptions() {
+		flagValues[name] = fixed(values...)
 	}
 	sayBashNeeds(root)
 	var walk func(c *cobra.Command)

@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/doctor/session"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/stats"
 	"github.com/keydoctor/keydoctor/internal/waitline"
 	"github.com/spf13/cobra"
@@ -133,7 +134,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*session.Result, error) {
 	so := session.Options{Profile: p, Project: o.Project, Tool: o.Tool, Offline: o.Offline, Bench: o.Bench,
 		Timeout: o.Timeout, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
-		Profiles: profileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git, MCP: mcpProbe(o.Env)}
+		Profiles: checks.OpenProfileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git, MCP: mcpProbe(o.Env)}
 	if !o.Offline && !o.JSON {
 		w := waitline.Start(o.UI.Progress, o.UI.Width)
 		defer w.Close() // before the report: the progress line is erased
@@ -162,7 +163,7 @@ func doctorReport(ctx context.Context, o *doctorOptions, p gateway.Profile, titl
 			title += " --offline"
 		}
 		err = doctor.WriteText(o.Out, r, doctor.TextOptions{Color: o.UI.Color, Title: title, Strict: o.Strict,
-			ProfileName: storedProfileName(p), Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
+			ProfileName: profile.StoredName(p), Tool: o.Tool, Verbose: o.Verbose, Quiet: o.UI.Quiet, Width: o.UI.Width, Show: func(f doctor.Finding) bool {
 				return o.Bench && f.Check == "latency" // the numbers --bench was asked for
 			}})
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/keydoctor/keydoctor/fixer"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -58,7 +57,7 @@ func runDoctorFix(ctx context.Context, o *doctorOptions, load func() (gateway.Pr
 		}}
 	if !o.fix.dryRun {
 		var err error
-		if s.Lock, err = plan.For(o.Env, errOut(o), "doctor --fix"); err != nil {
+		if s.Lock, err = plan.For(o.Env, o.Env.Stderr, "doctor --fix"); err != nil {
 			return err
 		}
 	}
@@ -83,11 +82,4 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 		return nil, err
 	}
 	return &fixer.Input{Env: o.Env, Project: o.Project, Profile: p, Snapshot: res.Snapshot, Findings: res.Report.Findings}, nil
-}
-
-func errOut(o *doctorOptions) io.Writer {
-	if o.Env.Stderr != nil {
-		return o.Env.Stderr
-	}
-	return io.Discard
 }

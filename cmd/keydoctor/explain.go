@@ -25,7 +25,7 @@ func newExplainCmd(e *env.Env) *cobra.Command {
 		Use:   `explain CODE | STATUS | "ERROR TEXT" | --list`,
 		Short: "explain a diagnosis code, an HTTP status or an error message: the likely causes and fixes",
 		Long: human.Wrap("explain prints what a diagnosis code means, its causes and the fix. Given an "+
-			"HTTP status (401, 429, 529) or an error message pasted from a coding agent ("+toolTitles(isAgent)+"), an SDK or curl, it names the "+
+			"HTTP status (401, 429, 529) or an error message pasted from a coding agent ("+tool.Titles(tool.IsAgent)+"), an SDK or curl, it names the "+
 			"codes that most likely explain it, each with its fix; 'keydoctor doctor' then checks which one applies to your setup.", 78, ""),
 		Example: `  keydoctor explain url-double-version
   keydoctor explain 429
@@ -59,7 +59,3 @@ func runExplain(o *explainOptions) error {
 	a.WriteText(o.Out)
 	return nil
 }
-
-// isAgent: a coding agent, a tool with an executable of its own (not an
-// SDK, not a file other programs read).
-func isAgent(t tool.Tool) bool { return t.Binary != "" }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/mcpserver"
 	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/setup"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
 )
@@ -27,7 +30,7 @@ func newMCPCmd(e *env.Env) *cobra.Command {
 		Use:   "mcp",
 		Short: "serve keydoctor's read-only checks to a coding agent over MCP (stdio)",
 		Long: human.Wrap("mcp is a Model Context Protocol server on standard input and output, for a "+
-			"coding agent ("+toolTitles(writers.RegistersMCPServer)+") to check its own gateway when a "+
+			"coding agent ("+tool.Titles(writers.RegistersMCPServer)+") to check its own gateway when a "+
 			"request fails. Its tools are read-only and return the documents the commands' --json print, keys masked:", 78, "") + `
 
   status     each tool's base URL, masked key, model and request
@@ -90,7 +93,7 @@ func runCaptured(ctx context.Context, e *env.Env, args []string) mcpserver.Outpu
 // mcpProbe is how doctor starts keydoctor's MCP server entries: this
 // binary, with the run's environment, its stderr discarded.
 func mcpProbe(e *env.Env) *checks.MCPProbe {
-	self, err := mcpServer()
+	self, err := setup.SelfServer(os.Executable)
 	if err != nil {
 		return nil
 	}

@@ -60,13 +60,7 @@ SCENARIOS
 		Args:        usageArgs(cobra.NoArgs),
 		Annotations: exitNotes("mock exits 1 when it cannot listen (the address is in use)", "mock --wait exits 1 when nothing listens at --addr within 10s"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if models != "" {
-				for _, m := range strings.Split(models, ",") {
-					if m = strings.TrimSpace(m); m != "" {
-						o.Gateway.Models = append(o.Gateway.Models, m)
-					}
-				}
-			}
+			o.Gateway.Models = append(o.Gateway.Models, mock.ModelList(models)...)
 			o.Out, o.Quiet = c.OutOrStdout(), uiFrom(c.Context()).Quiet
 			return runMock(c.Context(), o)
 		},

@@ -8,7 +8,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/ping"
-	"github.com/keydoctor/keydoctor/internal/waitline"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/spf13/cobra"
 )
@@ -81,24 +80,11 @@ func runPing(ctx context.Context, o *pingOptions) error {
 		}
 		defer client.Close()
 	}
-	text := !o.JSON && !o.UI.Quiet
-	if text { // at once: a slow gateway shows what it is slow at
-		ping.WriteHeader(o.Out, t)
-	}
-	var p *waitline.Line
-	if !o.JSON {
-		p = waitline.Start(o.UI.Progress, o.UI.Width)
-	}
-	end := p.Show("waiting for the gateway's answer")
-	res := ping.Send(ctx, client, t)
-	end()
-	p.Close()
+	res := ping.Run(ctx, client, t, ping.Printer{Out: o.Out, JSON: o.JSON, Quiet: o.UI.Quiet, Color: o.UI.Color, Progress: o.UI.Progress, Width: o.UI.Width})
 	if o.JSON {
 		if err := writeJSON(o.Out, ping.NewDoc(t, res)); err != nil {
 			return err
 		}
-	} else if text {
-		ping.WriteText(o.Out, t, res, o.UI.Color)
 	}
 	if msg, fix, failed := ping.Failure(t, res); failed {
 		return failf(fix, "%s", msg)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/profile"
+	"github.com/keydoctor/keydoctor/internal/setup"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/spf13/cobra"
 )
 
@@ -27,7 +29,7 @@ func (f *profileEdit) add(c *cobra.Command) {
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
 	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
-	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+toolTitles(isBackgroundTool))
+	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+tool.Titles(setup.IsBackgroundTool))
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the key from standard input and keep it in the OS keyring (else a 0600 file)")
 	c.MarkFlagsMutuallyExclusive("key-env", "key-stdin")
@@ -117,8 +119,7 @@ func editProfile(ctx context.Context, e *env.Env, c *cobra.Command, name string,
 		if err != nil {
 			return err
 		}
-		verb := map[bool]string{true: "added", false: "updated"}[create]
-		fmt.Fprintf(c.OutOrStdout(), "%s profile %s: %s, model %s, key %s\n", verb, name, p.Root()+profile.RootsText(p.Roots), dash(p.Model), st.KeyWhere(e, p))
+		fmt.Fprintln(c.OutOrStdout(), st.ChangedText(e, p, create))
 		return nil
 	})
 }

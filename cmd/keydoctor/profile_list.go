@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/spf13/cobra"
@@ -94,15 +93,4 @@ func storeEdit(c *cobra.Command, e *env.Env, edit func() (string, error)) error 
 		}
 		return err
 	})
-}
-
-// profileSet is what doctor compares the tools with; nil when there are
-// neither profiles nor a team file (or the store does not read: the
-// command's load already said why).
-func profileSet(e *env.Env, team *profile.Team) *checks.ProfileSet {
-	st, err := profile.Open(e)
-	if err != nil || (len(st.Names()) == 0 && team == nil) {
-		return nil
-	}
-	return &checks.ProfileSet{Resolved: st.Resolve(e), Default: st.Default, Team: team}
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/setup"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
@@ -36,7 +38,7 @@ func (f *profileFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL (the root; /v1 and endpoints are stripped)")
 	f.roots.add(fs)
 	fs.StringVar(&f.model, "model", "", "model id")
-	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+toolTitles(isBackgroundTool))
+	fs.StringVar(&f.backgroundModel, "background-model", "", "background (small, fast) model id, for "+tool.Titles(setup.IsBackgroundTool))
 	fs.StringVar(&f.keyEnv, "key-env", "", "name of the environment variable that holds the API key")
 	fs.BoolVar(&f.keyStdin, "key-stdin", false, "read the API key from the first line of standard input (on a terminal: a prompt, without echo)")
 	fs.StringVar(&f.configFile, "config", "", "keydoctor config file (default $XDG_CONFIG_HOME/keydoctor/config.yaml)")

@@ -13,6 +13,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/redact"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/spf13/cobra"
 )
 
@@ -168,7 +169,7 @@ func newRootCmd(e *env.Env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "keydoctor",
 		Short: "set up and diagnose AI tools that reach LLMs through one gateway",
-		Long: human.Wrap("keydoctor writes one gateway triple (base URL, API key, model) into "+toolTitles(isSetupTool)+
+		Long: human.Wrap("keydoctor writes one gateway triple (base URL, API key, model) into "+tool.Titles(tool.IsSetup)+
 			", each in the form that tool really reads, proves that each tool reaches the intended model, and names the cause and fix of every failure.", 80, "") +
 			"\n\nStart with 'keydoctor demo' to see it work against a built-in fake gateway.",
 		Version:                    buildVersion(),

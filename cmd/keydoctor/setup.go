@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
+	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/templates"
 	"github.com/keydoctor/keydoctor/writers"
 	"github.com/spf13/cobra"
@@ -73,7 +74,7 @@ func newSetupCmd(e *env.Env) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:   "setup",
-		Short: "write the gateway triple into " + toolTitles(isSetupTool),
+		Short: "write the gateway triple into " + tool.Titles(tool.IsSetup),
 		Long: `setup writes one gateway triple (base URL, API key, model) into each chosen
 tool, in the form that tool really reads. On a terminal it asks for what is
 missing (unless --yes); otherwise everything comes from flags and environment.
@@ -126,14 +127,14 @@ keydoctor cannot guess which server you run.`,
 	}
 	f := cmd.Flags()
 	o.Flags.add(f)
-	f.StringVar(&o.Tools, "tools", "", "tools to configure: "+setupTools()+" (default: those found installed or configured)")
+	f.StringVar(&o.Tools, "tools", "", "tools to configure: "+setup.ToolList()+" (default: those found installed or configured)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	addJSONFlag(f, &o.JSON, schemaSetup)
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask: take everything from flags and environment")
 	f.BoolVar(&o.TrustTeamFile, "trust-team-file", false, "trust the repository's keydoctor.yaml as it is now (as 'keydoctor trust' does): without it, setup --yes refuses an untrusted one")
-	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides "+toolTitles(isBackgroundTool)+"'s background model otherwise)")
-	f.StringVar(&o.Scope, "scope", "user", toolTitles(isScopeTool)+" settings scope: "+setup.ScopeList())
+	f.BoolVar(&o.Offline, "offline", false, "ask the gateway nothing (its model list decides "+tool.Titles(setup.IsBackgroundTool)+"'s background model otherwise)")
+	f.StringVar(&o.Scope, "scope", "user", tool.Titles(setup.IsScopeTool)+" settings scope: "+setup.ScopeList())
 	addToolOptions(f, &o.ToolOptions)
 	o.mcp.add(f)
 	return cmd

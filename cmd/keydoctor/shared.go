@@ -12,7 +12,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/complete"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -42,43 +41,6 @@ func parseTool(name string) (gateway.ToolID, error) {
 // keep is nil), for messages and help: "claude, codex, cline".
 func toolNames(keep func(tool.Tool) bool) string {
 	return strings.Join(complete.Tools(keep), ", ")
-}
-
-// setupTools is the tools setup and use write, for help and errors:
-// "claude,codex,cline,…" (generated from the one list of tools).
-func setupTools() string { return setup.ToolList() }
-
-// toolTitles names the tools keep accepts as users know them, for help:
-// "Claude Code, Codex CLI, … and .env".
-func toolTitles(keep func(tool.Tool) bool) string {
-	var names []string
-	for _, t := range tool.All() {
-		if keep == nil || keep(t) {
-			names = append(names, t.Title)
-		}
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func isSetupTool(t tool.Tool) bool { return t.Setup }
-
-// isBackgroundTool and isScopeTool are the tools setup settles a
-// background model for, and those whose settings file --scope chooses.
-func isBackgroundTool(t tool.Tool) bool { _, ok := t.Impl.(setup.BackgroundStep); return ok }
-func isScopeTool(t tool.Tool) bool      { _, ok := t.Impl.(setup.Scoper); return ok }
-
-// storedProfileName is the stored profile a resolved profile's values
-// came from ("home" for a source "profile home"), or "".
-func storedProfileName(p gateway.Profile) string {
-	for _, f := range []gateway.Field{gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel} {
-		if name, ok := strings.CutPrefix(p.Source(f), "profile "); ok {
-			return name
-		}
-	}
-	return ""
 }
 
 // stderrColor is useColor for the error lines: auto means stderr is a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/status"
 	"github.com/spf13/cobra"
@@ -59,7 +60,7 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 		return err
 	}
 	so := status.Options{Profile: p, Tool: o.Tool}
-	if set := profileSet(o.Env, nil); set != nil {
+	if set := checks.OpenProfileSet(o.Env, nil); set != nil {
 		so.Profiles, so.DefaultProfile = set.Resolved, set.Default
 	}
 	doc := status.Read(ctx, o.Env, o.Project, so)
@@ -68,6 +69,3 @@ func runStatus(ctx context.Context, o *statusOptions) error {
 	}
 	return status.WriteText(o.Out, doc, status.TextOptions{Quiet: o.UI.Quiet, Width: o.UI.Width})
 }
-
-// dash is status's, for the other commands' lines.
-func dash(s string) string { return status.Dash(s) }

@@ -44,7 +44,7 @@ ask); without a terminal it writes at once, as setup does: scripts run it.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Tools, "tools", "", "tools to switch: "+setupTools()+" (default: those configured now)")
+	f.StringVar(&o.Tools, "tools", "", "tools to switch: "+setup.ToolList()+" (default: those configured now)")
 	f.StringVar(&o.Project, "project", ".", "project directory (for .env and project-scope Claude settings)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print a unified diff of every change (keys masked) and write nothing")
 	f.BoolVarP(&o.Yes, "yes", "y", false, "do not ask before writing (on a terminal use shows the diff and asks)")

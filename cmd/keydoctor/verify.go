@@ -11,7 +11,6 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
-	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/verify"
 	"github.com/spf13/cobra"
 )
@@ -75,7 +74,7 @@ its files name, with the key they hold, and a short answer is billed.`,
 }
 
 func runVerify(ctx context.Context, o *verifyOptions) error {
-	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Roots: upstreamRoots(o), Project: o.Project, Timeout: o.Timeout,
+	doc, err := verify.Session(ctx, verify.Options{Tool: o.Tool, Upstream: o.Upstream, Project: o.Project, Timeout: o.Timeout,
 		JSON: o.JSON, Quiet: o.Quiet, Env: o.Env, Out: o.Out, LookPath: o.LookPath, Transport: o.Transport,
 		RouteFindings: checks.RouteFindings})
 	if err != nil {
@@ -91,13 +90,4 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		return &exitError{exitFindings}
 	}
 	return nil
-}
-
-// upstreamRoots are the profile's roots, for an --upstream that names one
-// of them (verify.Options.Roots); none without --upstream.
-func upstreamRoots(o *verifyOptions) gateway.Profile {
-	if o.Upstream == "" {
-		return gateway.Profile{}
-	}
-	return profile.QuietRoots(o.Env, o.Project)
 }

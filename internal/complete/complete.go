@@ -64,6 +64,20 @@ func Tools(keep func(tool.Tool) bool) []string {
 	return out
 }
 
+// ToolOptions are the values each tool's own setup flag (tool.Option)
+// completes from, by flag name: those that declare values, not switches.
+func ToolOptions() map[string][]string {
+	out := map[string][]string{}
+	for _, t := range tool.All() {
+		for _, opt := range t.Options {
+			if len(opt.Values) > 0 && !opt.Bool {
+				out[opt.Name] = opt.Values
+			}
+		}
+	}
+	return out
+}
+
 // Protocols are the wire protocols.
 func Protocols() []string {
 	var out []string

@@ -3,6 +3,7 @@ package mock
 import (
 	"io"
 	"os"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/stop"
@@ -41,6 +42,19 @@ func Settle(o *Options, key, keyEnv string, getenv func(string) string) (shown s
 		return `"$` + keyEnv + `"`, nil
 	}
 	return "", nil // asked for: see WriteUse
+}
+
+// ModelList is the model ids of a comma-separated --models value, each
+// trimmed, empty ones dropped; nil when it names none (the default list
+// then).
+func ModelList(s string) []string {
+	var out []string
+	for _, m := range strings.Split(s, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // OpenLog opens --log's file for appending ("-": stderr); done closes it.

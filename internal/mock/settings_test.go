@@ -1,6 +1,9 @@
 package mock
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSettle: the key comes from --key, else --key-env's variable, else
 // the default; only the public default key is shown whole.
@@ -26,6 +29,22 @@ func TestSettle(t *testing.T) {
 		o := Options{Scenario: tc.scenario}
 		if _, err := Settle(&o, tc.key, tc.keyEnv, getenv); err == nil {
 			t.Errorf("Settle(%+v): want an error", tc)
+		}
+	}
+}
+
+func TestModelList(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{" , ,", nil},
+		{"gpt-4o", []string{"gpt-4o"}},
+		{"gpt-4o, claude-x ,,m", []string{"gpt-4o", "claude-x", "m"}},
+	} {
+		if got := ModelList(c.in); !slices.Equal(got, c.want) || (got == nil) != (c.want == nil) {
+			t.Errorf("ModelList(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -19,21 +19,29 @@ import (
 
 const key = "sk-test-0123456789abcdef"
 
+// fakeGateway is the fake gateway on loopback, with a client for it;
+// both close when the test ends.
+func fakeGateway(t *testing.T) (*mock.Server, *probe.Client) {
+	t.Helper()
+	srv, err := mock.Start(context.Background(), "127.0.0.1:0", mock.Options{Key: key, Prefix: "/api"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	c, err := probe.NewClient(probe.Options{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return srv, c
+}
+
 // TestSendAgainstTheFakeGateway pings the fake gateway on loopback: a
 // good answer, then a scenario per failure, each with the fix its code
 // calls for; neither the document nor the text carries the key.
 func TestSendAgainstTheFakeGateway(t *testing.T) {
 	ctx := context.Background()
-	srv, err := mock.Start(ctx, "127.0.0.1:0", mock.Options{Key: key, Prefix: "/api"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	c, err := probe.NewClient(probe.Options{Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	srv, c := fakeGateway(t)
 	p := gateway.Profile{BaseURL: srv.Root(), Key: key, Model: "gpt-4o", KeyVar: "TAOTOKEN_API_KEY", VarModel: "TAOTOKEN_MODEL",
 		Sources: map[gateway.Field]string{gateway.FieldKey: "$TAOTOKEN_API_KEY"}}
 	for _, sc := range []struct {
@@ -86,6 +94,51 @@ func TestFixFillsTheSlotsEachCodeNeeds(t *testing.T) {
 	} {
 		if got := ping.Fix(c.code, p, gateway.Chat, c.res); !strings.Contains(got, c.has) {
 			t.Errorf("Fix(%s) = %q, want it to name %q", c.code, got, c.has)
+		}
+	}
+}
+
+// TestRunPrints: in text the request line, then what came back; with
+// --json or --quiet nothing (the caller prints the document, or the
+// failure); with --json no waiting line either.
+func TestRunPrints(t *testing.T) {
+	ctx := context.Background()
+	srv, c := fakeGateway(t)
+	p := gateway.Profile{BaseURL: srv.Root(), Key: key, Model: "gpt-4o", KeyVar: "TAOTOKEN_API_KEY",
+		Sources: map[gateway.Field]string{gateway.FieldKey: "$TAOTOKEN_API_KEY"}}
+	tg := ping.Target{Profile: p, Request: probe.Request{Protocol: gateway.Chat, Root: p.BaseURL, Key: key, Auth: ping.AuthFor(gateway.Chat), Model: p.Model}}
+	for _, tc := range []struct {
+		name        string
+		json, quiet bool
+		want        []string // in order; nil: nothing on Out
+	}{
+		{"text", false, false, []string{"ping chat: POST " + srv.Root() + "/v1/chat/completions", "key"}},
+		{"json", true, false, nil},
+		{"quiet", false, true, nil},
+	} {
+		var out, progress strings.Builder
+		res := ping.Run(ctx, c, tg, ping.Printer{Out: &out, JSON: tc.json, Quiet: tc.quiet, Progress: &progress})
+		if !res.OK() {
+			t.Fatalf("%s: the ping failed: %s %v", tc.name, res.Code, res.Err)
+		}
+		got := out.String()
+		if tc.want == nil && got != "" {
+			t.Errorf("%s: printed %q, want nothing", tc.name, got)
+		}
+		rest := got
+		for _, w := range tc.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s: %q missing (or out of order) in:\n%s", tc.name, w, got)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if tc.json && progress.Len() != 0 {
+			t.Errorf("json: a waiting line %q", progress.String())
+		}
+		if strings.Contains(got+progress.String(), key) {
+			t.Errorf("%s: the output carries the key", tc.name)
 		}
 	}
 }

@@ -34,11 +34,14 @@ func WaitFor(e *env.Env) (time.Duration, error) {
 
 // For is the session a command named command writes in: it waits
 // $KEYDOCTOR_LOCK_WAIT (WaitFor) for another writer, saying so on
-// stderr.
+// stderr (nil: nowhere; a run without one still waits).
 func For(e *env.Env, stderr io.Writer, command string) (*Session, error) {
 	wait, err := WaitFor(e)
 	if err != nil {
 		return nil, err
+	}
+	if stderr == nil {
+		stderr = io.Discard
 	}
 	return &Session{Env: e, Command: command, Wait: wait, OnWait: func(h lock.Holder) {
 		fmt.Fprintf(stderr, "keydoctor: waiting up to %s for %s to finish writing\n", wait, h)

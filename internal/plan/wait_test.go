@@ -2,11 +2,13 @@ package plan
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/lock"
 )
 
 // TestWaitFor: the lock wait is $KEYDOCTOR_LOCK_WAIT when it is a
@@ -39,4 +41,23 @@ func TestWaitFor(t *testing.T) {
 			t.Errorf("%q: err = %#v, want %q", tc.value, err, tc.err)
 		}
 	}
+}
+
+// TestForSaysItWaits: the session says on stderr whom it waits for; a
+// run without a stderr (nil) waits all the same, saying nothing.
+func TestForSaysItWaits(t *testing.T) {
+	var b strings.Builder
+	s, err := For(env.FromMap(map[string]string{WaitVar: "2s"}), &b, "setup")
+	if err != nil || s.Wait != 2*time.Second || s.Command != "setup" {
+		t.Fatalf("For = %+v, %v", s, err)
+	}
+	s.OnWait(lock.Holder{PID: 42, Command: "restore"})
+	if want := "keydoctor: waiting up to 2s for keydoctor restore (pid 42) to finish writing\n"; b.String() != want {
+		t.Errorf("stderr = %q, want %q", b.String(), want)
+	}
+	quiet, err := For(env.FromMap(nil), nil, "doctor --fix")
+	if err != nil || quiet.Wait != DefaultWait {
+		t.Fatalf("For without stderr = %+v, %v", quiet, err)
+	}
+	quiet.OnWait(lock.Holder{PID: 42, Command: "restore"}) // must not panic
 }

@@ -147,6 +147,13 @@ func (s *Store) KeyWhere(e *env.Env, p Profile) string {
 	return "none"
 }
 
+// ChangedText is what profile add (create) and profile set print once
+// Change saved p: its gateway, model and where its key is, masked.
+func (s *Store) ChangedText(e *env.Env, p Profile, create bool) string {
+	verb := map[bool]string{true: "added", false: "updated"}[create]
+	return fmt.Sprintf("%s profile %s: %s, model %s, key %s", verb, p.Name, p.Root()+RootsText(p.Roots), orDash(p.Model), s.KeyWhere(e, p))
+}
+
 // RemoveNamed and RenameNamed are profile rm and rename: the store
 // opened, changed and saved; the caller holds the write lock. They
 // return what to print.

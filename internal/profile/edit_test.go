@@ -47,3 +47,33 @@ func TestEditApply(t *testing.T) {
 		})
 	}
 }
+
+// TestChangedText: profile add and set say the gateway with its own
+// roots, the model ("-" for none) and where the key is, masked.
+func TestChangedText(t *testing.T) {
+	e := testEnv(t, map[string]string{"WORK_KEY": testKey})
+	st, err := Open(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p      Profile
+		create bool
+		want   string
+	}{
+		{Profile{Name: "work", Preset: "custom", BaseURL: "https://gw.example.com/api", Model: "gpt-5", KeyEnv: "WORK_KEY"}, true,
+			"added profile work: https://gw.example.com/api, model gpt-5, key $WORK_KEY (sk-t****0123)"},
+		{Profile{Name: "ds", Preset: "custom", BaseURL: "https://api.deepseek.com", Roots: map[string]string{"anthropic": "https://api.deepseek.com/anthropic"}}, false,
+			"updated profile ds: https://api.deepseek.com (anthropic https://api.deepseek.com/anthropic), model -, key none"},
+		{Profile{Name: "home", Preset: "custom", BaseURL: "https://h.example/api", Model: "m", KeyEnv: "HOME_KEY"}, false,
+			"updated profile home: https://h.example/api, model m, key $HOME_KEY (not set)"},
+	} {
+		got := st.ChangedText(e, tc.p, tc.create)
+		if got != tc.want {
+			t.Errorf("ChangedText(%s) =\n %q\nwant\n %q", tc.p.Name, got, tc.want)
+		}
+		if strings.Contains(got, testKey) {
+			t.Errorf("ChangedText(%s) shows the key", tc.p.Name)
+		}
+	}
+}

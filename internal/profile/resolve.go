@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -28,7 +29,7 @@ func (s *Store) Key(e *env.Env, p Profile) (key string, err error) {
 // Layer is the profile as Load's stored-profile layer, its kept
 // key read.
 func (s *Store) Layer(e *env.Env, p Profile) (*Layer, error) {
-	l := &Layer{Source: "profile " + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Roots: p.Roots, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
+	l := &Layer{Source: sourcePrefix + p.Name, Preset: p.Preset, BaseURL: p.BaseURL, Roots: p.Roots, Model: p.Model, BackgroundModel: p.BackgroundModel, KeyEnv: p.KeyEnv}
 	if p.KeyEnv == "" {
 		k, err := s.Key(e, p)
 		if err != nil {
@@ -37,6 +38,21 @@ func (s *Store) Layer(e *env.Env, p Profile) (*Layer, error) {
 		l.Key = k
 	}
 	return l, nil
+}
+
+// sourcePrefix begins the source of every value a stored profile gave
+// (Layer.Source): "profile home".
+const sourcePrefix = "profile "
+
+// StoredName is the stored profile a resolved profile's values came
+// from ("home" for a source "profile home"), or "".
+func StoredName(p gateway.Profile) string {
+	for _, f := range []gateway.Field{gateway.FieldBaseURL, gateway.FieldKey, gateway.FieldModel} {
+		if name, ok := strings.CutPrefix(p.Source(f), sourcePrefix); ok {
+			return name
+		}
+	}
+	return ""
 }
 
 // Current names the profile commands fall back to: $KEYDOCTOR_PROFILE,

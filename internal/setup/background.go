@@ -40,6 +40,10 @@ func BackgroundTools() []gateway.ToolID {
 	return out
 }
 
+// IsBackgroundTool is a tool setup settles a background model for (its
+// Impl is a BackgroundStep), as a filter for tool.Titles.
+func IsBackgroundTool(t tool.Tool) bool { _, ok := t.Impl.(BackgroundStep); return ok }
+
 // Background is what setup knows about a tool's background model: the
 // one the tool will use (set in its files, or its built-in default), and
 // the served small model to set instead when the gateway's list lacks it.

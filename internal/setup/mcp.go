@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/plan"
+	"github.com/keydoctor/keydoctor/internal/stop"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/writers"
 )
@@ -45,6 +47,42 @@ func MCPAgentInstalled(ids []gateway.ToolID, lookPath func(string) (string, erro
 		}
 	}
 	return false
+}
+
+// SettleMCP decides whether setup registers keydoctor's MCP server, and
+// returns it (nil: it does not): on and off are --mcp and --no-mcp; when
+// neither is given, ask (the wizard's question; nil without one) is asked
+// if an agent among ids is installed here (MCPAgentInstalled), since the
+// server is for it to start.
+func SettleMCP(on, off bool, ask func() (bool, error), ids []gateway.ToolID, lookPath func(string) (string, error), executable func() (string, error)) (*writers.MCPServer, error) {
+	if on && off {
+		return nil, &gateway.UsageError{Msg: "--mcp and --no-mcp contradict each other", Hint: "give one of them"}
+	}
+	if !on && !off && ask != nil && MCPAgentInstalled(ids, lookPath) {
+		ok, err := ask()
+		if err != nil {
+			return nil, err
+		}
+		on = ok
+	}
+	if !on {
+		return nil, nil
+	}
+	return SelfServer(executable)
+}
+
+// SelfServer is the server setup registers: this binary (executable is
+// os.Executable), resolved to its real path, so that the entry does not
+// follow a link that moves. Its error is a *stop.Error.
+func SelfServer(executable func() (string, error)) (*writers.MCPServer, error) {
+	exe, err := executable()
+	if err != nil {
+		return nil, stop.Fail("register it by hand (docs/mcp.md)", "cannot find keydoctor's own path: %v", err)
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return &writers.MCPServer{Command: exe, Args: []string{"mcp"}}, nil
 }
 
 // MCPByCLIs marks in s.ByCLI the tools of ids that register it through

@@ -16,6 +16,10 @@ type Scoper interface {
 	SetupScopes() []string
 }
 
+// IsScopeTool is a tool whose settings file --scope chooses (its Impl is
+// a Scoper), as a filter for tool.Titles.
+func IsScopeTool(t tool.Tool) bool { _, ok := t.Impl.(Scoper); return ok }
+
 // Scopes are the values of --scope: every Scoper's scopes, in the
 // tools' order.
 func Scopes() []string {

@@ -14,6 +14,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
+	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/stop"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -21,18 +22,18 @@ import (
 
 // Options are one `keydoctor verify` run, as a front end gives them.
 type Options struct {
-	Tool     gateway.ToolID
-	Upstream string // a gateway root that replaces the files' base URL
-	// Roots are the profile's roots (its base URL and per-family roots):
-	// an --upstream naming one of them relays the tool to the root of
-	// the family it speaks (upstreamBase). Zero: only the presets'.
-	Roots   gateway.Profile
-	Project string // the project whose settings apply
-	Timeout time.Duration
-	JSON    bool // the session prints nothing: the caller renders Doc
-	Quiet   bool // print only a failed verdict
-	Env     *env.Env
-	Out     io.Writer
+	Tool gateway.ToolID
+	// Upstream is a gateway root that replaces the files' base URL. One
+	// that names a root of the profile the project resolves (its base URL
+	// and per-family roots, profile.QuietRoots) or of a preset relays the
+	// tool to the root of the family it speaks (upstreamBase).
+	Upstream string
+	Project  string // the project whose settings apply
+	Timeout  time.Duration
+	JSON     bool // the session prints nothing: the caller renders Doc
+	Quiet    bool // print only a failed verdict
+	Env      *env.Env
+	Out      io.Writer
 	// LookPath finds the tool's executable; nil: search the Env's PATH.
 	LookPath func(name string) (string, error)
 	// Transport reaches the gateway; nil: relay.DefaultTransport.
@@ -80,7 +81,7 @@ func Session(ctx context.Context, o Options) (*Doc, error) {
 			"%s sends its requests to %s (%s), not to a gateway", desc.Title, cfg.Route.Title, cfg.RouteSwitch())
 	}
 	if o.Upstream != "" {
-		base, err := upstreamBase(desc, o.Upstream, o.Roots)
+		base, err := upstreamBase(desc, o.Upstream, profile.QuietRoots(o.Env, o.Project))
 		if err != nil {
 			return nil, stop.Usage("pass the gateway root, e.g. --upstream https://taotoken.net/api", "%v", err)
 		}

@@ -16,6 +16,8 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/keydoctor/keydoctor/internal/format/eol"
 )
 
 // bom is the UTF-8 byte-order mark some editors put at the start.
@@ -131,25 +133,17 @@ func splice(b []byte, start, end int, s string) []byte {
 // appendLine adds one line, in the file's line-ending style, keeping
 // whether the file ended in a newline.
 func appendLine(b []byte, line string) []byte {
-	eol := lineEnding(b)
+	nl := eol.Of(b)
 	body := bytes.TrimPrefix(b, bom)
 	out := append([]byte(nil), b...)
 	switch {
 	case len(body) == 0:
-		return append(append(out, line...), eol...)
+		return append(append(out, line...), nl...)
 	case bytes.HasSuffix(body, []byte("\n")):
-		return append(append(out, line...), eol...)
+		return append(append(out, line...), nl...)
 	default: // no final newline: keep it that way
-		return append(append(out, eol...), line...)
+		return append(append(out, nl...), line...)
 	}
-}
-
-// lineEnding is CRLF when the file's first line ends so, else LF.
-func lineEnding(b []byte) string {
-	if i := bytes.IndexByte(b, '\n'); i > 0 && b[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 func validKey(k string) bool {

@@ -1,19 +1,19 @@
 package claude_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/claude"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
@@ -52,21 +52,8 @@ func TestAliasByVersion(t *testing.T) {
 			if err := os.WriteFile(claude.Settings(e, claude.User, home), []byte(body), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: home})}
-			if tt.version != "" {
-				o.Versions = toolversion.Versions{claude.ID: {Version: tt.version}}
-			}
-			var got []string
-			for _, s := range claude.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if f.Code == catalog.EnvMissing {
-						got = append(got, f.Message)
-					}
-					if strings.Contains(f.Message+f.Fix, "sk-test-claude-0123") {
-						t.Errorf("the key in %q", f.Message)
-					}
-				}
-			}
+			got := tooltest.Messages(tooltest.Findings(t, e, home, claude.Tool, tt.version, "sk-test-claude-0123"),
+				func(f doctor.Finding) bool { return f.Code == catalog.EnvMissing })
 			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
 				t.Errorf("want one env-missing with %q, got %q", tt.want, got)
 			}
@@ -77,9 +64,7 @@ func TestAliasByVersion(t *testing.T) {
 // TestObservedIsNewestBuiltins: facts-older compares with the newest
 // version the facts were seen with.
 func TestObservedIsNewestBuiltins(t *testing.T) {
-	if got := claude.Builtins.Newest(); got != claude.Observed || claude.Tool.Observed != claude.Observed {
-		t.Errorf("Builtins' newest %q, Observed %q, the tool's %q", got, claude.Observed, claude.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, claude.Builtins, claude.Observed, claude.Tool)
 	for _, s := range claude.Builtins {
 		for _, a := range []string{"opus", "sonnet", "haiku", "fable"} {
 			if s.Value[a] == "" {

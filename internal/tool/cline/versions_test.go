@@ -1,19 +1,17 @@
 package cline_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestBOMByVersion: a providers.json with a byte order mark, judged by
@@ -37,18 +35,8 @@ func TestBOMByVersion(t *testing.T) {
 			if err := os.WriteFile(cline.ProvidersFile(e), []byte(tt.file), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: home})}
-			if tt.version != "" {
-				o.Versions = toolversion.Versions{cline.ID: {Version: tt.version}}
-			}
-			var got []string
-			for _, s := range cline.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if f.Code == catalog.ConfigInvalid {
-						got = append(got, f.Message)
-					}
-				}
-			}
+			got := tooltest.Messages(tooltest.Findings(t, e, home, cline.Tool, tt.version, ""),
+				func(f doctor.Finding) bool { return f.Code == catalog.ConfigInvalid })
 			if tt.want == "" && len(got) > 0 || tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], tt.want)) {
 				t.Errorf("want %q, got %q", tt.want, got)
 			}

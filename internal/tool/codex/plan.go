@@ -11,6 +11,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/format/tomlbound"
+	"github.com/keydoctor/keydoctor/internal/format/tomledit"
 	"github.com/keydoctor/keydoctor/internal/format/tomlstr"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/human"
@@ -60,7 +61,7 @@ func (impl) PlanFiles(o writers.Options, t tool.Tool) ([]*writers.Change, error)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := writers.ParseTOML(c.Old)
+	doc, err := tomledit.Parse(c.Old)
 	if err != nil {
 		return nil, writers.Refuse(path, "", "cannot edit it safely: %v", err)
 	}
@@ -99,7 +100,7 @@ var ownedProviderKeys = []string{Name, BaseURL, WireAPI, RequiresAuth, EnvKey}
 
 // editableProvider refuses a provider table written inline or with dotted
 // keys, which the statement-level editor does not edit.
-func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, id string) error {
+func editableProvider(path string, before map[string]any, doc *tomledit.Doc, id string) error {
 	providers, ok := before[Providers]
 	if !ok {
 		return nil
@@ -118,7 +119,7 @@ func editableProvider(path string, before map[string]any, doc *writers.TOMLDoc, 
 // edit sets our keys: the top level's model and model_provider, the
 // provider table's name, base_url, wire_api and either env_key or
 // requires_openai_auth (the other one removed).
-func editConfig(path string, doc *writers.TOMLDoc, o writers.Options, t tool.Tool) error {
+func editConfig(path string, doc *tomledit.Doc, o writers.Options, t tool.Tool) error {
 	id, p := o.Option(providerOption.Name), o.Profile
 	table := []string{Providers, id}
 	name := id

@@ -1,23 +1,18 @@
 package codex_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/tool/codex"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsObserved: facts-older compares with the newest version the
 // facts were seen with.
 func TestFactsObserved(t *testing.T) {
-	if got := codex.Facts.Newest(); got != codex.Observed || codex.Tool.Observed != codex.Observed {
-		t.Errorf("Facts' newest %q, Observed %q, the tool's %q", got, codex.Observed, codex.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, codex.Facts, codex.Observed, codex.Tool)
 }
 
 // TestChecksByVersion: a legacy profile and a byte order mark are judged
@@ -26,20 +21,11 @@ func TestChecksByVersion(t *testing.T) {
 	config := "\xef\xbb\xbfprofile = \"work\"\nmodel_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"https://gw.example/v1\"\nwire_api = \"responses\"\nexperimental_bearer_token = \"" + testKey + "\"\n"
 	for _, v := range []string{"", "0.171.0", "0.200.0"} {
 		e, dir := home(t, map[string]string{".codex/config.toml": config}, nil)
-		o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir})}
-		if v != "" {
-			o.Versions = toolversion.Versions{codex.ID: {Version: v}}
-		}
 		var codes []string
-		for _, s := range codex.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-			for _, f := range s.Check.Run(context.Background(), e) {
-				codes = append(codes, string(f.Code))
-				if strings.Contains(f.Message+f.Fix, testKey) {
-					t.Errorf("the key in %q", f.Message)
-				}
-				if f.Code == catalog.CodexLegacyProfile && v != "" && !strings.Contains(f.Message, "Codex "+v+" refuses to start") {
-					t.Errorf("%s: %q does not name the version", v, f.Message)
-				}
+		for _, f := range tooltest.Findings(t, e, dir, codex.Tool, v, testKey) {
+			codes = append(codes, string(f.Code))
+			if f.Code == catalog.CodexLegacyProfile && v != "" && !strings.Contains(f.Message, "Codex "+v+" refuses to start") {
+				t.Errorf("%s: %q does not name the version", v, f.Message)
 			}
 		}
 		// Every version observed reads the mark: no config-invalid.

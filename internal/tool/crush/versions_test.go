@@ -1,16 +1,13 @@
 package crush_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/tool/crush"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsUnversioned: the facts were seen with a source build that
@@ -44,24 +41,8 @@ func TestChecksByVersion(t *testing.T) {
 		for _, tt := range cases {
 			t.Run(tt.name+" "+v, func(t *testing.T) {
 				e, dir := envtest.Home(t, tt.files, nil)
-				o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir})}
-				if v != "" {
-					o.Versions = toolversion.Versions{crush.ID: {Version: v}}
-				}
-				want := strings.TrimSpace("Crush "+v) + tt.says
-				var got []string
-				for _, s := range crush.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-					for _, f := range s.Check.Run(context.Background(), e) {
-						if strings.Contains(f.Message+f.Fix, testKey) {
-							t.Errorf("the key in %q", f.Message)
-						}
-						if f.Code == tt.code && strings.Contains(f.Message, want) {
-							return
-						}
-						got = append(got, string(f.Code)+": "+f.Message)
-					}
-				}
-				t.Errorf("no %s saying %q; found %q", tt.code, want, got)
+				fs := tooltest.Findings(t, e, dir, crush.Tool, v, testKey)
+				tooltest.Says(t, fs, tt.code, strings.TrimSpace("Crush "+v)+tt.says)
 			})
 		}
 	}

@@ -1,24 +1,19 @@
 package droid_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/tool/droid"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsObserved: facts-older compares with the newest version the
 // facts were seen with.
 func TestFactsObserved(t *testing.T) {
-	if got := droid.Facts.Newest(); got != droid.Version || droid.Tool.Observed != droid.Version {
-		t.Errorf("Facts' newest %q, Version %q, the tool's %q", got, droid.Version, droid.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, droid.Facts, droid.Version, droid.Tool)
 }
 
 // TestChecksByVersion: each of Droid's traps is judged by the facts of the
@@ -46,24 +41,8 @@ func TestChecksByVersion(t *testing.T) {
 		for _, tt := range cases {
 			t.Run(tt.name+" "+v, func(t *testing.T) {
 				e, dir := envtest.Home(t, tt.files, nil)
-				o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir + "/proj"})}
-				if v != "" {
-					o.Versions = toolversion.Versions{droid.ID: {Version: v}}
-				}
-				want := strings.TrimSpace("Droid "+v) + tt.says
-				var got []string
-				for _, s := range droid.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-					for _, f := range s.Check.Run(context.Background(), e) {
-						if strings.Contains(f.Message+f.Fix, testKey) {
-							t.Errorf("the key in %q", f.Message)
-						}
-						if f.Code == tt.code && strings.Contains(f.Message, want) {
-							return
-						}
-						got = append(got, string(f.Code)+": "+f.Message)
-					}
-				}
-				t.Errorf("no %s saying %q; found %q", tt.code, want, got)
+				fs := tooltest.Findings(t, e, dir+"/proj", droid.Tool, v, testKey)
+				tooltest.Says(t, fs, tt.code, strings.TrimSpace("Droid "+v)+tt.says)
 			})
 		}
 	}

@@ -1,25 +1,21 @@
 package openclaw_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/tool/openclaw"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsObserved: facts-older compares with the newest version the
 // facts were seen with.
 func TestFactsObserved(t *testing.T) {
-	if got := openclaw.Facts.Newest(); got != openclaw.Observed || openclaw.Tool.Observed != openclaw.Observed {
-		t.Errorf("Facts' newest %q, Observed %q, the tool's %q", got, openclaw.Observed, openclaw.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, openclaw.Facts, openclaw.Observed, openclaw.Tool)
 }
 
 // TestChecksByVersion: an unnamed model entry is judged by the facts of
@@ -33,23 +29,11 @@ func TestChecksByVersion(t *testing.T) {
 	} {
 		t.Run(tt.version, func(t *testing.T) {
 			e, dir := envtest.Home(t, map[string]string{".openclaw/openclaw.json": fmt.Sprintf(userConfig, "https://gw.example/v1", testKey, "openai-completions")}, nil)
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir})}
-			if tt.version != "" {
-				o.Versions = toolversion.Versions{openclaw.ID: {Version: tt.version}}
-			}
-			var named int
-			for _, s := range openclaw.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if strings.Contains(f.Message+f.Fix, testKey) {
-						t.Errorf("the key in %q", f.Message)
-					}
-					if f.Code == catalog.OpenClawModelName && strings.Contains(f.Message, tt.who+" the whole config") {
-						named++
-					}
-				}
-			}
-			if named != 1 {
-				t.Errorf("%d openclaw-model-name findings saying %q, want 1", named, tt.who)
+			named := tooltest.Messages(tooltest.Findings(t, e, dir, openclaw.Tool, tt.version, testKey), func(f doctor.Finding) bool {
+				return f.Code == catalog.OpenClawModelName && strings.Contains(f.Message, tt.who+" the whole config")
+			})
+			if len(named) != 1 {
+				t.Errorf("%d openclaw-model-name findings saying %q, want 1", len(named), tt.who)
 			}
 		})
 	}

@@ -1,24 +1,19 @@
 package opencode_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/tool/opencode"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsObserved: facts-older compares with the newest version the
 // facts were seen with.
 func TestFactsObserved(t *testing.T) {
-	if got := opencode.Facts.Newest(); got != opencode.Observed || opencode.Tool.Observed != opencode.Observed {
-		t.Errorf("Facts' newest %q, Observed %q, the tool's %q", got, opencode.Observed, opencode.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, opencode.Facts, opencode.Observed, opencode.Tool)
 }
 
 // TestChecksByVersion: the format's traps are judged by the facts of the
@@ -35,26 +30,14 @@ func TestChecksByVersion(t *testing.T) {
 	for _, v := range []string{opencode.Observed, "99.0.0", ""} {
 		t.Run(v, func(t *testing.T) {
 			e, dir := envtest.Home(t, map[string]string{".config/opencode/opencode.json": global, "proj/opencode.json": `{"model": "gw/m2"}`}, nil)
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir + "/proj"})}
-			if v != "" {
-				o.Versions = toolversion.Versions{opencode.ID: {Version: v}}
-			}
 			want := map[catalog.Code]string{
 				catalog.ModelUndeclared: "is not declared under provider.gw.models",
 				catalog.EnvMissing:      strings.TrimSpace("OpenCode "+v) + " sends no auth header (401)",
 				catalog.ValueOverridden: "opencode.json sets model",
 			}
-			var got []string
-			for _, s := range opencode.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if says, ok := want[f.Code]; ok && strings.Contains(f.Message, says) {
-						delete(want, f.Code)
-					}
-					got = append(got, string(f.Code)+": "+f.Message)
-				}
-			}
-			if len(want) != 0 {
-				t.Errorf("missing %v; found %q", want, got)
+			fs := tooltest.Findings(t, e, dir+"/proj", opencode.Tool, v, "")
+			for code, says := range want {
+				tooltest.Says(t, fs, code, says)
 			}
 		})
 	}

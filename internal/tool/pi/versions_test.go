@@ -1,25 +1,18 @@
 package pi_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env/envtest"
 	"github.com/keydoctor/keydoctor/internal/tool/pi"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestFactsObserved: facts-older compares with the newest version the
 // facts were seen with.
-func TestFactsObserved(t *testing.T) {
-	if got := pi.Facts.Newest(); got != pi.Observed || pi.Tool.Observed != pi.Observed {
-		t.Errorf("Facts' newest %q, Observed %q, the tool's %q", got, pi.Observed, pi.Tool.Observed)
-	}
-}
+func TestFactsObserved(t *testing.T) { tooltest.FactsObserved(t, pi.Facts, pi.Observed, pi.Tool) }
 
 // TestChecksByVersion: each of Pi's traps is judged by the facts of the
 // version installed (the one observed; a newer one: the newest facts;
@@ -45,24 +38,8 @@ func TestChecksByVersion(t *testing.T) {
 		for _, tt := range cases {
 			t.Run(tt.name+" "+v, func(t *testing.T) {
 				e, dir := envtest.Home(t, tt.files, nil)
-				o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: dir + "/proj"})}
-				if v != "" {
-					o.Versions = toolversion.Versions{pi.ID: {Version: v}}
-				}
-				want := strings.TrimSpace("pi "+v) + " " + tt.says
-				var got []string
-				for _, s := range pi.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-					for _, f := range s.Check.Run(context.Background(), e) {
-						if strings.Contains(f.Message+f.Fix, testKey) {
-							t.Errorf("the key in %q", f.Message)
-						}
-						if f.Code == tt.code && strings.Contains(f.Message, want) {
-							return
-						}
-						got = append(got, string(f.Code)+": "+f.Message)
-					}
-				}
-				t.Errorf("no %s saying %q; found %q", tt.code, want, got)
+				fs := tooltest.Findings(t, e, dir+"/proj", pi.Tool, v, testKey)
+				tooltest.Says(t, fs, tt.code, strings.TrimSpace("pi "+v)+" "+tt.says)
 			})
 		}
 	}

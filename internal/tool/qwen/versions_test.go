@@ -1,21 +1,18 @@
 package qwen_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/doctor"
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/qwen"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // TestChecksByVersion: the same settings.json, judged by the facts of the
@@ -48,21 +45,8 @@ func TestChecksByVersion(t *testing.T) {
 			if err := os.WriteFile(qwen.Settings(e), []byte(tt.file), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: home})}
-			if tt.version != "" {
-				o.Versions = toolversion.Versions{qwen.ID: {Version: tt.version}}
-			}
-			var got []string
-			for _, s := range qwen.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if f.Code == catalog.ConfigInvalid && f.Status == doctor.Error {
-						got = append(got, f.Message)
-					}
-					if strings.Contains(f.Message+f.Fix, "sk-test-qwen-0123") {
-						t.Errorf("the key in %q", f.Message)
-					}
-				}
-			}
+			got := tooltest.Messages(tooltest.Findings(t, e, home, qwen.Tool, tt.version, "sk-test-qwen-0123"),
+				func(f doctor.Finding) bool { return f.Code == catalog.ConfigInvalid && f.Status == doctor.Error })
 			switch {
 			case tt.want == "" && len(got) > 0:
 				t.Errorf("want no config-invalid, got %q", got)
@@ -76,8 +60,6 @@ func TestChecksByVersion(t *testing.T) {
 // TestObservedIsNewestFacts: the version doctor's facts-older compares
 // with is the newest any of the facts was seen with.
 func TestObservedIsNewestFacts(t *testing.T) {
-	if got := qwen.Facts.Newest(); got != qwen.Observed || qwen.Tool.Observed != qwen.Observed {
-		t.Errorf("Facts' newest %q, Observed %q, the tool's %q", got, qwen.Observed, qwen.Tool.Observed)
-	}
+	tooltest.FactsObserved(t, qwen.Facts, qwen.Observed, qwen.Tool)
 	var _ tool.Facts[qwen.Sheet] = qwen.Facts
 }

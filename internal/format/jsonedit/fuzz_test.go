@@ -1,4 +1,4 @@
-package writers
+package jsonedit
 
 import (
 	"bytes"
@@ -8,15 +8,49 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/format/eol"
 	"github.com/keydoctor/keydoctor/internal/format/jsonpos"
 	"github.com/tailscale/hujson"
 )
+
+// settingsWithHooks is a settings file with more than the members an
+// edit owns: nested arrays of objects, and an env object of two.
+const settingsWithHooks = `{
+    "permissions": {
+        "allow": ["Run(make lint)", "Read(~/.profile)"],
+        "deny": ["Read(./secrets)"]
+    },
+    "hooks": {
+        "BeforeRun": [{"match": "Run", "hooks": [{"type": "command", "command": "echo hi"}]}]
+    },
+    "env": {
+        "FOO": "bar",
+        "OLD_API_KEY": "sk-old-00000000000000000000"
+    },
+    "model": "large"
+}
+`
+
+// jsoncSettings is an editor's JSONC settings: a line comment before the
+// object, block and end-of-line comments, and trailing commas.
+const jsoncSettings = `// editor settings
+{
+    "editor.fontSize": 14, // big
+    /* servers, as a blog said */
+    "mcp.servers": {
+        "docs": {"command": "npx", "args": ["-y", "@example/docs-server"],},
+    },
+    "files.exclude": {
+        "**/.git": true,
+    },
+}
+`
 
 // FuzzJSONSetKeepsOthers: for any valid JSON or JSONC object, setting
 // env.X and removing env.Y leaves every other member equal, and the result
 // is still valid in the same dialect.
 func FuzzJSONSetKeepsOthers(f *testing.F) {
-	for _, s := range []string{claudeSettingsWithHooks, "{}", `{"env":{}}`, "{\n\t\"env\": {\"Y\": 1,},\n}", vscodeSettings, "\ufeff{\"a\":[1,{}]}", "{ // c\n}"} {
+	for _, s := range []string{settingsWithHooks, "{}", `{"env":{}}`, "{\n\t\"env\": {\"Y\": 1,},\n}", jsoncSettings, "\ufeff{\"a\":[1,{}]}", "{ // c\n}"} {
 		f.Add([]byte(s), true)
 		f.Add([]byte(s), false)
 		crlf := []byte(strings.ReplaceAll(s, "\n", "\r\n"))
@@ -24,11 +58,11 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 		f.Add(crlf, false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, jsonc bool) {
-		doc, err := ParseJSON("f.json", data, jsonc)
+		doc, err := Parse(data, jsonc)
 		if err != nil {
-			var re *RefusedError
+			var re *Error
 			if !errors.As(err, &re) {
-				t.Fatalf("not a refusal: %v", err)
+				t.Fatalf("not an *Error: %v", err)
 			}
 			return
 		}
@@ -38,7 +72,7 @@ func FuzzJSONSetKeepsOthers(f *testing.F) {
 		}
 		doc.Remove("env", "Y")
 		out := doc.Bytes()
-		if bytes.Contains(data, []byte("\r\n")) && !bareLF(data) && bareLF(out) {
+		if bytes.Contains(data, []byte("\r\n")) && !eol.HasBareLF(data) && eol.HasBareLF(out) {
 			t.Fatalf("a CRLF file got a bare LF:\n%q\nresult\n%q", data, out)
 		}
 		check := jsonpos.Validate
@@ -75,7 +109,7 @@ func standard(t *testing.T, b []byte, jsonc bool) map[string]any {
 		b = b[3:]
 	}
 	if jsonc {
-		d, err := ParseJSON("x", b, true)
+		d, err := Parse(b, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,12 +128,12 @@ func standard(t *testing.T, b []byte, jsonc bool) map[string]any {
 // changes no byte outside env.X's old value, or, when env.X is new in a
 // non-empty env object, only inserts bytes.
 func FuzzJSONSetOnlyTouchesOwned(f *testing.F) {
-	for _, s := range []string{claudeSettingsWithHooks, `{"env":{"X":"old","Y":1}}`, "{\n\t\"env\": {\"Y\": 1,},\n}", "\ufeff{\"env\":{\"A\":[1]}} ", "{\"env\": {\"X\": {\"deep\": true}}, \"z\": null}"} {
+	for _, s := range []string{settingsWithHooks, `{"env":{"X":"old","Y":1}}`, "{\n\t\"env\": {\"Y\": 1,},\n}", "\ufeff{\"env\":{\"A\":[1]}} ", "{\"env\": {\"X\": {\"deep\": true}}, \"z\": null}"} {
 		f.Add([]byte(s), true)
 		f.Add([]byte(s), false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, jsonc bool) {
-		doc, err := ParseJSON("f.json", data, jsonc)
+		doc, err := Parse(data, jsonc)
 		if err != nil || len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
 			return
 		}

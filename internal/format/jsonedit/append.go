@@ -1,4 +1,4 @@
-package writers
+package jsonedit
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 // the array at path, in the style of its elements: their line break and
 // indentation, a trailing comma when they have one. It reports false when
 // path holds no array.
-func (d *JSONDoc) AppendTo(path []string, value any) (bool, error) {
+func (d *Doc) AppendTo(path []string, value any) (bool, error) {
 	v := d.Lookup(path...)
 	if v == nil {
 		return false, nil
@@ -64,28 +64,4 @@ func compact(v hujson.ValueTrimmed) hujson.ValueTrimmed {
 	c := hujson.Value{Value: v}.Clone()
 	c.Minimize()
 	return c.Value
-}
-
-// OrderedObject is a JSON object of strings with its members in order.
-func OrderedObject(kv [][2]string) json.RawMessage {
-	all := make([][2]any, len(kv))
-	for i, m := range kv {
-		all[i] = [2]any{m[0], m[1]}
-	}
-	return OrderedObjectAny(all)
-}
-
-// OrderedObjectAny is a JSON object of names and any JSON-encodable
-// values (a number beside strings), its members in order.
-func OrderedObjectAny(kv [][2]any) json.RawMessage {
-	b := []byte{'{'}
-	for i, m := range kv {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(m[0])
-		v, _ := json.Marshal(m[1])
-		b = append(append(append(b, k...), ':'), v...)
-	}
-	return append(b, '}')
 }

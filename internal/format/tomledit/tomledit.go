@@ -1,18 +1,21 @@
-package writers
+// Package tomledit edits a TOML document and keeps every byte it does not
+// own. go-toml/v2 cannot edit a document and keep its comments and
+// layout, so this is a small line-level editor for the few keys we own:
+// it splits the document into statements (blank/comment lines, table
+// headers, key/value pairs, with multi-line strings and arrays kept
+// whole), and splices values in place. The planner using it re-parses the
+// result with go-toml and compares it with the original, minus its keys;
+// writers turns an error of this package into a refused file.
+package tomledit
 
 import (
 	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-)
 
-// go-toml/v2 cannot edit a document and keep its comments and layout, so
-// this is a small line-level editor for the few keys we own: it splits
-// the document into statements (blank/comment lines, table headers,
-// key/value pairs, with multi-line strings and arrays kept whole), and
-// splices values in place. The planner using it re-parses the result
-// with go-toml and compares it with the original, minus its keys.
+	"github.com/keydoctor/keydoctor/internal/format/eol"
+)
 
 type stmtKind int
 
@@ -30,24 +33,21 @@ type tomlStmt struct {
 	valStart, valEnd int      // the value of a key/value pair
 }
 
-// TOMLDoc edits a TOML document statement by statement: only the
+// Doc edits a TOML document statement by statement: only the
 // statements we set or remove change, every other byte is kept.
-type TOMLDoc struct {
+type Doc struct {
 	src   []byte
 	stmts []tomlStmt
 	eol   string
 }
 
-// ParseTOML scans src into statements; what it cannot scan is an error.
-func ParseTOML(src []byte) (*TOMLDoc, error) {
-	d := &TOMLDoc{src: src, eol: "\n"}
-	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-		d.eol = "\r\n"
-	}
+// Parse scans src into statements; what it cannot scan is an error.
+func Parse(src []byte) (*Doc, error) {
+	d := &Doc{src: src, eol: eol.Of(src)}
 	return d, d.rescan()
 }
 
-func (d *TOMLDoc) rescan() error {
+func (d *Doc) rescan() error {
 	s := &tscan{b: d.src}
 	if bytes.HasPrefix(d.src, []byte("\ufeff")) {
 		s.i = 3
@@ -65,7 +65,7 @@ func (d *TOMLDoc) rescan() error {
 
 // region is the statements of a table: the root table when path is nil.
 // ok is false when the table has no [header] of its own.
-func (d *TOMLDoc) region(path []string) (hdr, from, to int, ok bool) {
+func (d *Doc) region(path []string) (hdr, from, to int, ok bool) {
 	hdr, from = -1, 0
 	if path != nil {
 		hdr = -1
@@ -101,7 +101,7 @@ func equalPath(a, b []string) bool {
 	return true
 }
 
-func (d *TOMLDoc) splice(start, end int, s string) error {
+func (d *Doc) splice(start, end int, s string) error {
 	out := make([]byte, 0, len(d.src)+len(s))
 	out = append(out, d.src[:start]...)
 	out = append(out, s...)
@@ -112,7 +112,7 @@ func (d *TOMLDoc) splice(start, end int, s string) error {
 // Set gives key (one bare key) the encoded TOML value in table path
 // (nil: the root table, whose keys must come before the first header).
 // A missing table is appended at the end of the document.
-func (d *TOMLDoc) Set(path []string, key, value string) error {
+func (d *Doc) Set(path []string, key, value string) error {
 	hdr, from, to, ok := d.region(path)
 	if !ok {
 		var b strings.Builder
@@ -164,7 +164,7 @@ func (d *TOMLDoc) Set(path []string, key, value string) error {
 
 // Remove deletes key from table path, line and all; it reports whether
 // the key was there.
-func (d *TOMLDoc) Remove(path []string, key string) (bool, error) {
+func (d *Doc) Remove(path []string, key string) (bool, error) {
 	_, from, to, ok := d.region(path)
 	if !ok {
 		return false, nil
@@ -179,10 +179,10 @@ func (d *TOMLDoc) Remove(path []string, key string) (bool, error) {
 }
 
 // Bytes is the edited document.
-func (d *TOMLDoc) Bytes() []byte { return d.src }
+func (d *Doc) Bytes() []byte { return d.src }
 
 // HasHeader reports whether the document has a [path] header.
-func (d *TOMLDoc) HasHeader(path []string) bool {
+func (d *Doc) HasHeader(path []string) bool {
 	_, _, _, ok := d.region(path)
 	return ok && path != nil
 }

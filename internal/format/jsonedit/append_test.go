@@ -1,4 +1,4 @@
-package writers
+package jsonedit
 
 import (
 	"encoding/json"
@@ -19,7 +19,7 @@ func TestAppendTo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := ParseJSON("x.json", []byte(tt.in), true)
+			doc, err := Parse([]byte(tt.in), true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -34,7 +34,7 @@ func TestAppendTo(t *testing.T) {
 			if got := string(doc.Bytes()); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
-			if _, err := ParseJSON("x.json", doc.Bytes(), true); err != nil {
+			if _, err := Parse(doc.Bytes(), true); err != nil {
 				t.Errorf("the result does not parse: %v", err)
 			}
 		})
@@ -42,7 +42,7 @@ func TestAppendTo(t *testing.T) {
 }
 
 func TestAppendToRefusesNonArrays(t *testing.T) {
-	doc, err := ParseJSON("x.json", []byte(`{"l": {"a": 1}}`), false)
+	doc, err := Parse([]byte(`{"l": {"a": 1}}`), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestAppendToRefusesNonArrays(t *testing.T) {
 
 // An index into an array reaches its element for set, str and remove.
 func TestArrayIndexPaths(t *testing.T) {
-	doc, err := ParseJSON("x.json", []byte(`{"l": [{"id": "a", "k": "x"}, 3]}`), false)
+	doc, err := Parse([]byte(`{"l": [{"id": "a", "k": "x"}, 3]}`), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,5 +77,19 @@ func TestArrayIndexPaths(t *testing.T) {
 	}
 	if _, err := doc.Set([]string{"l", "5", "b"}, "u"); err == nil {
 		t.Error("set past the end of an array")
+	}
+}
+
+func TestJSONCInsertKeepsSameLineComment(t *testing.T) {
+	doc, err := Parse([]byte("{\n  \"a\": 1 // about a\n}\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := doc.Set([]string{"b"}, "x"); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"a\": 1, // about a\n  \"b\": \"x\"\n}\n"
+	if got := string(doc.Bytes()); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -1,4 +1,4 @@
-package writers
+package jsonedit
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 )
 
 // Remove deletes the member at path; it reports whether it was there.
-func (d *JSONDoc) Remove(path ...string) bool {
+func (d *Doc) Remove(path ...string) bool {
 	parent := d.Lookup(path[:len(path)-1]...)
 	if parent == nil {
 		return false
