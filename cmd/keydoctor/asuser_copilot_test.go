@@ -12,6 +12,7 @@ import (
 // link kept), owned by them, 0644 while the key is named by its variable;
 // restore puts the bytes back.
 func TestSetupShellProfileAsUser(t *testing.T) {
+	binaryTest(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("symlinks and modes: Unix")
 	}

@@ -57,6 +57,7 @@ func crashStep(t *testing.T, h *userHome, stdin, point, base string, args ...str
 // not only setup — removes it, and no file is left holding a key that was
 // never stored.
 func TestKilledKeyWriteLeavesNoKeyAtRest(t *testing.T) {
+	binaryTest(t)
 	next := map[string][]string{
 		"profile set":    {"profile", "set", "work", "--model", "m2"},
 		"profile add":    {"profile", "add", "other", "--base-url", "https://gateway.example/api", "--model", "m", "--key-env", "OTHER_KEY"},

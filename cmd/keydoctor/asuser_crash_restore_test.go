@@ -20,6 +20,7 @@ import (
 // kill left (and says so), finishes the job and leaves no unfinished
 // backup. Figures go to the log (go test -v -run TestKilledRestore).
 func TestKilledRestore(t *testing.T) {
+	binaryTest(t)
 	forEachUser(t, func(t *testing.T, u binUser) {
 		t.Parallel() // each kill waits on fsync more than on the CPU
 		seeded := keyedHome(t, u)

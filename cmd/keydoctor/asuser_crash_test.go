@@ -24,6 +24,7 @@ import (
 // job, leaving no temporary file and no unfinished backup. Figures go to
 // the log (go test -v -run TestKilledSetup).
 func TestKilledSetup(t *testing.T) {
+	binaryTest(t)
 	forEachUser(t, func(t *testing.T, u binUser) {
 		t.Parallel() // each kill waits on fsync more than on the CPU
 		newState := soloResult(t, u, "model-a")

@@ -15,6 +15,7 @@ import (
 // use left no trace and changed nothing, and restore --last undoes the run
 // before (setup's). An unkilled use is undone the same way.
 func TestRestoreLastAfterKilledUse(t *testing.T) {
+	binaryTest(t)
 	forEachUser(t, func(t *testing.T, u binUser) {
 		t.Parallel() // each kill waits on fsync more than on the CPU
 		probe := serialHome(t, u)

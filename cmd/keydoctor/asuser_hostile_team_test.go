@@ -34,6 +34,7 @@ var hostileKeyEnvs = []struct {
 // reaches the attacker; named on the command line (--base-url), it does:
 // the listener would have caught a leak.
 func TestHostileTeamFile(t *testing.T) {
+	binaryTest(t)
 	if testing.Short() {
 		t.Skip("runs the built binary a few hundred times")
 	}

@@ -85,6 +85,7 @@ type setupJSON struct {
 // against the winner-to-be's predecessor: its backup holds what the other
 // wrote, so no edit was lost.
 func TestConcurrentSetups(t *testing.T) {
+	binaryTest(t)
 	forEachUser(t, func(t *testing.T, u binUser) {
 		want := map[string]map[string]string{"a": soloResult(t, u, "model-a"), "b": soloResult(t, u, "model-b")}
 		for _, wait := range []string{"default", "0"} {

@@ -193,6 +193,7 @@ func serialCache(t *testing.T, u binUser) func(a, b string) serialOutcome {
 // 'doctor --fix' leave every tool on alt or (fix first) the fix
 // switched by use, never a fix planned from the profile before the switch.
 func TestLockFirst(t *testing.T) {
+	binaryTest(t)
 	forEachUser(t, func(t *testing.T, u binUser) {
 		t.Parallel()
 		serial := serialCache(t, u)
@@ -213,6 +214,7 @@ func TestLockFirst(t *testing.T) {
 // each run said what it says in that order (no "updated" for a change
 // that did not survive). KEYDOCTOR_WRITER_PAIRS=N runs N pairs per user.
 func TestConcurrentWriters(t *testing.T) {
+	binaryTest(t)
 	names := make([]string, 0, len(writerCmds))
 	for n := range writerCmds {
 		names = append(names, n)

@@ -77,6 +77,7 @@ func runBounded(t *testing.T, h *userHome, args ...string) runResult {
 }
 
 func TestSpecialFilesAreRefused(t *testing.T) {
+	binaryTest(t)
 	files := []struct {
 		rel  string
 		team bool // keydoctor.yaml: every command refuses (exit 2)

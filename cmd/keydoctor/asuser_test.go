@@ -47,6 +47,15 @@ func forEachUser(t *testing.T, f func(t *testing.T, u binUser)) {
 	}
 }
 
+// binaryTest runs a top-level test that drives the built binary (or the
+// scripts) in parallel with the other such tests. Their time is spent in
+// child processes, fsync and deadlines; run one after another, each is a
+// barrier: a slot of -parallel idles while its longer subtest ends (self
+// and nobody differ), and a test without parallel subtests holds the
+// whole package to one process at a time. The number of tests running at
+// once is still -parallel's.
+func binaryTest(t *testing.T) { t.Parallel() }
+
 // built is the keydoctor binary, built once per test process.
 var built struct {
 	once sync.Once

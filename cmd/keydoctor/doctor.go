@@ -25,6 +25,8 @@ type doctorOptions struct {
 	Strict  bool
 	Project string
 	Timeout time.Duration
+	// FirstToken: the hidden --first-token (session.Options.FirstToken).
+	FirstToken time.Duration
 	// UI is how to print (the global flags); the demo leaves it zero.
 	UI      ui
 	Bench   bool
@@ -88,6 +90,9 @@ write lock, a file changed while it was planned); nothing is written then.`,
 	f.BoolVar(&o.Strict, "strict", false, "warnings fail too (exit status 1)")
 	f.StringVar(&o.Project, "project", ".", "project directory (its .env and .claude/ settings)")
 	f.DurationVar(&o.Timeout, "timeout", 10*time.Second, "time limit per check, for connecting and per request; a request that generates may take 3x as long to its first token")
+	// Hidden, for tests: a stalled answer's deadline without a shorter --timeout.
+	f.DurationVar(&o.FirstToken, "first-token", 0, "extra time a generating request may take to its first token (default 3x --timeout)")
+	f.MarkHidden("first-token")
 	f.BoolVarP(&o.Verbose, "verbose", "v", false, "list every check, not only the problems")
 	f.BoolVar(&o.Bench, "bench", false, "include the latency micro-benchmark (not with --offline)")
 	f.StringVar(&o.CAFile, "ca-file", "", "PEM file of a CA to trust besides the system's (a company proxy's)")
@@ -133,7 +138,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 // on a terminal it shows each request while it waits.
 func doctorSession(ctx context.Context, o *doctorOptions, p gateway.Profile) (*session.Result, error) {
 	so := session.Options{Profile: p, Project: o.Project, Tool: o.Tool, Offline: o.Offline, Bench: o.Bench,
-		Timeout: o.Timeout, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
+		Timeout: o.Timeout, FirstToken: o.FirstToken, CAFile: o.CAFile, MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT,
 		Profiles: checks.OpenProfileSet(o.Env, o.profile.Team), Dial: o.Dial, Git: o.Git, MCP: mcpProbe(o.Env)}
 	if !o.Offline && !o.JSON {
 		w := waitline.Start(o.UI.Progress, o.UI.Width)

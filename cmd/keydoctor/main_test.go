@@ -90,6 +90,7 @@ func plantedACL(path, home string) func(string) (winacl.DACL, error) {
 // Custom commands (see scriptCmds) start the fake gateway and check
 // outputs for leaked keys.
 func TestScripts(t *testing.T) {
+	binaryTest(t)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		Cmds:                scriptCmds,

@@ -35,6 +35,11 @@ type Options struct {
 	// Timeout bounds each check, connecting and each request (a request
 	// that generates may take longer to its first token).
 	Timeout time.Duration
+	// FirstToken is the extra time a generation request may take to its
+	// first token; zero means wire.FirstTokenFactor × Timeout. Tests that
+	// want a stalled answer to hit its deadline set it small, keeping
+	// Timeout (what connecting and the headers must fit in) long.
+	FirstToken time.Duration
 	// CAFile is a PEM file of a CA to trust besides the system's.
 	CAFile string
 	// MaxTTFT and MaxTPOT are the latency above which latency-high is

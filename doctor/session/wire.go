@@ -32,7 +32,11 @@ func newWireRun(ctx context.Context, e *env.Env, o Options, snap *discover.Snaps
 	// Connecting and the model list get the timeout; a generation request
 	// may take longer to its first token (slow is not dead): the ladder
 	// sets each request's own deadline.
-	generation := (wire.FirstTokenFactor + 1) * o.Timeout
+	firstToken := o.FirstToken
+	if firstToken <= 0 {
+		firstToken = wire.FirstTokenFactor * o.Timeout
+	}
+	generation := firstToken + o.Timeout
 	pc, err := probe.NewClient(probe.Options{
 		Getenv:                e.Getenv,
 		CAFile:                o.CAFile,
@@ -56,7 +60,7 @@ func newWireRun(ctx context.Context, e *env.Env, o Options, snap *discover.Snaps
 	if prog == nil {
 		prog = silent{}
 	}
-	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, prog}, Timeout: o.Timeout, Meter: w.meter,
+	wo := wire.Options{Client: waitingClient{wire.ProbeClient{Client: pc}, prog}, Timeout: o.Timeout, FirstToken: firstToken, Meter: w.meter,
 		MaxTTFT: o.MaxTTFT, MaxTPOT: o.MaxTPOT, Router: routers(e)}
 	w.checks = wire.Checks(paths, wo)
 	w.budget = wo.Budget()

@@ -107,7 +107,8 @@ func Streams(st *State) error {
 		fmt.Fprintf(st.Out, "  %-10s %-7d %-10s %-9s %-9s %d (%s)\n", proto, res.StatusCode, human.Duration(res.Timings.FirstDelta),
 			human.Duration(res.Stream.TPOT()), human.Duration(res.Timings.End), res.Usage.OutputTokens, map[bool]string{true: "server", false: "counted"}[res.Usage.FromServer])
 	}
-	fmt.Fprintf(st.Out, "\n  the fake gateway was set to ttft 80ms and tpot 10ms: what you see is what the client measured\n")
+	o := st.Gateway.Options()
+	fmt.Fprintf(st.Out, "\n  the fake gateway was set to ttft %s and tpot %s: what you see is what the client measured\n", human.Duration(o.Scale(o.TTFT)), human.Duration(o.Scale(o.TPOT)))
 	return nil
 }
 

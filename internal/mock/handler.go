@@ -74,12 +74,6 @@ func (h *Handler) serve(c *call) {
 	case HTTPRedirectPath:
 		http.Redirect(c.w, r, "/login?next="+r.URL.Path, http.StatusFound)
 		return
-	case TimeoutHeaders:
-		// Read the body first: net/http notices a client that left (and
-		// ends the request context) only once the body is consumed.
-		io.Copy(io.Discard, io.LimitReader(r.Body, maxBody))
-		c.stall()
-		return
 	}
 	prefix := h.opts.Prefix
 	if c.scenario == EndpointNotFound {
@@ -95,7 +89,18 @@ func (h *Handler) serve(c *call) {
 	}
 	serve, method, ok := h.route(c, strings.TrimSuffix(rest, "/"))
 	if !ok {
+		// timeout-headers too: a gateway answers a path it does not serve
+		// itself, only what it passes upstream stalls (and a doctor run's
+		// router identification, GET /health and the like, is not held
+		// for its whole deadline).
 		h.notFound(c)
+		return
+	}
+	if c.scenario == TimeoutHeaders {
+		// Read the body first: net/http notices a client that left (and
+		// ends the request context) only once the body is consumed.
+		io.Copy(io.Discard, io.LimitReader(r.Body, maxBody))
+		c.stall()
 		return
 	}
 	if r.Method != method {

@@ -12,7 +12,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -73,7 +75,8 @@ type Options struct {
 	// ModelTiming's, SlowTTFT, latency-high's floors and reasoning-first's
 	// second of reasoning (its token count stays). 0 means 1. Tests that
 	// wait on those delays run at a fraction of them and scale what they
-	// assert with the same factor (Scale).
+	// assert with the same factor (Scale). 0 takes TimeScaleVar's value
+	// when it is set, else means 1.
 	TimeScale float64
 
 	hooks *hooks // tests only: events to synchronise on instead of sleeping
@@ -128,8 +131,20 @@ type Handler struct {
 	idle     chan struct{} // closed while inflight == 0
 }
 
+// TimeScaleVar, set to a factor such as 0.25, scales the delays of every
+// gateway whose Options leave TimeScale 0: the ones a process starts
+// itself ('keydoctor demo', 'keydoctor mock'), for the tests that run the
+// binary and wait on those delays without asserting them. Nothing sets it
+// for a user; an unset, unparsable or non-positive value means 1.
+const TimeScaleVar = "KEYDOCTOR_MOCK_TIME_SCALE"
+
 // NewHandler builds the fake gateway's handler.
 func NewHandler(opts Options) *Handler {
+	if opts.TimeScale == 0 {
+		if f, err := strconv.ParseFloat(os.Getenv(TimeScaleVar), 64); err == nil && f > 0 {
+			opts.TimeScale = f
+		}
+	}
 	h := &Handler{opts: opts.withDefaults(), idle: make(chan struct{})}
 	close(h.idle)
 	if h.opts.MaxConcurrent > 0 {

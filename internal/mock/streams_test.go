@@ -224,6 +224,25 @@ func TestScenarioTimeouts(t *testing.T) {
 		t.Fatal("timeout-headers answered")
 	}
 	<-s.Idle() // the stalled handler returned once the client left
+
+	// a path the gateway does not serve (a router identification's GET
+	// /health) is its own 404, never a stall: a stall here would end the
+	// request, and the test fails on the status
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	s = startTest(t, Options{hooks: &hooks{stalled: cancel}})
+	for _, p := range []string{"/health", "/", "/api/status"} {
+		req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+s.Addr()+p, nil)
+		req.Header.Set(ScenarioHeader, TimeoutHeaders)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("timeout-headers GET %s: %v (stalled)", p, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("timeout-headers GET %s: %d, want 404", p, resp.StatusCode)
+		}
+	}
 }
 
 func TestConcurrencyWallQueues(t *testing.T) {

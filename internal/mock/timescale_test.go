@@ -36,3 +36,28 @@ func TestTimeScale(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeScaleVar: a gateway whose Options leave TimeScale 0 takes
+// KEYDOCTOR_MOCK_TIME_SCALE's; set options win, and a value that is no
+// positive number leaves the delays as configured.
+func TestTimeScaleVar(t *testing.T) {
+	for _, tc := range []struct {
+		env       string
+		opt, want float64
+	}{
+		{"0.25", 0, 0.25},
+		{"0.25", 0.5, 0.5},
+		{"", 0, 0},
+		{"fast", 0, 0},
+		{"-1", 0, 0},
+	} {
+		t.Setenv(TimeScaleVar, tc.env)
+		o := NewHandler(Options{TimeScale: tc.opt, TTFT: 80 * time.Millisecond}).Options()
+		if o.TimeScale != tc.want {
+			t.Errorf("%s=%q, TimeScale %g: %g, want %g", TimeScaleVar, tc.env, tc.opt, o.TimeScale, tc.want)
+		}
+		if want := time.Duration(float64(80*time.Millisecond) * max(tc.want, 0)); tc.want > 0 && o.Scale(o.TTFT) != want {
+			t.Errorf("%s=%q: TTFT scaled to %v, want %v", TimeScaleVar, tc.env, o.Scale(o.TTFT), want)
+		}
+	}
+}
