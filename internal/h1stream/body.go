@@ -6,11 +6,11 @@ import (
 	"io"
 )
 
-// chunkedReader reads a chunked body. Like net/http's, one Read gathers
-// every chunk already buffered, so a burst of events that came in one
-// segment reaches the caller in one read (one arrival stamp); unlike it,
-// it never blocks for the rest of a chunk once it has bytes to return,
-// so the caller sees bytes as they arrive.
+// chunkedReader reads a chunked body as net/http's does: one Read goes
+// on to the next chunk while its size line is already buffered, so a
+// burst of events that came in one segment reaches the caller in one
+// read (one arrival stamp); it waits for the rest of a chunk it began
+// (a server writes a chunk whole), never for a chunk not yet begun.
 type chunkedReader struct {
 	br       *bufio.Reader
 	n        int64 // bytes left in the current chunk
@@ -35,7 +35,7 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 			c.beginChunk()
 			continue
 		}
-		if len(p) == 0 || (n > 0 && c.br.Buffered() == 0) {
+		if len(p) == 0 {
 			break
 		}
 		rbuf := p

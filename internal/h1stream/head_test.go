@@ -123,24 +123,25 @@ func TestHeaderValues(t *testing.T) {
 	}
 }
 
-// A burst of chunks already buffered comes back in one Read; a chunk
-// whose rest has not arrived does not hold back the bytes before it.
+// A burst of chunks already buffered comes back in one Read, the rest
+// of a chunk begun included; a chunk not yet begun is not waited for.
 func TestChunkedReadGathers(t *testing.T) {
 	pr, pw := io.Pipe()
 	br := bufio.NewReaderSize(pr, 4096)
 	cr := &chunkedReader{br: br}
 	go func() {
 		pw.Write([]byte("3\r\nab\n\r\n3\r\ncd\n\r\n5\r\nef"))
-		pw.Write([]byte("gh\n\r\n0\r\n\r\n"))
+		pw.Write([]byte("gh\n\r\n"))
+		pw.Write([]byte("3\r\nij\n\r\n0\r\n\r\n"))
 		pw.Close()
 	}()
 	buf := make([]byte, 64)
 	n, err := cr.Read(buf)
-	if err != nil || string(buf[:n]) != "ab\ncd\nef" {
+	if err != nil || string(buf[:n]) != "ab\ncd\nefgh\n" {
 		t.Fatalf("first read %q, %v", buf[:n], err)
 	}
 	rest, err := io.ReadAll(cr)
-	if err != nil || string(rest) != "gh\n" {
+	if err != nil || string(rest) != "ij\n" {
 		t.Fatalf("rest %q, %v", rest, err)
 	}
 }

@@ -56,7 +56,7 @@ func childGateway(tb testing.TB) Gateway {
 
 func doer(tb testing.TB) func(int) (bench.Doer, error) {
 	return func(c int) (bench.Doer, error) {
-		return probe.NewClient(probe.Options{MaxConnsPerHost: c, Timeout: time.Minute})
+		return probe.NewClient(probe.Options{MaxConnsPerHost: c, Timeout: time.Minute, StreamClient: true})
 	}
 }
 

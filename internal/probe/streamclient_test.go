@@ -1,0 +1,67 @@
+package probe
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/mock"
+)
+
+// TestStreamClientLikeNetHTTP: through h1stream (Options.StreamClient)
+// a stream yields what it yields through net/http: the same events and
+// text, the same timing fields set in the same order, the connection
+// reused; and it costs fewer goroutines while it streams.
+func TestStreamClientLikeNetHTTP(t *testing.T) {
+	srv := startMock(t, mock.Options{Prefix: "/api", Tokens: 8})
+	req := Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Auth: gateway.AuthBearer, Model: "gpt-4o", Stream: true, MaxTokens: 16}
+	type seen struct {
+		text       string
+		deltas     int
+		header     []string
+		goroutines int // more than before the request, at its first delta
+	}
+	var got [2]seen
+	for i, own := range []bool{false, true} {
+		c := newTestClient(t, Options{StreamClient: own})
+		for n := range 2 {
+			before := runtime.NumGoroutine()
+			during := 0
+			res := c.DoStream(context.Background(), req, func(Delta) {
+				if during == 0 {
+					during = runtime.NumGoroutine()
+				}
+			})
+			tm := res.Timings
+			if !res.OK() || res.Stream == nil || !res.Stream.Terminated {
+				t.Fatalf("%s: %s %v", clientName(own), res.Code, res.Err)
+			}
+			if tm.ConnReused != (n == 1) || (n == 0 && tm.Connect <= 0) || tm.WroteRequest <= 0 || tm.FirstByte < tm.WroteRequest ||
+				tm.FirstDelta < tm.FirstByte || tm.LastDelta < tm.FirstDelta || tm.End < tm.LastDelta {
+				t.Fatalf("%s request %d: timings %+v", clientName(own), n, tm)
+			}
+			var names []string
+			for k := range res.Header {
+				if k != "Date" {
+					names = append(names, k)
+				}
+			}
+			slices.Sort(names)
+			if n == 0 { // a new connection: net/http starts its loops for it
+				got[i] = seen{res.Text, len(res.Stream.Deltas), names, during - before}
+			} else if res.Text != got[i].text {
+				t.Fatalf("%s: the second answer differs", clientName(own))
+			}
+		}
+	}
+	std, own := got[0], got[1]
+	if own.text != std.text || own.deltas != std.deltas || !slices.Equal(own.header, std.header) {
+		t.Fatalf("net/http saw %+v, h1stream %+v", std, own)
+	}
+	if own.goroutines >= std.goroutines {
+		t.Fatalf("goroutines added during a stream: %d with h1stream, %d with net/http", own.goroutines, std.goroutines)
+	}
+	t.Logf("goroutines added during a stream (the in-process mock's included): net/http %d, h1stream %d", std.goroutines, own.goroutines)
+}
