@@ -1,11 +1,17 @@
 package probe
 
 import (
+	"bufio"
 	"context"
+	"io"
+	"net"
+	"net/http"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/mock"
 )
@@ -64,4 +70,44 @@ func TestStreamClientLikeNetHTTP(t *testing.T) {
 		t.Fatalf("goroutines added during a stream: %d with h1stream, %d with net/http", own.goroutines, std.goroutines)
 	}
 	t.Logf("goroutines added during a stream (the in-process mock's included): net/http %d, h1stream %d", std.goroutines, own.goroutines)
+}
+
+// A head h1stream refuses is classified like net/http's refusals, and
+// the error shows none of the gateway's bytes (here, the key echoed).
+func TestStreamClientRefusesBadHeads(t *testing.T) {
+	cases := []struct {
+		name, head string
+		want       catalog.Code
+	}{
+		{"header line without a colon", "HTTP/1.1 200 OK\r\nX-Echo " + testKey + "\r\n\r\n", catalog.ServerError},
+		{"head too large", "HTTP/1.1 200 OK\r\n" + strings.Repeat("X-Echo: "+testKey+"\r\n", 3000) + "\r\n", catalog.ResponseTooLarge},
+		{"line too long", "HTTP/1.1 200 OK\r\nX-Echo: " + strings.Repeat(testKey, 400) + "\r\n\r\n", catalog.ResponseTooLarge},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				defer c.Close()
+				br := bufio.NewReader(c)
+				if req, err := http.ReadRequest(br); err == nil {
+					io.Copy(io.Discard, req.Body)
+					io.WriteString(c, tc.head)
+					io.Copy(io.Discard, br)
+				}
+			}()
+			c := newTestClient(t, Options{StreamClient: true})
+			res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: "http://" + ln.Addr().String(), Key: testKey, Model: "m", Stream: true})
+			if res.Code != tc.want || res.Err == nil || strings.Contains(res.Err.Error(), testKey) {
+				t.Fatalf("code %s, err %v", res.Code, res.Err)
+			}
+		})
+	}
 }
