@@ -180,8 +180,8 @@ func (t *Transport) exchange(ctx context.Context, c *conn, req *http.Request, bo
 		Request: req, Body: b,
 	}
 	switch {
-	case f.none:
-		b.r = eofReader{}
+	case f.none || f.length == 0:
+		b.r, b.eof = eofReader{}, true // at its end already: reusable unread
 	case f.chunked:
 		b.r, resp.TransferEncoding, resp.ContentLength = &chunkedReader{br: c.br}, []string{"chunked"}, -1
 	case f.length >= 0:

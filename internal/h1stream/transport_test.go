@@ -263,3 +263,29 @@ func TestBadRequestRefused(t *testing.T) {
 		t.Fatalf("https: %v", err)
 	}
 }
+
+// An answer without a body (204, Content-Length: 0) is at its end
+// already: closed unread, its connection is reused.
+func TestEmptyBodyReused(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("x") == "1" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Length", "0")
+	}))
+	defer srv.Close()
+	tr, dials := counting()
+	defer tr.CloseIdleConnections()
+	for _, path := range []string{"/?x=1", "/?x=2", "/?x=1"} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if n := dials.Load(); n != 1 {
+		t.Fatalf("%d dials", n)
+	}
+}
