@@ -13,6 +13,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 	"github.com/keydoctor/keydoctor/internal/mock"
 )
 
@@ -21,6 +22,9 @@ import (
 // text, the same timing fields set in the same order, the connection
 // reused; and it costs fewer goroutines while it streams.
 func TestStreamClientLikeNetHTTP(t *testing.T) {
+	if !h1stream.Supported {
+		t.Skip("h1stream is Linux-only: StreamClient is net/http here")
+	}
 	srv := startMock(t, mock.Options{Prefix: "/api", Tokens: 8})
 	req := Request{Protocol: gateway.Chat, Root: srv.Root(), Key: testKey, Auth: gateway.AuthBearer, Model: "gpt-4o", Stream: true, MaxTokens: 16}
 	type seen struct {
@@ -75,6 +79,9 @@ func TestStreamClientLikeNetHTTP(t *testing.T) {
 // A head h1stream refuses is classified like net/http's refusals, and
 // the error shows none of the gateway's bytes (here, the key echoed).
 func TestStreamClientRefusesBadHeads(t *testing.T) {
+	if !h1stream.Supported {
+		t.Skip("h1stream is Linux-only: StreamClient is net/http here")
+	}
 	cases := []struct {
 		name, head string
 		want       catalog.Code
