@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"slices"
 	"strings"
@@ -116,5 +118,44 @@ func TestStreamClientRefusesBadHeads(t *testing.T) {
 				t.Fatalf("code %s, err %v", res.Code, res.Err)
 			}
 		})
+	}
+}
+
+// A plain http:// request that a proxy takes goes through net/http, to
+// the proxy, as it does without StreamClient; one no proxy takes goes
+// through h1stream.
+func TestStreamClientLeavesProxiedToNetHTTP(t *testing.T) {
+	var proxied []string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxied = append(proxied, r.URL.String()) // absolute: the request a proxy gets
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer proxy.Close()
+	pu, _ := url.Parse(proxy.URL)
+	var h1Dials int
+	st := &splitTransport{
+		std: &http.Transport{Proxy: http.ProxyURL(pu)},
+		h1: &h1stream.Transport{Dial: func(ctx context.Context, n, a string) (net.Conn, error) {
+			h1Dials++
+			return (&net.Dialer{}).DialContext(ctx, n, a)
+		}},
+		proxy: func(u *url.URL) (*url.URL, error) {
+			if u.Host == "gateway.example:8080" {
+				return pu, nil
+			}
+			return nil, nil
+		},
+	}
+	defer st.CloseIdleConnections()
+	for _, target := range []string{"http://gateway.example:8080/v1/models", proxy.URL + "/direct"} {
+		req, _ := http.NewRequest(http.MethodGet, target, nil)
+		resp, err := st.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if !slices.Equal(proxied, []string{"http://gateway.example:8080/v1/models", "/direct"}) || h1Dials != 1 {
+		t.Fatalf("the proxy saw %q; h1stream dialled %d times", proxied, h1Dials)
 	}
 }
