@@ -18,6 +18,12 @@ import (
 // arrival stamps every delta of it, though it is three times the
 // transport's 1 KiB read buffer (client.go): burst detection depends on it.
 func TestBurstIsOneRead(t *testing.T) {
+	for _, own := range []bool{false, true} {
+		t.Run(clientName(own), func(t *testing.T) { burstIsOneRead(t, own) })
+	}
+}
+
+func burstIsOneRead(t *testing.T, own bool) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +50,7 @@ func TestBurstIsOneRead(t *testing.T) {
 		_, _ = io.Copy(io.Discard, req.Body)
 		_, _ = io.WriteString(c, burst.String()) // one write: the whole answer reaches the socket at once
 	}()
-	c := newTestClient(t, Options{})
+	c := newTestClient(t, Options{StreamClient: own})
 	res := c.Do(context.Background(), Request{Protocol: gateway.Chat, Root: "http://" + ln.Addr().String(), Key: testKey, Model: "m", Stream: true})
 	if res.Stream == nil || len(res.Stream.Deltas) != events {
 		t.Fatalf("%s %v: stream %+v", res.Code, res.Err, res.Stream)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 )
 
 // classifyTransport names a failure before any response arrived.
@@ -86,6 +87,9 @@ func classifyTransport(res *Result, err error, tr *tracer, ctx context.Context) 
 		res.Code, res.Err = catalog.ConnectRefused, errorf("%s is unreachable%s: %s", host, via, lastPart(msg))
 	case !gotConn:
 		res.Code, res.Err = catalog.ConnectRefused, errorf("cannot connect to %s%s: %s", host, via, lastPart(msg))
+	case errors.Is(err, h1stream.ErrHeadTooLarge) || errors.Is(err, h1stream.ErrLineTooLong) || strings.Contains(msg, "response headers exceeded"):
+		res.Code, res.Err = catalog.ResponseTooLarge, errorf("%s%s sent a response head larger than keydoctor reads (%s, a line %s): it stopped there",
+			host, via, catalog.Size(h1stream.MaxHeadBytes), catalog.Size(h1stream.MaxLineBytes))
 	case strings.Contains(msg, "malformed MIME header") || strings.Contains(msg, "malformed HTTP"):
 		// It did answer, with bytes HTTP does not allow (a control
 		// character in a header, a line without a colon): Go refuses the

@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 	"github.com/keydoctor/keydoctor/internal/rawconn"
 	"golang.org/x/net/http/httpproxy"
 )
@@ -45,6 +46,12 @@ type Options struct {
 	EvidenceBytes int
 	// UserAgent is sent with every request (default "keydoctor").
 	UserAgent string
+	// StreamClient sends plain http:// requests that no proxy takes
+	// through h1stream, on the caller's goroutine: one goroutine per
+	// stream instead of net/http's three (bench). https:// and proxied
+	// requests still go through net/http, HTTP/2 included. Connections
+	// are not capped there: MaxConnsPerHost only sizes the idle pool.
+	StreamClient bool
 }
 
 func (o *Options) defaults() {
@@ -101,15 +108,16 @@ func NewClient(o Options) (*Client, error) {
 		tlsConf.RootCAs = pool
 	}
 	dialer := &net.Dialer{Timeout: o.DialTimeout, KeepAlive: 30 * time.Second}
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := dialer.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return rawconn.Wrap(conn), nil
+	}
 	tr := &http.Transport{
-		Proxy: func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			conn, err := dialer.DialContext(ctx, network, addr)
-			if err != nil {
-				return nil, err
-			}
-			return rawconn.Wrap(conn), nil
-		},
+		Proxy:                 func(r *http.Request) (*url.URL, error) { return c.proxy(r.URL) },
+		DialContext:           dial,
 		TLSClientConfig:       tlsConf,
 		TLSHandshakeTimeout:   o.TLSHandshakeTimeout,
 		ResponseHeaderTimeout: o.ResponseHeaderTimeout,
@@ -133,8 +141,14 @@ func NewClient(o Options) (*Client, error) {
 		// pieces. 1 KiB instead of 4 KiB is 3 MB less at 1,000 streams.
 		ReadBufferSize: 1 << 10,
 	}
+	var rt http.RoundTripper = tr
+	if o.StreamClient && h1stream.Supported {
+		rt = &splitTransport{std: tr, proxy: c.proxy, h1: &h1stream.Transport{
+			Dial: dial, ResponseHeaderTimeout: o.ResponseHeaderTimeout, MaxIdlePerHost: o.MaxConnsPerHost,
+		}}
+	}
 	c.HTTP = &http.Client{
-		Transport: tr,
+		Transport: rt,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
@@ -142,6 +156,28 @@ func NewClient(o Options) (*Client, error) {
 		// can be told apart by phase (headers or stream).
 	}
 	return c, nil
+}
+
+// splitTransport sends what h1stream can carry (http://, no proxy)
+// through it and the rest through net/http.
+type splitTransport struct {
+	std   *http.Transport
+	h1    *h1stream.Transport
+	proxy func(*url.URL) (*url.URL, error)
+}
+
+func (s *splitTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Scheme == "http" {
+		if p, err := s.proxy(r.URL); err == nil && p == nil {
+			return s.h1.RoundTrip(r)
+		}
+	}
+	return s.std.RoundTrip(r)
+}
+
+func (s *splitTransport) CloseIdleConnections() {
+	s.std.CloseIdleConnections()
+	s.h1.CloseIdleConnections()
 }
 
 // Options returns the options the client was built with, defaults filled.

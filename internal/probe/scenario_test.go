@@ -74,6 +74,21 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
 func TestScenarioCodes(t *testing.T) {
+	for _, own := range []bool{false, true} {
+		t.Run(clientName(own), func(t *testing.T) { scenarioCodes(t, own) })
+	}
+}
+
+// clientName names a test's client: net/http's transport, or h1stream
+// (Options.StreamClient) for plain http://.
+func clientName(streamClient bool) string {
+	if streamClient {
+		return "h1stream"
+	}
+	return "net-http"
+}
+
+func scenarioCodes(t *testing.T, own bool) {
 	// Fewer deltas than a burst needs: however long a loaded machine
 	// stalls the client, a healthy stream cannot look buffered. The
 	// stream-buffered scenario gets its own gateway with enough deltas,
@@ -84,10 +99,10 @@ func TestScenarioCodes(t *testing.T) {
 	// before the event it judges, so a loaded machine cannot change the
 	// code: the header timer only where headers never come, the idle timer
 	// only where they did (it starts once the headers are in).
-	c := newTestClient(t, Options{MaxConnsPerHost: 64})
+	c := newTestClient(t, Options{MaxConnsPerHost: 64, StreamClient: own})
 	stallClients := map[string]*Client{
-		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64}),
-		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64}),
+		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own}),
+		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own}),
 	}
 	type run struct {
 		name  string
@@ -171,8 +186,14 @@ func checkCode(t *testing.T, res *Result, want string) {
 
 // TestHealthyAnswers checks what a good exchange yields on each protocol.
 func TestHealthyAnswers(t *testing.T) {
+	for _, own := range []bool{false, true} {
+		t.Run(clientName(own), func(t *testing.T) { healthyAnswers(t, own) })
+	}
+}
+
+func healthyAnswers(t *testing.T, own bool) {
 	srv := startMock(t, mock.Options{Prefix: "/api", Tokens: 6})
-	c := newTestClient(t, Options{})
+	c := newTestClient(t, Options{StreamClient: own})
 	for _, proto := range gateway.Protocols {
 		for _, stream := range []bool{false, true} {
 			res := c.Do(context.Background(), Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o-mini", Stream: stream, Auth: gateway.AuthXAPIKey})

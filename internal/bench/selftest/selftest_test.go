@@ -56,7 +56,7 @@ func childGateway(tb testing.TB) Gateway {
 
 func doer(tb testing.TB) func(int) (bench.Doer, error) {
 	return func(c int) (bench.Doer, error) {
-		return probe.NewClient(probe.Options{MaxConnsPerHost: c, Timeout: time.Minute})
+		return probe.NewClient(probe.Options{MaxConnsPerHost: c, Timeout: time.Minute, StreamClient: true})
 	}
 }
 
@@ -104,20 +104,28 @@ func TestChildGateway(t *testing.T) {
 }
 
 // BenchmarkStreamedRequestCPU: client CPU (getrusage) per streamed request
-// of Truth.Tokens deltas at concurrency 16, gateway in a child process.
+// of Truth.Tokens deltas at concurrency 1, 16 and 256, gateway in a child
+// process, so that a -cpuprofile is the client's alone:
+//
+//	go test ./internal/bench/selftest -run '^$' -bench 'StreamedRequestCPU/c=256' -cpuprofile cpu.out
 func BenchmarkStreamedRequestCPU(b *testing.B) {
 	g := childGateway(b)
-	d, _ := doer(b)(16)
-	req := request(g, 2*g.Tokens)
-	bench.Execute(context.Background(), d, bench.Plan{Request: req, Concurrency: 16, Requests: 16, MaxErrors: 1})
-	b.ResetTimer()
-	before, _ := cpuTime()
-	l, _ := bench.Execute(context.Background(), d, bench.Plan{Request: req, Concurrency: 16, Requests: b.N, MaxErrors: 1})
-	after, _ := cpuTime()
-	if l.OK != b.N {
-		b.Fatalf("%d of %d ok: %v", l.OK, b.N, l.Errors)
+	for _, c := range []int{1, 16, 256} {
+		b.Run(fmt.Sprintf("c=%d", c), func(b *testing.B) {
+			d, _ := doer(b)(c)
+			defer bench.CloseDoer(d)
+			req := request(g, 2*g.Tokens)
+			bench.Execute(context.Background(), d, bench.Plan{Request: req, Concurrency: c, Requests: c, MaxErrors: 1})
+			b.ResetTimer()
+			before, _ := cpuTime()
+			l, _ := bench.Execute(context.Background(), d, bench.Plan{Request: req, Concurrency: c, Requests: max(b.N, c), MaxErrors: 1})
+			after, _ := cpuTime()
+			if l.OK != max(b.N, c) {
+				b.Fatalf("%d of %d ok: %v", l.OK, max(b.N, c), l.Errors)
+			}
+			b.ReportMetric(ms(after-before)/float64(max(b.N, c)), "cpu-ms/req")
+		})
 	}
-	b.ReportMetric(ms(after-before)/float64(b.N), "cpu-ms/req")
 }
 
 // BenchmarkAccuracy: distance of the measured TTFT and TPOT p50 from the

@@ -76,7 +76,7 @@ func (p *progress) done() {
 // client, which would count as the gateway's latency.
 func probeDoer(o *Options) func(int) (bench.Doer, error) {
 	return func(c int) (bench.Doer, error) {
-		return probe.NewClient(probe.Options{Getenv: o.Env.Getenv, MaxConnsPerHost: max(c, 1), Timeout: o.Timeout})
+		return probe.NewClient(probe.Options{Getenv: o.Env.Getenv, MaxConnsPerHost: max(c, 1), Timeout: o.Timeout, StreamClient: true})
 	}
 }
 
