@@ -96,19 +96,7 @@ then exits 2 naming the other's pid.
 
 The key is read from --key-env NAME, --key-stdin, the preset's variable
 (` + templates.Default().Vars.APIKey + `) or a masked prompt: never from a plain flag value. White
-space around it is removed (with a note), as it is around URLs.
-
-Claude Code sends its background requests (titles, summaries) to its own
-small model unless ANTHROPIC_DEFAULT_HAIKU_MODEL names one. When setup writes
-Claude Code, it asks the gateway for its models; if the list lacks the model
-Claude Code would use, setup sets the closest small model the gateway serves
-(the wizard asks first). --background-model ID sets it outright; --offline
-asks the gateway nothing.
-
-The Cline MCP server entry (name --mcp-name, default the preset name) gets
-BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
-has it; a new entry is created only with --mcp-command "CMD ARGS...", since
-keydoctor cannot guess which server you run.`,
+space around it is removed (with a note), as it is around URLs.` + tool.HelpFor("setup"),
 		Example: `  export ` + templates.Default().Vars.APIKey + `=...   # or --key-stdin
   keydoctor setup --yes --model gpt-4o --tools claude,codex
   keydoctor setup --dry-run --tools env --project ~/src/app

@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 
+	"github.com/keydoctor/keydoctor/internal/tool"
+
 	"github.com/keydoctor/keydoctor/checks"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/status"
@@ -27,10 +29,7 @@ func newStatusCmd(e *env.Env) *cobra.Command {
 		Short: "show each tool's effective base URL, key (masked) and model, and where each came from",
 		Long: `status reads every place each tool takes its base URL, key and model from and
 prints, per tool, the value the tool will use and its source (file:line or
-$VARIABLE), followed by the values it shadows. Keys are masked. For Claude
-Code it also shows the background model (ANTHROPIC_DEFAULT_HAIKU_MODEL, or
-Claude Code's built-in default when nothing sets it), which goes through the
-same gateway.`,
+$VARIABLE), followed by the values it shadows. Keys are masked.` + tool.HelpFor("status"),
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Out, o.UI = c.OutOrStdout(), uiFrom(c.Context())

@@ -28,3 +28,16 @@ func IsSetup(t Tool) bool { return t.Setup }
 // IsAgent is a coding agent: a tool with an executable of its own (not an
 // SDK, not a file other programs read).
 func IsAgent(t Tool) bool { return t.Binary != "" }
+
+// HelpFor is what the tools add to command's help (Tool.Help), one
+// paragraph a tool in display order, each after a blank line; "" when no
+// tool adds any.
+func HelpFor(command string) string {
+	var b strings.Builder
+	for _, t := range registry {
+		if h := t.Help[command]; h != "" {
+			b.WriteString("\n\n" + strings.TrimSpace(h))
+		}
+	}
+	return b.String()
+}

@@ -30,3 +30,24 @@ func TestTitles(t *testing.T) {
 		}
 	}
 }
+
+// HelpFor joins what each tool adds to a command's help, in display
+// order, each paragraph after a blank line.
+func TestHelpFor(t *testing.T) {
+	saved := registry
+	defer func() { registry = saved }()
+	registry = []Tool{
+		{Tool: gateway.Tool{ID: "a"}, Help: map[string]string{"setup": "A writes more.\n"}},
+		{Tool: gateway.Tool{ID: "b"}},
+		{Tool: gateway.Tool{ID: "c"}, Help: map[string]string{"setup": "C asks first.", "status": "C shows more."}},
+	}
+	for command, want := range map[string]string{
+		"setup":  "\n\nA writes more.\n\nC asks first.",
+		"status": "\n\nC shows more.",
+		"doctor": "",
+	} {
+		if got := HelpFor(command); got != want {
+			t.Errorf("HelpFor(%q) = %q, want %q", command, got, want)
+		}
+	}
+}

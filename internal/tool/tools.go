@@ -86,6 +86,10 @@ type Tool struct {
 	// --Name flag whose value writers hands the tool's planner
 	// (writers.Options.Option).
 	Options []Option
+	// Help holds, by command name ("setup", "status"), a paragraph of that
+	// command's help about what it does for this tool beyond the triple,
+	// wrapped as help is (HelpFor joins them).
+	Help map[string]string
 }
 
 // Option is one choice of how setup writes a tool's files.

@@ -15,6 +15,17 @@ var Tool = tool.Tool{
 	HomeVar: HomeVar,
 	Impl:    impl{},
 	Options: []tool.Option{authOption},
+	Help: map[string]string{
+		"setup": `Claude Code sends its background requests (titles, summaries) to its own
+small model unless ` + BackgroundModel + ` names one. When setup writes
+Claude Code, it asks the gateway for its models; if the list lacks the model
+Claude Code would use, setup sets the closest small model the gateway serves
+(the wizard asks first). --background-model ID sets it outright; --offline
+asks the gateway nothing.`,
+		"status": `For Claude Code status also shows the background model
+(` + BackgroundModel + `, or Claude Code's built-in default when nothing
+sets it), which goes through the same gateway.`,
+	},
 	Tool: gateway.Tool{ID: ID, Title: "Claude Code", Protocol: gateway.Messages,
 		BaseHasVersion: false, Auth: gateway.AuthBearer, Query: "beta=true"},
 	Setup:                  true,

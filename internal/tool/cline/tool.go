@@ -14,6 +14,10 @@ const ID gateway.ToolID = "cline"
 var Tool = tool.Tool{
 	HomeVar: HomeVar,
 	Impl:    impl{},
+	Help: map[string]string{"setup": `The Cline MCP server entry (name --` + MCPNameOption.Name + `, default the preset name) gets
+BASE_URL, API_KEY and MODEL in its env in every Cline MCP settings file that
+has it; a new entry is created only with --mcp-command "CMD ARGS...", since
+keydoctor cannot guess which server you run.`},
 	Tool: gateway.Tool{ID: ID, Title: "Cline", Protocol: gateway.Chat,
 		BaseHasVersion: true, Auth: gateway.AuthBearer},
 	Setup:   true,
