@@ -141,6 +141,16 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 		res.Differences = compare(pred, res.Observed)
 	}
 	res.Differences = append(res.Differences, compareFiles(exp.Files, home, project, written)...)
+	// Whatever the facts say, no process the turn started outlives the
+	// case: the harness ends those it finds.
+	left := leftovers(home)
+	switch {
+	case len(left) > 0 && !exp.Leftover:
+		res.Differences = append(res.Differences, "left running after the turn: "+describe(left))
+	case len(left) == 0 && exp.Leftover && leftoversSeen():
+		res.Differences = append(res.Differences, "no process left running after the turn, predicted one")
+	}
+	stop(left, home)
 	if !res.Held() {
 		res.Output = out
 		if runErr != nil && res.Observed == (Request{}) {
