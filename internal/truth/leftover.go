@@ -20,11 +20,16 @@ import (
 type Leftover struct {
 	PID     int
 	Command string // its command line, arguments joined by spaces
+	// InGroup: it is still in the turn's process group (a child that was
+	// finishing as the turn ended, such as Codex's shell snapshot), which
+	// ending the turn ends; not: it left the group (a daemon in a session
+	// of its own), which nothing of the turn's would end.
+	InGroup bool
 }
 
 // leftovers lists the processes whose environment has HOME=home (Linux's
-// /proc; elsewhere none are found).
-func leftovers(home string) []Leftover {
+// /proc; elsewhere none are found); group is the turn's process group.
+func leftovers(home string, group int) []Leftover {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
@@ -36,9 +41,40 @@ func leftovers(home string) []Leftover {
 			continue
 		}
 		cmd, _ := os.ReadFile(filepath.Join("/proc", en.Name(), "cmdline"))
-		out = append(out, Leftover{PID: pid, Command: strings.TrimSpace(string(bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))})
+		out = append(out, Leftover{PID: pid, Command: strings.TrimSpace(string(bytes.ReplaceAll(cmd, []byte{0}, []byte{' '}))),
+			InGroup: group > 0 && groupOf(pid) == group})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].PID < out[j].PID })
+	return out
+}
+
+// groupOf is process pid's process group (0 when unknown): the fifth
+// field of /proc/PID/stat, after the command name in parentheses.
+func groupOf(pid int) int {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:])) // state, ppid, pgrp, …
+	if len(f) < 3 {
+		return 0
+	}
+	g, _ := strconv.Atoi(f[2])
+	return g
+}
+
+// escaped are the leftovers that left the turn's process group.
+func escaped(left []Leftover) []Leftover {
+	var out []Leftover
+	for _, l := range left {
+		if !l.InGroup {
+			out = append(out, l)
+		}
+	}
 	return out
 }
 

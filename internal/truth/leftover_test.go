@@ -27,18 +27,18 @@ func TestLeftoversFindsTheTurnsOwn(t *testing.T) {
 	}
 	ours, theirs := start(home), start(other)
 	t.Cleanup(func() { _ = theirs.Process.Kill(); _ = theirs.Wait() })
-	left := leftovers(home)
-	if len(left) != 1 || left[0].PID != ours.Process.Pid || left[0].Command != "cat" {
+	left := leftovers(home, 0)
+	if len(left) != 1 || left[0].PID != ours.Process.Pid || left[0].Command != "cat" || left[0].InGroup || len(escaped(left)) != 1 {
 		t.Fatalf("leftovers = %+v, want only cat %d", left, ours.Process.Pid)
 	}
 	stop(left, home)
 	if err := ours.Wait(); err == nil {
 		t.Error("cat ended by itself, not by stop")
 	}
-	if got := leftovers(home); len(got) != 0 {
+	if got := leftovers(home, 0); len(got) != 0 {
 		t.Errorf("after stop: %+v", got)
 	}
-	if got := leftovers(other); len(got) != 1 || got[0].PID != theirs.Process.Pid {
+	if got := leftovers(other, groupOf(theirs.Process.Pid)); len(got) != 1 || got[0].PID != theirs.Process.Pid || !got[0].InGroup || len(escaped(got)) != 0 {
 		t.Errorf("the other home's process: %+v", got)
 	}
 }
