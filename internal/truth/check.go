@@ -144,7 +144,7 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 	// Whatever the facts say, no process the turn started outlives the
 	// case: the harness ends those it finds. One still in the turn's
 	// group is the turn ending; one that left it is a daemon.
-	left := leftovers(home, group)
+	left := settled(home, group)
 	gone := escaped(left)
 	switch {
 	case len(gone) > 0 && !exp.Leftover:

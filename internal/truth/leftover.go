@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A turn must not leave a process running: a tool may start a daemon in
@@ -120,4 +121,24 @@ func describe(left []Leftover) string {
 func leftoversSeen() bool {
 	_, err := os.Stat("/proc/self/environ")
 	return err == nil
+}
+
+// settleFor is how long a process that left the turn's group may take to
+// end by itself once the turn has: Codex's shell snapshot (bash -lc in a
+// group of its own) ends within moments of Codex, as its pipe closes; a
+// daemon (Cline's hub) is still there.
+const settleFor = 3 * time.Second
+
+// settled are the leftovers once those that left the group have had
+// settleFor to end by themselves (polled, so a turn that leaves nothing
+// waits for nothing).
+func settled(home string, group int) []Leftover {
+	deadline := time.Now().Add(settleFor)
+	for {
+		left := leftovers(home, group)
+		if len(escaped(left)) == 0 || time.Now().After(deadline) {
+			return left
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
