@@ -12,7 +12,7 @@ import (
 // own checks (checks.Provider) at their stages among the generic ones.
 func TestOfflineOrder(t *testing.T) {
 	want := []string{"tools", "tool-version", "route", "config-files", "ignored-settings", "triple-present", "key-shape", "url-shape",
-		"codex-provider", "cline-bom", "gemini", "copilot", "openclaw", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow",
+		"codex-provider", "cline-bom", "dotenv-bom", "gemini", "copilot", "openclaw", "auth", "claude-key-approval", "claude-request", "precedence", "dotenv-shadow", "vscode-mcp-legacy",
 		"qwen", "opencode", "pi", "kilo", "crush", "droid", "consistency", "profiles", "secret-perms", "leftovers", "secret-git", "proxy", "windows-proxy", "windows-env", "launchd-env", "wsl", "local-relay", "mcp-server"}
 	var got []string
 	for _, c := range checks.Offline(checks.Options{Snapshot: &discover.Snapshot{}}) {

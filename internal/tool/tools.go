@@ -124,6 +124,9 @@ type DotEnvLoad struct {
 	Names []string
 	Own   func(e *env.Env) string
 	Vars  []string
+	// Rules are how the tool reads each file, by version (observed with
+	// the same versions as which files it loads).
+	Rules Facts[DotEnvRules]
 }
 
 // Format is how a tool keeps its triple: a shared format the frameworks

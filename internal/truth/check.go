@@ -131,7 +131,7 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 	for i, a := range s.Command {
 		args[i] = strings.ReplaceAll(a, "{prompt}", o.Prompt)
 	}
-	out, runErr := run(ctx, bin, args, project, e.Environ(), seen.got, o.Grace)
+	out, group, runErr := run(ctx, bin, args, project, e.Environ(), seen.got, o.Grace)
 	res.Observed = seen.request()
 	if exp.NoRequest {
 		if res.Observed != (Request{}) {
@@ -141,6 +141,18 @@ func Check(ctx context.Context, t tool.Tool, bin string, s Suite, c Case, o Opti
 		res.Differences = compare(pred, res.Observed)
 	}
 	res.Differences = append(res.Differences, compareFiles(exp.Files, home, project, written)...)
+	// Whatever the facts say, no process the turn started outlives the
+	// case: the harness ends those it finds. One still in the turn's
+	// group is the turn ending; one that left it is a daemon.
+	left := settled(home, group)
+	gone := escaped(left)
+	switch {
+	case len(gone) > 0 && !exp.Leftover:
+		res.Differences = append(res.Differences, "left running after the turn, outside its process group: "+describe(gone))
+	case len(gone) == 0 && exp.Leftover && leftoversSeen():
+		res.Differences = append(res.Differences, "no process left running after the turn, predicted one")
+	}
+	stop(left, home)
 	if !res.Held() {
 		res.Output = out
 		if runErr != nil && res.Observed == (Request{}) {
@@ -208,35 +220,37 @@ func predict(e *env.Env, t tool.Tool, project string) (Request, error) {
 }
 
 // run runs the turn; once the first model request has come, the tool has
-// grace to finish before it is stopped.
-func run(ctx context.Context, bin string, args []string, dir string, environ []string, first <-chan struct{}, grace time.Duration) (string, error) {
+// grace to finish before it is stopped. group is the turn's process
+// group (its process's id, procgroup).
+func run(ctx context.Context, bin string, args []string, dir string, environ []string, first <-chan struct{}, grace time.Duration) (out string, group int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = environ
 	cmd.Stdin = strings.NewReader("")
-	var out tail
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var buf tail
+	cmd.Stdout, cmd.Stderr = &buf, &buf
 	cmd.WaitDelay = 3 * time.Second
 	if err := procgroup.Start(cmd); err != nil { // a node wrapper's real binary ends with it
-		return "", err
+		return "", 0, err
 	}
+	group = cmd.Process.Pid
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		return out.String(), err
+		return buf.String(), group, err
 	case <-first:
 	}
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
 	select {
 	case err := <-done:
-		return out.String(), err
+		return buf.String(), group, err
 	case <-timer.C:
 		cancel()
-		return out.String(), <-done
+		return buf.String(), group, <-done
 	}
 }
 

@@ -24,6 +24,9 @@ type Expect struct {
 	// Files say what becomes of a file after the turn, by its name in
 	// the case's Files ("~/…" in the home, else the project).
 	Files map[string]FileState
+	// Leftover: the turn leaves a process of its own running after it
+	// ends (a daemon in a session of its own); the harness ends it.
+	Leftover bool
 }
 
 // FileState is what a turn leaves of a file.

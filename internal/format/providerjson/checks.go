@@ -29,12 +29,13 @@ func (c check) Name() string { return string(c.f.ID) }
 
 func (c check) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	f, id := c.f, string(c.f.ID)
-	o := f.StateOf(c.snap)
+	sheet := f.Facts.Value(c.version)
+	layers := f.StateOf(c.snap).At(sheet, f.Config(e))
+	o := &layers
 	model, pid, name, p := o.Effective()
 	if !model.Set() {
 		return nil
 	}
-	sheet := f.Facts.Value(c.version)
 	var out []doctor.Finding
 	at := model.Source.Where(e)
 	if sheet.FailsOnUndeclared && (p.NPM.Set() || p.BaseURL.Set()) && name != "" && !slices.Contains(p.Models, name) {

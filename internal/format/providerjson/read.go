@@ -213,9 +213,45 @@ func (f Format) Rule(p Provider) gateway.Tool {
 	return tool.Wire(f.ID)
 }
 
-// Resolve is the triple of the provider the tool's model is on.
+// At is the layers a tool of sheet's versions merges: without
+// LayersOverride, none after the global config (config, its path) is
+// read over it.
+func (o State) At(sheet Sheet, config string) State {
+	if sheet.LayersOverride {
+		return o
+	}
+	out := o
+	out.Layers = nil
+	for _, l := range o.Layers {
+		out.Layers = append(out.Layers, l)
+		if l.Path == config {
+			break
+		}
+	}
+	return out
+}
+
+// Resolve is the triple of the provider the tool's model is on, by the
+// newest facts (the version is not known yet: AtVersion).
 func (f Format) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
-	o := f.StateOf(s)
+	return f.resolveAt(s, f.Facts.Value(""))
+}
+
+// AtVersion re-resolves the triple by the layers the version installed
+// merges, where its facts differ from the newest.
+func (f Format) AtVersion(s *discover.Snapshot, t *discover.Tool, version string) {
+	sheet := f.Facts.Value(version)
+	if sheet == f.Facts.Value("") {
+		return
+	}
+	if ts := f.resolveAt(s, sheet); len(ts) == 1 {
+		*t = ts[0]
+	}
+}
+
+// resolveAt is the triple a tool of sheet's versions sends.
+func (f Format) resolveAt(s *discover.Snapshot, sheet Sheet) []discover.Tool {
+	o := f.StateOf(s).At(sheet, f.Config(s.Env))
 	model, id, name, p := o.Effective()
 	if !model.Set() && id == "" {
 		return nil

@@ -39,6 +39,23 @@ const (
 	MCPServers = "mcpServers"
 )
 
+// BackendMode chooses where a turn's session runs (cline/cline
+// sdk/packages/core runtime/host/host.ts, in 3.0.65's binary): unset
+// ("auto"), a headless turn starts a detached hub daemon
+// (--cline-hub-daemon, its own session, parent 1) that keeps running
+// after the turn and records its pid in DATA/locks/hub/production.json;
+// BackendLocal runs the session in the turn's own process and starts no
+// hub (3.0.65 ✓, 2026-12-02: the turn completed, no daemon, no record).
+const (
+	BackendMode  = "CLINE_SESSION_BACKEND_MODE"
+	BackendLocal = "local"
+)
+
+// HubRecord is where a hub daemon records itself, under the data
+// directory: {"pid": N, "url": …} while it runs ("cline hub stop" ends it
+// and removes the record).
+var HubRecord = filepath.Join("locks", "hub", "production.json")
+
 // NewProviders is the shape Cline writes for a fresh providers.json.
 const NewProviders = `{
   "version": 1,

@@ -32,8 +32,12 @@ keydoctor cannot guess which server you run.`},
 	Binary:  "cline",
 	Package: "cline", Observed: Observed,
 	Marks: func(e *env.Env, _ string) []string { return []string{Dir(e)} },
+	// The turn runs in Cline's own process: without BackendMode=local,
+	// 3.0.65 starts a hub daemon in a session of its own that outlives
+	// the turn (docs/tools.md, "Cline").
 	Headless: &tool.Headless{Redirect: tool.RedirectDataCopy,
-		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"}},
+		Args: []string{"--data-dir", "{data}", "--cwd", "{dir}", "--auto-approve", "false", "{prompt}"},
+		Env:  []string{BackendMode + "=" + BackendLocal}},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

@@ -4,7 +4,9 @@ import "github.com/keydoctor/keydoctor/internal/truth"
 
 // Truths are the facts internal/truth checks against the installed Cline
 // CLI (docs/tools.md, "Cline"), run headless as a user runs it: on its own
-// data directory, no --data-dir.
+// data directory, no --data-dir; with verify's BackendMode=local (the
+// harness gives every turn verify's variables), so that no hub daemon
+// outlives a turn, but in the case that shows the daemon.
 func (impl) Truths() truth.Suite {
 	const file = "~/.cline/data/settings/providers.json"
 	entry := func(kind, base, key, model string) string {
@@ -39,6 +41,12 @@ func (impl) Truths() truth.Suite {
 			{Fact: "CLINE_DIR moves the data directory", Seen: Observed,
 				Files: map[string]string{"~/alt/data/settings/providers.json": providers(Gateway, gw)},
 				Env:   map[string]string{HomeVar: "{home}/alt"}},
+			{Fact: "without " + BackendMode + "=" + BackendLocal + " a headless turn leaves a hub daemon running (the harness ends it)", Seen: Observed,
+				Files: map[string]string{file: providers(Gateway, gw)},
+				Env:   map[string]string{BackendMode: ""},
+				Expect: func(v string) truth.Expect {
+					return truth.Expect{Leftover: Facts.Value(v).LeavesHub, Files: rewritten(v).Files}
+				}},
 			// Its built-in provider would then call api.cline.bot: a dead
 			// proxy on loopback keeps the turn on this machine.
 			{Fact: "a providers.json with a UTF-8 byte order mark: read, or discarded for the built-in provider (3.0.65)", Seen: Observed,

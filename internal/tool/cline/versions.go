@@ -22,11 +22,15 @@ type Sheet struct {
 	// in its place, losing every provider (✓ 3.0.65: the turn then
 	// waits on api.cline.bot, nothing reaches the gateway).
 	ReadsBOM bool
+	// LeavesHub: a headless turn without BackendMode=local starts a hub
+	// daemon that keeps running after the turn (✓ 3.0.65); verify's
+	// turn sets BackendLocal.
+	LeavesHub bool
 }
 
 // Facts are the sheets by version, oldest first.
 var Facts = tool.Facts[Sheet]{
-	{Seen: []string{"3.0.65"}, Value: Sheet{ReadsBOM: false}},
+	{Seen: []string{"3.0.65"}, Value: Sheet{ReadsBOM: false, LeavesHub: true}},
 }
 
 // bomCheck reports a providers.json with a byte order mark, judged by the

@@ -42,9 +42,9 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) {
 }
 
 // Resolve makes a tool of each variable family the .env carries.
-// Programs load .env with dotenv libraries (python-dotenv, node dotenv,
-// godotenv), which by default do not override a variable already set in
-// the environment: an exported shell variable beats the file.
+// Programs load .env with dotenv libraries, which by default do not
+// override a variable already set in the environment (Loaders): an
+// exported shell variable beats the file.
 func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	d := StateOf(s)
 	if len(d.Vars) == 0 {
@@ -55,6 +55,9 @@ func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool {
 	eff := func(name string) discover.Value {
 		if _, inFile := d.Vars[name]; !inFile {
 			return discover.Value{}
+		}
+		if !shellWins() {
+			return d.Vars[name]
 		}
 		return s.ShellOver(d.Vars, name)
 	}

@@ -28,8 +28,8 @@ type droidCheck struct {
 func (droidCheck) Name() string { return "droid" }
 
 func (c droidCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	st := StateOf(c.snap)
 	sheet := Facts.Value(c.version)
+	st := StateOf(c.snap).At(sheet)
 	droid := who(c.version)
 	var out []doctor.Finding
 	model, entry := st.Selected()

@@ -164,9 +164,25 @@ func (st State) User() *Level {
 	return nil
 }
 
-// Resolve is the triple of the custom model Droid runs by default.
+// At is the levels a Droid of sheet's versions reads: without
+// ProjectSettingsWin, the project's folders are not among them.
+func (st State) At(sheet Sheet) State {
+	if sheet.ProjectSettingsWin {
+		return st
+	}
+	out := State{}
+	for _, l := range st.Levels {
+		if l.Role != "project" {
+			out.Levels = append(out.Levels, l)
+		}
+	}
+	return out
+}
+
+// Resolve is the triple of the custom model Droid runs by default, by
+// the newest facts (the version is not known yet: AtVersion).
 func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
-	st := StateOf(s)
+	st := StateOf(s).At(Facts.Value(""))
 	model, e := st.Selected()
 	if e == nil {
 		if model.Set() && strings.HasPrefix(model.Value, CustomPrefix) {
@@ -181,6 +197,18 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		return nil
 	}
 	return []discover.Tool{entryTool(s, e, model)}
+}
+
+// AtVersion re-resolves Droid's triple by the levels the version
+// installed reads, where its facts differ from the newest.
+func (impl) AtVersion(s *discover.Snapshot, t *discover.Tool, version string) {
+	sheet := Facts.Value(version)
+	if sheet == Facts.Value("") {
+		return
+	}
+	if model, e := StateOf(s).At(sheet).Selected(); e != nil {
+		*t = entryTool(s, e, model)
+	}
 }
 
 // entryTool is the triple of one custom model.

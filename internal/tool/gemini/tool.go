@@ -38,7 +38,7 @@ var Tool = tool.Tool{
 	// is where setup writes the triple.
 	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".gemini", ".env"), ".env"},
 		Own:  Env,
-		Vars: []string{BaseURL, APIKey, Model}},
+		Vars: []string{BaseURL, APIKey, Model}, Rules: DotEnvFacts},
 	// The relay's base URL goes in the shell variable, which beats every
 	// .env; the turn runs in a trusted empty folder with telemetry and
 	// update checks off (verify sets those variables), through that

@@ -33,6 +33,8 @@ func (impl) Truths() truth.Suite {
 				Expect: func(string) truth.Expect {
 					return truth.Expect{Files: map[string]truth.FileState{"~/.gemini/.env": truth.Kept}}
 				}},
+			{Fact: "~/.gemini/.env: an export prefix, quoted values and a comment after a bare one are read as dotenv reads them", Seen: factsSeen,
+				Files: map[string]string{"~/.gemini/.env": "export GOOGLE_GEMINI_BASE_URL=\"{root}\"\nGEMINI_API_KEY='{key}'\nGEMINI_MODEL=gemini-2.5-flash # the fast one\n"}},
 			{Fact: "with a base URL and no saved selectedType, a headless run stops before any request", Seen: factsSeen,
 				Files: map[string]string{"~/.gemini/.env": triple + "GEMINI_MODEL=gemini-2.5-flash\n",
 					"~/.gemini/settings.json": `{"privacy": {"usageStatisticsEnabled": false}, "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}}`},

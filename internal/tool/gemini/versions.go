@@ -24,3 +24,10 @@ type Sheet struct {
 var Facts = tool.Facts[Sheet]{
 	{Seen: []string{"0.61.0"}, Value: Sheet{NeedsAuthType: true, SavedAuthWins: true, UsageStatsOn: true}},
 }
+
+// DotEnvFacts are how Gemini CLI reads the .env it loads (Tool.DotEnv):
+// 0.61.0 through the truth harness (the shell wins, a BOM file, export
+// and quotes) against keydoctor mock.
+var DotEnvFacts = tool.Facts[tool.DotEnvRules]{
+	{Seen: []string{"0.61.0"}, Value: tool.DotEnvRules{ShellWins: true, ReadsBOM: true, Export: true, Quotes: true}},
+}

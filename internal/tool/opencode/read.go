@@ -32,3 +32,9 @@ func (impl) ReadFiles(s *discover.Snapshot, t tool.Tool) { format.ReadFiles(s, t
 
 // Resolve is the triple of the provider OpenCode's model is on.
 func (impl) Resolve(s *discover.Snapshot, t tool.Tool) []discover.Tool { return format.Resolve(s, t) }
+
+// AtVersion re-resolves the triple by the layers the version installed
+// merges (providerjson.Format.AtVersion).
+func (impl) AtVersion(s *discover.Snapshot, t *discover.Tool, version string) {
+	format.AtVersion(s, t, version)
+}

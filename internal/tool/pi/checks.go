@@ -29,7 +29,8 @@ func (piCheck) Name() string { return "pi" }
 
 func (c piCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	st := StateOf(c.snap)
-	provider, model, p, ok := st.Effective()
+	sheet := Facts.Value(c.version)
+	provider, model, p, ok := st.EffectiveAt(sheet)
 	if !provider.Set() || !model.Set() {
 		return nil
 	}
@@ -37,7 +38,6 @@ func (c piCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
 	if own, found := c.snap.Own(ID); found {
 		t = own
 	}
-	sheet := Facts.Value(c.version)
 	pi := who(c.version)
 	var out []doctor.Finding
 	if f, bad := fallback(e, st, provider, model, p, ok, pi); sheet.FallsBackSilently && bad {

@@ -173,11 +173,21 @@ func readAuth(s *discover.Snapshot, st *State, doc *discover.JSONDoc) {
 	})
 }
 
-// Effective is what pi runs with: the settings' provider and model (the
-// project's beating the global's, which it shadows), the provider's
-// entry and whether models.json declares it.
+// Effective is what the newest pi observed runs with (EffectiveAt).
 func (st State) Effective() (provider, model discover.Value, p Provider, ok bool) {
+	return st.EffectiveAt(Facts.Value(""))
+}
+
+// EffectiveAt is what a pi of sheet's versions runs with: the settings'
+// provider and model (the project's beating the global's, which it
+// shadows, where ProjectSettingsWin), the provider's entry and whether
+// models.json declares it.
+func (st State) EffectiveAt(sheet Sheet) (provider, model discover.Value, p Provider, ok bool) {
 	provider, model = st.Global.Provider, st.Global.Model
+	if !sheet.ProjectSettingsWin {
+		p, ok = st.Providers[provider.Value]
+		return provider, model, p, ok
+	}
 	if v := st.Project.Provider; v.Set() {
 		if provider.Set() {
 			v.Overrides = []discover.Value{provider}
@@ -211,10 +221,34 @@ func (p Provider) BaseOf(model string) discover.Value {
 	return p.BaseURL
 }
 
-// Resolve is the triple of the provider settings.json selects.
+// Resolve is the triple of the provider settings.json selects, by the
+// newest facts (the version is not known yet: AtVersion).
 func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
+	return resolveAt(s, Facts.Value(""))
+}
+
+// AtVersion re-resolves Pi's triple by the facts of the version
+// installed, where they layer the files otherwise than the newest do
+// (which settings layer wins, whether auth.json's key is sent).
+func (impl) AtVersion(s *discover.Snapshot, t *discover.Tool, version string) {
+	sheet := Facts.Value(version)
+	if sheet == Facts.Value("") {
+		return
+	}
+	ts := resolveAt(s, sheet)
+	if len(ts) != 1 {
+		return
+	}
+	*t = ts[0]
+	if t.Auth == "" && t.Key.Set() {
+		t.Auth = discover.AuthFor(t.KeyName, t.Rule)
+	}
+}
+
+// resolveAt is the triple a pi of sheet's versions sends.
+func resolveAt(s *discover.Snapshot, sheet Sheet) []discover.Tool {
 	st := StateOf(s)
-	provider, model, p, ok := st.Effective()
+	provider, model, p, ok := st.EffectiveAt(sheet)
 	if !ok {
 		return nil
 	}
@@ -228,7 +262,7 @@ func (impl) Resolve(s *discover.Snapshot, _ tool.Tool) []discover.Tool {
 		Key:   discover.Source{File: st.ModelsPath, Key: pre + APIKey},
 		Model: discover.Source{File: st.SettingsPath, Key: DefaultModel},
 	}
-	resolveKey(s, st, id, p, &t)
+	resolveKey(s, st, id, p, &t, sheet.AuthFileWins)
 	if t.Key.Set() && !t.KeyCommand {
 		t.Credentials = []discover.Value{t.Key}
 	}
@@ -261,10 +295,10 @@ func sentHeaders(s *discover.Snapshot, hs []discover.Header) []discover.Header {
 	return out
 }
 
-// resolveKey is the key pi sends for provider id: auth.json's, else
-// apiKey's command, variable or literal.
-func resolveKey(s *discover.Snapshot, st *State, id string, p Provider, t *discover.Tool) {
-	if k, ok := st.Auth[id]; ok {
+// resolveKey is the key pi sends for provider id: auth.json's (where
+// authWins), else apiKey's command, variable or literal.
+func resolveKey(s *discover.Snapshot, st *State, id string, p Provider, t *discover.Tool, authWins bool) {
+	if k, ok := st.Auth[id]; ok && authWins {
 		t.Key, t.KeyName = k, "auth.json "+id
 		if p.APIKey.Set() {
 			t.Key.Overrides = []discover.Value{p.APIKey}

@@ -49,7 +49,7 @@ var Tool = tool.Tool{
 		Settings:    `{"privacy":{"usageStatisticsEnabled":false}}`},
 	DotEnv: &tool.DotEnvLoad{Names: []string{filepath.Join(".qwen", ".env"), ".env"},
 		Own:  func(e *env.Env) string { return filepath.Join(Dir(e), ".env") },
-		Vars: []string{openai.BaseURL, openai.APIKey, openai.Model}},
+		Vars: []string{openai.BaseURL, openai.APIKey, openai.Model}, Rules: DotEnvFacts},
 }
 
 // impl is this package's implementation of the interfaces the frameworks

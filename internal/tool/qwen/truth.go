@@ -43,6 +43,13 @@ func (impl) Truths() truth.Suite {
 				Files: map[string]string{user: settings("{other}", ""), "~/.qwen/.env": "OPENAI_API_KEY={key}\n"}},
 			{Fact: "the project's .env is found first: it beats ~/.qwen/.env", Seen: factsSeen,
 				Files: map[string]string{user: settings("{other}", ""), "~/.qwen/.env": "OPENAI_API_KEY={other}\n", ".env": "OPENAI_API_KEY={key}\n"}},
+			{Fact: "the shell's OPENAI_API_KEY beats ~/.qwen/.env's", Seen: factsSeen,
+				Files: map[string]string{user: settings("{other}", ""), "~/.qwen/.env": "OPENAI_API_KEY={other}\n"},
+				Env:   map[string]string{"OPENAI_API_KEY": "{key}"}},
+			{Fact: "a ~/.qwen/.env with a UTF-8 byte order mark: its first variable is read", Seen: factsSeen,
+				Files: map[string]string{user: settings("{other}", ""), "~/.qwen/.env": "\ufeffOPENAI_API_KEY={key}\n"}},
+			{Fact: "~/.qwen/.env: an export prefix and a quoted value are read as dotenv reads them", Seen: factsSeen,
+				Files: map[string]string{user: settings("{other}", ""), "~/.qwen/.env": "export OPENAI_API_KEY=\"{key}\" # the gateway's\n"}},
 			{Fact: "a settings.json without $version is read, and rewritten with it", Seen: factsSeen,
 				Files: map[string]string{user: body("{key}", "")},
 				Expect: func(string) truth.Expect {

@@ -55,3 +55,10 @@ func (s Sheet) what() string {
 	}
 	return "on its next start it renames the file to settings.json.corrupted.<ms> (or restores settings.json.orig) and resets every setting, saying nothing"
 }
+
+// DotEnvFacts are how Qwen Code reads the .env it loads (Tool.DotEnv):
+// 0.15.10 and 0.24.4 through the truth harness (the shell wins, a BOM
+// file, export and quotes) against keydoctor mock.
+var DotEnvFacts = tool.Facts[tool.DotEnvRules]{
+	{Seen: []string{"0.15.10", "0.24.4"}, Value: tool.DotEnvRules{ShellWins: true, ReadsBOM: true, Export: true, Quotes: true}},
+}

@@ -23,8 +23,10 @@ var Tool = tool.Tool{
 	MCPOnly: true,
 	Format:  tool.FormatOwn,
 	Runtime: tool.Node,
-	// Its facts come from the extension's files, with no version noted.
+	// Its facts were read in the extension's source by version
+	// (versions.go); the installed extension's package.json says which.
 	Extension:     Extension,
+	Observed:      Observed,
 	ExtensionDirs: ExtensionDirs,
 	Files: func(e *env.Env, _ string) []tool.File {
 		var out []tool.File
