@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // Options are what the writers need besides the files themselves.
@@ -41,8 +42,38 @@ type Options struct {
 	// tool's MCP configuration (setup --mcp; MCPServerPlanner).
 	MCPServer *MCPServer
 
+	// Versions are the installed versions of the tools to write
+	// (toolversion.ForIDs): a planner writes the files the installed
+	// version reads (Version).
+	Versions toolversion.Versions
+
 	// tools are the tools of the plan being made (Planned).
 	tools []gateway.ToolID
+	// plan is the plan being made: what earlier tools' planners planned
+	// (ReadPlanned).
+	plan *Plan
+}
+
+// Version is the installed version of tool id, "" when none was
+// detected: a planner looks its facts up for it (tool.Facts.Value, the
+// newest when "").
+func (o Options) Version(id gateway.ToolID) string {
+	return o.Versions[id].Version
+}
+
+// ReadPlanned is the change an earlier tool's planner of this plan made
+// of path, and true (two tools writing one shared file: the second edits
+// the first's New, and returning that change again from PlanFiles keeps
+// one change of the file), else the file read now (ReadFile) and false.
+func (o Options) ReadPlanned(path string) (*Change, bool, error) {
+	c, err := ReadFile(path)
+	if err != nil || o.plan == nil {
+		return c, false, err
+	}
+	if have := o.plan.Find(c.target); have != nil {
+		return have, true, nil
+	}
+	return c, false, nil
 }
 
 // Planner is what a tool package implements (its tool.Tool's Impl) for
@@ -50,6 +81,27 @@ type Options struct {
 // file, each read and planned but nothing written.
 type Planner interface {
 	PlanFiles(o Options, t tool.Tool) ([]*Change, error)
+}
+
+// ByVersion is what a tool package implements whose planner writes the
+// files its installed version reads (Options.Version): setup detects the
+// versions of those tools alone (VersionedIDs), not running every other
+// tool's --version for nothing.
+type ByVersion interface {
+	PlansByVersion()
+}
+
+// VersionedIDs are the tools among ids whose planner plans by version.
+func VersionedIDs(ids []gateway.ToolID) []gateway.ToolID {
+	var out []gateway.ToolID
+	for _, id := range ids {
+		if t, ok := tool.Lookup(string(id)); ok {
+			if _, ok := t.Impl.(ByVersion); ok {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }
 
 // plannerOf is t's planner, or nil when setup does not write t.
@@ -99,7 +151,7 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{}
-	o.tools = ids
+	o.tools, o.plan = ids, p
 	for _, id := range ids {
 		t, ok := tool.Lookup(string(id))
 		plan := plannerOf(t)
@@ -119,11 +171,16 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 			}
 			return nil, err
 		}
+		var fresh []*Change
 		for _, c := range cs {
+			if p.Find(c.target) == c {
+				continue // an earlier tool's change, edited further (ReadPlanned)
+			}
 			c.Tool = id
 			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once
+			fresh = append(fresh, c)
 		}
-		if err := p.Add(cs...); err != nil {
+		if err := p.Add(fresh...); err != nil {
 			return nil, err
 		}
 		if err := planMCPServer(o, t, p); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/plan"
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -96,6 +97,11 @@ func (s *Session) plan(ctx context.Context) (*writers.Plan, *Report, error) {
 	}
 	if err := anthropicRootForOpenAI(wo.Profile, ids); err != nil {
 		return nil, nil, err
+	}
+	if wo.Versions == nil {
+		// A tool's planner writes the files its installed version reads
+		// (the Cline extension's MCP file moved at 4.0.0).
+		wo.Versions = toolversion.ForIDs(ctx, wo.Env, writers.VersionedIDs(ids)...)
 	}
 	pl, err := writers.MakePlan(wo, ids)
 	if err != nil {

@@ -118,13 +118,20 @@ func providersWithoutUpdatedAt(doc *writers.JSONDoc) []string {
 // PlanMCP puts the triple into our server entry of one Cline MCP settings
 // file, and adds moved servers (from a VS Code settings.json). It returns
 // nil when the file is absent and there is nothing to move, or when the
-// entry is absent and no command to create it was given.
+// entry is absent and no command to create it was given. A file another
+// tool of the plan already planned (the shared CLIMCP, which the CLI and
+// the 4.x extension both read) is edited on top of that change, which it
+// returns: one change of the file (writers.Options.ReadPlanned).
 func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*writers.Change, error) {
-	c, err := writers.ReadFile(path)
+	c, planned, err := o.ReadPlanned(path)
 	if err != nil {
 		return nil, err
 	}
-	if !c.Existed && len(moved) == 0 {
+	base := c.Old
+	if planned {
+		base = c.New
+	}
+	if !planned && !c.Existed && len(moved) == 0 {
 		// The CLI's settings directory is setup's to create (providers.json
 		// goes there); an editor's appears when the extension runs.
 		ours := path == CLIMCP(o.Env) && o.MCPServer != nil
@@ -132,7 +139,7 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 			return nil, nil
 		}
 	}
-	doc, err := openMCP(c, moved)
+	doc, err := openMCP(c, base, moved)
 	if err != nil {
 		return nil, err
 	}
@@ -158,17 +165,22 @@ func PlanMCP(o writers.Options, path string, moved map[string]hujson.Value) (*wr
 			return nil, err
 		}
 	case len(moved) == 0:
+		if planned {
+			return c, nil
+		}
 		return nil, nil
 	}
 	c.New = doc.Bytes()
-	c.Finish(true, 0o600)
+	if !planned { // the earlier planner finished it
+		c.Finish(true, 0o600)
+	}
 	return c, nil
 }
 
-// openMCP parses the MCP settings file c read, with its mcpServers
-// object, and adds the moved servers to it.
-func openMCP(c *writers.Change, moved map[string]hujson.Value) (*writers.JSONDoc, error) {
-	doc, err := writers.ParseJSON(c.Path, c.Old, false)
+// openMCP parses base, the content of the MCP settings file of c, with
+// its mcpServers object, and adds the moved servers to it.
+func openMCP(c *writers.Change, base []byte, moved map[string]hujson.Value) (*writers.JSONDoc, error) {
+	doc, err := writers.ParseJSON(c.Path, base, false)
 	if err != nil {
 		return nil, err
 	}
@@ -200,21 +212,25 @@ func addMoved(c *writers.Change, doc *writers.JSONDoc, moved map[string]hujson.V
 	return nil
 }
 
-// MoveMCP plans adding the moved servers to one Cline MCP settings file,
-// and nothing else: doctor --fix's move needs no profile (setup's
-// PlanMCP also writes the triple into our entry).
-func MoveMCP(path string, moved map[string]hujson.Value) (*writers.Change, error) {
-	c, err := writers.ReadFile(path)
+// MoveMCP adds the moved servers to one Cline MCP settings file, on top
+// of the plan's change of it (Plan.ChangeFor), and nothing else: doctor
+// --fix's move needs no profile (setup's PlanMCP also writes the triple
+// into our entry).
+func MoveMCP(p *writers.Plan, id gateway.ToolID, path string, moved map[string]hujson.Value) error {
+	c, err := p.ChangeFor(id, path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	doc, err := openMCP(c, moved)
+	fresh := string(c.New) == string(c.Old) // not yet edited by this plan
+	doc, err := openMCP(c, c.New, moved)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c.New = doc.Bytes()
-	c.Finish(true, 0o600)
-	return c, nil
+	if fresh {
+		c.Finish(true, 0o600)
+	}
+	return nil
 }
 
 // MCPNameOption is setup's --mcp-name: the MCP server entry's name, the

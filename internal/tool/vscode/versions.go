@@ -40,6 +40,15 @@ var Facts = tool.Facts[Sheet]{
 	{From: "4.0.0", Seen: []string{"4.0.0", "4.1.13"}, Value: Sheet{SharedMCP: true}},
 }
 
+// ReadsShared reports whether the detected extension version reads only
+// the shared MCP file (cline.CLIMCP). With no version detected it is
+// false: the extensions of Cursor, Windsurf and VSCodium lie where
+// toolversion does not look, and the versions before 4.0.0 read each
+// editor's own file, so neither doctor nor setup assumes the newest.
+func ReadsShared(version string) bool {
+	return version != "" && Facts.Value(version).SharedMCP
+}
+
 // legacyCheck reports, as config-ignored, an editor's own MCP settings
 // holding a server the shared file lacks, for a version that reads only
 // the shared file: the server never starts. Only a detected version is
@@ -54,7 +63,7 @@ type legacyCheck struct {
 func (legacyCheck) Name() string { return "vscode-mcp-legacy" }
 
 func (c legacyCheck) Run(_ context.Context, e *env.Env) []doctor.Finding {
-	if c.version == "" || !Facts.Value(c.version).SharedMCP {
+	if !ReadsShared(c.version) {
 		return nil
 	}
 	shared := cline.CLIMCP(e)
