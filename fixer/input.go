@@ -12,6 +12,7 @@ import (
 	"github.com/keydoctor/keydoctor/internal/profile"
 	"github.com/keydoctor/keydoctor/internal/setup"
 	"github.com/keydoctor/keydoctor/internal/tool"
+	"github.com/keydoctor/keydoctor/internal/toolversion"
 	"github.com/keydoctor/keydoctor/writers"
 )
 
@@ -22,6 +23,9 @@ type Input struct {
 	Profile  gateway.Profile // with the background model to set, once settled
 	Snapshot *discover.Snapshot
 	Findings []doctor.Finding
+	// Versions are the installed versions doctor judged: a fix writes
+	// the file that version reads (the Cline extension's MCP file).
+	Versions toolversion.Versions
 }
 
 // FormKeeper is what a tool package implements (its tool.Tool's Impl)
@@ -56,7 +60,7 @@ func (in *Input) Plan() (*Result, error) {
 			}
 		}
 	}
-	wo := writers.Options{Env: in.Env, Profile: in.Profile, Project: in.Project, ToolOptions: kept}
+	wo := writers.Options{Env: in.Env, Profile: in.Profile, Project: in.Project, ToolOptions: kept, Versions: in.Versions}
 	return Plan(in.Env, Options{Writers: wo, Missing: Missing(in.Profile)}, in.Findings)
 }
 

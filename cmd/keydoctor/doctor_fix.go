@@ -81,5 +81,5 @@ func doctorFixFindings(ctx context.Context, o *doctorOptions, p gateway.Profile)
 	if err != nil {
 		return nil, err
 	}
-	return &fixer.Input{Env: o.Env, Project: o.Project, Profile: p, Snapshot: res.Snapshot, Findings: res.Report.Findings}, nil
+	return &fixer.Input{Env: o.Env, Project: o.Project, Profile: p, Snapshot: res.Snapshot, Findings: res.Report.Findings, Versions: res.Versions}, nil
 }

@@ -70,6 +70,9 @@ type Result struct {
 	Report doctor.Report
 	// Snapshot is what discovery found, from which the fixes are planned.
 	Snapshot *discover.Snapshot
+	// Versions are the installed versions the checks judged: --fix
+	// writes the files those versions read (writers.Options.Versions).
+	Versions toolversion.Versions
 	key      string // the profile's
 }
 
@@ -116,7 +119,7 @@ func Run(ctx context.Context, e *env.Env, o Options) (*Result, error) {
 	if w != nil {
 		r.Requests, r.Tokens = w.meter.Requests(), w.meter.Tokens()
 	}
-	return &Result{Report: r, Snapshot: snap, key: o.Profile.Key}, nil
+	return &Result{Report: r, Snapshot: snap, Versions: versions, key: o.Profile.Key}, nil
 }
 
 // ForTool keeps the findings about one tool and those about none.
