@@ -24,7 +24,7 @@ func (impl) ChecksIgnored(e *env.Env, s *discover.Snapshot) (foreign, _ []doctor
 		f := doctor.Finding{Code: catalog.ConfigIgnored, Status: doctor.Warning, Tool: ID,
 			Message: fmt.Sprintf("%s has a %q key: nothing reads it; Cline takes MCP servers from its own cline_mcp_settings.json", at, MisplacedMCP),
 			Fix: catalog.Render(catalog.ConfigIgnored, catalog.Slots{Command: checks.SetupFor("vscode"), Edit: fmt.Sprintf("move the servers into %q of %s and delete %q from %s",
-				cline.MCPServers, e.Tilde(ed.MCPPath), MisplacedMCP, at)})}
+				cline.MCPServers, e.Tilde(ed.MCPRead(e)), MisplacedMCP, at)})}
 		// --fix moves them as setup's --fix-vscode-mcp does (PlanEdit)
 		f = checks.Placed(e, f, discover.Source{File: ed.SettingsPath, Line: ed.ClineMCPServers, Key: MisplacedMCP})
 		out = append(out, checks.WithEdit(f, writers.Edit{Kind: writers.EditMoveMCP, Tool: ID, Path: ed.SettingsPath}))

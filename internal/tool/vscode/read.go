@@ -2,6 +2,7 @@ package vscode
 
 import (
 	"github.com/keydoctor/keydoctor/internal/discover"
+	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/tool"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 )
@@ -15,6 +16,30 @@ type Settings struct {
 	ClineMCPServers int
 	MCPPath         string
 	MCPServers      []discover.MCPServer
+	// Version is the installed extension's version once doctor detected
+	// it (AtVersion), "" before or when none was: a 4.x one reads the
+	// shared file instead of MCPPath (ReadsShared).
+	Version string
+}
+
+// MCPRead is the Cline MCP settings file the editor's extension reads:
+// its own MCPPath, or from 4.0.0 the shared one (cline.CLIMCP).
+func (st Settings) MCPRead(e *env.Env) string {
+	if ReadsShared(st.Version) {
+		return cline.CLIMCP(e)
+	}
+	return st.MCPPath
+}
+
+// AtVersion records the detected extension version in every editor's
+// state (discover.Versioner): the checks of settings.json name the file
+// that version reads. (The version found is VS Code's; the other
+// editors' extensions are taken to be alike, as vscode-mcp-legacy does.)
+func (impl) AtVersion(s *discover.Snapshot, _ *discover.Tool, version string) {
+	st := StateOf(s)
+	for i := range st {
+		st[i].Version = version
+	}
 }
 
 // StateOf is what discovery read of the editors' files into s, one entry

@@ -40,3 +40,22 @@ func TestResolveEditorMCP(t *testing.T) {
 		t.Errorf("key place = %+v, want %s in %s", v.Places.Key, want, code.MCPPath)
 	}
 }
+
+// Once doctor detected the extension's version (AtVersion), each editor's
+// state names the MCP file that version reads: 4.x the shared one.
+func TestMCPReadByVersion(t *testing.T) {
+	e, dir := envtest.Home(t, map[string]string{".config/Code/User/settings.json": "{}"}, nil)
+	for _, tt := range []struct{ version, want string }{
+		{"", vscode.Editors(e)[0].ClineMCP()},
+		{"3.89.2", vscode.Editors(e)[0].ClineMCP()},
+		{"4.1.13", cline.CLIMCP(e)},
+	} {
+		s := discover.Discover(e, discover.Options{Project: dir})
+		if tt.version != "" {
+			vscode.Tool.Impl.(discover.Versioner).AtVersion(s, nil, tt.version)
+		}
+		if got := vscode.StateOf(s)[0].MCPRead(e); got != tt.want {
+			t.Errorf("%q: MCPRead = %s, want %s", tt.version, got, tt.want)
+		}
+	}
+}
