@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -23,6 +24,9 @@ import (
 // Change is the planned new content of one file.
 type Change struct {
 	Tool gateway.ToolID
+	// Also are the other tools whose planner edited this change further
+	// (a file two tools read, planned once: Options.ReadPlanned).
+	Also []gateway.ToolID
 	Path string // as the tool names it (may be a symlink)
 
 	target  string // the file really written: Path with symlinks resolved
@@ -61,6 +65,12 @@ type Change struct {
 
 // Target is the file written: Path with symlinks resolved.
 func (c *Change) Target() string { return c.target }
+
+// PlannedBy reports whether tool id's planner planned this change (as
+// its Tool, or Also).
+func (c *Change) PlannedBy(id gateway.ToolID) bool {
+	return c.Tool == id || slices.Contains(c.Also, id)
+}
 
 // Changed reports whether applying c would touch the disk.
 func (c *Change) Changed() bool {

@@ -174,7 +174,11 @@ func MakePlan(o Options, ids []gateway.ToolID) (*Plan, error) {
 		var fresh []*Change
 		for _, c := range cs {
 			if p.Find(c.target) == c {
-				continue // an earlier tool's change, edited further (ReadPlanned)
+				// an earlier tool's change, edited further (ReadPlanned)
+				if !c.PlannedBy(id) {
+					c.Also = append(c.Also, id)
+				}
+				continue
 			}
 			c.Tool = id
 			c.AddSecrets(o.Profile.Key) // the files' own secrets: secretsShown, scanned once

@@ -46,7 +46,7 @@ func Untargeted(e *env.Env, opts map[string]string, tools []gateway.ToolID, pl *
 	}
 	var notes, remedies []string
 	for _, id := range tools {
-		if slices.ContainsFunc(pl.Changes, func(c *writers.Change) bool { return c.Tool == id }) {
+		if slices.ContainsFunc(pl.Changes, func(c *writers.Change) bool { return c.PlannedBy(id) }) {
 			continue
 		}
 		why := string(id) + ": nothing to write"

@@ -126,6 +126,8 @@ func TestPlanSharedWithCline(t *testing.T) {
 		ed := vscode.Editors(o.Env)[0]
 		writerstest.WriteFile(t, ed.VSCodeSettings(), settings, 0o644)
 		shared := cline.CLIMCP(o.Env)
+		// The 4.x extension made it: both planners write it.
+		writerstest.WriteFile(t, shared, `{"mcpServers": {}}`, 0o600)
 		p, err := writers.MakePlan(o, ids)
 		if err != nil {
 			t.Fatalf("%v: %v", ids, err)
@@ -135,6 +137,9 @@ func TestPlanSharedWithCline(t *testing.T) {
 		for _, c := range p.Changes {
 			if c.Path == shared {
 				n++
+				if !c.PlannedBy(cline.ID) || !c.PlannedBy(vscode.ID) {
+					t.Errorf("%v: the shared change is planned by %s and %v; want both", ids, c.Tool, c.Also)
+				}
 			}
 		}
 		if n != 1 {
