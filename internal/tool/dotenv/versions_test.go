@@ -1,15 +1,15 @@
 package dotenv_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
+
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	format "github.com/keydoctor/keydoctor/internal/format/dotenv"
 	"github.com/keydoctor/keydoctor/internal/testutil"
@@ -36,18 +36,8 @@ func TestBOMWarnsForPython(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(project, ".env"), []byte(tt.file), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: project})}
-			var got []string
-			for _, s := range dotenv.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if strings.Contains(f.Message+f.Fix, fakeKey) {
-						t.Errorf("the key is in the finding: %q", f.Message)
-					}
-					if f.Code == catalog.ConfigInvalid {
-						got = append(got, f.Message)
-					}
-				}
-			}
+			got := tooltest.Messages(tooltest.Findings(t, e, project, dotenv.Tool, "", fakeKey),
+				func(f doctor.Finding) bool { return f.Code == catalog.ConfigInvalid })
 			if tt.want == "" && len(got) > 0 || tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], tt.want)) {
 				t.Errorf("want %q, got %q", tt.want, got)
 			}

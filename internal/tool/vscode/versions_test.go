@@ -1,20 +1,19 @@
 package vscode_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/keydoctor/keydoctor/checks"
+	"github.com/keydoctor/keydoctor/doctor"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
+
 	"github.com/keydoctor/keydoctor/internal/catalog"
-	"github.com/keydoctor/keydoctor/internal/discover"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
-	"github.com/keydoctor/keydoctor/internal/toolversion"
 )
 
 // fakeKey is an obvious fake; no finding may carry it.
@@ -50,21 +49,8 @@ func TestLegacyMCPByVersion(t *testing.T) {
 			if tt.shared != "" {
 				write(cline.CLIMCP(e), tt.shared)
 			}
-			o := checks.Options{Snapshot: discover.Discover(e, discover.Options{Project: home})}
-			if tt.version != "" {
-				o.Versions = toolversion.Versions{vscode.ID: {Version: tt.version}}
-			}
-			var got []string
-			for _, s := range vscode.Tool.Impl.(checks.Provider).ChecksOffline(o) {
-				for _, f := range s.Check.Run(context.Background(), e) {
-					if strings.Contains(f.Message+f.Fix, fakeKey) {
-						t.Errorf("the key is in the finding: %q", f.Message)
-					}
-					if f.Code == catalog.ConfigIgnored {
-						got = append(got, f.Message)
-					}
-				}
-			}
+			got := tooltest.Messages(tooltest.Findings(t, e, home, vscode.Tool, tt.version, fakeKey),
+				func(f doctor.Finding) bool { return f.Code == catalog.ConfigIgnored })
 			if tt.want == "" && len(got) > 0 || tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], tt.want)) {
 				t.Errorf("want %q, got %q", tt.want, got)
 			}
