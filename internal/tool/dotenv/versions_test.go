@@ -7,13 +7,12 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
-
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	format "github.com/keydoctor/keydoctor/internal/format/dotenv"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/dotenv"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 )
 
 // fakeKey is an obvious fake; no output may carry it.

@@ -7,12 +7,11 @@ import (
 	"testing"
 
 	"github.com/keydoctor/keydoctor/doctor"
-	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
-
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/testutil"
 	"github.com/keydoctor/keydoctor/internal/tool/cline"
+	"github.com/keydoctor/keydoctor/internal/tool/tooltest"
 	"github.com/keydoctor/keydoctor/internal/tool/vscode"
 )
 
@@ -27,7 +26,7 @@ func TestLegacyMCPByVersion(t *testing.T) {
 	for _, tt := range []struct {
 		name, version, shared, want string
 	}{
-		{"4.1.13 reads only the shared file", "4.1.13", "", "holds the MCP server gw, which the Cline extension 4.1.13 does not read: it reads ~/.cline/data/settings/cline_mcp_settings.json"},
+		{"4.1.13 reads only the shared file", "4.1.13", "", "holds the MCP server gw, which the Cline extension 4.1.13 does not read: it reads " + filepath.FromSlash("~/.cline/data/settings/cline_mcp_settings.json")},
 		{"4.0.0 too", "4.0.0", "", "the Cline extension 4.0.0 does not read"},
 		{"none detected: not judged", "", "", ""},
 		{"3.89.2 reads the editor's file", "3.89.2", "", ""},
