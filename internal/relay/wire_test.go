@@ -23,7 +23,17 @@ type lineTap struct {
 }
 
 func newLineTap(body string) *lineTap {
-	return &lineTap{lines: strings.SplitAfter(body, "\n")}
+	// A body ending in "\n" splits into a last, empty, element: it is no
+	// line, and must not arrive. Arrived is when the bytes last read
+	// reached the relay (Tap), so the end of the stream has no time of
+	// its own (FuzzObserveWire found the decoder and the feed disagreeing
+	// on a last event ended by the stream's end, stamped at that phantom
+	// line by one and not the other).
+	lines := strings.SplitAfter(body, "\n")
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return &lineTap{lines: lines}
 }
 
 func (l *lineTap) Read(p []byte) (int, error) {
