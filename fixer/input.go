@@ -24,7 +24,8 @@ type Input struct {
 	Snapshot *discover.Snapshot
 	Findings []doctor.Finding
 	// Versions are the installed versions doctor judged: a fix writes
-	// the file that version reads (the Cline extension's MCP file).
+	// the file that version reads (an editor extension that moved its MCP
+	// file between versions).
 	Versions toolversion.Versions
 }
 

@@ -1,7 +1,7 @@
 package tool
 
 // DotEnvRules is how one loader of .env files reads a file: a tool that
-// loads its own (Gemini CLI, Qwen Code) or a dotenv library that
+// loads its own .env files or a dotenv library that
 // programs load the project's .env with. Each is kept as Facts with the
 // versions it was observed in (docs/tools.md): keydoctor's own parser
 // (internal/format/dotenv) reads the common syntax, and these say where a

@@ -11,7 +11,7 @@ import (
 )
 
 // A turn must not leave a process running: a tool may start a daemon in
-// a session of its own (Cline 3.0.65's hub), which ending the turn's
+// a session of its own (a hub or server process), which ending the turn's
 // process group does not reach. Each case's home is a fresh temporary
 // directory, so a process whose environment says HOME=that directory was
 // started by the turn (or by something it started) and by nothing else:
@@ -22,7 +22,7 @@ type Leftover struct {
 	PID     int
 	Command string // its command line, arguments joined by spaces
 	// InGroup: it is still in the turn's process group (a child that was
-	// finishing as the turn ended, such as Codex's shell snapshot), which
+	// finishing as the turn ended, such as a shell it ran), which
 	// ending the turn ends; not: it left the group (a daemon in a session
 	// of its own), which nothing of the turn's would end.
 	InGroup bool
@@ -124,9 +124,9 @@ func leftoversSeen() bool {
 }
 
 // settleFor is how long a process that left the turn's group may take to
-// end by itself once the turn has: Codex's shell snapshot (bash -lc in a
-// group of its own) ends within moments of Codex, as its pipe closes; a
-// daemon (Cline's hub) is still there.
+// end by itself once the turn has: a shell the tool ran in a group of its
+// own ends within moments of the tool, as its pipe closes; a daemon is
+// still there (docs/tools.md names the tools seen doing each).
 const settleFor = 3 * time.Second
 
 // settled are the leftovers once those that left the group have had
