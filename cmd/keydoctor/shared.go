@@ -38,7 +38,7 @@ func parseTool(name string) (gateway.ToolID, error) {
 }
 
 // toolNames lists the ids of the tools that keep accepts (every tool when
-// keep is nil), for messages and help: "claude, codex, cline".
+// keep is nil), for messages and help: "a, b, c" from the one list.
 func toolNames(keep func(tool.Tool) bool) string {
 	return strings.Join(complete.Tools(keep), ", ")
 }

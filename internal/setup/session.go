@@ -100,7 +100,7 @@ func (s *Session) plan(ctx context.Context) (*writers.Plan, *Report, error) {
 	}
 	if wo.Versions == nil {
 		// A tool's planner writes the files its installed version reads
-		// (the Cline extension's MCP file moved at 4.0.0).
+		// (an editor extension's MCP file that moved between versions).
 		wo.Versions = toolversion.ForIDs(ctx, wo.Env, writers.VersionedIDs(ids)...)
 	}
 	pl, err := writers.MakePlan(wo, ids)
