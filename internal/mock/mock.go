@@ -135,13 +135,14 @@ type Handler struct {
 // gateway whose Options leave TimeScale 0: the ones a process starts
 // itself ('keydoctor demo', 'keydoctor mock'), for the tests that run the
 // binary and wait on those delays without asserting them. Nothing sets it
-// for a user; an unset, unparsable or non-positive value means 1.
+// for a user; an unset or unparsable value, or one outside (0, 1] (it
+// only ever speeds a test up: "Inf" would stall every answer), means 1.
 const TimeScaleVar = "KEYDOCTOR_MOCK_TIME_SCALE"
 
 // NewHandler builds the fake gateway's handler.
 func NewHandler(opts Options) *Handler {
 	if opts.TimeScale == 0 {
-		if f, err := strconv.ParseFloat(os.Getenv(TimeScaleVar), 64); err == nil && f > 0 {
+		if f, err := strconv.ParseFloat(os.Getenv(TimeScaleVar), 64); err == nil && f > 0 && f <= 1 {
 			opts.TimeScale = f
 		}
 	}

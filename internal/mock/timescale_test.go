@@ -39,7 +39,7 @@ func TestTimeScale(t *testing.T) {
 
 // TestTimeScaleVar: a gateway whose Options leave TimeScale 0 takes
 // KEYDOCTOR_MOCK_TIME_SCALE's; set options win, and a value that is no
-// positive number leaves the delays as configured.
+// number in (0, 1] leaves the delays as configured.
 func TestTimeScaleVar(t *testing.T) {
 	for _, tc := range []struct {
 		env       string
@@ -50,6 +50,9 @@ func TestTimeScaleVar(t *testing.T) {
 		{"", 0, 0},
 		{"fast", 0, 0},
 		{"-1", 0, 0},
+		{"Inf", 0, 0},
+		{"4", 0, 0},
+		{"1", 0, 1},
 	} {
 		t.Setenv(TimeScaleVar, tc.env)
 		o := NewHandler(Options{TimeScale: tc.opt, TTFT: 80 * time.Millisecond}).Options()
