@@ -298,3 +298,39 @@ func TestEmptyBodyReused(t *testing.T) {
 		t.Fatalf("%d dials", n)
 	}
 }
+
+// TestUserAgentAsNetHTTP: the default agent when none is set, none at all
+// when it is set empty (how a reverse proxy forwards a request that had
+// no agent), and the set one otherwise, once.
+func TestUserAgentAsNetHTTP(t *testing.T) {
+	got := make(chan []string, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.Header.Values("User-Agent")
+	}))
+	defer srv.Close()
+	tr, _ := counting()
+	defer tr.CloseIdleConnections()
+	for _, tc := range []struct {
+		name string
+		set  []string // nil: no User-Agent key
+		want string
+	}{
+		{"unset", nil, "Go-http-client/1.1"},
+		{"empty", []string{""}, ""},
+		{"set", []string{"claude-cli/2.1.197"}, "claude-cli/2.1.197"},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/v1/models", nil)
+		if tc.set != nil {
+			req.Header["User-Agent"] = tc.set
+		}
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAll(t, resp)
+		v := <-got
+		if (tc.want == "" && len(v) != 0) || (tc.want != "" && (len(v) != 1 || v[0] != tc.want)) {
+			t.Errorf("%s: the server saw User-Agent %q, want %q", tc.name, v, tc.want)
+		}
+	}
+}

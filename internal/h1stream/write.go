@@ -61,8 +61,12 @@ func appendRequest(b []byte, req *http.Request, body []byte) []byte {
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, host...)
 	b = append(b, "\r\n"...)
-	if _, ok := req.Header["User-Agent"]; !ok {
+	// As net/http: the default agent when none is set, none when it is
+	// set empty (a reverse proxy's way to send no agent at all).
+	if ua, ok := req.Header["User-Agent"]; !ok {
 		b = append(b, "User-Agent: Go-http-client/1.1\r\n"...)
+	} else if len(ua) > 0 && ua[0] != "" {
+		b = append(append(append(b, "User-Agent: "...), ua[0]...), "\r\n"...)
 	}
 	if len(body) > 0 || method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
 		b = append(b, "Content-Length: "...)
@@ -76,8 +80,8 @@ func appendRequest(b []byte, req *http.Request, body []byte) []byte {
 	names := keys[:0]
 	for k := range req.Header {
 		switch k {
-		case "Host", "Content-Length", "Transfer-Encoding":
-			continue // framing is ours
+		case "Host", "Content-Length", "Transfer-Encoding", "User-Agent":
+			continue // framing is ours; the agent is written above
 		}
 		names = append(names, k)
 	}

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 )
 
 // TestNoRedialsAt256 sends two rounds of 256 requests that are all in
@@ -21,6 +23,16 @@ import (
 // idle connections than streams redials the rest, and each redial adds a
 // connection's time to that request's TTFT.
 func TestNoRedialsAt256(t *testing.T) {
+	t.Run("net-http", func(t *testing.T) { testNoRedials(t, false) })
+	t.Run("h1stream", func(t *testing.T) {
+		if !h1stream.Supported {
+			t.Skip("h1stream is not used on this OS")
+		}
+		testNoRedials(t, true)
+	})
+}
+
+func testNoRedials(t *testing.T, stream bool) {
 	const n = 256
 	var (
 		mu      sync.Mutex
@@ -53,8 +65,12 @@ func TestNoRedialsAt256(t *testing.T) {
 		dials.Add(1)
 		return dial(ctx, network, addr)
 	}
+	var rt http.RoundTripper = tr
+	if stream {
+		rt = StreamTransport(tr) // the relay's default, dialling through tr's counting dialer
+	}
 	u, _ := url.Parse(up.URL)
-	rl, err := Start(context.Background(), "127.0.0.1:0", Options{Upstream: u, Transport: tr, OnRecord: func(Record) {}})
+	rl, err := Start(context.Background(), "127.0.0.1:0", Options{Upstream: u, Transport: rt, OnRecord: func(Record) {}})
 	if err != nil {
 		t.Fatal(err)
 	}

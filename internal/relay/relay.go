@@ -41,8 +41,9 @@ type Options struct {
 	// Expect lists the models requests may ask for and answers may name
 	// (main and background model); empty disables the mismatch flag.
 	Expect []string
-	// Transport reaches the upstream; nil: a transport that never
-	// compresses or decompresses on its own, so bodies pass as they are.
+	// Transport reaches the upstream; nil: StreamTransport over
+	// DefaultTransport, which never compresses or decompresses on its
+	// own, so bodies pass as they are.
 	Transport http.RoundTripper
 	// HeaderTimeout bounds the wait for the upstream's response headers;
 	// 0 means 10 minutes (long thinking before the first byte is normal).
@@ -92,7 +93,7 @@ func New(o Options) *Relay {
 		o.HeaderTimeout = 10 * time.Minute
 	}
 	if o.Transport == nil {
-		o.Transport = DefaultTransport(o.HeaderTimeout)
+		o.Transport = StreamTransport(DefaultTransport(o.HeaderTimeout))
 	}
 	rl := &Relay{o: o}
 	rl.proxy = &httputil.ReverseProxy{
