@@ -151,6 +151,7 @@ func runBench(ctx context.Context, o *benchOptions) error {
 	o.FindTool = func(p gateway.Profile, id string, modelFlag bool) (ping.Tool, error) {
 		return findTool(o.Env, p, id, modelFlag)
 	}
+	o.LeanClient = true // the gateway is never served from this process here
 	return benchError(session.Run(ctx, &o.Options))
 }
 

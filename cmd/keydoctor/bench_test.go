@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -110,5 +111,38 @@ func TestBenchErrorExitStatus(t *testing.T) {
 		if code := reportError(&b, benchError(tc.err)); code != tc.code || b.String() != tc.out {
 			t.Errorf("%v: exit %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.out)
 		}
+	}
+}
+
+// procsDoer is countingDoer that notes how many Ps each call ran with.
+type procsDoer struct {
+	countingDoer
+	single, many *atomic.Int64
+}
+
+func (d procsDoer) Do(ctx context.Context, r probe.Request) *probe.Result {
+	if runtime.GOMAXPROCS(0) == 1 {
+		d.single.Add(1)
+	} else {
+		d.many.Add(1)
+	}
+	return d.countingDoer.Do(ctx, r)
+}
+
+// TestBenchIsALeanClient: `keydoctor bench` never serves the gateway
+// itself, so its levels of up to bench.LeanStreams streams run on one P.
+func TestBenchIsALeanClient(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs GOMAXPROCS ≥ 2 to tell one P from several")
+	}
+	o, _, _, calls := benchTestOptions(t, "", false)
+	var single, many atomic.Int64
+	o.Requests, o.Yes = 20, true
+	o.NewDoer = func(int) (bench.Doer, error) { return procsDoer{countingDoer{calls}, &single, &many}, nil }
+	if err := runBench(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if single.Load() != 20 || many.Load() != 0 {
+		t.Errorf("%d requests ran on one P and %d on several, want all 20 on one", single.Load(), many.Load())
 	}
 }

@@ -59,6 +59,10 @@ type Options struct {
 	Timeout                    time.Duration
 	SelfTest                   bool
 	SelfTestMax                int
+	// LeanClient says the gateway is in another process: up to
+	// bench.LeanStreams streams the client runs on one P (bench.Plan).
+	// A caller that serves the gateway from this process leaves it false.
+	LeanClient bool
 
 	Env    *env.Env
 	Out    io.Writer

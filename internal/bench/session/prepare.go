@@ -54,7 +54,7 @@ func prepareBench(o *Options) (*benchRun, error) {
 	}
 	r.profile = p
 	r.plan = bench.Plan{Request: req, Concurrency: o.Concurrency, Requests: o.Requests, Rate: o.Rate,
-		Duration: o.Duration, Ramp: o.Ramp, Warmup: o.Warmup, MaxErrors: maxErr, Seed: o.Seed, Key: p.Key}
+		Duration: o.Duration, Ramp: o.Ramp, Warmup: o.Warmup, MaxErrors: maxErr, Seed: o.Seed, Key: p.Key, LeanClient: o.LeanClient}
 	if o.Duration > 0 && !o.changed("requests") && r.baseline == nil {
 		r.plan.Requests = 0 // --duration alone: as many as fit
 	}
