@@ -71,6 +71,17 @@ var (
 	aLongTimeAgo = time.Unix(1, 0)
 )
 
+// Carries says whether req is one this transport sends as net/http
+// would: http://, no protocol upgrade (a WebSocket needs the raw
+// connection, which it does not hand over) and no TE: trailers (it reads
+// trailers only to drop them). Callers send the rest through net/http;
+// proxies are theirs to check.
+func Carries(req *http.Request) bool {
+	return req.URL.Scheme == "http" && req.URL.Host != "" &&
+		!httpguts.HeaderValuesContainsToken(req.Header["Connection"], "upgrade") &&
+		!httpguts.HeaderValuesContainsToken(req.Header["Te"], "trailers")
+}
+
 // RoundTrip sends req and reads the response head. On a reused
 // connection that turns out closed before anything was written, the
 // request is sent once more on a new one (as net/http does).

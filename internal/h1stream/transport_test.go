@@ -334,3 +334,24 @@ func TestUserAgentAsNetHTTP(t *testing.T) {
 		}
 	}
 }
+
+func TestCarries(t *testing.T) {
+	for _, tc := range []struct {
+		url    string
+		header http.Header
+		want   bool
+	}{
+		{"http://127.0.0.1:4000/v1/chat/completions", nil, true},
+		{"https://gateway.example/v1/chat/completions", nil, false},
+		{"http://127.0.0.1:4000/v1/responses", http.Header{"Connection": {"Upgrade"}, "Upgrade": {"websocket"}}, false},
+		{"http://127.0.0.1:4000/v1/chat/completions", http.Header{"Te": {"trailers"}}, false},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, tc.url, nil)
+		for k, v := range tc.header {
+			req.Header[k] = v
+		}
+		if got := Carries(req); got != tc.want {
+			t.Errorf("Carries(%s %v) = %v, want %v", tc.url, tc.header, got, tc.want)
+		}
+	}
+}

@@ -167,7 +167,7 @@ type splitTransport struct {
 }
 
 func (s *splitTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if r.URL.Scheme == "http" {
+	if h1stream.Carries(r) {
 		if p, err := s.proxy(r.URL); err == nil && p == nil {
 			return s.h1.RoundTrip(r)
 		}

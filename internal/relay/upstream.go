@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/keydoctor/keydoctor/internal/h1stream"
-	"golang.org/x/net/http/httpguts"
 )
 
 // StreamTransport is the relay's default way to the gateway. A plain
@@ -43,9 +42,7 @@ func (t *streamTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // plain: what h1stream carries unchanged.
 func (t *streamTransport) plain(r *http.Request) bool {
-	if r.URL.Scheme != "http" || t.std.DialContext == nil ||
-		httpguts.HeaderValuesContainsToken(r.Header["Connection"], "upgrade") ||
-		httpguts.HeaderValuesContainsToken(r.Header["Te"], "trailers") {
+	if !h1stream.Carries(r) || t.std.DialContext == nil {
 		return false
 	}
 	if t.std.Proxy != nil {
