@@ -43,7 +43,8 @@ func (t *Transport) getConn(ctx context.Context, req *http.Request, trace *httpt
 	if size <= 0 {
 		size = 1 << 10
 	}
-	return &conn{nc: nc, br: bufio.NewReaderSize(nc, size), key: key}, nil
+	r, stamp := stamped(nc)
+	return &conn{nc: nc, br: bufio.NewReaderSize(r, size), key: key, stamp: stamp}, nil
 }
 
 func (t *Transport) takeIdle(key string) *conn {

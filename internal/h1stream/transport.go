@@ -54,6 +54,9 @@ type conn struct {
 	wbuf []byte
 	key  string
 	used bool // carried a request before
+	// stamp keeps the kernel's receive time of the newest bytes br read;
+	// nil where the kernel does not give one.
+	stamp *stampConn
 }
 
 // timeoutError is net/http's kind of error for the header timeout: a
@@ -239,6 +242,16 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		err = b.ctx.Err()
 	}
 	return n, err
+}
+
+// Arrival is when the newest bytes read from the connection reached this
+// machine, by the kernel's clock (wall time); zero where the kernel does
+// not say. Bytes a read returns arrived then or earlier.
+func (b *bodyReader) Arrival() time.Time {
+	if b.c.stamp == nil {
+		return time.Time{}
+	}
+	return b.c.stamp.last
 }
 
 // Close releases the connection: back to the pool when the body was read

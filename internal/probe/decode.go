@@ -70,19 +70,56 @@ func (d *Decoder) readLines(lr *LineReader, sr *stampReader) (int64, error) {
 	}
 }
 
-// stampReader notes when its last read returned data.
+// stampReader notes when its last read returned data: when the read
+// returned, or, when arrival says, when the kernel received the bytes.
 type stampReader struct {
 	r     io.Reader
 	clock func() time.Duration
 	last  time.Duration
+	// arrival, when set, is the kernel's receive time (wall clock) of the
+	// newest bytes below r (h1stream on Linux); zero when it has none.
+	arrival func() time.Time
 }
 
 func (s *stampReader) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	if n > 0 {
-		s.last = s.clock()
+		s.last = max(s.last, s.arrived(s.clock(), time.Now()))
 	}
 	return n, err
+}
+
+// arrived is now (time since the start) less how long before wall (the
+// wall clock read with now) the kernel received the newest bytes.
+func (s *stampReader) arrived(now time.Duration, wall time.Time) time.Duration {
+	if s.arrival == nil {
+		return now
+	}
+	return arrivedAt(now, wall, s.arrival())
+}
+
+// arrivedAt is now (time since the start) less how long before wall the
+// kernel stamped bytes at t. Only that age is taken from the wall clock,
+// so a clock step between the two readings can skew one stamp by its
+// size; an age that is negative or older than the start is not used,
+// nor a zero t (no stamp).
+func arrivedAt(now time.Duration, wall, t time.Time) time.Duration {
+	if t.IsZero() {
+		return now
+	}
+	if age := wall.Sub(t); age > 0 && age < now {
+		return now - age
+	}
+	return now
+}
+
+// arrivalOf is a response body's arrival clock, when its transport keeps
+// one.
+func arrivalOf(body io.Reader) func() time.Time {
+	if a, ok := body.(interface{ Arrival() time.Time }); ok {
+		return a.Arrival
+	}
+	return nil
 }
 
 // Event consumes one dispatched event.

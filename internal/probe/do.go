@@ -88,7 +88,17 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		// and the stamp is taken as the bytes leave the socket, below it.
 		ev := &evidenceWriter{max: c.opts.EvidenceBytes}
 		start := res.Timings.Start
-		sr := &stampReader{r: io.TeeReader(rd2, ev), clock: func() time.Duration { return time.Since(start) }}
+		sr := &stampReader{r: io.TeeReader(rd2, ev), clock: func() time.Duration { return time.Since(start) },
+			arrival: arrivalOf(resp.Body)}
+		if sr.arrival != nil {
+			// The head's arrival by the kernel, not when the transport
+			// got round to reading it; after the request was written, and
+			// no delta before it.
+			wall := time.Now()
+			fb := max(arrivedAt(wall.Sub(start), wall, sr.arrival()), res.Timings.WroteRequest)
+			res.Timings.FirstByte = min(res.Timings.FirstByte, fb)
+			sr.last = res.Timings.FirstByte
+		}
 		br := bufio.NewReaderSize(sr, 4096)
 		if head, _ := br.Peek(5); looksLikeStream(res.ContentType, head) {
 			c.readStream(ctx, req, res, &LineReader{r: br, limit: maxLine}, sr, ev, onDelta)

@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
@@ -144,9 +145,14 @@ func TestStreamClientRefusesBadHeads(t *testing.T) {
 // the proxy, as it does without StreamClient; one no proxy takes goes
 // through h1stream.
 func TestStreamClientLeavesProxiedToNetHTTP(t *testing.T) {
-	var proxied []string
+	var (
+		mu      sync.Mutex // the handler's writes reach the test through a socket, which the race detector does not see
+		proxied []string
+	)
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
 		proxied = append(proxied, r.URL.String()) // absolute: the request a proxy gets
+		mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer proxy.Close()
@@ -174,6 +180,8 @@ func TestStreamClientLeavesProxiedToNetHTTP(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if !slices.Equal(proxied, []string{"http://gateway.example:8080/v1/models", "/direct"}) || h1Dials != 1 {
 		t.Fatalf("the proxy saw %q; h1stream dialled %d times", proxied, h1Dials)
 	}

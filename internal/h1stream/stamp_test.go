@@ -1,0 +1,143 @@
+package h1stream
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestArrivalIsTheKernels: a body's Arrival is when its bytes reached the
+// machine, not when the client got round to reading them. The server
+// writes a chunk between two clock readings; the client reads it only
+// after a gap, and the stamp still falls between the two.
+func TestArrivalIsTheKernels(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	type span struct{ before, after time.Time }
+	wrote, next := make(chan span), make(chan bool)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		br := bufio.NewReader(c)
+		req, err := http.ReadRequest(br)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		io.Copy(io.Discard, req.Body)
+		io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+		for <-next {
+			before := time.Now()
+			io.WriteString(c, "9\r\ndata: 1\n\n\r\n")
+			wrote <- span{before, time.Now()}
+		}
+		io.WriteString(c, "0\r\n\r\n")
+	}()
+	tr := &Transport{Dial: (&net.Dialer{}).DialContext}
+	resp, err := post(context.Background(), t, tr, "http://"+ln.Addr().String(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body := resp.Body.(interface{ Arrival() time.Time })
+	buf := make([]byte, 64)
+	chunk := func() (span, time.Time, time.Time) {
+		t.Helper()
+		next <- true
+		w := <-wrote
+		time.Sleep(3 * time.Millisecond) // a busy client: it reads late
+		if n, err := resp.Body.Read(buf); err != nil || string(buf[:n]) != "data: 1\n\n" {
+			t.Fatalf("read %q, %v", buf[:n], err)
+		}
+		return w, time.Now(), body.Arrival()
+	}
+	if runtime.GOOS != "linux" {
+		if _, _, got := chunk(); !got.IsZero() {
+			t.Fatalf("Arrival %v where the kernel does not stamp", got)
+		}
+		next <- false
+		return
+	}
+	// Linux turns receive stamps on for the whole machine a moment after
+	// the first socket asks (a deferred static key), and bytes that
+	// arrived before carry none: the first chunks may come unstamped.
+	stampedOnce := false
+	for range 1000 {
+		if _, _, got := chunk(); !got.IsZero() {
+			stampedOnce = true
+			break
+		}
+	}
+	if !stampedOnce {
+		t.Fatal("no chunk in 1000 had the kernel's stamp")
+	}
+	for i := range 2 {
+		w, read, got := chunk()
+		// The wall clock on both sides: a microsecond's slack for the
+		// kernel's and Go's readings of it.
+		if got.Before(w.before.Add(-time.Microsecond)) || got.After(w.after.Add(time.Microsecond)) || !read.After(got.Add(3*time.Millisecond)) {
+			t.Fatalf("chunk %d: written %s..%s, read %s, Arrival %s", i,
+				w.before.Format(stampLayout), w.after.Format(stampLayout), read.Format(stampLayout), got.Format(stampLayout))
+		}
+	}
+	next <- false
+	if rest, err := io.ReadAll(resp.Body); err != nil || len(rest) != 0 {
+		t.Fatalf("after the chunks: %q %v", rest, err)
+	}
+}
+
+const stampLayout = "15:04:05.000000"
+
+// TestStampedConnErrors: reads through recvmsg end as net.Conn's do: EOF
+// when the server closes, a timeout error at a deadline.
+func TestStampedConnErrors(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				io.Copy(io.Discard, c)
+				c.Close()
+			}()
+		}
+	}()
+	dial := func() net.Conn {
+		nc, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { nc.Close() })
+		return nc
+	}
+	nc := dial()
+	r, _ := stamped(nc)
+	nc.SetReadDeadline(time.Now().Add(-time.Second))
+	if _, err := r.Read(make([]byte, 8)); !isTimeout(err) || !strings.HasPrefix(err.Error(), "read tcp ") {
+		t.Fatalf("at a deadline: %v", err)
+	}
+	nc = dial()
+	r, _ = stamped(nc)
+	nc.(*net.TCPConn).CloseWrite() // the server's copy ends and it closes
+	if _, err := r.Read(make([]byte, 8)); err != io.EOF {
+		t.Fatalf("at the server's close: %v", err)
+	}
+}
