@@ -43,8 +43,7 @@ func (t *Transport) getConn(ctx context.Context, req *http.Request, trace *httpt
 	if size <= 0 {
 		size = 1 << 10
 	}
-	r, stamp := stamped(nc)
-	return &conn{nc: nc, br: bufio.NewReaderSize(r, size), key: key, stamp: stamp}, nil
+	return &conn{nc: nc, br: bufio.NewReaderSize(nc, size), key: key}, nil
 }
 
 func (t *Transport) takeIdle(key string) *conn {

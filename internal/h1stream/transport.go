@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"golang.org/x/net/http/httpguts"
+
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 )
 
 // Transport is an http.RoundTripper for http:// URLs. A request runs on
@@ -54,9 +56,6 @@ type conn struct {
 	wbuf []byte
 	key  string
 	used bool // carried a request before
-	// stamp keeps the kernel's receive time of the newest bytes br read;
-	// nil where the kernel does not give one.
-	stamp *stampConn
 }
 
 // timeoutError is net/http's kind of error for the header timeout: a
@@ -245,14 +244,10 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 }
 
 // Arrival is when the newest bytes read from the connection reached this
-// machine, by the kernel's clock (wall time); zero where the kernel does
-// not say. Bytes a read returns arrived then or earlier.
-func (b *bodyReader) Arrival() time.Time {
-	if b.c.stamp == nil {
-		return time.Time{}
-	}
-	return b.c.stamp.last
-}
+// machine, by the kernel's clock (wall time): for a connection the Dial
+// wrapped with rawconn (probe's), on Linux; zero otherwise. Bytes a read
+// returns arrived then or earlier.
+func (b *bodyReader) Arrival() time.Time { return rawconn.Arrival(b.c.nc) }
 
 // Close releases the connection: back to the pool when the body was read
 // to its end and the server keeps it open, closed otherwise (a body left

@@ -37,7 +37,7 @@ type call struct {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.enter()
 	defer h.leave()
-	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: time.Now()}
+	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: arrivalOf(r)}
 	c.scenario = h.opts.Scenario
 	if s := r.Header.Get(ScenarioHeader); s != "" {
 		c.scenario = s

@@ -48,9 +48,10 @@ type Options struct {
 	Prefix string   // path prefix of the gateway root, e.g. "/api"; "" for none
 	Key    string   // the one key accepted; DefaultKey when empty
 	Models []string // served model ids; DefaultModels when empty
-	// TTFT is the delay from a request's arrival (or from leaving the
-	// concurrency queue) to the first content delta; TPOT the delay between
-	// deltas. Delta i is sent at start+TTFT+i*TPOT.
+	// TTFT is the delay from a request's arrival (by the kernel's stamp
+	// where there is one: arrivalOf; or from leaving the concurrency
+	// queue) to the first content delta; TPOT the delay between deltas.
+	// Delta i is sent at start+TTFT+i*TPOT.
 	TTFT, TPOT time.Duration
 	// ModelTiming gives some models their own TTFT and TPOT (timing.go).
 	ModelTiming map[string]Timing
@@ -213,6 +214,9 @@ func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
 		Handler:           s.Handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return base },
+		// The handler's clock starts when a request's bytes reached the
+		// machine (arrivalOf): the connection knows when.
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) },
 	}
 	go func() {
 		defer close(s.done)

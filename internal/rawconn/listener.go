@@ -1,6 +1,9 @@
 package rawconn
 
-import "net"
+import (
+	"net"
+	"time"
+)
 
 // Listener hands out its connections wrapped: a server that writes every
 // event of a stream as it comes (the relay, the fake gateway) spares each
@@ -13,4 +16,14 @@ func (l Listener) Accept() (net.Conn, error) {
 		return nil, err
 	}
 	return Wrap(c), nil
+}
+
+// Arrival is when the newest bytes c read reached the machine, by the
+// kernel's clock (wall time): for a connection Wrap made, on Linux. Zero
+// otherwise, and before the first stamped read.
+func Arrival(c net.Conn) time.Time {
+	if a, ok := c.(interface{ Arrival() time.Time }); ok {
+		return a.Arrival()
+	}
+	return time.Time{}
 }

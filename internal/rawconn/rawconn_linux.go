@@ -8,8 +8,12 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
+	"time"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // rawConn reads its socket with a raw read(2) inside the runtime
@@ -26,6 +30,12 @@ import (
 // Writes go the same way, for the same reason: a relay writes each event
 // to its client as it reads it, and that write's syscall woke sysmon
 // as the read's did.
+//
+// Reads are recvmsg(2) with SO_TIMESTAMPNS on, and the connection keeps
+// the kernel's receive time of the newest bytes it read (Arrival): a
+// benchmark's TTFT and TPOT, and the fake gateway's schedule, then count
+// from when the bytes reached the machine, not from when a busy process's
+// goroutine got a core to read them.
 type rawConn struct {
 	*net.TCPConn
 	rc syscall.RawConn
@@ -34,6 +44,12 @@ type rawConn struct {
 	n      int
 	errno  syscall.Errno
 	readFn func(fd uintptr) bool
+	stamps bool     // SO_TIMESTAMPNS is on: read with recvmsg
+	oob    [64]byte // one SCM_TIMESTAMPNS message, with room to spare
+	// last is the kernel's stamp of the newest bytes read (Unix ns, 0:
+	// none yet); atomic: a server's background read may set it while a
+	// handler reads it.
+	last atomic.Int64
 	// The write in flight, for writeFD; wmu keeps concurrent writers
 	// (net.Conn allows them) off each other's fields until the fd's own
 	// write lock orders them.
@@ -56,21 +72,77 @@ func Wrap(c net.Conn) net.Conn {
 	}
 	r := &rawConn{TCPConn: tc, rc: rc}
 	r.readFn, r.writeFn = r.readFD, r.writeFD
+	var serr error
+	if err := rc.Control(func(fd uintptr) {
+		serr = unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_TIMESTAMPNS, 1)
+	}); err == nil && serr == nil {
+		r.stamps = true
+	}
 	return r
 }
 
 func (c *rawConn) readFD(fd uintptr) bool {
 	for {
-		n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&c.buf[0])), uintptr(len(c.buf)))
+		n, e := c.read(fd)
 		switch e {
 		case syscall.EINTR:
 			continue
 		case syscall.EAGAIN:
 			return false // wait for the poller, then read again
 		}
-		c.n, c.errno = int(n), e
+		c.n, c.errno = n, e
 		return true
 	}
+}
+
+// read is one non-blocking read(2), or recvmsg(2) noting the kernel's
+// stamp of the bytes. A raw syscall: the socket never blocks.
+func (c *rawConn) read(fd uintptr) (int, syscall.Errno) {
+	if !c.stamps {
+		n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&c.buf[0])), uintptr(len(c.buf)))
+		return int(n), e
+	}
+	iov := unix.Iovec{Base: &c.buf[0]}
+	iov.SetLen(len(c.buf))
+	msg := unix.Msghdr{Iov: &iov, Control: &c.oob[0]}
+	msg.SetIovlen(1)
+	msg.SetControllen(len(c.oob))
+	n, _, e := syscall.RawSyscall(unix.SYS_RECVMSG, fd, uintptr(unsafe.Pointer(&msg)), 0)
+	if e == 0 && n > 0 {
+		if t, ok := parseStamp(c.oob[:msg.Controllen]); ok {
+			c.last.Store(t)
+		}
+	}
+	return int(n), e
+}
+
+// parseStamp finds the SCM_TIMESTAMPNS message among oob's (Unix ns).
+// The kernel sends none for bytes that came before stamping was on:
+// Linux turns it on for the whole machine a moment after the first
+// socket asks.
+func parseStamp(oob []byte) (int64, bool) {
+	for len(oob) > 0 {
+		h, data, rest, err := unix.ParseOneSocketControlMessage(oob)
+		if err != nil {
+			return 0, false
+		}
+		if h.Level == unix.SOL_SOCKET && h.Type == unix.SCM_TIMESTAMPNS && len(data) >= int(unsafe.Sizeof(unix.Timespec{})) {
+			var ts unix.Timespec // copied: data need not be aligned for it
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(&ts)), unsafe.Sizeof(ts)), data)
+			return ts.Nano(), true
+		}
+		oob = rest
+	}
+	return 0, false
+}
+
+// Arrival is when the newest bytes read reached the machine, by the
+// kernel's clock (wall time); zero before any stamped read.
+func (c *rawConn) Arrival() time.Time {
+	if ns := c.last.Load(); ns != 0 {
+		return time.Unix(0, ns)
+	}
+	return time.Time{}
 }
 
 func (c *rawConn) Read(p []byte) (int, error) {

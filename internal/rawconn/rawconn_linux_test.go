@@ -156,3 +156,68 @@ func TestListener(t *testing.T) {
 		t.Fatalf("Accept gave %T", c)
 	}
 }
+
+// TestArrival: a connection's Arrival is when the bytes reached the
+// machine, not when they were read. The peer writes between two clock
+// readings; the read comes after a gap, and the stamp still falls
+// between the two. A connection that is not ours has none.
+func TestArrival(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	dialed, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Arrival(dialed).IsZero() {
+		t.Fatal("a plain net.Conn has an Arrival")
+	}
+	c := Wrap(dialed)
+	defer c.Close()
+	srv := <-accepted
+	defer srv.Close()
+	if !Arrival(c).IsZero() {
+		t.Fatal("an Arrival before any read")
+	}
+	buf := make([]byte, 64)
+	write := func() (before, after time.Time) {
+		before = time.Now()
+		if _, err := srv.Write([]byte("data: 1\n\n")); err != nil {
+			t.Fatal(err)
+		}
+		return before, time.Now()
+	}
+	// Linux turns receive stamps on for the whole machine a moment after
+	// the first socket asks (a deferred switch), and bytes that came
+	// before carry none: the first writes may come unstamped.
+	for try := 0; Arrival(c).IsZero(); try++ {
+		if try == 1000 {
+			t.Fatal("no read in 1000 had the kernel's stamp")
+		}
+		write()
+		if _, err := c.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 2 {
+		before, after := write()
+		time.Sleep(3 * time.Millisecond) // a busy reader: it reads late
+		if _, err := c.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+		read, got := time.Now(), Arrival(c)
+		// The wall clock on both sides: a microsecond's slack for the
+		// kernel's and Go's readings of it.
+		if got.Before(before.Add(-time.Microsecond)) || got.After(after.Add(time.Microsecond)) || !read.After(got.Add(3*time.Millisecond)) {
+			const layout = "15:04:05.000000"
+			t.Fatalf("write %d: %s..%s, read %s, Arrival %s", i, before.Format(layout), after.Format(layout), read.Format(layout), got.Format(layout))
+		}
+	}
+}

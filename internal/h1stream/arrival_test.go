@@ -7,9 +7,10 @@ import (
 	"net"
 	"net/http"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 )
 
 // TestArrivalIsTheKernels: a body's Arrival is when its bytes reached the
@@ -45,7 +46,13 @@ func TestArrivalIsTheKernels(t *testing.T) {
 		}
 		io.WriteString(c, "0\r\n\r\n")
 	}()
-	tr := &Transport{Dial: (&net.Dialer{}).DialContext}
+	tr := &Transport{Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return rawconn.Wrap(c), nil // as probe dials: the stamps are rawconn's
+	}}
 	resp, err := post(context.Background(), t, tr, "http://"+ln.Addr().String(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -99,45 +106,3 @@ func TestArrivalIsTheKernels(t *testing.T) {
 }
 
 const stampLayout = "15:04:05.000000"
-
-// TestStampedConnErrors: reads through recvmsg end as net.Conn's do: EOF
-// when the server closes, a timeout error at a deadline.
-func TestStampedConnErrors(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				io.Copy(io.Discard, c)
-				c.Close()
-			}()
-		}
-	}()
-	dial := func() net.Conn {
-		nc, err := net.Dial("tcp", ln.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { nc.Close() })
-		return nc
-	}
-	nc := dial()
-	r, _ := stamped(nc)
-	nc.SetReadDeadline(time.Now().Add(-time.Second))
-	if _, err := r.Read(make([]byte, 8)); !isTimeout(err) || !strings.HasPrefix(err.Error(), "read tcp ") {
-		t.Fatalf("at a deadline: %v", err)
-	}
-	nc = dial()
-	r, _ = stamped(nc)
-	nc.(*net.TCPConn).CloseWrite() // the server's copy ends and it closes
-	if _, err := r.Read(make([]byte, 8)); err != io.EOF {
-		t.Fatalf("at the server's close: %v", err)
-	}
-}
