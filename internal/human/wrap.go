@@ -58,6 +58,11 @@ func Width(s string) int {
 			i = skipEscape(s, i)
 			continue
 		}
+		if c := s[i]; c >= 0x20 && c < 0x7f { // printable ASCII: most of it, one column
+			n++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		n += runewidth.RuneWidth(r)
 		i += size

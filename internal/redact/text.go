@@ -166,7 +166,7 @@ func MaskTokens(s string) string {
 			end = len(s) - start
 		}
 		line := s[start : start+end]
-		if hasKeyPrefix(line) {
+		if mayHoldKey(line) {
 			if m := keyShaped.ReplaceAllStringFunc(line, Mask); m != line {
 				b.WriteString(s[last:start])
 				b.WriteString(m)
@@ -182,11 +182,38 @@ func MaskTokens(s string) string {
 	return b.String()
 }
 
-func hasKeyPrefix(line string) bool {
+// mayHoldKey: some key prefix starts a run of at least minKeyShaped word
+// bytes, as every keyShaped match does (its characters are all word
+// bytes, and the shortest is sk- and 8 more). A masked key (sk-t****cdef)
+// and words such as "high" are not searched: the expression costs ~100 ns
+// a byte, and the relay's every record line shows a masked key.
+func mayHoldKey(line string) bool {
 	for _, p := range keyPrefixes {
-		if strings.Contains(line, p) {
-			return true
+		for rest := line; ; {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				break
+			}
+			if wordRun(rest[i:]) >= minKeyShaped {
+				return true
+			}
+			rest = rest[i+1:]
 		}
 	}
 	return false
+}
+
+// minKeyShaped is the length of keyShaped's shortest match.
+const minKeyShaped = len("sk-") + 8
+
+// wordRun is how many bytes at s's start are [A-Za-z0-9_-], the only
+// bytes keyShaped matches.
+func wordRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return i
+		}
+	}
+	return len(s)
 }

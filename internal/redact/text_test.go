@@ -75,3 +75,46 @@ func FuzzMaskSecrets(f *testing.F) {
 		}
 	})
 }
+
+// TestMayHoldKey: the prefilter skips masked keys and words that only
+// start like a key, and keeps every key.
+func TestMayHoldKey(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"12:00:00.000 POST /v1/chat/completions gpt-4o 200 auth bearer sk-t****0123", false},
+		{"a high ghost on github.com", false},
+		{"sk-1234567", false},
+		{"sk-12345678", true},
+		{"key=sk-proj-0123456789abcdef", true},
+		{"sk-t****0123 then sk-live-abcdefgh", true},
+		{"ghp_0123456789abcdefghij", true},
+		{"AKIA0123456789ABCDEF", true},
+		{"", false},
+	} {
+		if got := mayHoldKey(tc.line); got != tc.want {
+			t.Errorf("mayHoldKey(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// FuzzMaskTokens: the prefilter loses nothing: MaskTokens masks what the
+// expression alone masks, line by line, and every match passes the filter.
+func FuzzMaskTokens(f *testing.F) {
+	for _, s := range []string{"", "sk-t****0123", "x sk-0123456789ab\nghp_0123456789abcdefghij", "AIza" + strings.Repeat("A", 35), "xoxb-0123456789", "sk_live_01234567"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want strings.Builder
+		for _, line := range strings.SplitAfter(s, "\n") {
+			if keyShaped.MatchString(line) && !mayHoldKey(line) {
+				t.Fatalf("the filter skips %q, which holds %q", line, keyShaped.FindString(line))
+			}
+			want.WriteString(keyShaped.ReplaceAllStringFunc(line, Mask))
+		}
+		if got := MaskTokens(s); got != want.String() {
+			t.Fatalf("MaskTokens(%q) = %q, the expression alone %q", s, got, want.String())
+		}
+	})
+}

@@ -5,7 +5,6 @@ package trace
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -14,13 +13,11 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/env"
 	"github.com/keydoctor/keydoctor/internal/gateway"
-	"github.com/keydoctor/keydoctor/internal/human"
 	"github.com/keydoctor/keydoctor/internal/relay"
 	"github.com/keydoctor/keydoctor/internal/stop"
 	"github.com/keydoctor/keydoctor/internal/tool"
@@ -62,11 +59,11 @@ func Session(ctx context.Context, o Options) (recs []relay.Record, flagged bool,
 		defer f.Close()
 		logw = f
 	}
-	sink := newSink(o.Out, logw)
-	sink.width = o.Width
+	out := o.Out
 	if o.Quiet {
-		sink.onlyFlagged, o.Out = true, io.Discard
+		o.Out = io.Discard
 	}
+	sink := newSink(out, logw, o.Width, o.Quiet)
 	// Ctrl-C (the caller's ctx) or a plain kill both end with the summary.
 	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer cancel()
@@ -127,49 +124,6 @@ func loopbackOnly(addr string) error {
 		return stop.Usage("use 127.0.0.1, ::1 or localhost", "trace listens on loopback only, not %q", host)
 	}
 	return nil
-}
-
-// sink prints and logs records as they come, and keeps them for the
-// summary.
-type sink struct {
-	mu     sync.Mutex
-	out    io.Writer
-	log    *json.Encoder
-	recs   []relay.Record
-	closed bool
-	// onlyFlagged prints only failed and MISMATCH requests (--quiet).
-	onlyFlagged bool
-	width       int
-}
-
-func newSink(out, logw io.Writer) *sink {
-	s := &sink{out: out}
-	if logw != nil {
-		s.log = json.NewEncoder(logw)
-	}
-	return s
-}
-
-func (s *sink) add(r relay.Record) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return
-	}
-	s.recs = append(s.recs, r)
-	if !s.onlyFlagged || r.Failed || r.Mismatch {
-		fmt.Fprintln(s.out, human.Wrap(relay.Line(r), s.width, relay.LineIndent))
-	}
-	if s.log != nil {
-		_ = s.log.Encode(r) // a full disk must not stop the relay
-	}
-}
-
-func (s *sink) close() []relay.Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.closed = true
-	return s.recs
 }
 
 // writeBases says which base URL each client takes to reach the relay,

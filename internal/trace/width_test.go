@@ -17,9 +17,9 @@ func TestTraceLinesFitTheTerminal(t *testing.T) {
 		Auth: "x-api-key", KeyMasked: "sk-t****0123", Client: "claude-cli/2.1.197 (external, cli)"}
 	for _, width := range []int{0, 60} {
 		var out strings.Builder
-		s := newSink(&out, nil)
-		s.width = width
+		s := newSink(&out, nil, width, false)
 		s.add(r)
+		s.close()
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if width == 0 {
 			if len(lines) != 1 || lines[0] != relay.Line(r) {
