@@ -60,12 +60,15 @@ type Plan struct {
 // second P every event readied by the poller also wakes a spinning
 // thread that finds nothing to do (a futex wake, a sleep and a context
 // switch per event). One P halves the context switches and takes 10–20%
-// off the client's CPU at 16 and 64 streams with TTFT and TPOT unchanged
-// (docs/engineering-notes.md, issue 31). At 256 streams the saving is
-// gone and events wait for the one P (TPOT p50 +0.04–0.07 ms), so the
-// client keeps every P there, and in open-loop runs, whose streams are
-// not bounded.
-const LeanStreams = 64
+// off the client's CPU at 16 and 64 streams, and ~11% at 256, with TTFT
+// and TPOT unchanged (docs/engineering-notes.md, issue 31). At 256
+// streams an event may wait for the one P; since reads are stamped with
+// the kernel's arrival (rawconn), that wait no longer counts in TPOT
+// (its p50 error was +0.04–0.07 ms with the read's own time). Above
+// 256, and in open-loop runs, whose streams are not bounded, the client
+// keeps every P: a second core is what keeps one read from taking
+// several events, which would share one stamp.
+const LeanStreams = 256
 
 // leanProcs sets GOMAXPROCS to 1 for a lean plan and returns what undoes
 // it.
