@@ -77,25 +77,21 @@ type stampReader struct {
 	clock func() time.Duration
 	last  time.Duration
 	// arrival, when set, is the kernel's receive time (wall clock) of the
-	// newest bytes below r (h1stream on Linux); zero when it has none.
+	// newest bytes below r (h1stream over rawconn, Linux); zero when it
+	// has none.
 	arrival func() time.Time
 }
 
 func (s *stampReader) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	if n > 0 {
-		s.last = max(s.last, s.arrived(s.clock(), time.Now()))
+		at := s.clock()
+		if s.arrival != nil {
+			at = arrivedAt(at, time.Now(), s.arrival())
+		}
+		s.last = max(s.last, at) // a later read's bytes did not arrive earlier
 	}
 	return n, err
-}
-
-// arrived is now (time since the start) less how long before wall (the
-// wall clock read with now) the kernel received the newest bytes.
-func (s *stampReader) arrived(now time.Duration, wall time.Time) time.Duration {
-	if s.arrival == nil {
-		return now
-	}
-	return arrivedAt(now, wall, s.arrival())
 }
 
 // arrivedAt is now (time since the start) less how long before wall the

@@ -14,27 +14,25 @@ import (
 	"github.com/keydoctor/keydoctor/internal/h1stream"
 )
 
-// TestArrived: a stamp is moved back by the kernel's age of the bytes only
-// when that age is believable.
-func TestArrived(t *testing.T) {
+// TestArrivedAt: a stamp is moved back by the kernel's age of the bytes
+// only when that age is believable.
+func TestArrivedAt(t *testing.T) {
 	wall := time.Date(2026, 12, 3, 8, 0, 0, 0, time.UTC)
 	const now = 100 * time.Millisecond
 	for _, tc := range []struct {
-		name    string
-		arrival func() time.Time
-		want    time.Duration
+		name string
+		t    time.Time
+		want time.Duration
 	}{
-		{"no arrival clock", nil, now},
-		{"zero: the kernel gave none", func() time.Time { return time.Time{} }, now},
-		{"3 ms ago", func() time.Time { return wall.Add(-3 * time.Millisecond) }, now - 3*time.Millisecond},
-		{"in the future: a clock step", func() time.Time { return wall.Add(time.Millisecond) }, now},
-		{"just now", func() time.Time { return wall }, now},
-		{"before the request began", func() time.Time { return wall.Add(-now) }, now},
-		{"long before", func() time.Time { return wall.Add(-time.Hour) }, now},
+		{"zero: the kernel gave none", time.Time{}, now},
+		{"3 ms ago", wall.Add(-3 * time.Millisecond), now - 3*time.Millisecond},
+		{"in the future: a clock step", wall.Add(time.Millisecond), now},
+		{"just now", wall, now},
+		{"before the request began", wall.Add(-now), now},
+		{"long before", wall.Add(-time.Hour), now},
 	} {
-		s := &stampReader{arrival: tc.arrival}
-		if got := s.arrived(now, wall); got != tc.want {
-			t.Errorf("%s: arrived = %v, want %v", tc.name, got, tc.want)
+		if got := arrivedAt(now, wall, tc.t); got != tc.want {
+			t.Errorf("%s: arrivedAt = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
