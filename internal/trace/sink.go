@@ -1,8 +1,8 @@
 package trace
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"sync"
 
@@ -16,12 +16,17 @@ import (
 // queues it, and one goroutine of the sink's renders, masks and writes
 // it. At 256 streams ending in one instant, 256 lines written in turn
 // under one lock held back every connection's next request by up to
-// 256 renderings (~10 µs each).
+// 256 renderings (~10 µs each). The writer renders the records queued
+// together into one write to the terminal and one to the log, not a
+// write call per line (a terminal's writes are the dearest).
 type sink struct {
 	out         io.Writer
-	log         *json.Encoder
+	logw        io.Writer // nil: no log
 	width       int
 	onlyFlagged bool // --quiet: print only failed and MISMATCH requests
+
+	lines, logged bytes.Buffer  // the batch being written (the writer's)
+	log           *json.Encoder // encodes into logged
 
 	mu      sync.Mutex
 	recs    []relay.Record
@@ -34,10 +39,8 @@ type sink struct {
 // newSink starts the sink's writer. out and logw (nil: no log) are
 // written by it alone until close returns.
 func newSink(out, logw io.Writer, width int, onlyFlagged bool) *sink {
-	s := &sink{out: out, width: width, onlyFlagged: onlyFlagged, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	if logw != nil {
-		s.log = json.NewEncoder(logw)
-	}
+	s := &sink{out: out, logw: logw, width: width, onlyFlagged: onlyFlagged, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	s.log = json.NewEncoder(&s.logged)
 	go s.write()
 	return s
 }
@@ -69,9 +72,7 @@ func (s *sink) write() {
 		batch, s.pending = s.pending, batch[:0]
 		closed := s.closed
 		s.mu.Unlock()
-		for _, r := range batch {
-			s.print(r)
-		}
+		s.print(batch...)
 		clear(batch) // the records' strings are the summary's, not the queue's
 		if closed {
 			return
@@ -79,13 +80,25 @@ func (s *sink) write() {
 	}
 }
 
-// print writes one record's line and its log entry.
-func (s *sink) print(r relay.Record) {
-	if !s.onlyFlagged || r.Failed || r.Mismatch {
-		fmt.Fprintln(s.out, human.Wrap(relay.Line(r), s.width, relay.LineIndent))
+// print writes the records' lines in one write and their log entries in
+// another.
+func (s *sink) print(recs ...relay.Record) {
+	s.lines.Reset()
+	s.logged.Reset()
+	for _, r := range recs {
+		if !s.onlyFlagged || r.Failed || r.Mismatch {
+			s.lines.WriteString(human.Wrap(relay.Line(r), s.width, relay.LineIndent))
+			s.lines.WriteByte('\n')
+		}
+		if s.logw != nil {
+			_ = s.log.Encode(r)
+		}
 	}
-	if s.log != nil {
-		_ = s.log.Encode(r) // a full disk must not stop the relay
+	if s.lines.Len() > 0 {
+		_, _ = s.out.Write(s.lines.Bytes())
+	}
+	if s.logged.Len() > 0 {
+		_, _ = s.logw.Write(s.logged.Bytes()) // a full disk must not stop the relay
 	}
 }
 
