@@ -20,7 +20,9 @@
 # `times` for its waited-for children, ms resolution). TTFT and TPOT
 # errors are each side's p50 minus the mock's configured 80 ms and 10 ms.
 # The relay table runs bench direct and bench -> `keydoctor trace` ->
-# mock alternately and shows the TTFT p50 the relay adds and how many new
+# mock alternately and shows the TTFT p50 the relay adds (the medians'
+# difference, and the least and most a round's pair differed: at 256
+# streams on 2 cores rounds spread by several ms) and how many new
 # upstream connections it opened after its first run at that level.
 # Exit status: 0 when every run completed, 1 when one failed, 2 on bad use.
 set -euo pipefail
@@ -146,24 +148,26 @@ if [[ $side != direct ]]; then
 	# upstream: the relay's connections to the mock (bench's own have
 	# closed when it exits), by local port.
 	upstream() { ss -Htn state established "( dport = :$mock_port )" | awk '{print $3}' | sort -u; }
-	echo "| c | requests | TTFT p50 direct | TTFT p50 relayed | relay adds | relay redials |"
-	echo "|---|---|---|---|---|---|"
+	echo "| c | requests | TTFT p50 direct | TTFT p50 relayed | relay adds | a round's pair | relay redials |"
+	echo "|---|---|---|---|---|---|---|"
 	for c in $levels; do
 		n=$(requests_for "$c")
 		bench "$relay" "$c" "$c" >/dev/null 2>"$work/err" # warm the relay's upstream pool
 		upstream >"$work/pool"
-		dt=() rt=() redials=0
+		dt=() rt=() pairs=() redials=0
 		for _ in $(seq "$runs"); do
 			cpu bench "$mock_root" "$c" "$n" >/dev/null
 			dt+=("$(json 'r.ttft_ms.p50')")
 			cpu bench "$relay" "$c" "$n" >/dev/null
 			[[ $(json 'r.ok') == "$n" ]] || { echo "bench-peer: relayed bench at c=$c: not every request succeeded" >&2; exit 1; }
 			rt+=("$(json 'r.ttft_ms.p50')")
+			pairs+=("$(calc "${rt[-1]}-${dt[-1]}")")
 			redials=$((redials + $(upstream | comm -13 "$work/pool" - | wc -l)))
 			upstream | sort -u - "$work/pool" -o "$work/pool"
 		done
 		d=$(median "${dt[@]}") r=$(median "${rt[@]}")
-		printf '| %s | %s | %.2f ms | %.2f ms | %+.2f ms | %s |\n' "$c" "$n" "$d" "$r" "$(calc "$r-$d")" "$redials"
+		lo=$(printf '%s\n' "${pairs[@]}" | sort -g | head -1) hi=$(printf '%s\n' "${pairs[@]}" | sort -g | tail -1)
+		printf '| %s | %s | %.2f ms | %.2f ms | %+.2f ms | %+.2f to %+.2f ms | %s |\n' "$c" "$n" "$d" "$r" "$(calc "$r-$d")" "$lo" "$hi" "$redials"
 	done
 	echo
 fi
