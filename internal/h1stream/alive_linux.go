@@ -23,14 +23,19 @@ func alive(nc net.Conn) bool {
 	if err != nil {
 		return false
 	}
-	var (
-		buf   [1]byte
-		errno syscall.Errno
-	)
+	alive := false
 	err = rc.Read(func(fd uintptr) bool {
-		_, _, errno = syscall.RawSyscall6(syscall.SYS_RECVFROM, fd, uintptr(unsafe.Pointer(&buf[0])), 1,
-			syscall.MSG_PEEK|syscall.MSG_DONTWAIT, 0, 0)
+		alive = aliveFD(fd)
 		return true
 	})
-	return err == nil && errno == syscall.EAGAIN
+	return err == nil && alive
+}
+
+// aliveFD is alive's peek on the socket itself: the event loop's idle
+// connections are fds, not net.Conns.
+func aliveFD(fd uintptr) bool {
+	var buf [1]byte
+	_, _, errno := syscall.RawSyscall6(syscall.SYS_RECVFROM, fd, uintptr(unsafe.Pointer(&buf[0])), 1,
+		syscall.MSG_PEEK|syscall.MSG_DONTWAIT, 0, 0)
+	return errno == syscall.EAGAIN
 }

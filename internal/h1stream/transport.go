@@ -186,23 +186,38 @@ func (t *Transport) exchange(ctx context.Context, c *conn, req *http.Request, bo
 		}
 	}
 	b := &bodyReader{t: t, c: c, ctx: ctx, stop: stop, keepAlive: f.keepAlive && !closes(req)}
+	resp := newResponse(h, f, req, !b.keepAlive)
+	b.frame(f)
+	resp.Body = b
+	return resp, nil
+}
+
+// newResponse is the response a head describes, without its body.
+func newResponse(h *head, f framing, req *http.Request, close bool) *http.Response {
 	resp := &http.Response{
 		Status: h.status3() + " " + h.reason, StatusCode: h.status,
 		Proto: h.proto, ProtoMajor: h.major, ProtoMinor: h.minor,
-		Header: h.header, ContentLength: f.length, Close: !b.keepAlive,
-		Request: req, Body: b,
+		Header: h.header, ContentLength: f.length, Close: close,
+		Request: req,
 	}
+	if f.chunked && !f.none {
+		resp.TransferEncoding, resp.ContentLength = []string{"chunked"}, -1
+	}
+	return resp
+}
+
+// frame sets the reader that ends the body where its framing says.
+func (b *bodyReader) frame(f framing) {
 	switch {
 	case f.none || f.length == 0:
 		b.r, b.eof = eofReader{}, true // at its end already: reusable unread
 	case f.chunked:
-		b.r, resp.TransferEncoding, resp.ContentLength = &chunkedReader{br: c.br}, []string{"chunked"}, -1
+		b.r = &chunkedReader{br: b.c.br}
 	case f.length >= 0:
-		b.r = &lengthReader{br: c.br, n: f.length}
+		b.r = &lengthReader{br: b.c.br, n: f.length}
 	default:
-		b.r = c.br // until the server closes
+		b.r = b.c.br // until the server closes
 	}
-	return resp, nil
 }
 
 func (h *head) status3() string {
@@ -224,6 +239,10 @@ type bodyReader struct {
 	keepAlive bool
 	eof       bool
 	closed    bool
+	// arrival0 is when the bytes the event loop had read before it handed
+	// the body over (the head's) reached the machine: the arrival until
+	// the connection's own reads have one.
+	arrival0 time.Time
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
@@ -247,7 +266,12 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 // machine, by the kernel's clock (wall time): for a connection the Dial
 // wrapped with rawconn (probe's), on Linux; zero otherwise. Bytes a read
 // returns arrived then or earlier.
-func (b *bodyReader) Arrival() time.Time { return rawconn.Arrival(b.c.nc) }
+func (b *bodyReader) Arrival() time.Time {
+	if t := rawconn.Arrival(b.c.nc); !t.IsZero() {
+		return t
+	}
+	return b.arrival0
+}
 
 // Close releases the connection: back to the pool when the body was read
 // to its end and the server keeps it open, closed otherwise (a body left
@@ -258,7 +282,7 @@ func (b *bodyReader) Close() error {
 	}
 	b.closed = true
 	stopped := b.stop() // false: the context ended, its deadline is set
-	if b.eof && b.keepAlive && stopped && b.c.br.Buffered() == 0 {
+	if b.t != nil && b.eof && b.keepAlive && stopped && b.c.br.Buffered() == 0 {
 		b.t.putIdle(b.c)
 		return nil
 	}

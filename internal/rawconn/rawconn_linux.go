@@ -102,18 +102,31 @@ func (c *rawConn) read(fd uintptr) (int, syscall.Errno) {
 		n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&c.buf[0])), uintptr(len(c.buf)))
 		return int(n), e
 	}
-	iov := unix.Iovec{Base: &c.buf[0]}
-	iov.SetLen(len(c.buf))
-	msg := unix.Msghdr{Iov: &iov, Control: &c.oob[0]}
+	n, t, e := RecvStamped(fd, c.buf, &c.oob)
+	if t != 0 {
+		c.last.Store(t)
+	}
+	return n, e
+}
+
+// RecvStamped is one recvmsg(2) on a non-blocking socket with
+// SO_TIMESTAMPNS on, by raw syscall: the bytes read and the kernel's
+// receive time of the newest of them (Unix ns; 0 when the kernel sent
+// none). It is the one stamped read: rawConn's, and h1stream's event
+// loop's, which owns its sockets' fds.
+func RecvStamped(fd uintptr, p []byte, oob *[64]byte) (n int, stamp int64, errno syscall.Errno) {
+	iov := unix.Iovec{Base: &p[0]}
+	iov.SetLen(len(p))
+	msg := unix.Msghdr{Iov: &iov, Control: &oob[0]}
 	msg.SetIovlen(1)
-	msg.SetControllen(len(c.oob))
-	n, _, e := syscall.RawSyscall(unix.SYS_RECVMSG, fd, uintptr(unsafe.Pointer(&msg)), 0)
-	if e == 0 && n > 0 {
-		if t, ok := parseStamp(c.oob[:msg.Controllen]); ok {
-			c.last.Store(t)
+	msg.SetControllen(len(oob))
+	r, _, e := syscall.RawSyscall(unix.SYS_RECVMSG, fd, uintptr(unsafe.Pointer(&msg)), 0)
+	if e == 0 && r > 0 {
+		if t, ok := parseStamp(oob[:msg.Controllen]); ok {
+			stamp = t
 		}
 	}
-	return int(n), e
+	return int(r), stamp, e
 }
 
 // parseStamp finds the SCM_TIMESTAMPNS message among oob's (Unix ns).
