@@ -7,6 +7,10 @@
 // caller's goroutine writes the request and reads the answer itself:
 // one goroutine per stream, no hand-off per event.
 //
+// Loop (Linux) goes further for a benchmark's streams: one goroutine
+// reads them all, parsing by push (push.go), and hands any other answer
+// back to be read as Transport's.
+//
 // It does HTTP/1.1 only, without TLS and without proxies: callers route
 // https:// and proxied requests to net/http (probe does), so that HTTP/2
 // gateways are measured as users reach them.
