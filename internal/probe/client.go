@@ -52,6 +52,12 @@ type Options struct {
 	// requests still go through net/http, HTTP/2 included. Connections
 	// are not capped there: MaxConnsPerHost only sizes the idle pool.
 	StreamClient bool
+	// EventLoop sends those of StreamClient's requests that are streamed
+	// POSTs through h1stream.Loop (Linux): one goroutine reads every
+	// stream, an event costing one read instead of a goroutine's wake
+	// (bench's client). Streams with a callback or an idle timer, and the
+	// answers that are not event streams, are read as StreamClient's.
+	EventLoop bool
 }
 
 func (o *Options) defaults() {
@@ -82,6 +88,7 @@ func (o *Options) defaults() {
 type Client struct {
 	HTTP *http.Client
 	opts Options
+	loop *h1stream.Loop // EventLoop's, where it runs
 	// proxy resolves the proxy for a URL from the injected environment.
 	proxy func(*url.URL) (*url.URL, error)
 }
@@ -147,6 +154,9 @@ func NewClient(o Options) (*Client, error) {
 			Dial: dial, ResponseHeaderTimeout: o.ResponseHeaderTimeout, MaxIdlePerHost: o.MaxConnsPerHost,
 		}}
 	}
+	if o.StreamClient && o.EventLoop && h1stream.Supported && h1stream.LoopSupported {
+		c.loop = &h1stream.Loop{Dial: dial, ResponseHeaderTimeout: o.ResponseHeaderTimeout, MaxIdlePerHost: o.MaxConnsPerHost}
+	}
 	c.HTTP = &http.Client{
 		Transport: rt,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
@@ -184,7 +194,12 @@ func (s *splitTransport) CloseIdleConnections() {
 func (c *Client) Options() Options { return c.opts }
 
 // Close releases idle connections.
-func (c *Client) Close() { c.HTTP.CloseIdleConnections() }
+func (c *Client) Close() {
+	c.HTTP.CloseIdleConnections()
+	if c.loop != nil {
+		c.loop.CloseIdleConnections()
+	}
+}
 
 // ProxyFunc is http.ProxyFromEnvironment with the variables taken from
 // getenv instead of the process: same rules (loopback is never proxied,

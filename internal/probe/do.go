@@ -9,11 +9,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptrace"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -58,7 +60,19 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 		res.ProxyVar = ProxyVar(c.opts.Getenv, hreq.URL)
 	}
 
-	resp, err := c.HTTP.Do(hreq)
+	var push *pushStream
+	var resp *http.Response
+	if c.loop != nil && onDelta == nil && body != nil && c.opts.StreamIdle == 0 && h1stream.Carries(hreq) && res.Proxy == "" {
+		// The event loop: a callback or an idle timer would run on its
+		// goroutine, so those streams keep their own.
+		push = newPushStream(req, res.Timings.Start, tr, c.opts.EvidenceBytes)
+		resp, err = c.loop.RoundTrip(hreq, push)
+		if err != nil { // as http.Client wraps a transport's error
+			err = &url.Error{Op: "Post", URL: res.URL, Err: err}
+		}
+	} else {
+		resp, err = c.HTTP.Do(hreq)
+	}
 	tr.copyTo(&res.Timings)
 	if err != nil {
 		classifyTransport(res, err, tr, ctx)
@@ -69,6 +83,12 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 	res.StatusCode = resp.StatusCode
 	res.Header = resp.Header
 	res.ContentType = resp.Header.Get("Content-Type")
+	if push != nil && push.took {
+		res.Timings.FirstByte = push.firstByte
+		c.endStream(ctx, req, res, push.dec, push.ev.buf, push.err)
+		res.Timings.End = time.Since(res.Timings.Start)
+		return res
+	}
 
 	var rd2 io.Reader = resp.Body
 	var idle *idleReader
@@ -159,9 +179,15 @@ func (c *Client) readStream(ctx context.Context, req Request, res *Result, lr *L
 	dec := NewDecoder(req.Protocol, res.Timings.Start)
 	dec.OnDelta = onDelta
 	_, err := dec.readLines(lr, sr)
+	c.endStream(ctx, req, res, dec, ev.buf, err)
+}
+
+// endStream is a stream's result from its decoder, its first bytes and
+// the error that ended it (nil at its end).
+func (c *Client) endStream(ctx context.Context, req Request, res *Result, dec *Decoder, evidence []byte, err error) {
 	s := dec.Stream()
 	res.Stream = s
-	res.keepBody(ev.buf, req.Key)
+	res.keepBody(evidence, req.Key)
 	res.Text = dec.Text()
 	res.Model = s.Model
 	if s.Usage != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/keydoctor/keydoctor/internal/catalog"
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/h1stream"
 	"github.com/keydoctor/keydoctor/internal/mock"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
@@ -73,9 +74,25 @@ func expectedCode(sc mock.Scenario, proto gateway.Protocol, stream bool) string 
 // TestScenarioCodes: every scenario of the fake gateway, over every
 // protocol, streamed and not, is classified to the scenario's code (as the
 // failure code, or as a note on an answer that arrived).
+// The third client is bench's: h1stream with its event loop (Linux),
+// which reads the streams it takes by push and hands every other answer
+// over to h1stream's reader.
 func TestScenarioCodes(t *testing.T) {
-	for _, own := range []bool{false, true} {
-		t.Run(clientName(own), func(t *testing.T) { scenarioCodes(t, own) })
+	eachClient(t, scenarioCodes)
+}
+
+// eachClient runs f with each of the probe's clients: net/http's,
+// h1stream's, and h1stream's with its event loop where it runs.
+func eachClient(t *testing.T, f func(*testing.T, Options)) {
+	for _, o := range []Options{{}, {StreamClient: true}, {StreamClient: true, EventLoop: true}} {
+		name := clientName(o.StreamClient)
+		if o.EventLoop {
+			if !h1stream.LoopSupported {
+				continue
+			}
+			name += "-loop"
+		}
+		t.Run(name, func(t *testing.T) { f(t, o) })
 	}
 }
 
@@ -88,7 +105,7 @@ func clientName(streamClient bool) string {
 	return "net-http"
 }
 
-func scenarioCodes(t *testing.T, own bool) {
+func scenarioCodes(t *testing.T, kind Options) {
 	// Fewer deltas than a burst needs: however long a loaded machine
 	// stalls the client, a healthy stream cannot look buffered. The
 	// stream-buffered scenario gets its own gateway with enough deltas,
@@ -99,10 +116,11 @@ func scenarioCodes(t *testing.T, own bool) {
 	// before the event it judges, so a loaded machine cannot change the
 	// code: the header timer only where headers never come, the idle timer
 	// only where they did (it starts once the headers are in).
-	c := newTestClient(t, Options{MaxConnsPerHost: 64, StreamClient: own})
+	own, loop := kind.StreamClient, kind.EventLoop
+	c := newTestClient(t, Options{MaxConnsPerHost: 64, StreamClient: own, EventLoop: loop})
 	stallClients := map[string]*Client{
-		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own}),
-		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own}),
+		mock.TimeoutHeaders: newTestClient(t, Options{ResponseHeaderTimeout: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own, EventLoop: loop}),
+		mock.TimeoutStream:  newTestClient(t, Options{StreamIdle: 300 * time.Millisecond, MaxConnsPerHost: 64, StreamClient: own, EventLoop: loop}),
 	}
 	type run struct {
 		name  string
@@ -186,14 +204,12 @@ func checkCode(t *testing.T, res *Result, want string) {
 
 // TestHealthyAnswers checks what a good exchange yields on each protocol.
 func TestHealthyAnswers(t *testing.T) {
-	for _, own := range []bool{false, true} {
-		t.Run(clientName(own), func(t *testing.T) { healthyAnswers(t, own) })
-	}
+	eachClient(t, healthyAnswers)
 }
 
-func healthyAnswers(t *testing.T, own bool) {
+func healthyAnswers(t *testing.T, kind Options) {
 	srv := startMock(t, mock.Options{Prefix: "/api", Tokens: 6})
-	c := newTestClient(t, Options{StreamClient: own})
+	c := newTestClient(t, kind)
 	for _, proto := range gateway.Protocols {
 		for _, stream := range []bool{false, true} {
 			res := c.Do(context.Background(), Request{Protocol: proto, Root: srv.Root(), Key: testKey, Model: "gpt-4o-mini", Stream: stream, Auth: gateway.AuthXAPIKey})
