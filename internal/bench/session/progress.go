@@ -73,15 +73,24 @@ func (p *progress) done() {
 
 // probeDoer builds one probe client per level, its pool sized to the
 // level's concurrency: requests never wait for a connection inside the
-// client, which would count as the gateway's latency. Its streams to a
-// plain http:// gateway are read by one event loop (probe.Options
-// EventLoop, Linux): at 256 streams 15% less of the client's CPU than a
-// goroutine a stream, with the same figures.
+// client, which would count as the gateway's latency. From loopStreams
+// streams on, those to a plain http:// gateway are read by one event loop
+// (probe.Options.EventLoop, Linux).
 func probeDoer(o *Options) func(int) (bench.Doer, error) {
 	return func(c int) (bench.Doer, error) {
-		return probe.NewClient(probe.Options{Getenv: o.Env.Getenv, MaxConnsPerHost: max(c, 1), Timeout: o.Timeout, StreamClient: true, EventLoop: true})
+		return probe.NewClient(probe.Options{Getenv: o.Env.Getenv, MaxConnsPerHost: max(c, 1), Timeout: o.Timeout,
+			StreamClient: true, EventLoop: c >= loopStreams})
 	}
 }
+
+// loopStreams is the least concurrency whose streams the event loop
+// reads. Measured against a goroutine a stream (docs/engineering-notes.md,
+// issue 31, median CPU of 5 alternating rounds): equal at 4 streams, 10%
+// less at 16 and 64, 15% less at 128 and 256; but 20% more for one
+// stream alone, whose every event costs the loop two epoll polls and the
+// poller's wake-up on the epoll, where its own goroutine pays one read
+// that finds nothing.
+const loopStreams = 4
 
 // failingDoer stands in when the client cannot be built; the run then
 // reports every request failed rather than crashing.
