@@ -1,6 +1,7 @@
 package h1stream
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -233,5 +234,89 @@ func TestLoopManyStreamsAtOnce(t *testing.T) {
 	}
 	if n := dials.Load(); n > streams {
 		t.Fatalf("%d dials for %d streams", n, streams)
+	}
+}
+
+// answerServer answers one request on each connection with the bytes
+// answer writes, one write call per piece (the server's socket sends each
+// at once).
+func answerServer(t *testing.T, answer func(c net.Conn)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				br := bufio.NewReader(c)
+				req, err := http.ReadRequest(br)
+				if err != nil {
+					return
+				}
+				io.Copy(io.Discard, req.Body)
+				answer(c)
+			}()
+		}
+	}()
+	return "http://" + ln.Addr().String()
+}
+
+// A head and body trickled a byte a write, after a 100 Continue, are
+// put together across the loop's reads.
+func TestLoopTrickledAnswer(t *testing.T) {
+	const answer = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n" +
+		"9\r\ndata: 0\n\n\r\n9\r\ndata: 1\n\n\r\n0\r\n\r\n"
+	url := answerServer(t, func(c net.Conn) {
+		for i := range len(answer) {
+			if _, err := c.Write([]byte{answer[i]}); err != nil {
+				return
+			}
+		}
+	})
+	l, _ := newLoop()
+	s := &collect{take: true}
+	resp, err := loopPost(context.Background(), t, l, url, s)
+	if err != nil || resp.StatusCode != 200 || s.err != nil || s.body.String() != events(2) {
+		t.Fatalf("%v %v: err %v body %q", resp, err, s.err, s.body.String())
+	}
+}
+
+// A connection that ends inside a chunk is a body cut off.
+func TestLoopCutOffChunk(t *testing.T) {
+	url := answerServer(t, func(c net.Conn) {
+		io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n9\r\ndata:")
+	})
+	l, _ := newLoop()
+	s := &collect{take: true}
+	if _, err := loopPost(context.Background(), t, l, url, s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.ended || s.err != io.ErrUnexpectedEOF || s.body.String() != "data:" {
+		t.Fatalf("ended %v err %v body %q", s.ended, s.err, s.body.String())
+	}
+}
+
+// A request larger than the socket's buffers is written in turns, as
+// the socket drains (EPOLLOUT).
+func TestLoopWritesALargeRequestInTurns(t *testing.T) {
+	big := strings.Repeat("x", 8<<20)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "data: %d\n\n", n)
+	}))
+	defer srv.Close()
+	l, _ := newLoop()
+	req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(big))
+	s := &collect{take: true}
+	if _, err := l.RoundTrip(req, s); err != nil || s.err != nil || s.body.String() != fmt.Sprintf("data: %d\n\n", len(big)) {
+		t.Fatalf("%v %v %q", err, s.err, s.body.String())
 	}
 }
