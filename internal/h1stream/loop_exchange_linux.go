@@ -326,13 +326,32 @@ func (t *turn) handOver(x *exchange) {
 		return
 	}
 	nc = rawconn.Wrap(nc)
-	c := &conn{nc: nc, br: bufio.NewReaderSize(io.MultiReader(bytes.NewReader(x.acc), nc), 1024), key: x.c.key}
+	pre := bytes.NewReader(x.acc) // the body's first bytes, read with the head
+	c := &conn{nc: nc, br: bufio.NewReaderSize(io.MultiReader(pre, nc), 1024), key: x.c.key}
 	stop := context.AfterFunc(x.ctx, func() { nc.SetDeadline(aLongTimeAgo) })
-	b := &bodyReader{c: c, ctx: x.ctx, stop: stop, arrival0: x.arrivalTime()}
+	b := &bodyReader{pool: loopReturn{t.l, pre}, c: c, ctx: x.ctx, stop: stop, keepAlive: x.keep, arrival0: x.arrivalTime()}
 	b.frame(x.framing)
 	x.resp.Body = b
 	x.acc, x.phase, t.ended = nil, ended, true
 	close(x.done)
+}
+
+// loopReturn takes a handed-over connection back into the loop's pool
+// once its body was read whole, as Transport's pool would: an error
+// answer or a JSON body does not cost the next request a dial.
+type loopReturn struct {
+	l   *Loop
+	pre *bytes.Reader
+}
+
+func (r loopReturn) putIdle(c *conn) {
+	if r.pre.Len() > 0 { // bytes past the body, read with the head: no next answer starts clean
+		c.nc.Close()
+		return
+	}
+	if lc, err := takeOver(c.nc, c.key); err == nil {
+		r.l.putIdle(lc)
+	}
 }
 
 // opError shapes a syscall's failure as net.Conn's would be.

@@ -136,19 +136,49 @@ func TestLoopHandsOverWhatTheSinkDeclines(t *testing.T) {
 		io.WriteString(w, `{"error":{"message":"slow down"}}`)
 	}))
 	defer srv.Close()
-	l, _ := newLoop()
-	s := &collect{take: true}
-	resp, err := loopPost(context.Background(), t, l, srv.URL+"/v1/chat", s)
-	if err != nil {
-		t.Fatal(err)
+	l, dials := newLoop()
+	defer l.CloseIdleConnections()
+	for i := range 3 {
+		s := &collect{take: true}
+		resp, err := loopPost(context.Background(), t, l, srv.URL+"/v1/chat", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != 429 || string(b) != `{"error":{"message":"slow down"}}` || s.ended {
+			t.Fatalf("request %d: %d %q %v (sink ended: %v)", i, resp.StatusCode, b, err, s.ended)
+		}
+		if a, ok := resp.Body.(interface{ Arrival() time.Time }); !ok || a.Arrival().IsZero() {
+			t.Fatalf("request %d: the handed-over body keeps no arrival", i)
+		}
+		resp.Body.Close()
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != 429 || string(b) != `{"error":{"message":"slow down"}}` || s.ended {
-		t.Fatalf("%d %q %v (sink ended: %v)", resp.StatusCode, b, err, s.ended)
+	if n := dials.Load(); n != 1 {
+		t.Fatalf("%d dials for 3 handed-over answers in turn, want 1: a body read whole gives its connection back", n)
 	}
-	if a, ok := resp.Body.(interface{ Arrival() time.Time }); !ok || a.Arrival().IsZero() {
-		t.Fatal("the handed-over body keeps no arrival")
+}
+
+// A handed-over body left unread, or bytes past its end, close the
+// connection: the next answer would not start clean.
+func TestLoopHandOverLeftUnreadCloses(t *testing.T) {
+	url := answerServer(t, func(c net.Conn) {
+		io.WriteString(c, "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 2\r\n\r\n{}junk")
+	})
+	l, dials := newLoop()
+	defer l.CloseIdleConnections()
+	for i := range 2 {
+		resp, err := loopPost(context.Background(), t, l, url, &collect{take: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if string(b) != "{}" {
+			t.Fatalf("request %d: body %q", i, b)
+		}
+	}
+	if n := dials.Load(); n != 2 {
+		t.Fatalf("%d dials, want 2: bytes past a body must not be taken for the next answer", n)
 	}
 }
 
@@ -237,9 +267,9 @@ func TestLoopManyStreamsAtOnce(t *testing.T) {
 	}
 }
 
-// answerServer answers one request on each connection with the bytes
-// answer writes, one write call per piece (the server's socket sends each
-// at once).
+// answerServer answers each request with the bytes answer writes, one
+// write call per piece (the server's socket sends each at once), and
+// keeps the connection open for the next.
 func answerServer(t *testing.T, answer func(c net.Conn)) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -256,12 +286,14 @@ func answerServer(t *testing.T, answer func(c net.Conn)) string {
 			go func() {
 				defer c.Close()
 				br := bufio.NewReader(c)
-				req, err := http.ReadRequest(br)
-				if err != nil {
-					return
+				for { // as long as the client sends requests
+					req, err := http.ReadRequest(br)
+					if err != nil {
+						return
+					}
+					io.Copy(io.Discard, req.Body)
+					answer(c)
 				}
-				io.Copy(io.Discard, req.Body)
-				answer(c)
 			}()
 		}
 	}()
@@ -292,6 +324,7 @@ func TestLoopTrickledAnswer(t *testing.T) {
 func TestLoopCutOffChunk(t *testing.T) {
 	url := answerServer(t, func(c net.Conn) {
 		io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n9\r\ndata:")
+		c.Close()
 	})
 	l, _ := newLoop()
 	s := &collect{take: true}

@@ -189,7 +189,7 @@ func (t *Transport) exchange(ctx context.Context, c *conn, req *http.Request, bo
 			c.nc.SetDeadline(aLongTimeAgo)
 		}
 	}
-	b := &bodyReader{t: t, c: c, ctx: ctx, stop: stop, keepAlive: f.keepAlive && !closes(req)}
+	b := &bodyReader{pool: t, c: c, ctx: ctx, stop: stop, keepAlive: f.keepAlive && !closes(req)}
 	resp := newResponse(h, f, req, !b.keepAlive)
 	b.frame(f)
 	resp.Body = b
@@ -235,7 +235,7 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // bodyReader is a response body: read on the caller's goroutine; at its
 // end, closing it puts the connection back in the pool.
 type bodyReader struct {
-	t         *Transport
+	pool      idlePool // takes the connection back once the body was read whole
 	c         *conn
 	ctx       context.Context
 	stop      func() bool
@@ -286,12 +286,16 @@ func (b *bodyReader) Close() error {
 	}
 	b.closed = true
 	stopped := b.stop() // false: the context ended, its deadline is set
-	if b.t != nil && b.eof && b.keepAlive && stopped && b.c.br.Buffered() == 0 {
-		b.t.putIdle(b.c)
+	if b.eof && b.keepAlive && stopped && b.c.br.Buffered() == 0 {
+		b.pool.putIdle(b.c)
 		return nil
 	}
 	return b.c.nc.Close()
 }
+
+// idlePool takes a connection back for the next request: Transport's
+// pool, or the event loop's for an answer it handed over.
+type idlePool interface{ putIdle(*conn) }
 
 // closes: the request asks the server to close after it.
 func closes(req *http.Request) bool {

@@ -62,9 +62,9 @@ func (c *Client) send(ctx context.Context, req Request, res *Result, body []byte
 
 	var push *pushStream
 	var resp *http.Response
-	if c.loop != nil && onDelta == nil && body != nil && c.opts.StreamIdle == 0 && h1stream.Carries(hreq) && res.Proxy == "" {
-		// The event loop: a callback or an idle timer would run on its
-		// goroutine, so those streams keep their own.
+	if c.loop != nil && req.Stream && body != nil && onDelta == nil && c.opts.StreamIdle == 0 && h1stream.Carries(hreq) && res.Proxy == "" {
+		// The event loop, for streams: a callback or an idle timer would
+		// run on its goroutine, so those keep their own.
 		push = newPushStream(req, res.Timings.Start, tr, c.opts.EvidenceBytes)
 		resp, err = c.loop.RoundTrip(hreq, push)
 		if err != nil { // as http.Client wraps a transport's error
