@@ -31,6 +31,7 @@ type exchange struct {
 	phase    phase
 	headline time.Time // the response head is due by then (zero: no bound)
 	acc      []byte    // head bytes so far
+	gotFirst bool      // the first byte of the answer came
 	scanned  int       // how much of acc was searched for the head's end
 	arrival  int64     // the kernel's stamp of the newest bytes (Unix ns)
 	framing  framing
@@ -171,9 +172,10 @@ func (t *turn) ready(x *exchange, events uint32) {
 // head gathers the head's bytes and, once it is whole, offers it to the
 // sink.
 func (t *turn) head(x *exchange, p []byte) {
-	if len(x.acc) == 0 && x.trace != nil && x.trace.GotFirstResponseByte != nil {
-		x.trace.GotFirstResponseByte()
+	if !x.gotFirst && x.trace != nil && x.trace.GotFirstResponseByte != nil {
+		x.trace.GotFirstResponseByte() // once, at the first byte: a 1xx head's, if one came
 	}
+	x.gotFirst = true
 	x.acc = append(x.acc, p...)
 	for {
 		h, used, ok, err := parsePushedHead(x.acc, x.scanned)

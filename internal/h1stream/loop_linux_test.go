@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -317,6 +318,31 @@ func TestLoopTrickledAnswer(t *testing.T) {
 	resp, err := loopPost(context.Background(), t, l, url, s)
 	if err != nil || resp.StatusCode != 200 || s.err != nil || s.body.String() != events(2) {
 		t.Fatalf("%v %v: err %v body %q", resp, err, s.err, s.body.String())
+	}
+}
+
+// The trace hears of the first byte once, when a 1xx head's came: not
+// again for the final head, read alone after it.
+func TestLoopFirstByteOnceAfter1xx(t *testing.T) {
+	first := make(chan struct{}, 1)
+	url := answerServer(t, func(c net.Conn) {
+		io.WriteString(c, "HTTP/1.1 100 Continue\r\n\r\n")
+		<-first // the loop read it, alone
+		io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: 9\r\n\r\ndata: 0\n\n")
+	})
+	l, _ := newLoop()
+	calls := 0
+	ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{GotFirstResponseByte: func() {
+		if calls++; calls == 1 {
+			first <- struct{}{}
+		}
+	}})
+	s := &collect{take: true}
+	if _, err := loopPost(ctx, t, l, url, s); err != nil || s.body.String() != events(1) {
+		t.Fatalf("%v %q", err, s.body.String())
+	}
+	if calls != 1 {
+		t.Fatalf("GotFirstResponseByte called %d times, want once", calls)
 	}
 }
 
