@@ -47,8 +47,8 @@ type Loop struct {
 	// MaxIdlePerHost is how many idle connections a host keeps (at least 1).
 	MaxIdlePerHost int
 
-	mu       sync.Mutex
-	idle     map[string][]*loopConn
+	idle     idleSet[*loopConn]
+	mu       sync.Mutex  // the fields below
 	queue    []*exchange // submitted, not yet taken by the loop
 	cancels  []*exchange
 	running  bool // the loop's goroutine runs
@@ -70,55 +70,41 @@ type loopConn struct {
 // reused connection that turns out closed before anything was written,
 // the request is sent once more on a new one (as Transport does).
 func (l *Loop) RoundTrip(req *http.Request, sink Sink) (*http.Response, error) {
-	if req.URL.Scheme != "http" || req.URL.Host == "" {
-		closeBody(req)
-		return nil, errScheme
-	}
-	ctx := req.Context()
-	trace := httptrace.ContextClientTrace(ctx)
-	if err := writeRequestCheck(req); err != nil {
-		closeBody(req)
-		return nil, err
-	}
-	body, err := readBody(req)
+	body, err := prepare(req)
 	if err != nil {
 		return nil, err
 	}
+	ctx := req.Context()
+	trace := httptrace.ContextClientTrace(ctx)
 	wbuf := appendRequest(nil, req, body)
 	for {
 		c, err := l.getConn(ctx, req, trace)
 		if err != nil {
 			return nil, err
 		}
-		x := &exchange{ctx: ctx, req: req, trace: trace, sink: sink, c: c, wbuf: wbuf, done: make(chan struct{})}
-		x.emit = x.body
-		if _, err := x.writeSome(); err != nil {
-			syscall.Close(c.fd)
-			var nw nothingWritten
-			if c.used && errors.As(err, &nw) && ctx.Err() == nil {
-				continue
-			}
-			if nw.err != nil {
-				err = nw.err
-			}
+		resp, err := l.exchange(ctx, c, wbuf, req, trace, sink)
+		if err == nil {
+			return resp, nil
+		}
+		if again, err := resend(ctx, err, c.used); !again {
 			return nil, err
 		}
-		l.submit(x)
-		stop := context.AfterFunc(ctx, func() { l.cancel(x) })
-		<-x.done
-		stop()
-		if x.err == nil {
-			return x.resp, nil
-		}
-		var nw nothingWritten
-		if c.used && errors.As(x.err, &nw) && ctx.Err() == nil {
-			continue // a stale connection: the server never saw the request
-		}
-		if nw.err != nil {
-			return nil, nw.err
-		}
-		return nil, x.err
 	}
+}
+
+// exchange writes the request on c and waits for the loop to end it.
+func (l *Loop) exchange(ctx context.Context, c *loopConn, wbuf []byte, req *http.Request, trace *httptrace.ClientTrace, sink Sink) (*http.Response, error) {
+	x := &exchange{ctx: ctx, req: req, trace: trace, sink: sink, c: c, wbuf: wbuf, done: make(chan struct{})}
+	x.emit = x.body
+	if _, err := x.writeSome(); err != nil {
+		syscall.Close(c.fd)
+		return nil, err
+	}
+	l.submit(x)
+	stop := context.AfterFunc(ctx, func() { l.cancel(x) })
+	<-x.done
+	stop()
+	return x.resp, x.err
 }
 
 // getConn takes an idle connection still open, or dials one and takes
@@ -175,44 +161,21 @@ func takeOver(nc net.Conn, key string) (*loopConn, error) {
 }
 
 func (l *Loop) takeIdle(key string) *loopConn {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	list := l.idle[key]
-	if len(list) == 0 {
-		return nil
-	}
-	c := list[len(list)-1]
-	list[len(list)-1] = nil
-	l.idle[key] = list[:len(list)-1]
+	c, _ := l.idle.take(key)
 	return c
 }
 
 func (l *Loop) putIdle(c *loopConn) {
 	c.used = true
-	l.mu.Lock()
-	if l.idle == nil {
-		l.idle = make(map[string][]*loopConn)
-	}
-	if list := l.idle[c.key]; len(list) < max(l.MaxIdlePerHost, 1) {
-		l.idle[c.key] = append(list, c)
-		c = nil
-	}
-	l.mu.Unlock()
-	if c != nil {
+	if !l.idle.put(c.key, c, l.MaxIdlePerHost) {
 		syscall.Close(c.fd)
 	}
 }
 
 // CloseIdleConnections closes the connections no request uses.
 func (l *Loop) CloseIdleConnections() {
-	l.mu.Lock()
-	idle := l.idle
-	l.idle = nil
-	l.mu.Unlock()
-	for _, list := range idle {
-		for _, c := range list {
-			syscall.Close(c.fd)
-		}
+	for _, c := range l.idle.drain() {
+		syscall.Close(c.fd)
 	}
 }
 

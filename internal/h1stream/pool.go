@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
+	"sync"
 	"time"
 )
 
@@ -47,46 +48,73 @@ func (t *Transport) getConn(ctx context.Context, req *http.Request, trace *httpt
 }
 
 func (t *Transport) takeIdle(key string) *conn {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	list := t.idle[key]
-	if len(list) == 0 {
-		return nil
-	}
-	c := list[len(list)-1]
-	list[len(list)-1] = nil
-	t.idle[key] = list[:len(list)-1]
+	c, _ := t.idle.take(key)
 	return c
 }
 
 func (t *Transport) putIdle(c *conn) {
 	c.used = true
 	c.nc.SetDeadline(time.Time{})
-	t.mu.Lock()
-	if t.idle == nil {
-		t.idle = make(map[string][]*conn)
-	}
-	if list := t.idle[c.key]; len(list) < max(t.MaxIdlePerHost, 1) {
-		t.idle[c.key] = append(list, c)
-		c = nil
-	}
-	t.mu.Unlock()
-	if c != nil {
+	if !t.idle.put(c.key, c, t.MaxIdlePerHost) {
 		c.nc.Close()
 	}
 }
 
 // CloseIdleConnections closes the connections no request uses.
 func (t *Transport) CloseIdleConnections() {
-	t.mu.Lock()
-	idle := t.idle
-	t.idle = nil
-	t.mu.Unlock()
-	for _, list := range idle {
-		for _, c := range list {
-			c.nc.Close()
-		}
+	for _, c := range t.idle.drain() {
+		c.nc.Close()
 	}
+}
+
+// idleSet is each host's idle connections, the most recently used last:
+// Transport's and the event loop's pools. The zero value is empty.
+type idleSet[C any] struct {
+	mu sync.Mutex
+	m  map[string][]C
+}
+
+// take removes and returns the host's most recently used connection.
+func (s *idleSet[C]) take(key string) (C, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var zero C
+	list := s.m[key]
+	if len(list) == 0 {
+		return zero, false
+	}
+	c := list[len(list)-1]
+	list[len(list)-1] = zero
+	s.m[key] = list[:len(list)-1]
+	return c, true
+}
+
+// put keeps c for the host unless it keeps limit (at least 1) already:
+// false, and the caller closes c.
+func (s *idleSet[C]) put(key string, c C, limit int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = make(map[string][]C)
+	}
+	list := s.m[key]
+	if len(list) >= max(limit, 1) {
+		return false
+	}
+	s.m[key] = append(list, c)
+	return true
+}
+
+// drain empties the set and returns what it held.
+func (s *idleSet[C]) drain() []C {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []C
+	for _, list := range s.m {
+		all = append(all, list...)
+	}
+	s.m = nil
+	return all
 }
 
 // hostPort is the address to dial: the URL's host, port 80 by default.

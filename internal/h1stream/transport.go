@@ -24,7 +24,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
-	"sync"
 	"time"
 
 	"golang.org/x/net/http/httpguts"
@@ -49,8 +48,7 @@ type Transport struct {
 	// is still read, up to MaxLineBytes.
 	ReadBufferSize int
 
-	mu   sync.Mutex
-	idle map[string][]*conn
+	idle idleSet[*conn]
 }
 
 // conn is one connection and its buffers.
@@ -92,20 +90,12 @@ func Carries(req *http.Request) bool {
 // connection that turns out closed before anything was written, the
 // request is sent once more on a new one (as net/http does).
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Scheme != "http" || req.URL.Host == "" {
-		closeBody(req)
-		return nil, errScheme
-	}
-	ctx := req.Context()
-	trace := httptrace.ContextClientTrace(ctx)
-	if err := writeRequestCheck(req); err != nil {
-		closeBody(req)
-		return nil, err
-	}
-	body, err := readBody(req)
+	body, err := prepare(req)
 	if err != nil {
 		return nil, err
 	}
+	ctx := req.Context()
+	trace := httptrace.ContextClientTrace(ctx)
 	for {
 		c, err := t.getConn(ctx, req, trace)
 		if err != nil {
@@ -115,15 +105,39 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err == nil {
 			return resp, nil
 		}
-		var nw nothingWritten
-		if c.used && errors.As(err, &nw) && ctx.Err() == nil {
-			continue // a stale connection: the server never saw the request
+		if again, err := resend(ctx, err, c.used); !again {
+			return nil, err
 		}
-		if nw.err != nil {
-			err = nw.err
-		}
+	}
+}
+
+// prepare checks a request as both transports send it (http://, valid
+// method and headers) and reads its body whole.
+func prepare(req *http.Request) ([]byte, error) {
+	if req.URL.Scheme != "http" || req.URL.Host == "" {
+		closeBody(req)
+		return nil, errScheme
+	}
+	if err := writeRequestCheck(req); err != nil {
+		closeBody(req)
 		return nil, err
 	}
+	return readBody(req)
+}
+
+// resend says whether a request that failed with err goes once more on
+// a new connection: when its reused one turned out stale before any byte
+// left (the server never saw it). Otherwise it returns the error to
+// report.
+func resend(ctx context.Context, err error, reused bool) (bool, error) {
+	var nw nothingWritten
+	if !errors.As(err, &nw) {
+		return false, err
+	}
+	if reused && ctx.Err() == nil {
+		return true, nil
+	}
+	return false, nw.err
 }
 
 // nothingWritten wraps a write that failed before any byte left.
