@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
+	"github.com/keydoctor/keydoctor/internal/rawconn"
 	"github.com/keydoctor/keydoctor/internal/redact"
 )
 
@@ -37,7 +38,7 @@ type call struct {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.enter()
 	defer h.leave()
-	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: arrivalOf(r)}
+	c := &call{h: h, w: &recorder{ResponseWriter: w}, r: r, arrival: rawconn.RequestArrival(r)}
 	c.scenario = h.opts.Scenario
 	if s := r.Header.Get(ScenarioHeader); s != "" {
 		c.scenario = s

@@ -49,7 +49,7 @@ type Options struct {
 	Key    string   // the one key accepted; DefaultKey when empty
 	Models []string // served model ids; DefaultModels when empty
 	// TTFT is the delay from a request's arrival (by the kernel's stamp
-	// where there is one: arrivalOf; or from leaving the concurrency
+	// where there is one: rawconn.RequestArrival; or from leaving the concurrency
 	// queue) to the first content delta; TPOT the delay between deltas.
 	// Delta i is sent at start+TTFT+i*TPOT.
 	TTFT, TPOT time.Duration
@@ -215,8 +215,8 @@ func Start(ctx context.Context, addr string, opts Options) (*Server, error) {
 		ReadHeaderTimeout: 10 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return base },
 		// The handler's clock starts when a request's bytes reached the
-		// machine (arrivalOf): the connection knows when.
-		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) },
+		// machine (rawconn.RequestArrival): the connection knows when.
+		ConnContext: rawconn.ConnContext,
 	}
 	go func() {
 		defer close(s.done)

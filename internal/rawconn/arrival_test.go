@@ -1,7 +1,6 @@
-package mock
+package rawconn
 
 import (
-	"context"
 	"net"
 	"net/http/httptest"
 	"testing"
@@ -16,10 +15,10 @@ type stampedConn struct {
 
 func (c stampedConn) Arrival() time.Time { return c.at }
 
-// TestArrivalOf: a request is timed from its bytes' arrival when its
+// TestRequestArrival: a request is timed from its bytes' arrival when its
 // connection says when, and the age is believable; else from now.
-func TestArrivalOf(t *testing.T) {
-	const slack = 50 * time.Millisecond // the clock runs between the test's readings and arrivalOf's
+func TestRequestArrival(t *testing.T) {
+	const slack = 50 * time.Millisecond // the clock runs between the test's readings and RequestArrival's
 	for _, tc := range []struct {
 		name string
 		conn net.Conn // nil: no connection in the context
@@ -33,10 +32,10 @@ func TestArrivalOf(t *testing.T) {
 	} {
 		r := httptest.NewRequest("POST", "/v1/chat/completions", nil)
 		if tc.conn != nil {
-			r = r.WithContext(context.WithValue(r.Context(), connKey{}, tc.conn))
+			r = r.WithContext(ConnContext(r.Context(), tc.conn))
 		}
 		before := time.Now()
-		got := arrivalOf(r)
+		got := RequestArrival(r)
 		after := time.Now()
 		if got.Before(before.Add(-tc.age-slack)) || got.After(after.Add(-tc.age)) {
 			t.Errorf("%s: arrival %v before the call, want %v", tc.name, before.Sub(got), tc.age)
