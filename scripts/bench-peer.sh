@@ -3,7 +3,7 @@
 # SDK, async streaming at a fixed concurrency) on the same fake gateway,
 # and bench through the trace relay against bench direct (issue 31).
 #
-# Usage: scripts/bench-peer.sh [-k KEYDOCTOR] [-p PEER_DIR] [-l "1 16 64 256"] [-r RUNS] [-s direct|relay|both]
+# Usage: scripts/bench-peer.sh [-k KEYDOCTOR] [-p PEER_DIR] [-l "1 16 64 256"] [-r RUNS] [-s direct|relay|both] [-R RAMP]
 #   -k  keydoctor binary (default: built from this checkout into a temp dir)
 #   -p  directory for the peer (default: $TMPDIR/keydoctor-bench-peer); the
 #       openai package pinned in scripts/peer/package.json is installed
@@ -11,6 +11,8 @@
 #   -l  concurrency levels (default "1 16 64 256")
 #   -r  runs per level and side, alternating; the median is shown (default 3)
 #   -s  which table: the peer comparison, the relay's, or both (default both)
+#   -R  relay table only: bench spreads its first requests over RAMP (its
+#       --ramp, e.g. 400ms), so that the c streams do not start in one herd
 #
 # Run on demand only (never from go test), on a quiet machine: it loads
 # both cores for several minutes. Everything is on loopback: `keydoctor
@@ -22,27 +24,32 @@
 # The relay table runs bench direct and bench -> `keydoctor trace` ->
 # mock alternately and shows the TTFT p50 the relay adds (the medians'
 # difference, and the least and most a round's pair differed: at 256
-# streams on 2 cores rounds spread by several ms) and how many new
-# upstream connections it opened after its first run at that level.
+# streams on 2 cores rounds spread by several ms), the median of the
+# rounds' p50 of how long the relay itself held a request (held_ms in its
+# --log: from the request's arrival, by the kernel's stamp, to its last
+# byte written to the gateway), and how many new upstream connections it
+# opened after its first run at that level.
 # Exit status: 0 when every run completed, 1 when one failed, 2 on bad use.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-kd="" peer="${TMPDIR:-/tmp}/keydoctor-bench-peer" levels="1 16 64 256" runs=3 side=both
-while getopts "k:p:l:r:s:h" o; do
+kd="" peer="${TMPDIR:-/tmp}/keydoctor-bench-peer" levels="1 16 64 256" runs=3 side=both ramp=""
+while getopts "k:p:l:r:s:R:h" o; do
 	case $o in
 	k) kd=$OPTARG ;;
 	p) peer=$OPTARG ;;
 	l) levels=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	s) side=$OPTARG ;;
+	R) ramp=$OPTARG ;;
 	*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//' | sed '$d'; exit 2 ;;
 	esac
 done
 case $side in direct | relay | both) ;; *) echo "bench-peer: -s takes direct, relay or both" >&2; exit 2 ;; esac
 [[ $runs =~ ^[1-9][0-9]?$ ]] || { echo "bench-peer: -r takes 1 to 99" >&2; exit 2; }
 for c in $levels; do [[ $c =~ ^[1-9][0-9]*$ ]] || { echo "bench-peer: bad level $c" >&2; exit 2; }; done
+[[ -z $ramp || $ramp =~ ^[0-9]+(ms|s)$ ]] || { echo "bench-peer: -R takes a duration such as 400ms" >&2; exit 2; }
 command -v node >/dev/null || { echo "bench-peer: node is needed for the peer (apt-get install nodejs npm)" >&2; exit 1; }
 
 work=$(mktemp -d)
@@ -108,10 +115,13 @@ calc() { node -e "console.log((${1}).toFixed(${2:-2}))"; }
 
 requests_for() { case $1 in 1) echo 50 ;; 16 | 64) echo 200 ;; *) echo $((2 * $1)) ;; esac; }
 
-bench() { # bench ROOT C N
+bench() { # bench ROOT C N [FLAG...]
 	timeout 900 "$kd" bench --preset custom --base-url "$1" --model gpt-4o --key-env KD_PEER_KEY -c "$2" -n "$3" \
-		--max-tokens 64 --timeout 2m -y --json -q
+		--max-tokens 64 --timeout 2m -y --json -q "${@:4}"
 }
+
+# held N: the p50 of held_ms over the relay log's last N records (ms).
+held() { tail -n "$1" "$work/relay.log" | node -e 'const h=require("fs").readFileSync(0,"utf8").trim().split("\n").map(l=>JSON.parse(l).held_ms||0).sort((a,b)=>a-b);console.log(h[Math.floor((h.length-1)/2)].toFixed(2))'; }
 
 mock=$(start mock "$kd" mock --addr 127.0.0.1:0 --ttft ${ttft_ms}ms --tpot ${tpot_ms}ms --tokens 32 --key-env KD_PEER_KEY)
 mock_root=${mock%/}
@@ -141,33 +151,35 @@ if [[ $side != relay ]]; then
 fi
 
 if [[ $side != direct ]]; then
-	relay=$(start relay "$kd" trace --upstream "$mock_root" --listen 127.0.0.1:0 --expect-model gpt-4o)
+	relay=$(start relay "$kd" trace --upstream "$mock_root" --listen 127.0.0.1:0 --expect-model gpt-4o --log "$work/relay.log")
 	relay=${relay%/}
 	mock_port=${mock_root#http://127.0.0.1:}
 	mock_port=${mock_port%%/*}
 	# upstream: the relay's connections to the mock (bench's own have
 	# closed when it exits), by local port.
 	upstream() { ss -Htn state established "( dport = :$mock_port )" | awk '{print $3}' | sort -u; }
-	echo "| c | requests | TTFT p50 direct | TTFT p50 relayed | relay adds | a round's pair | relay redials |"
-	echo "|---|---|---|---|---|---|---|"
+	rampf=()
+	[[ -z $ramp ]] || { rampf=(--ramp "$ramp"); echo "bench spreads its first requests over $ramp (--ramp) on both sides"; echo; }
+	echo "| c | requests | TTFT p50 direct | TTFT p50 relayed | relay adds | a round's pair | relay held p50 | relay redials |"
+	echo "|---|---|---|---|---|---|---|---|"
 	for c in $levels; do
 		n=$(requests_for "$c")
 		bench "$relay" "$c" "$c" >/dev/null 2>"$work/err" # warm the relay's upstream pool
 		upstream >"$work/pool"
-		dt=() rt=() pairs=() redials=0
+		dt=() rt=() pairs=() hs=() redials=0
 		for _ in $(seq "$runs"); do
-			cpu bench "$mock_root" "$c" "$n" >/dev/null
+			cpu bench "$mock_root" "$c" "$n" "${rampf[@]}" >/dev/null
 			dt+=("$(json 'r.ttft_ms.p50')")
-			cpu bench "$relay" "$c" "$n" >/dev/null
+			cpu bench "$relay" "$c" "$n" "${rampf[@]}" >/dev/null
 			[[ $(json 'r.ok') == "$n" ]] || { echo "bench-peer: relayed bench at c=$c: not every request succeeded" >&2; exit 1; }
-			rt+=("$(json 'r.ttft_ms.p50')")
+			rt+=("$(json 'r.ttft_ms.p50')") hs+=("$(held "$n")")
 			pairs+=("$(calc "${rt[-1]}-${dt[-1]}")")
 			redials=$((redials + $(upstream | comm -13 "$work/pool" - | wc -l)))
 			upstream | sort -u - "$work/pool" -o "$work/pool"
 		done
 		d=$(median "${dt[@]}") r=$(median "${rt[@]}")
 		lo=$(printf '%s\n' "${pairs[@]}" | sort -g | head -1) hi=$(printf '%s\n' "${pairs[@]}" | sort -g | tail -1)
-		printf '| %s | %s | %.2f ms | %.2f ms | %+.2f ms | %+.2f to %+.2f ms | %s |\n' "$c" "$n" "$d" "$r" "$(calc "$r-$d")" "$lo" "$hi" "$redials"
+		printf '| %s | %s | %.2f ms | %.2f ms | %+.2f ms | %+.2f to %+.2f ms | %.2f ms | %s |\n' "$c" "$n" "$d" "$r" "$(calc "$r-$d")" "$lo" "$hi" "$(median "${hs[@]}")" "$redials"
 	done
 	echo
 fi

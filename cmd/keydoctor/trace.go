@@ -49,9 +49,11 @@ summary per client and model.
 
 --log FILE appends one JSON line per request with the fields time, client,
 method, path, model, stream, status, ttft_ms (first token), first_text_ms
-(first visible text, when a reasoning model thinks first), e2e_ms,
-output_tokens, served_model, auth, mismatch. Neither the log nor the terminal ever holds a
-request body or a key.`,
+(first visible text, when a reasoning model thinks first), e2e_ms, held_ms
+(how long the relay itself held the request, from its arrival to its last
+byte sent on: what the relay adds to TTFT), output_tokens, served_model,
+auth, mismatch. Neither the log nor the terminal ever holds a request body or
+a key.`,
 		Example: `  keydoctor trace --upstream https://taotoken.net/api --log trace.jsonl
   claude --settings '{"env":{"ANTHROPIC_BASE_URL":"http://127.0.0.1:8787"}}'
   OPENAI_BASE_URL=http://127.0.0.1:8787/v1 python app.py`,

@@ -25,8 +25,13 @@ type Record struct {
 	TTFTms float64   `json:"ttft_ms"` // first token, reasoning included
 	// FirstTextMS is when the first visible text arrived; it differs from
 	// TTFTms for a model that reasons first (0 when no text came).
-	FirstTextMS  float64 `json:"first_text_ms,omitempty"`
-	E2Ems        float64 `json:"e2e_ms"`
+	FirstTextMS float64 `json:"first_text_ms,omitempty"`
+	E2Ems       float64 `json:"e2e_ms"`
+	// HeldMS is how long the relay held the request: from its last bytes'
+	// arrival (the kernel's stamp, on Linux; elsewhere from when the relay
+	// had read it) to its last byte written to the gateway. What the relay
+	// adds to a TTFT on the request's way; 0 when it was never forwarded.
+	HeldMS       float64 `json:"held_ms,omitempty"`
 	OutputTokens int     `json:"output_tokens"`
 	ServedModel  string  `json:"served_model"`
 	Auth         string  `json:"auth"` // bearer, x-api-key, x-goog-api-key, bearer+x-api-key, none

@@ -16,10 +16,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/http/httputil"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/gateway"
@@ -79,6 +81,12 @@ type exchange struct {
 	stream   bool
 	observer Observer
 	secrets  []string // the request's credentials, masked in whatever the record shows
+	// arrived is when the request's last bytes reached the machine,
+	// from start (at most 0: it waited for the handler); forwarded when
+	// its last byte was written to the gateway (0: not yet), set from the
+	// transport's goroutine. Between the two the relay held it.
+	arrived   time.Duration
+	forwarded atomic.Int64
 }
 
 // New builds a relay.
@@ -183,6 +191,10 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		r.ContentLength = int64(len(b))
 	}
+	// Its last bytes came in the newest read: the head's, or the body's
+	// just read whole. The kernel's stamp where there is one, so that the
+	// wait for the handler counts.
+	ex.arrived = rawconn.RequestArrival(r).Sub(start)
 	ex.proto = ProtocolOf(r.URL.Path)
 	if ex.proto == gateway.Gemini { // the model and streaming are in the path
 		rec.Model = GeminiModel(r.URL.Path)
@@ -205,7 +217,13 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			panic(p)
 		}
 	}()
-	rl.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), exchangeKey{}, ex)))
+	ctx := context.WithValue(r.Context(), exchangeKey{}, ex)
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteRequest: func(i httptrace.WroteRequestInfo) {
+		if i.Err == nil {
+			ex.forwarded.Store(int64(max(ex.since(), 1)))
+		}
+	}})
+	rl.proxy.ServeHTTP(w, r.WithContext(ctx))
 }
 
 // record completes rec with what the exchange saw; it waits for the
@@ -222,6 +240,9 @@ func (ex *exchange) record(rec Record, expect []string) Record {
 		end = ex.since()
 	}
 	rec.E2Ems = human.Millis(end)
+	if f := time.Duration(ex.forwarded.Load()); f > 0 {
+		rec.HeldMS = human.Millis(f - ex.arrived)
+	}
 	if ex.observed != nil {
 		ob := <-ex.observed
 		rec.ServedModel, rec.OutputTokens = ob.Model, ob.OutputTokens

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/human"
 )
 
 const testKey = "sk-test-0123456789abcdef0123"
@@ -160,13 +162,16 @@ func TestPassThroughByteForByte(t *testing.T) {
 	if r.TTFTms <= 0 || r.E2Ems < r.TTFTms {
 		t.Errorf("ttft %v ms, e2e %v ms: want 0 < ttft <= e2e", r.TTFTms, r.E2Ems)
 	}
+	if r.HeldMS <= 0 {
+		t.Errorf("held %v ms: want > 0 for a forwarded request", r.HeldMS)
+	}
 	line, _ := json.Marshal(r)
 	if bytes.Contains(line, []byte(testKey)) || bytes.Contains(line, []byte("say ok")) {
 		t.Errorf("log line leaks the key or the prompt: %s", line)
 	}
 	var fields map[string]any
 	json.Unmarshal(line, &fields)
-	want := []string{"time", "client", "method", "path", "model", "stream", "status", "ttft_ms", "first_text_ms", "e2e_ms", "output_tokens", "served_model", "auth", "mismatch"}
+	want := []string{"time", "client", "method", "path", "model", "stream", "status", "ttft_ms", "first_text_ms", "e2e_ms", "held_ms", "output_tokens", "served_model", "auth", "mismatch"}
 	if len(fields) != len(want) {
 		t.Errorf("log line has fields %v, want exactly %v", fields, want)
 	}
@@ -317,5 +322,32 @@ func TestUpgradePassesThrough(t *testing.T) {
 	r := waitRecords(t, rec, 1)[0]
 	if r.Status != 101 || r.Failed || r.Method != "GET" || r.Auth != "bearer" {
 		t.Errorf("record: %+v", r)
+	}
+}
+
+// TestHeldCountsOnlyTheRelay: held_ms runs from the request's arrival to
+// its last byte written to the gateway, so a gateway that takes 300 ms to
+// answer is in E2E and not in what the relay held.
+func TestHeldCountsOnlyTheRelay(t *testing.T) {
+	const gatewayTime = 300 * time.Millisecond
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		time.Sleep(gatewayTime) // the gateway's own time: what the relay must not count
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, messagesStream)
+	}))
+	defer up.Close()
+	rec := newRecorder()
+	root := startRelay(t, up.URL, nil, rec)
+	c, ctx := client(t)
+	res, err := c.Do(claudeRequest(ctx, t, root, "claude-sonnet-4-5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	r := waitRecords(t, rec, 1)[0]
+	if r.HeldMS <= 0 || r.HeldMS >= human.Millis(gatewayTime) || r.E2Ems < human.Millis(gatewayTime) {
+		t.Errorf("held %v ms, e2e %v ms: want 0 < held < %v <= e2e", r.HeldMS, r.E2Ems, gatewayTime)
 	}
 }

@@ -38,6 +38,9 @@ func Start(ctx context.Context, addr string, o Options) (*Server, error) {
 			// net/http's own complaints (TLS probes, bad requests) are not
 			// records; the terminal stays for the requests themselves.
 			ErrorLog: log.New(io.Discard, "", 0),
+			// Each request's connection, whose kernel stamps tell when the
+			// request arrived (Record.HeldMS).
+			ConnContext: rawconn.ConnContext,
 		},
 		ln:   ln,
 		done: make(chan struct{}),

@@ -252,7 +252,7 @@ func TestUpstreamDown(t *testing.T) {
 		t.Errorf("got %d %q", res.StatusCode, body)
 	}
 	r := waitRecords(t, rec, 1)[0]
-	if !r.Failed || r.Status != 502 || r.Model != "claude-sonnet-4-5" || r.Auth != "x-api-key" || r.KeyMasked != redact.Mask(testKey) || r.KeySum != KeySum(testKey) {
-		t.Errorf("record: %+v", r)
+	if !r.Failed || r.Status != 502 || r.Model != "claude-sonnet-4-5" || r.Auth != "x-api-key" || r.KeyMasked != redact.Mask(testKey) || r.KeySum != KeySum(testKey) || r.HeldMS != 0 {
+		t.Errorf("record: %+v (held_ms: none when never forwarded)", r)
 	}
 }
