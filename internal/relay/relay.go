@@ -193,8 +193,9 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Its last bytes came in the newest read: the head's, or the body's
 	// just read whole. The kernel's stamp where there is one, so that the
-	// wait for the handler counts.
-	ex.arrived = rawconn.RequestArrival(r).Sub(start)
+	// wait for the handler counts. Only the age is taken from the real
+	// clock: held_ms is a difference on the relay's own (Options.Now).
+	ex.arrived = ex.since() - time.Since(rawconn.RequestArrival(r))
 	ex.proto = ProtocolOf(r.URL.Path)
 	if ex.proto == gateway.Gemini { // the model and streaming are in the path
 		rec.Model = GeminiModel(r.URL.Path)

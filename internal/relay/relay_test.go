@@ -351,3 +351,33 @@ func TestHeldCountsOnlyTheRelay(t *testing.T) {
 		t.Errorf("held %v ms, e2e %v ms: want 0 < held < %v <= e2e", r.HeldMS, r.E2Ems, gatewayTime)
 	}
 }
+
+// TestHeldOnAFixedClock: with Options.Now fixed (a test's clock), held_ms
+// still comes out as a short wait, not the distance between that clock
+// and the kernel's: only the arrival's age is read from the real clock.
+func TestHeldOnAFixedClock(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, messagesStream)
+	}))
+	defer up.Close()
+	u, _ := url.Parse(up.URL)
+	rec := newRecorder()
+	fixed := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, "127.0.0.1:0", Options{Upstream: u, OnRecord: rec.add, Now: func() time.Time { return fixed }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); s.Close() })
+	c, cctx := client(t)
+	res, err := c.Do(claudeRequest(cctx, t, s.Root, "claude-sonnet-4-5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if r := waitRecords(t, rec, 1)[0]; r.HeldMS <= 0 || r.HeldMS > 10_000 {
+		t.Errorf("held %v ms on a fixed clock: want a short positive wait", r.HeldMS)
+	}
+}
