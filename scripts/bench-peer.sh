@@ -121,7 +121,7 @@ bench() { # bench ROOT C N [FLAG...]
 }
 
 # held N: the p50 of held_ms over the relay log's last N records (ms).
-held() { tail -n "$1" "$work/relay.log" | node -e 'const h=require("fs").readFileSync(0,"utf8").trim().split("\n").map(l=>JSON.parse(l).held_ms||0).sort((a,b)=>a-b);console.log(h[Math.floor((h.length-1)/2)].toFixed(2))'; }
+held() { median $(tail -n "$1" "$work/relay.log" | node -e 'for (const l of require("fs").readFileSync(0,"utf8").trim().split("\n")) console.log(JSON.parse(l).held_ms||0)'); }
 
 mock=$(start mock "$kd" mock --addr 127.0.0.1:0 --ttft ${ttft_ms}ms --tpot ${tpot_ms}ms --tokens 32 --key-env KD_PEER_KEY)
 mock_root=${mock%/}

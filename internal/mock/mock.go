@@ -49,8 +49,9 @@ type Options struct {
 	Key    string   // the one key accepted; DefaultKey when empty
 	Models []string // served model ids; DefaultModels when empty
 	// TTFT is the delay from a request's arrival (by the kernel's stamp
-	// where there is one: rawconn.RequestArrival; or from leaving the concurrency
-	// queue) to the first content delta; TPOT the delay between deltas.
+	// where there is one: rawconn.RequestArrival; or from leaving the
+	// concurrency queue) to the first content delta; TPOT the delay
+	// between deltas.
 	// Delta i is sent at start+TTFT+i*TPOT.
 	TTFT, TPOT time.Duration
 	// ModelTiming gives some models their own TTFT and TPOT (timing.go).
