@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/keydoctor/keydoctor/internal/rawconn"
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // TestArrivalIsTheKernels: a body's Arrival is when its bytes reached the
@@ -77,19 +78,11 @@ func TestArrivalIsTheKernels(t *testing.T) {
 		next <- false
 		return
 	}
-	// Linux turns receive stamps on for the whole machine a moment after
-	// the first socket asks (a deferred static key), and bytes that
-	// arrived before carry none: the first chunks may come unstamped.
-	stampedOnce := false
-	for range 1000 {
-		if _, _, got := chunk(); !got.IsZero() {
-			stampedOnce = true
-			break
-		}
-	}
-	if !stampedOnce {
-		t.Fatal("no chunk in 1000 had the kernel's stamp")
-	}
+	// The first chunks may come unstamped (testutil.UntilKernelStamps).
+	testutil.UntilKernelStamps(t, func() bool {
+		_, _, got := chunk()
+		return !got.IsZero()
+	})
 	for i := range 2 {
 		w, read, got := chunk()
 		// The wall clock on both sides: a microsecond's slack for the

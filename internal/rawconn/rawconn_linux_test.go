@@ -7,6 +7,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/keydoctor/keydoctor/internal/testutil"
 )
 
 // TestRawReadConn: the raw-read connection reads what was sent, waits for
@@ -194,18 +196,14 @@ func TestArrival(t *testing.T) {
 		}
 		return before, time.Now()
 	}
-	// Linux turns receive stamps on for the whole machine a moment after
-	// the first socket asks (a deferred switch), and bytes that came
-	// before carry none: the first writes may come unstamped.
-	for try := 0; Arrival(c).IsZero(); try++ {
-		if try == 1000 {
-			t.Fatal("no read in 1000 had the kernel's stamp")
-		}
+	// The first writes may come unstamped (testutil.UntilKernelStamps).
+	testutil.UntilKernelStamps(t, func() bool {
 		write()
 		if _, err := c.Read(buf); err != nil {
 			t.Fatal(err)
 		}
-	}
+		return !Arrival(c).IsZero()
+	})
 	for i := range 2 {
 		before, after := write()
 		time.Sleep(3 * time.Millisecond) // a busy reader: it reads late
