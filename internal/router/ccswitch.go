@@ -64,7 +64,12 @@ func ReadCCSwitch(e *env.Env, r *Route) {
 		doc, _ := get(row, "settings_config").(string)
 		base, model := ccSwitchTarget([]byte(doc))
 		r.File = home(e, path)
-		r.Upstream, r.Model, r.Note = base, model, ""
+		var ok bool
+		r.Note = ""
+		if r.Upstream, ok = shownURL(base); !ok {
+			r.Note = unshownURL
+		}
+		r.Model, _ = shownURL(model) // the same rule: "" where a byte would act on the terminal
 		if app, _ := get(row, "app_type").(string); app != "" {
 			r.Entry = "providers (" + app + ")"
 		}

@@ -118,7 +118,10 @@ func routeOf(file string, b []byte, model string) *Route {
 		if base == "" {
 			base = p.Alt
 		}
-		r.Upstream = base // shown through the run's writer, which hides a URL's credentials
+		// Shown through the run's writer, which hides a URL's credentials.
+		if r.Upstream, ok = shownURL(base); !ok {
+			r.Note = unshownURL
+		}
 		return r
 	}
 	r.Note = "its Router.default names a provider that is not in Providers"

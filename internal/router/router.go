@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Kind names a router.
@@ -270,6 +271,28 @@ func ccr() Router {
 	// service runs (issue 32): stop it first.
 	return Router{Kind: CCR, Title: "claude-code-router", Restart: "ccr stop && ccr start"}
 }
+
+// maxURL bounds a base URL read from a router's configuration.
+const maxURL = 2048
+
+// shownURL keeps a base URL a router's configuration names if it can be
+// shown as it is: no control byte (C0, DEL or C1, which a terminal acts
+// on), valid UTF-8, at most maxURL bytes. Anything else makes it "", and
+// ok false: no URL with a control character is a usable one anyway.
+func shownURL(s string) (_ string, ok bool) {
+	if len(s) > maxURL || !utf8.ValidString(s) {
+		return "", false
+	}
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r <= 0x9f) {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// unshownURL is a Route's Note when its base URL could not be shown.
+const unshownURL = "its base URL holds a control character or is too long: not shown"
 
 // clean keeps a short value a router chose: printable ASCII, at most 40
 // bytes; anything else makes it "".
